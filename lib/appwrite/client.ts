@@ -1,0 +1,63 @@
+/**
+ * Appwrite access through the official SDK (ARCHITECTURE decision 1). One place builds clients, so the
+ * web server, `studio` and the launcher talk to the embedded server and to a real Appwrite identically.
+ */
+import { Client, Databases, Storage, Users } from "node-appwrite";
+
+/** Where an Appwrite project is and the server API key that acts on it. */
+export interface AppwriteTarget {
+  /** `http(s)://host[:port]/v1` */
+  endpoint: string;
+  projectId: string;
+  apiKey: string;
+}
+
+/** The SDK services the product uses, bound to one API-key client. */
+export interface AdminServices {
+  target: AppwriteTarget;
+  client: Client;
+  databases: Databases;
+  storage: Storage;
+  users: Users;
+}
+
+/**
+ * Builds an API-key ("admin") client and its services. API-key requests skip Appwrite's permission
+ * checks and rate limits (REFERENCE §1, §6): use it only for server-owned work (public reads, `studio`).
+ */
+export function createAdminServices(target: AppwriteTarget): AdminServices {
+  const client = new Client().setEndpoint(target.endpoint).setProject(target.projectId).setKey(target.apiKey);
+  return {
+    target,
+    client,
+    databases: new Databases(client),
+    storage: new Storage(client),
+    users: new Users(client),
+  };
+}
+
+/**
+ * The view URL Appwrite serves a stored file at (spec §7 "build a view URL from the file id"):
+ * `<endpoint>/storage/buckets/<bucketId>/files/<fileId>/view?project=<projectId>`.
+ */
+export function fileViewUrl(target: Pick<AppwriteTarget, "endpoint" | "projectId">, bucketId: string, fileId: string): string {
+  return `${target.endpoint}/storage/buckets/${encodeURIComponent(bucketId)}/files/${encodeURIComponent(fileId)}/view?project=${encodeURIComponent(target.projectId)}`;
+}
+
+const VIEW_URL_PATTERN = /\/storage\/buckets\/([^/?#]+)\/files\/([^/?#]+)\/view(?:[?#]|$)/;
+
+/**
+ * Recovers `{bucketId, fileId}` from a view URL of the form `.../files/{id}/view` (spec §3), or null
+ * when the URL is not an Appwrite file view URL.
+ */
+export function parseFileViewUrl(url: string): { bucketId: string; fileId: string } | null {
+  const match = VIEW_URL_PATTERN.exec(url);
+  if (!match?.[1] || !match[2]) return null;
+  return { bucketId: decodeURIComponent(match[1]), fileId: decodeURIComponent(match[2]) };
+}
+
+/** Removes a trailing `mode=admin` query parameter from an image URL (spec §3: "stripped on read"). */
+export function stripAdminMode(url: string | null): string | null {
+  if (!url) return url;
+  return url.replace(/([?&])mode=admin(?=&|$)&?/, "$1").replace(/[?&]$/, "");
+}

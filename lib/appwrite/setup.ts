@@ -1,0 +1,249 @@
+/**
+ * `studio setup`: applies `schemas/appwrite.json` (the official Appwrite CLI's format) to any Appwrite
+ * endpoint, idempotently. Missing resources are created; collections and buckets whose settings drifted are
+ * updated; attributes and indexes are waited for until Appwrite reports them `available` (REFERENCE §3:
+ * creation answers 202 `processing`). A second run writes nothing.
+ */
+import { AppwriteException, Compression, DatabasesIndexType, OrderBy } from "node-appwrite";
+import type { Models } from "node-appwrite";
+import type { AdminServices } from "./client.ts";
+
+export interface SchemaAttribute {
+  key: string;
+  type: "string" | "integer" | "boolean" | "datetime";
+  format?: "email" | "url" | "datetime";
+  required: boolean;
+  array?: boolean;
+  size?: number;
+  min?: number;
+  max?: number;
+  default?: string | number | boolean | null;
+}
+
+export interface SchemaIndex {
+  key: string;
+  type: "key" | "unique" | "fulltext";
+  attributes: string[];
+  orders?: ("ASC" | "DESC")[];
+}
+
+export interface SchemaCollection {
+  $id: string;
+  $permissions: string[];
+  databaseId: string;
+  name: string;
+  enabled: boolean;
+  documentSecurity: boolean;
+  attributes: SchemaAttribute[];
+  indexes: SchemaIndex[];
+}
+
+export interface SchemaBucket {
+  $id: string;
+  $permissions: string[];
+  fileSecurity: boolean;
+  name: string;
+  enabled: boolean;
+  maximumFileSize: number;
+  allowedFileExtensions: string[];
+  compression: "none" | "gzip" | "zstd";
+  encryption: boolean;
+  antivirus: boolean;
+}
+
+/** The parts of an `appwrite.json` this product applies. */
+export interface AppwriteSchema {
+  databases: { $id: string; name: string; enabled?: boolean }[];
+  collections: SchemaCollection[];
+  buckets: SchemaBucket[];
+}
+
+export interface SetupOptions {
+  /** Called with one line per change made (e.g. `created attribute ventures.slug`). */
+  onChange?: (message: string) => void;
+  /** How long to wait for attributes and indexes to become available, in ms (default 60 000). */
+  timeoutMs?: number;
+}
+
+/** Thrown when Appwrite reports an attribute or index as failed, or it stays unavailable past the timeout. */
+export class SchemaSetupError extends Error {
+  override name = "SchemaSetupError";
+}
+
+const isNotFound = (error: unknown) => error instanceof AppwriteException && error.code === 404;
+
+async function getOrNull<T>(load: () => Promise<T>): Promise<T | null> {
+  try {
+    return await load();
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join("\n") === [...b].sort().join("\n");
+
+/**
+ * Applies `schema` through `services` (an API key with databases.* and buckets.* scopes).
+ * @returns the list of changes made; empty when everything already matched.
+ * @throws {SchemaSetupError} when an attribute or index fails or times out; {AppwriteException} on other API errors.
+ */
+export async function applySchema(services: AdminServices, schema: AppwriteSchema, options: SetupOptions = {}): Promise<string[]> {
+  const changes: string[] = [];
+  const record = (message: string) => {
+    changes.push(message);
+    options.onChange?.(message);
+  };
+  const { databases, storage } = services;
+
+  for (const database of schema.databases) {
+    const existing = await getOrNull(() => databases.get({ databaseId: database.$id }));
+    if (!existing) {
+      await databases.create({ databaseId: database.$id, name: database.name, enabled: database.enabled ?? true });
+      record(`created database ${database.$id}`);
+    }
+  }
+
+  for (const collection of schema.collections) {
+    await applyCollection(services, collection, record, options.timeoutMs ?? 60_000);
+  }
+
+  for (const bucket of schema.buckets) {
+    const existing = await getOrNull(() => storage.getBucket({ bucketId: bucket.$id }));
+    const settings = {
+      bucketId: bucket.$id,
+      name: bucket.name,
+      permissions: bucket.$permissions,
+      fileSecurity: bucket.fileSecurity,
+      enabled: bucket.enabled,
+      maximumFileSize: bucket.maximumFileSize,
+      allowedFileExtensions: bucket.allowedFileExtensions,
+      compression: bucket.compression as Compression,
+      encryption: bucket.encryption,
+      antivirus: bucket.antivirus,
+    };
+    if (!existing) {
+      await storage.createBucket(settings);
+      record(`created bucket ${bucket.$id}`);
+    } else if (bucketDrifted(existing, bucket)) {
+      await storage.updateBucket(settings);
+      record(`updated bucket ${bucket.$id}`);
+    }
+  }
+  return changes;
+}
+
+function bucketDrifted(existing: Models.Bucket, wanted: SchemaBucket): boolean {
+  return (
+    existing.name !== wanted.name ||
+    existing.fileSecurity !== wanted.fileSecurity ||
+    existing.enabled !== wanted.enabled ||
+    existing.maximumFileSize !== wanted.maximumFileSize ||
+    !sameSet(existing.allowedFileExtensions, wanted.allowedFileExtensions) ||
+    !sameSet(existing.$permissions, wanted.$permissions)
+  );
+}
+
+async function applyCollection(
+  { databases }: AdminServices,
+  collection: SchemaCollection,
+  record: (message: string) => void,
+  timeoutMs: number,
+): Promise<void> {
+  const ids = { databaseId: collection.databaseId, collectionId: collection.$id };
+  const existing = await getOrNull(() => databases.getCollection(ids));
+  const settings = {
+    ...ids,
+    name: collection.name,
+    permissions: collection.$permissions,
+    documentSecurity: collection.documentSecurity,
+    enabled: collection.enabled,
+  };
+  if (!existing) {
+    await databases.createCollection(settings);
+    record(`created collection ${collection.$id}`);
+  } else if (
+    existing.name !== collection.name ||
+    existing.documentSecurity !== collection.documentSecurity ||
+    existing.enabled !== collection.enabled ||
+    !sameSet(existing.$permissions, collection.$permissions)
+  ) {
+    await databases.updateCollection(settings);
+    record(`updated collection ${collection.$id}`);
+  }
+
+  const attributes = await databases.listAttributes(ids);
+  const haveAttributes = new Set(attributes.attributes.map((a) => (a as { key: string }).key));
+  for (const attribute of collection.attributes) {
+    if (haveAttributes.has(attribute.key)) continue;
+    await createAttribute(databases, ids, attribute);
+    record(`created attribute ${collection.$id}.${attribute.key}`);
+  }
+  await waitAvailable(`attributes of ${collection.$id}`, timeoutMs, async () =>
+    (await databases.listAttributes(ids)).attributes.map((a) => a as { key: string; status: string; error?: string }),
+  );
+
+  const indexes = await databases.listIndexes(ids);
+  const haveIndexes = new Set(indexes.indexes.map((i) => i.key));
+  for (const index of collection.indexes) {
+    if (haveIndexes.has(index.key)) continue;
+    await databases.createIndex({
+      ...ids,
+      key: index.key,
+      type: index.type as DatabasesIndexType,
+      attributes: index.attributes,
+      orders: index.orders?.map((o) => (o === "DESC" ? OrderBy.Desc : OrderBy.Asc)),
+    });
+    record(`created index ${collection.$id}.${index.key}`);
+  }
+  await waitAvailable(`indexes of ${collection.$id}`, timeoutMs, async () => (await databases.listIndexes(ids)).indexes);
+}
+
+async function createAttribute(
+  databases: AdminServices["databases"],
+  ids: { databaseId: string; collectionId: string },
+  attribute: SchemaAttribute,
+): Promise<void> {
+  const common = { ...ids, key: attribute.key, required: attribute.required, array: attribute.array ?? false };
+  const xdefault = attribute.required ? undefined : (attribute.default ?? undefined);
+  switch (attribute.type) {
+    case "string":
+      if (attribute.format === "email") {
+        await databases.createEmailAttribute({ ...common, xdefault: xdefault as string | undefined });
+      } else if (attribute.format === "url") {
+        await databases.createUrlAttribute({ ...common, xdefault: xdefault as string | undefined });
+      } else {
+        await databases.createStringAttribute({ ...common, size: attribute.size ?? 256, xdefault: xdefault as string | undefined });
+      }
+      return;
+    case "datetime":
+      await databases.createDatetimeAttribute({ ...common, xdefault: xdefault as string | undefined });
+      return;
+    case "integer":
+      await databases.createIntegerAttribute({ ...common, min: attribute.min, max: attribute.max, xdefault: xdefault as number | undefined });
+      return;
+    case "boolean":
+      await databases.createBooleanAttribute({ ...common, xdefault: xdefault as boolean | undefined });
+      return;
+  }
+}
+
+async function waitAvailable(
+  what: string,
+  timeoutMs: number,
+  load: () => Promise<{ key: string; status: string; error?: string }[]>,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const items = await load();
+    const failed = items.find((i) => i.status === "failed" || i.status === "stuck");
+    if (failed) throw new SchemaSetupError(`Appwrite could not create ${failed.key} (${what}): ${failed.error || failed.status}`);
+    if (items.every((i) => i.status === "available")) return;
+    if (Date.now() > deadline) {
+      const pending = items.filter((i) => i.status !== "available").map((i) => `${i.key}=${i.status}`);
+      throw new SchemaSetupError(`Timed out after ${timeoutMs} ms waiting for ${what} to become available: ${pending.join(", ")}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Configuration from the environment (ARCHITECTURE.md "Configuration"), validated against one schema.
+ * Read lazily: nothing here runs at import time, so the CLI's `--help` never pays for it.
+ */
+import { z } from "zod";
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const configSchema = z.object({
+  PORT: port.default(3000),
+  APPWRITE_ENDPOINT: z
+    .url({ message: "must be a full URL such as https://cloud.appwrite.io/v1" })
+    .refine((v) => /^https?:\/\//.test(v), "must start with http:// or https://")
+    .optional(),
+  EMULATOR_PORT: port.default(8787),
+  APPWRITE_PROJECT_ID: z.string().min(1).optional(),
+  APPWRITE_API_KEY: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default(".data"),
+  GEMINI_API_KEY: z.string().min(1).optional(),
+});
+
+export interface AppConfig {
+  /** Site port (0 picks a free one). */
+  port: number;
+  /** A real Appwrite endpoint ending in `/v1`; undefined means the embedded emulator. */
+  appwriteEndpoint: string | undefined;
+  emulatorPort: number;
+  projectId: string | undefined;
+  apiKey: string | undefined;
+  dataDir: string;
+  geminiApiKey: string | undefined;
+}
+
+/** A configuration value the user must fix; the message names the variable and what to set. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/**
+ * Parses the configuration from `env` (default `process.env`; empty strings count as unset).
+ * @throws {ConfigError} naming each invalid variable and what it must be.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration (environment or .env):\n${lines.join("\n")}`);
+  }
+  const c = parsed.data;
+  if (c.APPWRITE_ENDPOINT && (!c.APPWRITE_PROJECT_ID || !c.APPWRITE_API_KEY)) {
+    throw new ConfigError(
+      "APPWRITE_ENDPOINT is set, so APPWRITE_PROJECT_ID and APPWRITE_API_KEY must be set too " +
+        "(a server API key with databases, storage and users scopes). Unset APPWRITE_ENDPOINT to use the embedded server.",
+    );
+  }
+  return {
+    port: c.PORT,
+    appwriteEndpoint: c.APPWRITE_ENDPOINT?.replace(/\/+$/, ""),
+    emulatorPort: c.EMULATOR_PORT,
+    projectId: c.APPWRITE_PROJECT_ID,
+    apiKey: c.APPWRITE_API_KEY,
+    dataDir: c.DATA_DIR,
+    geminiApiKey: c.GEMINI_API_KEY,
+  };
+}
+
+/** Loads `.env` from the working directory into `process.env` when the file exists (existing values win). */
+export function loadDotEnv(path = ".env"): void {
+  try {
+    process.loadEnvFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+}

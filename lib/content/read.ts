@@ -1,0 +1,209 @@
+/**
+ * The content codec: reads `content/ventures/*` and `content/posts/*` (Markdown or HTML with YAML front
+ * matter), validates them against `schemas/content.ts`, and checks every referenced local image.
+ * Invalid files are reported with the file and the field, never half-accepted.
+ */
+import { readdir, readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { fileTypeFromBuffer } from "file-type";
+import matter from "gray-matter";
+import {
+  CONTENT_KINDS,
+  IMAGE_EXTENSIONS,
+  MAX_IMAGE_BYTES,
+  SLUG_PATTERN,
+  postFrontMatterSchema,
+  ventureFrontMatterSchema,
+  type ContentKind,
+  type PostFrontMatter,
+  type VentureFrontMatter,
+} from "../../schemas/content.ts";
+
+/** A local image a content file references, already read and checked. */
+export interface LocalImage {
+  /** Absolute path on disk. */
+  path: string;
+  /** File name used for the upload (`logo.png`). */
+  name: string;
+  bytes: Buffer;
+  /** MIME type from the file's signature (`image/png`). */
+  mimeType: string;
+}
+
+interface ContentItemBase {
+  /** Path relative to the content root, with forward slashes (`posts/hello.md`). */
+  file: string;
+  slug: string;
+  draft: boolean;
+  format: "markdown" | "html";
+  /** The body as written (Markdown or HTML). */
+  body: string;
+  /** The image field's value: a local image, an external URL, or none. */
+  image: LocalImage | { url: string } | null;
+}
+export interface VentureItem extends ContentItemBase {
+  kind: "venture";
+  frontMatter: VentureFrontMatter;
+}
+export interface PostItem extends ContentItemBase {
+  kind: "post";
+  frontMatter: PostFrontMatter;
+}
+export type ContentItem = VentureItem | PostItem;
+
+/** A problem with one field of one file; `field` is `body`, `file` or a front-matter key. */
+export interface ContentIssue {
+  file: string;
+  field: string;
+  message: string;
+}
+
+export interface ContentSet {
+  items: ContentItem[];
+  issues: ContentIssue[];
+}
+
+const EXTENSIONS: Record<string, ContentItem["format"]> = { ".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html" };
+const IMAGE_FIELD = { venture: "logo", post: "featuredImage" } as const;
+
+/**
+ * Reads and validates every content file under `root` (`root/ventures`, `root/posts`; a missing folder is
+ * empty). Files with any issue are left out of `items` and described in `issues`; duplicate slugs of one
+ * kind are issues on every file but the first.
+ * @throws only for I/O errors other than a missing folder.
+ */
+export async function readContent(root: string): Promise<ContentSet> {
+  const items: ContentItem[] = [];
+  const issues: ContentIssue[] = [];
+  for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
+    const folder = path.join(root, CONTENT_KINDS[kind].folder);
+    const names = await listFiles(folder);
+    const seen = new Map<string, string>();
+    for (const name of names) {
+      const format = EXTENSIONS[path.extname(name).toLowerCase()];
+      if (!format) continue;
+      const file = `${CONTENT_KINDS[kind].folder}/${name}`;
+      const result = await readItem(kind, path.join(folder, name), file, format);
+      if ("issues" in result) {
+        issues.push(...result.issues);
+        continue;
+      }
+      const previous = seen.get(result.item.slug);
+      if (previous) {
+        issues.push({ file, field: "slug", message: `"${result.item.slug}" is already used by ${previous}; give each file its own slug` });
+        continue;
+      }
+      seen.set(result.item.slug, file);
+      items.push(result.item);
+    }
+  }
+  return { items, issues };
+}
+
+async function listFiles(folder: string): Promise<string[]> {
+  try {
+    const entries = await readdir(folder, { withFileTypes: true });
+    return entries.filter((e) => e.isFile()).map((e) => e.name).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+}
+
+/**
+ * Reads and validates one content file of `kind` at `absolutePath` (reported as `file`).
+ * @returns the item, or every issue found in it.
+ */
+export async function readItem(
+  kind: ContentKind,
+  absolutePath: string,
+  file: string,
+  format: ContentItem["format"],
+): Promise<{ item: ContentItem } | { issues: ContentIssue[] }> {
+  const issues: ContentIssue[] = [];
+  let parsed: matter.GrayMatterFile<string>;
+  try {
+    // Passing options disables gray-matter's cache, which would share one mutable object between calls.
+    parsed = matter(await readFile(absolutePath, "utf8"), { language: "yaml" });
+  } catch (error) {
+    return { issues: [{ file, field: "front matter", message: `is not valid YAML: ${(error as Error).message.split("\n")[0]}` }] };
+  }
+
+  const schema = kind === "venture" ? ventureFrontMatterSchema : postFrontMatterSchema;
+  const result = schema.safeParse(parsed.data);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = issue.path.join(".") || "front matter";
+      const message = issue.code === "unrecognized_keys" ? `unknown field(s) ${issue.keys.join(", ")}` : issue.message;
+      issues.push({ file, field: issue.code === "unrecognized_keys" ? "front matter" : field, message });
+    }
+  }
+
+  const stem = path.basename(absolutePath, path.extname(absolutePath));
+  const slug = result.success && result.data.slug ? result.data.slug : stem;
+  if (!(result.success && result.data.slug) && !SLUG_PATTERN.test(slug)) {
+    issues.push({ file, field: "slug", message: `the file name "${stem}" is not a valid slug; add a slug field (lowercase-words-with-hyphens)` });
+  }
+
+  const body = parsed.content.trim();
+  if (!body) issues.push({ file, field: "body", message: "is empty; write the text below the front matter" });
+
+  let image: ContentItem["image"] = null;
+  const imageField = IMAGE_FIELD[kind];
+  const ref = result.success ? (result.data as Record<string, unknown>)[imageField] : undefined;
+  if (typeof ref === "string") {
+    const checked = await readImage(path.dirname(absolutePath), ref);
+    if (typeof checked === "string") issues.push({ file, field: imageField, message: checked });
+    else image = checked;
+  }
+
+  if (issues.length > 0 || !result.success) return { issues };
+  const common = { file, slug, draft: result.data.draft ?? false, format, body, image };
+  const item: ContentItem =
+    kind === "venture"
+      ? { kind, ...common, frontMatter: result.data as VentureFrontMatter }
+      : { kind, ...common, frontMatter: result.data as PostFrontMatter };
+  return { item };
+}
+
+const SIGNATURE_MIME: Record<string, string> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  webp: "image/webp",
+};
+
+/**
+ * Resolves an image reference relative to `dir`. URLs pass through; local files must exist, have an
+ * allowed extension, be at most `MAX_IMAGE_BYTES`, and carry the signature of that type (SECURITY C30, C31).
+ * @returns the image, or a message saying what is wrong and what to do.
+ */
+async function readImage(dir: string, ref: string): Promise<LocalImage | { url: string } | string> {
+  if (/^https?:\/\//i.test(ref)) return { url: ref };
+  const absolute = path.resolve(dir, ref);
+  const extension = path.extname(absolute).slice(1).toLowerCase();
+  if (!(IMAGE_EXTENSIONS as readonly string[]).includes(extension)) {
+    return `"${ref}" must be one of ${IMAGE_EXTENSIONS.join(", ")}`;
+  }
+  let size: number;
+  try {
+    size = (await stat(absolute)).size;
+  } catch {
+    return `"${ref}" does not exist (paths are relative to the content file)`;
+  }
+  if (size === 0) return `"${ref}" is empty`;
+  if (size > MAX_IMAGE_BYTES) return `"${ref}" is ${(size / 1048576).toFixed(1)} MB; images may be at most ${MAX_IMAGE_BYTES / 1048576} MB`;
+  const bytes = await readFile(absolute);
+  const sniffed = await fileTypeFromBuffer(bytes);
+  const expected = SIGNATURE_MIME[extension];
+  if (!sniffed || sniffed.mime !== expected) {
+    return `"${ref}" is not a real ${extension.toUpperCase()} image (its content is ${sniffed?.mime ?? "not an image"})`;
+  }
+  return { path: absolute, name: path.basename(absolute), bytes, mimeType: sniffed.mime };
+}
+
+/** Formats issues as `file: field: message` lines, one per issue, for terminals and logs. */
+export function formatIssues(issues: readonly ContentIssue[]): string {
+  return issues.map((i) => `${i.file}: ${i.field}: ${i.message}`).join("\n");
+}
