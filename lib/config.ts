@@ -8,6 +8,7 @@ const port = z.coerce.number().int().min(0).max(65535);
 
 const configSchema = z.object({
   PORT: port.default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
   APPWRITE_ENDPOINT: z
     .url({ message: "must be a full URL such as https://cloud.appwrite.io/v1" })
     .refine((v) => /^https?:\/\//.test(v), "must start with http:// or https://")
@@ -22,6 +23,8 @@ const configSchema = z.object({
 export interface AppConfig {
   /** Site port (0 picks a free one). */
   port: number;
+  /** Interface the site binds to; loopback unless deployed behind a proxy (`0.0.0.0`). */
+  host: string;
   /** A real Appwrite endpoint ending in `/v1`; undefined means the embedded emulator. */
   appwriteEndpoint: string | undefined;
   emulatorPort: number;
@@ -56,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   return {
     port: c.PORT,
+    host: c.HOST,
     appwriteEndpoint: c.APPWRITE_ENDPOINT?.replace(/\/+$/, ""),
     emulatorPort: c.EMULATOR_PORT,
     projectId: c.APPWRITE_PROJECT_ID,

@@ -1,0 +1,272 @@
+import type { Store } from './store.ts';
+
+/** A database record (Appwrite `Database` model, REFERENCE §3). */
+export interface DatabaseRecord {
+  seq: number;
+  id: string;
+  name: string;
+  enabled: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Attribute types this emulator stores (email/url are `string` with a `format`). */
+export type AttributeType = 'string' | 'integer' | 'boolean' | 'datetime';
+
+/** An attribute definition (Appwrite `Attribute*` models, REFERENCE §3). */
+export interface AttributeRecord {
+  key: string;
+  type: AttributeType;
+  format: '' | 'email' | 'url';
+  size: number;
+  required: boolean;
+  array: boolean;
+  default: unknown;
+  min: bigint | null;
+  max: bigint | null;
+  encrypt: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An index definition (Appwrite `Index` model). */
+export interface IndexRecord {
+  key: string;
+  type: 'key' | 'unique';
+  attributes: string[];
+  orders: string[];
+  lengths: number[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A collection with its attributes and indexes (Appwrite `Collection` model). */
+export interface CollectionRecord {
+  seq: number;
+  databaseSeq: number;
+  databaseId: string;
+  id: string;
+  name: string;
+  enabled: boolean;
+  documentSecurity: boolean;
+  permissions: string[];
+  createdAt: string;
+  updatedAt: string;
+  attributes: AttributeRecord[];
+  indexes: IndexRecord[];
+}
+
+interface DatabaseRow {
+  seq: number;
+  id: string;
+  name: string;
+  enabled: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Map a `databases` row to a record. */
+export function toDatabase(row: DatabaseRow): DatabaseRecord {
+  return {
+    seq: row.seq,
+    id: row.id,
+    name: row.name,
+    enabled: row.enabled === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The database with public ID `id`, or `undefined`. */
+export function findDatabase(store: Store, id: string): DatabaseRecord | undefined {
+  const row = store.stmt('SELECT * FROM databases WHERE id = ?').get(id) as DatabaseRow | undefined;
+  return row ? toDatabase(row) : undefined;
+}
+
+/** Insert a database; the caller checks the ID is free. */
+export function insertDatabase(store: Store, id: string, name: string, enabled: boolean, now: string): void {
+  store
+    .stmt('INSERT INTO databases (id, name, enabled, created_at, updated_at) VALUES (?, ?, ?, ?, ?)')
+    .run(id, name, enabled ? 1 : 0, now, now);
+}
+
+/** Name of the SQLite table holding a collection's documents (from its internal sequence). */
+export function documentTable(collectionSeq: number): string {
+  return `"doc_${Math.trunc(collectionSeq)}"`;
+}
+
+/** Quoted column name of attribute `key` (keys are validated to `[A-Za-z0-9_]{1,36}`). */
+export function attributeColumn(key: string): string {
+  if (!/^[A-Za-z0-9_]{1,36}$/.test(key)) throw new Error(`unsafe attribute key ${key}`);
+  return `"a_${key}"`;
+}
+
+interface CollectionRow {
+  seq: number;
+  database_seq: number;
+  id: string;
+  name: string;
+  enabled: number;
+  document_security: number;
+  permissions: string;
+  created_at: string;
+  updated_at: string;
+}
+
+interface AttributeRow {
+  key: string;
+  type: AttributeType;
+  format: '' | 'email' | 'url';
+  size: number;
+  required: number;
+  array: number;
+  default_json: string | null;
+  min: string | null;
+  max: string | null;
+  encrypt: number;
+  created_at: string;
+  updated_at: string;
+}
+
+interface IndexRow {
+  key: string;
+  type: 'key' | 'unique';
+  attributes: string;
+  orders: string;
+  lengths: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Map a `collections` row (plus its attributes and indexes) to a record. */
+export function toCollection(store: Store, row: CollectionRow, databaseId: string): CollectionRecord {
+  const attributes = (
+    store.stmt('SELECT * FROM attributes WHERE collection_seq = ? ORDER BY position').all(row.seq) as AttributeRow[]
+  ).map((a) => ({
+    key: a.key,
+    type: a.type,
+    format: a.format,
+    size: a.size,
+    required: a.required === 1,
+    array: a.array === 1,
+    default: a.default_json === null ? null : (JSON.parse(a.default_json) as unknown),
+    min: a.min === null ? null : BigInt(a.min),
+    max: a.max === null ? null : BigInt(a.max),
+    encrypt: a.encrypt === 1,
+    createdAt: a.created_at,
+    updatedAt: a.updated_at,
+  }));
+  const indexes = (
+    store.stmt('SELECT * FROM indexes WHERE collection_seq = ? ORDER BY position').all(row.seq) as IndexRow[]
+  ).map((i) => ({
+    key: i.key,
+    type: i.type,
+    attributes: JSON.parse(i.attributes) as string[],
+    orders: JSON.parse(i.orders) as string[],
+    lengths: JSON.parse(i.lengths) as number[],
+    createdAt: i.created_at,
+    updatedAt: i.updated_at,
+  }));
+  return {
+    seq: row.seq,
+    databaseSeq: row.database_seq,
+    databaseId,
+    id: row.id,
+    name: row.name,
+    enabled: row.enabled === 1,
+    documentSecurity: row.document_security === 1,
+    permissions: JSON.parse(row.permissions) as string[],
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    attributes,
+    indexes,
+  };
+}
+
+/** The collection `id` in `database`, or `undefined`. */
+export function findCollection(
+  store: Store,
+  database: DatabaseRecord,
+  id: string,
+): CollectionRecord | undefined {
+  const row = store
+    .stmt('SELECT * FROM collections WHERE database_seq = ? AND id = ?')
+    .get(database.seq, id) as CollectionRow | undefined;
+  return row ? toCollection(store, row, database.id) : undefined;
+}
+
+/**
+ * Insert a collection and create its document table (`_seq` insertion order, `_id` unique,
+ * `_createdAt`/`_updatedAt` indexed, `_permissions` JSON and `_read` JSON of read roles).
+ */
+export function insertCollection(
+  store: Store,
+  database: DatabaseRecord,
+  fields: { id: string; name: string; enabled: boolean; documentSecurity: boolean; permissions: string[] },
+  now: string,
+): void {
+  store.transaction(() => {
+    const result = store
+      .stmt(
+        'INSERT INTO collections (database_seq, id, name, enabled, document_security, permissions, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(database.seq, fields.id, fields.name, fields.enabled ? 1 : 0, fields.documentSecurity ? 1 : 0, JSON.stringify(fields.permissions), now, now);
+    const seq = Number(result.lastInsertRowid);
+    const table = documentTable(seq);
+    store.exec(`
+      CREATE TABLE ${table} (
+        _seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        _id TEXT NOT NULL UNIQUE,
+        _createdAt TEXT NOT NULL,
+        _updatedAt TEXT NOT NULL,
+        _permissions TEXT NOT NULL,
+        _read TEXT NOT NULL
+      );
+      CREATE INDEX "doc_${seq}_created" ON ${table} (_createdAt);
+      CREATE INDEX "doc_${seq}_updated" ON ${table} (_updatedAt);
+    `);
+  });
+}
+
+/** Add an attribute: its metadata row and a column on the document table. */
+export function insertAttribute(store: Store, collection: CollectionRecord, attribute: AttributeRecord): void {
+  const sqlType = attribute.array ? 'TEXT' : attribute.type === 'integer' || attribute.type === 'boolean' ? 'INTEGER' : 'TEXT';
+  store.transaction(() => {
+    store
+      .stmt(
+        'INSERT INTO attributes (collection_seq, key, position, type, format, size, required, array, default_json, min, max, encrypt, created_at, updated_at) VALUES (?, ?, (SELECT COUNT(*) FROM attributes WHERE collection_seq = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        collection.seq, attribute.key, collection.seq, attribute.type, attribute.format, attribute.size,
+        attribute.required ? 1 : 0, attribute.array ? 1 : 0,
+        attribute.default === null ? null : JSON.stringify(attribute.default),
+        attribute.min === null ? null : attribute.min.toString(),
+        attribute.max === null ? null : attribute.max.toString(),
+        attribute.encrypt ? 1 : 0, attribute.createdAt, attribute.updatedAt,
+      );
+    store.exec(`ALTER TABLE ${documentTable(collection.seq)} ADD COLUMN ${attributeColumn(attribute.key)} ${sqlType}`);
+  });
+}
+
+/**
+ * Add an index: its metadata row and a real SQLite index (`UNIQUE` for `unique`).
+ * Throws SQLite's constraint error when existing documents violate a unique index.
+ */
+export function insertIndex(store: Store, collection: CollectionRecord, index: IndexRecord): void {
+  const columns = index.attributes
+    .map((key, i) => {
+      const column = key === '$id' ? '_id' : key === '$createdAt' ? '_createdAt' : key === '$updatedAt' ? '_updatedAt' : attributeColumn(key);
+      return `${column} ${(index.orders[i] ?? 'ASC') === 'DESC' ? 'DESC' : 'ASC'}`;
+    })
+    .join(', ');
+  store.transaction(() => {
+    store
+      .stmt(
+        'INSERT INTO indexes (collection_seq, key, position, type, attributes, orders, lengths, created_at, updated_at) VALUES (?, ?, (SELECT COUNT(*) FROM indexes WHERE collection_seq = ?), ?, ?, ?, ?, ?, ?)',
+      )
+      .run(collection.seq, index.key, collection.seq, index.type, JSON.stringify(index.attributes), JSON.stringify(index.orders), JSON.stringify(index.lengths), index.createdAt, index.updatedAt);
+    store.exec(
+      `CREATE ${index.type === 'unique' ? 'UNIQUE ' : ''}INDEX "ix_${collection.seq}_${index.key}" ON ${documentTable(collection.seq)} (${columns})`,
+    );
+  });
+}

@@ -1,0 +1,102 @@
+import type { QuerySchema } from '../queries.ts';
+import { fromColumn, toColumn } from '../values.ts';
+import { attributeColumn, documentTable } from './catalog.ts';
+import type { CollectionRecord } from './catalog.ts';
+import type { Store } from './store.ts';
+
+/** A stored document: system fields plus attribute values as Appwrite returns them. */
+export interface DocumentRecord {
+  seq: number;
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  permissions: string[];
+  data: Record<string, unknown>;
+}
+
+/** A raw row of a document table. */
+export type DocumentRow = Record<string, unknown> & {
+  _seq: number;
+  _id: string;
+  _createdAt: string;
+  _updatedAt: string;
+  _permissions: string;
+};
+
+/** Column list selecting every system field and attribute of `collection`. */
+export function documentColumns(collection: CollectionRecord): string {
+  return ['_seq', '_id', '_createdAt', '_updatedAt', '_permissions', ...collection.attributes.map((a) => attributeColumn(a.key))].join(', ');
+}
+
+/** Convert a document-table row to a record. */
+export function toDocument(collection: CollectionRecord, row: DocumentRow): DocumentRecord {
+  const data: Record<string, unknown> = {};
+  for (const attribute of collection.attributes) {
+    data[attribute.key] = fromColumn(attribute, row[`a_${attribute.key}`]);
+  }
+  return {
+    seq: row._seq,
+    id: row._id,
+    createdAt: row._createdAt,
+    updatedAt: row._updatedAt,
+    permissions: JSON.parse(row._permissions) as string[],
+    data,
+  };
+}
+
+/** Query schema of a collection: its attributes plus `$id`, `$createdAt`, `$updatedAt`, `$sequence`. */
+export function documentQuerySchema(collection: CollectionRecord): QuerySchema {
+  const fields = new Map<string, { column: string; type: 'string' | 'integer' | 'boolean' | 'datetime'; array?: boolean }>([
+    ['$id', { column: '_id', type: 'string' }],
+    ['$createdAt', { column: '_createdAt', type: 'datetime' }],
+    ['$updatedAt', { column: '_updatedAt', type: 'datetime' }],
+    ['$sequence', { column: '_seq', type: 'integer' }],
+  ]);
+  for (const a of collection.attributes) {
+    fields.set(a.key, { column: attributeColumn(a.key), type: a.type, array: a.array });
+  }
+  return { fields, selectable: true };
+}
+
+/** The document `id`, or `undefined`. */
+export function findDocument(store: Store, collection: CollectionRecord, id: string): DocumentRecord | undefined {
+  const row = store
+    .stmt(`SELECT ${documentColumns(collection)} FROM ${documentTable(collection.seq)} WHERE _id = ?`)
+    .get(id) as DocumentRow | undefined;
+  return row ? toDocument(collection, row) : undefined;
+}
+
+function readRoles(permissions: readonly string[]): string {
+  return JSON.stringify(permissions.filter((p) => p.startsWith('read("')).map((p) => p.slice(6, -2)));
+}
+
+/**
+ * Insert a validated document. Throws better-sqlite3's `SQLITE_CONSTRAINT_UNIQUE` error on a
+ * duplicate `$id` or a unique-index clash (the caller maps it to an Appwrite error).
+ */
+export function insertDocument(store: Store, collection: CollectionRecord, doc: Omit<DocumentRecord, 'seq'>): void {
+  const columns = ['_id', '_createdAt', '_updatedAt', '_permissions', '_read', ...collection.attributes.map((a) => attributeColumn(a.key))];
+  const values = [
+    doc.id, doc.createdAt, doc.updatedAt, JSON.stringify(doc.permissions), readRoles(doc.permissions),
+    ...collection.attributes.map((a) => toColumn(a, doc.data[a.key])),
+  ];
+  store
+    .stmt(`INSERT INTO ${documentTable(collection.seq)} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
+    .run(...values);
+}
+
+/** Replace every field of the stored document `doc.seq` (same errors as `insertDocument`). */
+export function updateDocument(store: Store, collection: CollectionRecord, doc: DocumentRecord): void {
+  const assignments = ['_updatedAt = ?', '_permissions = ?', '_read = ?', ...collection.attributes.map((a) => `${attributeColumn(a.key)} = ?`)];
+  store
+    .stmt(`UPDATE ${documentTable(collection.seq)} SET ${assignments.join(', ')} WHERE _seq = ?`)
+    .run(
+      doc.updatedAt, JSON.stringify(doc.permissions), readRoles(doc.permissions),
+      ...collection.attributes.map((a) => toColumn(a, doc.data[a.key])), doc.seq,
+    );
+}
+
+/** Delete the stored document with internal sequence `seq`. */
+export function deleteDocument(store: Store, collection: CollectionRecord, seq: number): void {
+  store.stmt(`DELETE FROM ${documentTable(collection.seq)} WHERE _seq = ?`).run(seq);
+}

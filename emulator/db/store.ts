@@ -1,0 +1,164 @@
+import Database from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const METADATA_SCHEMA = `
+CREATE TABLE IF NOT EXISTS databases (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  enabled INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS collections (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  database_seq INTEGER NOT NULL REFERENCES databases(seq) ON DELETE CASCADE,
+  id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  enabled INTEGER NOT NULL,
+  document_security INTEGER NOT NULL,
+  permissions TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  UNIQUE (database_seq, id)
+);
+CREATE TABLE IF NOT EXISTS attributes (
+  collection_seq INTEGER NOT NULL REFERENCES collections(seq) ON DELETE CASCADE,
+  key TEXT NOT NULL,
+  position INTEGER NOT NULL,
+  type TEXT NOT NULL,
+  format TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  required INTEGER NOT NULL,
+  array INTEGER NOT NULL,
+  default_json TEXT,
+  min TEXT,
+  max TEXT,
+  encrypt INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  PRIMARY KEY (collection_seq, key)
+);
+CREATE TABLE IF NOT EXISTS indexes (
+  collection_seq INTEGER NOT NULL REFERENCES collections(seq) ON DELETE CASCADE,
+  key TEXT NOT NULL,
+  position INTEGER NOT NULL,
+  type TEXT NOT NULL,
+  attributes TEXT NOT NULL,
+  orders TEXT NOT NULL,
+  lengths TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  PRIMARY KEY (collection_seq, key)
+);
+CREATE TABLE IF NOT EXISTS buckets (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  permissions TEXT NOT NULL,
+  file_security INTEGER NOT NULL,
+  enabled INTEGER NOT NULL,
+  maximum_file_size INTEGER NOT NULL,
+  allowed_file_extensions TEXT NOT NULL,
+  compression TEXT NOT NULL,
+  encryption INTEGER NOT NULL,
+  antivirus INTEGER NOT NULL,
+  transformations INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS files (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  bucket_seq INTEGER NOT NULL REFERENCES buckets(seq) ON DELETE CASCADE,
+  id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  permissions TEXT NOT NULL,
+  read_roles TEXT NOT NULL,
+  signature TEXT NOT NULL,
+  mime_type TEXT NOT NULL,
+  size_original INTEGER NOT NULL,
+  size_actual INTEGER NOT NULL,
+  chunks_total INTEGER NOT NULL,
+  chunks_uploaded INTEGER NOT NULL,
+  disk_name TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  UNIQUE (bucket_seq, id)
+);
+CREATE INDEX IF NOT EXISTS files_created ON files (bucket_seq, created_at);
+CREATE TABLE IF NOT EXISTS users (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  email TEXT UNIQUE,
+  phone TEXT UNIQUE,
+  password_hash TEXT,
+  status INTEGER NOT NULL,
+  labels TEXT NOT NULL,
+  prefs TEXT NOT NULL,
+  email_verification INTEGER NOT NULL,
+  phone_verification INTEGER NOT NULL,
+  mfa INTEGER NOT NULL,
+  registration TEXT NOT NULL,
+  password_update TEXT NOT NULL,
+  accessed_at TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+`;
+
+const MAX_CACHED_STATEMENTS = 500;
+
+/**
+ * The emulator's SQLite database (`DATA_DIR/emulator.sqlite`): WAL journal,
+ * `synchronous=FULL` so an acknowledged write survives a crash, foreign keys on.
+ * Metadata tables hold databases, collections, attributes, indexes, buckets, files and users;
+ * each collection's documents live in their own table (see `documents.ts`).
+ */
+export class Store {
+  readonly db: Database.Database;
+  private readonly statements = new Map<string, Statement>();
+
+  constructor(dataDir: string) {
+    mkdirSync(dataDir, { recursive: true });
+    this.db = new Database(join(dataDir, 'emulator.sqlite'));
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = FULL');
+    this.db.pragma('foreign_keys = ON');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(METADATA_SCHEMA);
+  }
+
+  /**
+   * A prepared statement for `sql`, cached by its text. Values must always be bound as
+   * parameters; identifiers in `sql` must have been validated by the caller.
+   */
+  stmt(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      if (this.statements.size >= MAX_CACHED_STATEMENTS) this.statements.clear();
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /** Run DDL (`CREATE`/`ALTER`/`DROP`) and drop cached statements, whose plans may be stale. */
+  exec(sql: string): void {
+    this.statements.clear();
+    this.db.exec(sql);
+  }
+
+  /** Run `fn` inside one SQLite transaction (committed before it returns). */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  /** Close the database (checkpointing the WAL). */
+  close(): void {
+    this.statements.clear();
+    this.db.close();
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * The embedded default (ARCHITECTURE decision 1) as the launcher and `studio` use it: one emulator per
+ * `DATA_DIR`. The process that serves a data folder records itself in `DATA_DIR/emulator.lock`; a second
+ * process (e.g. `studio push` while `npm start` runs) talks to that one over HTTP instead of opening the same
+ * database, and starts its own only when no live one answers.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { startEmulator, type RunningEmulator } from "./server.ts";
+
+export interface EmbeddedEmulator extends RunningEmulator {
+  /** True when another process serves this data folder and `close()` leaves it running. */
+  shared: boolean;
+}
+
+interface LockFile {
+  pid: number;
+  endpoint: string;
+  projectId: string;
+  apiKey: string;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+async function answers(lock: LockFile): Promise<boolean> {
+  try {
+    const response = await fetch(`${lock.endpoint}/health/version`, {
+      headers: { "X-Appwrite-Project": lock.projectId, "X-Appwrite-Key": lock.apiKey },
+      signal: AbortSignal.timeout(2000),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+function readLock(file: string): LockFile | null {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as LockFile;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Connects to the emulator serving `dataDir`, or starts one on `port` (loopback) and records it.
+ * `projectId`/`apiKey` are passed to a newly started emulator (when unset it keeps its own in `dataDir`).
+ * @throws {Error} when the port is taken by something else.
+ */
+export async function openEmbeddedEmulator(options: {
+  dataDir: string;
+  port: number;
+  projectId?: string;
+  apiKey?: string;
+}): Promise<EmbeddedEmulator> {
+  const lockFile = path.join(options.dataDir, "emulator.lock");
+  const existing = readLock(lockFile);
+  if (existing && existing.pid !== process.pid && isAlive(existing.pid) && (await answers(existing))) {
+    return { endpoint: existing.endpoint, projectId: existing.projectId, apiKey: existing.apiKey, shared: true, close: async () => {} };
+  }
+
+  const emulator = await startEmulator({
+    dataDir: options.dataDir,
+    port: options.port,
+    projectId: options.projectId,
+    apiKey: options.apiKey,
+  });
+  mkdirSync(options.dataDir, { recursive: true });
+  const lock: LockFile = { pid: process.pid, endpoint: emulator.endpoint, projectId: emulator.projectId, apiKey: emulator.apiKey };
+  writeFileSync(lockFile, JSON.stringify(lock), { mode: 0o600 });
+  return {
+    ...emulator,
+    shared: false,
+    close: async () => {
+      if (readLock(lockFile)?.pid === process.pid) rmSync(lockFile, { force: true });
+      await emulator.close();
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { AppwriteError } from '../errors.ts';
+import { APPWRITE_ROUTES } from './appwrite-routes.ts';
+import type { RequestContext } from './context.ts';
+
+/** What a handler returns; `send` in `respond.ts` writes it. */
+export type Reply =
+  | { status: number; json: unknown; headers?: Record<string, string> }
+  | { status: number; text: string }
+  | { status: number; empty: true }
+  | { status: number; file: string; size: number; headers: Record<string, string> };
+
+/** A route handler: reads the context, returns a reply or throws an `AppwriteError`. */
+export type Handler = (ctx: RequestContext) => Promise<Reply> | Reply;
+
+/**
+ * Scope a route needs (AW `app/config/roles.php`). `public` routes need neither a project
+ * nor a scope; guests hold only the scopes in `GUEST_SCOPES`; an API key holds all.
+ */
+export type Scope =
+  | 'public'
+  | 'project'
+  | 'databases.read'
+  | 'databases.write'
+  | 'collections.read'
+  | 'collections.write'
+  | 'attributes.read'
+  | 'attributes.write'
+  | 'indexes.read'
+  | 'indexes.write'
+  | 'documents.read'
+  | 'documents.write'
+  | 'buckets.read'
+  | 'buckets.write'
+  | 'files.read'
+  | 'files.write'
+  | 'users.read'
+  | 'users.write';
+
+/** Scopes of the `guests` role that this emulator serves (AW `app/config/roles.php`). */
+export const GUEST_SCOPES: ReadonlySet<Scope> = new Set<Scope>([
+  'project',
+  'documents.read',
+  'documents.write',
+  'files.read',
+  'files.write',
+]);
+
+interface Route {
+  method: string;
+  segments: readonly string[];
+  scope: Scope;
+  handler: Handler;
+}
+
+/** A successful route lookup: the route plus its decoded path parameters. */
+export interface RouteMatch {
+  handler: Handler;
+  scope: Scope;
+  params: Record<string, string>;
+}
+
+function splitPath(path: string): string[] {
+  return path.split('/').filter((segment) => segment !== '');
+}
+
+/**
+ * Method + path router with `:name` parameters. Paths are relative to `/v1`.
+ * Registering a route is the only thing a service module does with it.
+ */
+export class Router {
+  private readonly routes: Route[] = [];
+  private readonly knownShapes = [...APPWRITE_ROUTES.entries()].map(
+    ([shape, methods]) => ({ segments: splitPath(shape), methods }),
+  );
+
+  /** Register `handler` for `method path` needing `scope`. */
+  add(method: string, path: string, scope: Scope, handler: Handler): void {
+    this.routes.push({ method, segments: splitPath(path), scope, handler });
+  }
+
+  /**
+   * Find the handler for a request path (without `/v1`).
+   * Throws 405 `general_not_implemented` for an Appwrite route the emulator does not serve,
+   * 404 `general_route_not_found` for anything else (AW `general.php` wildcard route).
+   */
+  match(method: string, path: string): RouteMatch {
+    const segments = splitPath(path);
+    for (const route of this.routes) {
+      if (route.method !== method) continue;
+      const params = matchSegments(route.segments, segments);
+      if (params) return { handler: route.handler, scope: route.scope, params };
+    }
+    const known = this.knownShapes.some(
+      (shape) => shape.methods.includes(method) && matchSegments(shape.segments, segments, ':'),
+    );
+    if (known) throw new AppwriteError('general_not_implemented');
+    throw new AppwriteError('general_route_not_found');
+  }
+}
+
+function matchSegments(
+  pattern: readonly string[],
+  actual: readonly string[],
+  wildcard?: string,
+): Record<string, string> | null {
+  if (pattern.length !== actual.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < pattern.length; i++) {
+    const expected = pattern[i] ?? '';
+    const got = actual[i] ?? '';
+    if (wildcard !== undefined && expected === wildcard) continue;
+    if (wildcard === undefined && expected.startsWith(':')) {
+      let value: string;
+      try {
+        value = decodeURIComponent(got);
+      } catch {
+        return null;
+      }
+      params[expected.slice(1)] = value;
+      continue;
+    }
+    if (expected !== got) return null;
+  }
+  return params;
+}

@@ -1,0 +1,100 @@
+/**
+ * Reads of published ventures and blog posts (spec §7 "Product operations"), through an API-key client.
+ * Image URLs come back with a trailing `mode=admin` stripped (spec §3).
+ */
+import { AppwriteException, Query, type Models } from "node-appwrite";
+import { COLLECTIONS, DATABASE_ID, type BlogPost, type Venture } from "../../schemas/content.ts";
+import { stripAdminMode, type AdminServices } from "./client.ts";
+
+interface Stored {
+  $id: string;
+  $createdAt: string;
+  $updatedAt: string;
+}
+export type VentureRecord = Venture & Stored;
+export type BlogPostRecord = BlogPost & Stored;
+
+function toVenture(doc: Models.DefaultDocument): VentureRecord {
+  return {
+    $id: doc.$id,
+    $createdAt: doc.$createdAt,
+    $updatedAt: doc.$updatedAt,
+    name: String(doc.name ?? ""),
+    slug: String(doc.slug ?? ""),
+    shortDescription: String(doc.shortDescription ?? ""),
+    logoUrl: stripAdminMode((doc.logoUrl as string | null) ?? null),
+    caseStudy: String(doc.caseStudy ?? ""),
+    websiteURL: String(doc.websiteURL ?? ""),
+    userId: (doc.userId as string | null) ?? null,
+  };
+}
+
+function toPost(doc: Models.DefaultDocument): BlogPostRecord {
+  return {
+    $id: doc.$id,
+    $createdAt: doc.$createdAt,
+    $updatedAt: doc.$updatedAt,
+    title: String(doc.title ?? ""),
+    slug: String(doc.slug ?? ""),
+    excerpt: String(doc.excerpt ?? ""),
+    content: String(doc.content ?? ""),
+    featuredImageUrl: stripAdminMode((doc.featuredImageUrl as string | null) ?? null),
+    publishedDate: String(doc.publishedDate ?? ""),
+    authorName: String(doc.authorName ?? ""),
+    userId: (doc.userId as string | null) ?? null,
+  };
+}
+
+async function listAll(services: AdminServices, collectionId: string, order: string[], max: number): Promise<Models.DefaultDocument[]> {
+  const documents: Models.DefaultDocument[] = [];
+  let cursor: string | undefined;
+  while (documents.length < max) {
+    const pageSize = Math.min(100, max - documents.length);
+    const queries = [...order, Query.limit(pageSize), ...(cursor ? [Query.cursorAfter(cursor)] : [])];
+    const page = await services.databases.listDocuments({ databaseId: DATABASE_ID, collectionId, queries });
+    documents.push(...page.documents);
+    if (page.documents.length < pageSize) break;
+    cursor = page.documents.at(-1)?.$id;
+  }
+  return documents;
+}
+
+const byCreatedDesc = [Query.orderDesc("$createdAt")];
+const byPublishedDesc = [Query.orderDesc("publishedDate"), Query.orderDesc("$createdAt")];
+
+/** Ventures, newest first (spec §7: "latest N ordered by creation time descending"); at most `limit` (default 1000). */
+export async function listVentures(services: AdminServices, limit = 1000): Promise<VentureRecord[]> {
+  return (await listAll(services, COLLECTIONS.ventures, byCreatedDesc, limit)).map(toVenture);
+}
+
+/** Blog posts by `publishedDate`, newest first (spec §7); at most `limit` (default 1000). */
+export async function listPosts(services: AdminServices, limit = 1000): Promise<BlogPostRecord[]> {
+  return (await listAll(services, COLLECTIONS.blogPosts, byPublishedDesc, limit)).map(toPost);
+}
+
+async function findBySlug(services: AdminServices, collectionId: string, slug: string): Promise<Models.DefaultDocument | null> {
+  try {
+    const page = await services.databases.listDocuments({
+      databaseId: DATABASE_ID,
+      collectionId,
+      queries: [Query.equal("slug", slug), Query.limit(1)],
+    });
+    return page.documents[0] ?? null;
+  } catch (error) {
+    // A slug Appwrite rejects as a query value cannot match any document.
+    if (error instanceof AppwriteException && error.code === 400) return null;
+    throw error;
+  }
+}
+
+/** The venture with `slug`, or null (spec §7: "list by slug equals"). */
+export async function getVentureBySlug(services: AdminServices, slug: string): Promise<VentureRecord | null> {
+  const doc = await findBySlug(services, COLLECTIONS.ventures, slug);
+  return doc ? toVenture(doc) : null;
+}
+
+/** The blog post with `slug`, or null. */
+export async function getPostBySlug(services: AdminServices, slug: string): Promise<BlogPostRecord | null> {
+  const doc = await findBySlug(services, COLLECTIONS.blogPosts, slug);
+  return doc ? toPost(doc) : null;
+}

@@ -1,0 +1,57 @@
+/**
+ * "Builds when needed" (issue #2, `npm start`): the production build of the site is remade only when a
+ * source it depends on changed, judged by a SHA-256 over the sources' paths and bytes.
+ */
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { readFile, readdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+const SOURCE_DIRS = ["web", "lib", "schemas"];
+const SOURCE_FILES = ["react-router.config.ts", "vite.config.ts", "package.json", "tsconfig.json"];
+
+async function listFiles(dir: string): Promise<string[]> {
+  if (!existsSync(dir)) return [];
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+/** A hash of every source the site build reads, relative to `root`. */
+export async function sourceHash(root: string): Promise<string> {
+  const files = (await Promise.all(SOURCE_DIRS.map((d) => listFiles(path.join(root, d)))))
+    .flat()
+    .concat(SOURCE_FILES.map((f) => path.join(root, f)).filter((f) => existsSync(f)))
+    .sort();
+  const hash = createHash("sha256");
+  for (const file of files) {
+    hash.update(path.relative(root, file)).update("\0").update(await readFile(file)).update("\0");
+  }
+  return hash.digest("hex");
+}
+
+/**
+ * Runs `react-router build` in `root` unless `build/` was made from the same sources.
+ * @returns whether a build ran.
+ * @throws {Error} when the build fails (its output is shown or returned in the message).
+ */
+export async function ensureBuild(root: string, options: { quiet?: boolean } = {}): Promise<boolean> {
+  const stamp = path.join(root, "build", ".source-hash");
+  const hash = await sourceHash(root);
+  const built = existsSync(path.join(root, "build", "server", "index.js")) && existsSync(stamp);
+  if (built && (await readFile(stamp, "utf8")) === hash) return false;
+
+  const bin = path.join(root, "node_modules", "@react-router", "dev", "bin.js");
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, "build"], { cwd: root, stdio: options.quiet ? "pipe" : "inherit" });
+    let output = "";
+    child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`The site build failed (exit ${code}).${output ? `\n${output}` : ""}`)),
+    );
+  });
+  await writeFile(stamp, hash);
+  return true;
+}

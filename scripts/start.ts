@@ -1,0 +1,82 @@
+/**
+ * `npm start`, the main job (issue #2): build the site when needed; unless `APPWRITE_ENDPOINT` is set,
+ * start the embedded Appwrite-compatible server on loopback with `DATA_DIR`; apply `schemas/appwrite.json`;
+ * push `content/`; serve the site on `PORT` and print its URL. Ctrl-C stops everything cleanly. A second
+ * start reuses the data and writes nothing new.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { openEmbeddedEmulator, type EmbeddedEmulator } from "../emulator/embedded.ts";
+import { createAdminServices, type AppwriteTarget } from "../lib/appwrite/client.ts";
+import { applySchema, type AppwriteSchema } from "../lib/appwrite/setup.ts";
+import { ConfigError, loadConfig, loadDotEnv } from "../lib/config.ts";
+import { formatIssues } from "../lib/content/read.ts";
+import { describeError, push } from "../lib/publish/push.ts";
+import schema from "../schemas/appwrite.json" with { type: "json" };
+import { ensureBuild } from "./build.ts";
+import { startSite, type RunningSite } from "./serve-site.ts";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+async function main(): Promise<void> {
+  process.chdir(root);
+  loadDotEnv();
+  const config = loadConfig();
+
+  if (await ensureBuild(root)) console.log("Built the site.");
+
+  let emulator: EmbeddedEmulator | undefined;
+  let site: RunningSite | undefined;
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping...`);
+    await site?.close();
+    await emulator?.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+
+  let target: AppwriteTarget;
+  if (config.appwriteEndpoint) {
+    target = { endpoint: config.appwriteEndpoint, projectId: config.projectId!, apiKey: config.apiKey! };
+    console.log(`Appwrite: ${target.endpoint} (project ${target.projectId})`);
+  } else {
+    emulator = await openEmbeddedEmulator({
+      dataDir: path.resolve(config.dataDir),
+      port: config.emulatorPort,
+      projectId: config.projectId,
+      apiKey: config.apiKey,
+    });
+    target = { endpoint: emulator.endpoint, projectId: emulator.projectId, apiKey: emulator.apiKey };
+    console.log(`Embedded Appwrite-compatible server: ${target.endpoint} (project ${target.projectId}, data in ${config.dataDir})`);
+    // The site's loaders read these, like any configured Appwrite.
+    process.env.APPWRITE_ENDPOINT = target.endpoint;
+    process.env.APPWRITE_PROJECT_ID = target.projectId;
+    process.env.APPWRITE_API_KEY = target.apiKey;
+  }
+
+  const services = createAdminServices(target);
+  const changes = await applySchema(services, schema as AppwriteSchema);
+  console.log(changes.length ? `Schema: ${changes.length} change(s) applied.` : "Schema: up to date.");
+
+  const result = await push(services, { contentDir: path.join(root, "content") });
+  console.log(
+    `Content: ${result.created} created, ${result.updated} updated, ${result.unchanged} unchanged, ${result.failed} failed.`,
+  );
+  if (result.issues.length) console.warn(`Invalid content files were not published:\n${formatIssues(result.issues)}`);
+  for (const item of result.items.filter((i) => i.status === "failed")) console.warn(`${item.file}: ${item.error}`);
+
+  site = await startSite({ root, port: config.port, host: config.host });
+  const shown = config.host === "127.0.0.1" || config.host === "0.0.0.0" ? `http://localhost:${site.port}` : site.url;
+  console.log(`\nSite ready: ${shown}  (English ${shown}/en, Arabic ${shown}/ar). Press Ctrl-C to stop.`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(`npm start failed: ${describeError(error)}`);
+  if (!(error instanceof ConfigError) && process.env.DEBUG) console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,75 @@
+/**
+ * UI strings in English and Arabic (spec §1 "Language"). Locales are a route segment; `ar` is
+ * right-to-left. A key missing in Arabic falls back to English; missing in both, the key itself is shown
+ * and a warning is logged.
+ */
+import i18next, { type i18n as I18n } from "i18next";
+import ar from "./locales/ar.json";
+import en from "./locales/en.json";
+
+export const LOCALES = ["en", "ar"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "en";
+
+/** True when `value` is a supported locale segment (spec §2: only `en` and `ar` apply a language). */
+export function isLocale(value: unknown): value is Locale {
+  return value === "en" || value === "ar";
+}
+
+/** The supported locale named by `value`, or the default. */
+export function toLocale(value: unknown): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
+/** Text direction of a locale. */
+export function directionOf(locale: Locale): "ltr" | "rtl" {
+  return locale === "ar" ? "rtl" : "ltr";
+}
+
+/** Replaces the first path segment with `locale` (spec §2 "Switching language"), keeping search and hash. */
+export function switchLocalePath(pathname: string, locale: Locale): string {
+  const rest = pathname.split("/").slice(2).join("/");
+  return `/${locale}${rest ? `/${rest}` : ""}`;
+}
+
+export const resources = { en: { translation: en }, ar: { translation: ar } } as const;
+
+/** Logs one warning per missing key and language, so a page rendered often does not flood the log. */
+const warned = new Set<string>();
+function warnMissing(languages: readonly string[], _namespace: string, key: string): void {
+  const id = `${languages.join(",")}:${key}`;
+  if (warned.has(id)) return;
+  warned.add(id);
+  console.warn(`[i18n] missing translation "${key}" (${languages.join(", ")}); showing the key`);
+}
+
+const instances = new Map<Locale, I18n>();
+
+/**
+ * The i18next instance for `locale`, created once (resources are bundled, so initialisation is synchronous
+ * and identical on the server and in the browser).
+ */
+export function getI18n(locale: Locale): I18n {
+  let instance = instances.get(locale);
+  if (!instance) {
+    instance = i18next.createInstance();
+    void instance.init({
+      lng: locale,
+      fallbackLng: DEFAULT_LOCALE,
+      supportedLngs: [...LOCALES],
+      resources,
+      initAsync: false,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      saveMissing: true,
+      missingKeyHandler: warnMissing,
+    });
+    instances.set(locale, instance);
+  }
+  return instance;
+}
+
+/** Formats an ISO date in the locale with a long month (spec §2: "published on ... long month"). */
+export function formatLongDate(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === "ar" ? "ar" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
+}

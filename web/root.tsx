@@ -1,0 +1,40 @@
+import { I18nextProvider } from "react-i18next";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useParams, type LinksFunction } from "react-router";
+import stylesheet from "./app.css?url";
+import { ErrorView } from "./components/error-view.tsx";
+import { directionOf, getI18n, toLocale } from "./i18n/i18n.ts";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/** The document: `<html lang dir>` from the locale segment (spec §1: Arabic is right-to-left). */
+export function Layout({ children }: { children: React.ReactNode }) {
+  const locale = toLocale(useParams().locale);
+  return (
+    <html lang={locale} dir={directionOf(locale)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="dark" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen antialiased">
+        <I18nextProvider i18n={getI18n(locale)}>{children}</I18nextProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Errors outside the locale layout (its own boundary handles the pages inside it). */
+export function ErrorBoundary() {
+  return <ErrorView />;
+}

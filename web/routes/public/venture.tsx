@@ -1,0 +1,58 @@
+import { useTranslation } from "react-i18next";
+import { Link, data, href } from "react-router";
+import { CardGrid, VentureCard } from "../../components/cards.tsx";
+import type { NotFoundData } from "../../components/error-view.tsx";
+import { useLocale } from "../../hooks.ts";
+import { loadVenture, loadVentureCards } from "../../server/content.server.ts";
+import type { Route } from "./+types/venture";
+
+/** Venture detail (spec §2); an unknown slug answers 404 "Venture not found.". */
+export async function loader({ params }: Route.LoaderArgs) {
+  const [venture, all] = await Promise.all([loadVenture(params.slug), loadVentureCards(4)]);
+  if (!venture) throw data<NotFoundData>({ notFound: "venture" }, { status: 404 });
+  return { venture, others: all.filter((v) => v.slug !== venture.slug).slice(0, 3) };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [];
+  return [{ title: data.venture.name }, { name: "description", content: data.venture.shortDescription }];
+}
+
+export default function VenturePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { venture, others } = loaderData;
+  return (
+    <article className="py-12">
+      <Link to={href("/:locale/ventures", { locale })} className="text-sm text-mist hover:text-gold">
+        <span aria-hidden className="inline-block rtl:-scale-x-100">←</span> {t("ventures.backToVentures")}
+      </Link>
+      <header className="mt-8 flex flex-col gap-6 sm:flex-row sm:items-center">
+        {venture.logo && (
+          <img src={venture.logo} alt={t("ventures.logoAlt", { name: venture.name })} width={96} height={96} className="size-24 rounded-2xl object-cover" />
+        )}
+        <div>
+          <h1 className="text-4xl font-bold">{venture.name}</h1>
+          <p className="mt-3 max-w-2xl text-lg text-mist">{venture.shortDescription}</p>
+        </div>
+        <a
+          href={venture.websiteURL}
+          rel="noopener noreferrer"
+          className="rounded-full bg-gold px-6 py-3 text-center font-semibold text-ink hover:bg-gold-soft sm:ms-auto"
+        >
+          {t("ventures.visitWebsite")}
+        </a>
+      </header>
+      <section aria-labelledby="case-study" className="mt-14 max-w-3xl">
+        <h2 id="case-study" className="text-sm font-semibold tracking-widest text-gold uppercase">{t("ventures.howWeBuiltIt")}</h2>
+        <div className="prose-body mt-6" dir="auto" dangerouslySetInnerHTML={{ __html: venture.caseStudyHtml }} />
+      </section>
+      {others.length > 0 && (
+        <section aria-labelledby="others" className="mt-20">
+          <h2 id="others" className="mb-8 text-2xl font-bold">{t("ventures.exploreOthers")}</h2>
+          <CardGrid>{others.map((v) => <VentureCard key={v.slug} venture={v} />)}</CardGrid>
+        </section>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * Public content as the pages show it: HTML bodies sanitized again before render (ARCHITECTURE decision 5),
+ * images of the project's bucket served by the site itself under `/media/<fileId>`.
+ */
+import { parseFileViewUrl } from "../../lib/appwrite/client.ts";
+import {
+  getPostBySlug,
+  getVentureBySlug,
+  listPosts,
+  listVentures,
+  type BlogPostRecord,
+  type VentureRecord,
+} from "../../lib/appwrite/content-store.ts";
+import { sanitizeHtml } from "../../lib/html/sanitize.ts";
+import { IMAGES_BUCKET_ID } from "../../schemas/content.ts";
+import { getAdminServices } from "./appwrite.server.ts";
+
+export interface VentureCard {
+  slug: string;
+  name: string;
+  shortDescription: string;
+  logo: string | null;
+}
+export interface VentureView extends VentureCard {
+  websiteURL: string;
+  caseStudyHtml: string;
+}
+export interface PostCard {
+  slug: string;
+  title: string;
+  excerpt: string;
+  authorName: string;
+  publishedDate: string;
+  image: string | null;
+}
+export interface PostView extends PostCard {
+  contentHtml: string;
+}
+
+/**
+ * The URL the browser loads an image from: `/media/<fileId>` for files of the images bucket, the URL
+ * itself for other http(s) images, null otherwise.
+ */
+export function publicImageUrl(url: string | null): string | null {
+  if (!url) return null;
+  const file = parseFileViewUrl(url);
+  if (file && file.bucketId === IMAGES_BUCKET_ID) return `/media/${encodeURIComponent(file.fileId)}`;
+  return /^https?:\/\//i.test(url) ? url : null;
+}
+
+const ventureCard = (v: VentureRecord): VentureCard => ({
+  slug: v.slug,
+  name: v.name,
+  shortDescription: v.shortDescription,
+  logo: publicImageUrl(v.logoUrl),
+});
+
+const postCard = (p: BlogPostRecord): PostCard => ({
+  slug: p.slug,
+  title: p.title,
+  excerpt: p.excerpt,
+  authorName: p.authorName,
+  publishedDate: p.publishedDate,
+  image: publicImageUrl(p.featuredImageUrl),
+});
+
+/** Newest ventures first; `limit` caps the count (home shows 3, spec §9). */
+export async function loadVentureCards(limit?: number): Promise<VentureCard[]> {
+  return (await listVentures(getAdminServices(), limit)).map(ventureCard);
+}
+
+/** Posts by published date, newest first. */
+export async function loadPostCards(limit?: number): Promise<PostCard[]> {
+  return (await listPosts(getAdminServices(), limit)).map(postCard);
+}
+
+/** One venture with its sanitized case study, or null. */
+export async function loadVenture(slug: string): Promise<VentureView | null> {
+  const venture = await getVentureBySlug(getAdminServices(), slug);
+  if (!venture) return null;
+  return { ...ventureCard(venture), websiteURL: venture.websiteURL, caseStudyHtml: sanitizeHtml(venture.caseStudy) };
+}
+
+/** One post with its sanitized content, or null. */
+export async function loadPost(slug: string): Promise<PostView | null> {
+  const post = await getPostBySlug(getAdminServices(), slug);
+  if (!post) return null;
+  return { ...postCard(post), contentHtml: sanitizeHtml(post.content) };
+}
