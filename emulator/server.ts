@@ -15,6 +15,7 @@ import { resolveProject } from './project.ts';
 import * as attributes from './services/attributes.ts';
 import * as databases from './services/databases.ts';
 import * as documents from './services/documents.ts';
+import * as files from './services/files.ts';
 import * as health from './services/health.ts';
 import * as storage from './services/storage.ts';
 import * as users from './services/users.ts';
@@ -44,7 +45,7 @@ export interface RunningEmulator {
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
-const SERVICES = [health, databases, attributes, documents, storage, users];
+const SERVICES = [health, databases, attributes, documents, storage, files, users];
 const CORS_HEADERS =
   'Content-Type, Content-Range, Range, Cache-Control, X-Requested-With, X-Forwarded-For, X-Forwarded-User-Agent, X-Fallback-Cookies, X-Appwrite-Project, X-Appwrite-Key, X-Appwrite-JWT, X-Appwrite-Locale, X-Appwrite-Response-Format, X-Appwrite-ID, X-Appwrite-Session, X-Appwrite-Dev-Key, X-SDK-Version, X-SDK-Name, X-SDK-Language, X-SDK-Platform, X-SDK-GraphQL, X-SDK-Profile';
 
@@ -145,7 +146,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 8787, host, () => {
+    server.listen(options.port ?? 8787, host === 'localhost' ? '127.0.0.1' : host, () => {
       server.off('error', reject);
       resolve();
     });

@@ -98,6 +98,7 @@ CREATE TABLE IF NOT EXISTS users (
   status INTEGER NOT NULL,
   labels TEXT NOT NULL,
   prefs TEXT NOT NULL,
+  targets TEXT NOT NULL,
   email_verification INTEGER NOT NULL,
   phone_verification INTEGER NOT NULL,
   mfa INTEGER NOT NULL,

@@ -1,0 +1,37 @@
+/**
+ * A real stack for tests: the embedded server on a free loopback port with a temporary DATA_DIR, the schema
+ * applied, and (optionally) content pushed and the site served from the production build.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startEmulator, type RunningEmulator } from "../../emulator/server.ts";
+import { createAdminServices, type AdminServices } from "../../lib/appwrite/client.ts";
+import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
+import schema from "../../schemas/appwrite.json" with { type: "json" };
+
+export { FIXTURE_CONTENT, ROOT, copyFixtureContent } from "./fixtures.ts";
+
+export interface Backend {
+  emulator: RunningEmulator;
+  services: AdminServices;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** Starts the emulator in a fresh temporary folder and applies `schemas/appwrite.json`. */
+export async function startBackend(): Promise<Backend> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "studio-test-"));
+  const emulator = await startEmulator({ dataDir, port: 0 });
+  const services = createAdminServices({ endpoint: emulator.endpoint, projectId: emulator.projectId, apiKey: emulator.apiKey });
+  await applySchema(services, schema as AppwriteSchema);
+  return {
+    emulator,
+    services,
+    dataDir,
+    close: async () => {
+      await emulator.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

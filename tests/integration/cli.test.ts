@@ -1,0 +1,68 @@
+import { spawn } from "node:child_process";
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyFixtureContent, ROOT, startBackend, type Backend } from "../helpers/stack.ts";
+
+let backend: Backend;
+beforeAll(async () => {
+  backend = await startBackend();
+});
+afterAll(async () => backend.close());
+
+/** Runs the real `studio` entry with piped output (not a TTY), against the test backend. */
+function studio(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "cli/studio.ts"), ...args], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        APPWRITE_ENDPOINT: backend.emulator.endpoint,
+        APPWRITE_PROJECT_ID: backend.emulator.projectId,
+        APPWRITE_API_KEY: backend.emulator.apiKey,
+      },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe("studio CLI", () => {
+  it("prints help listing its commands", async () => {
+    const { code, stdout } = await studio(["--help"]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/setup/);
+    expect(stdout).toMatch(/push/);
+  });
+
+  it("push --json prints the counts, and a second push changes nothing", async () => {
+    const dir = await copyFixtureContent();
+    const first = await studio(["push", "--dir", dir, "--json"]);
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout)).toEqual({ created: 4, updated: 0, unchanged: 0, failed: 0 });
+
+    const second = await studio(["push", "--dir", dir, "--json"]);
+    expect(JSON.parse(second.stdout)).toEqual({ created: 0, updated: 0, unchanged: 4, failed: 0 });
+  });
+
+  it("push without a terminal prints plain progress lines, and exits 1 naming an invalid file and field", async () => {
+    const dir = await copyFixtureContent();
+    await writeFile(path.join(dir, "ventures/no-url.md"), "---\nname: No URL\nshortDescription: x\nwebsiteURL: not a url\n---\nBody\n");
+
+    const { code, stdout, stderr } = await studio(["push", "--dir", dir, "--dry-run"]);
+
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/would create venture alpha-agency/);
+    expect(stdout).toMatch(/Dry run, nothing written/);
+    expect(stderr).toMatch(/ventures\/no-url\.md: websiteURL: /);
+  });
+
+  it("exits 2 on an unknown option", async () => {
+    const { code, stderr } = await studio(["push", "--nope"]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/unknown option/);
+  });
+});
