@@ -30,7 +30,7 @@ export function normaliseDatetime(value: unknown): string | null {
   if (year < 1000 || year > 9999) return null;
   const offset = zone.toUpperCase() === 'Z' ? 'Z' : zone.replace(/^([+-]\d{2}):?(\d{2})$/, '$1:$2');
   const ms = frac === '' ? '000' : frac.slice(1, 4).padEnd(3, '0');
-  const iso = `${y}-${pad(mo)}-${pad(d)}T${pad(h)}:${mi}:${pad(s)}.${ms}${offset}`;
+  const iso = `${y}-${pad(mo)}-${pad(d)}T${pad(h)}:${pad(mi)}:${pad(s)}.${ms}${offset}`;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
   // Reject rolled-over dates such as 2023-02-31.

@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   if (await ensureBuild(root)) console.log("Built the site.");
 
   let emulator: EmbeddedEmulator | undefined;
-  let site: RunningSite | undefined;
+  let site: RunningSite | undefined = undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

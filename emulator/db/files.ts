@@ -128,3 +128,14 @@ export function insertFile(store: Store, f: Omit<FileRecord, 'seq'>): void {
 export function deleteFileRecord(store: Store, seq: number): void {
   store.stmt('DELETE FROM files WHERE seq = ?').run(seq);
 }
+
+/** Record upload progress or completion of a file (chunked uploads). */
+export function updateFileUpload(
+  store: Store,
+  seq: number,
+  fields: { chunksUploaded: number; signature: string; mimeType: string; sizeActual: number; updatedAt: string },
+): void {
+  store
+    .stmt('UPDATE files SET chunks_uploaded = ?, signature = ?, mime_type = ?, size_actual = ?, updated_at = ? WHERE seq = ?')
+    .run(fields.chunksUploaded, fields.signature, fields.mimeType, fields.sizeActual, fields.updatedAt, seq);
+}

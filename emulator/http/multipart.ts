@@ -32,7 +32,7 @@ export function readMultipart(req: IncomingMessage, tempDir: string, maxFileByte
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, limits: { files: 1, fields: 200, fieldSize: 65536, fileSize: maxFileBytes } });
+      parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { files: 1, fields: 200, fieldSize: 65536, fileSize: maxFileBytes } });
     } catch {
       reject(new AppwriteError('general_bad_request', 'The request body must be multipart/form-data.'));
       return;

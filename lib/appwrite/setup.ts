@@ -4,7 +4,7 @@
  * updated; attributes and indexes are waited for until Appwrite reports them `available` (REFERENCE §3:
  * creation answers 202 `processing`). A second run writes nothing.
  */
-import { AppwriteException, Compression, DatabasesIndexType, OrderBy } from "node-appwrite";
+import { AppwriteException, OrderBy, type Compression, type DatabasesIndexType } from "node-appwrite";
 import type { Models } from "node-appwrite";
 import type { AdminServices } from "./client.ts";
 

@@ -51,11 +51,12 @@ describe("studio CLI", () => {
   it("push without a terminal prints plain progress lines, and exits 1 naming an invalid file and field", async () => {
     const dir = await copyFixtureContent();
     await writeFile(path.join(dir, "ventures/no-url.md"), "---\nname: No URL\nshortDescription: x\nwebsiteURL: not a url\n---\nBody\n");
+    await writeFile(path.join(dir, "ventures/gamma-new.md"), "---\nname: Gamma\nshortDescription: x\nwebsiteURL: https://gamma.example\n---\nBody\n");
 
     const { code, stdout, stderr } = await studio(["push", "--dir", dir, "--dry-run"]);
 
     expect(code).toBe(1);
-    expect(stdout).toMatch(/would create venture alpha-agency/);
+    expect(stdout).toMatch(/would create venture gamma-new/);
     expect(stdout).toMatch(/Dry run, nothing written/);
     expect(stderr).toMatch(/ventures\/no-url\.md: websiteURL: /);
   });

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../lib/config.ts";
+
+describe("loadConfig", () => {
+  it("uses the documented defaults when nothing is set", () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: "127.0.0.1",
+      appwriteEndpoint: undefined,
+      emulatorPort: 8787,
+      projectId: undefined,
+      apiKey: undefined,
+      dataDir: ".data",
+      geminiApiKey: undefined,
+    });
+  });
+
+  it("names each invalid variable", () => {
+    expect(() => loadConfig({ PORT: "eighty", APPWRITE_ENDPOINT: "ftp://x" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
+  });
+
+  it("requires a project and key with a real endpoint, and trims its trailing slash", () => {
+    expect(() => loadConfig({ APPWRITE_ENDPOINT: "https://cloud.appwrite.io/v1" })).toThrow(/APPWRITE_PROJECT_ID and APPWRITE_API_KEY/);
+    const config = loadConfig({ APPWRITE_ENDPOINT: "https://cloud.appwrite.io/v1/", APPWRITE_PROJECT_ID: "p", APPWRITE_API_KEY: "k" });
+    expect(config.appwriteEndpoint).toBe("https://cloud.appwrite.io/v1");
+  });
+});

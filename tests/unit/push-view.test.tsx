@@ -1,0 +1,41 @@
+import { render } from "ink-testing-library";
+import { describe, expect, it } from "vitest";
+import { PushView } from "../../cli/views/push-view.tsx";
+import type { PushItemResult, PushResult } from "../../lib/publish/push.ts";
+
+const item = (slug: string, action: PushItemResult["action"], extra: Partial<PushItemResult> = {}): PushItemResult => ({
+  kind: "post",
+  slug,
+  file: `posts/${slug}.md`,
+  action,
+  changes: [],
+  status: "done",
+  ...extra,
+});
+
+describe("PushView", () => {
+  it("shows validation counts and progress while pushing", () => {
+    const { lastFrame } = render(
+      <PushView
+        state={{
+          validated: { type: "validated", valid: 3, invalid: 1, drafts: 1 },
+          plan: [item("a", "create"), item("b", "update"), item("c", "unchanged")],
+          results: [item("a", "create")],
+        }}
+      />,
+    );
+    expect(lastFrame()).toContain("3 publishable, 1 invalid, 1 draft(s)");
+    expect(lastFrame()).toContain("+ post a");
+    expect(lastFrame()).toContain("Pushing 1/3");
+  });
+
+  it("shows changed fields, failures and the final summary", () => {
+    const results = [item("b", "update", { changes: ["excerpt"] }), item("d", "create", { status: "failed", error: "boom" }), item("c", "unchanged")];
+    const result: PushResult = { created: 0, updated: 1, unchanged: 1, failed: 1, items: results, issues: [], drafts: [], dryRun: false };
+    const { lastFrame } = render(<PushView state={{ plan: results, results, result }} />);
+    expect(lastFrame()).toContain("~ post b (excerpt)");
+    expect(lastFrame()).toContain("✗ post d boom");
+    expect(lastFrame()).not.toContain("post c");
+    expect(lastFrame()).toContain("0 created, 1 updated, 1 unchanged, 1 failed");
+  });
+});
