@@ -23,7 +23,11 @@ export async function createContext(options: { json?: boolean }): Promise<Comman
   let emulator: EmbeddedEmulator | undefined;
   let services: AdminServices;
   if (config.appwriteEndpoint) {
-    services = createAdminServices({ endpoint: config.appwriteEndpoint, projectId: config.projectId!, apiKey: config.apiKey! });
+    services = createAdminServices({
+      endpoint: config.appwriteEndpoint,
+      projectId: config.projectId!,
+      apiKey: config.apiKey!,
+    });
   } else {
     emulator = await openEmbeddedEmulator({
       dataDir: path.resolve(config.dataDir),
@@ -31,7 +35,11 @@ export async function createContext(options: { json?: boolean }): Promise<Comman
       projectId: config.projectId,
       apiKey: config.apiKey,
     });
-    services = createAdminServices({ endpoint: emulator.endpoint, projectId: emulator.projectId, apiKey: emulator.apiKey });
+    services = createAdminServices({
+      endpoint: emulator.endpoint,
+      projectId: emulator.projectId,
+      apiKey: emulator.apiKey,
+    });
   }
   const interactive = Boolean(process.stdout.isTTY) && !options.json && !process.env.CI;
   return { config, services, interactive, close: async () => emulator?.close() };

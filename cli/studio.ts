@@ -14,7 +14,10 @@ const program = new Command()
   .showHelpAfterError("(run studio --help for usage)")
   .exitOverride();
 
-async function withContext(json: boolean | undefined, run: (context: CommandContext) => Promise<number>): Promise<void> {
+async function withContext(
+  json: boolean | undefined,
+  run: (context: CommandContext) => Promise<number>,
+): Promise<void> {
   const { createContext } = await import("./context.ts");
   const context = await createContext({ json });
   try {
@@ -29,7 +32,9 @@ program
   .description("Create or update the database, collections, indexes and bucket of schemas/appwrite.json (idempotent).")
   .option("--json", "print the list of changes as JSON")
   .action(async (options: { json?: boolean }) => {
-    await withContext(options.json, async (context) => (await import("./commands/setup.ts")).runSetup(context, options));
+    await withContext(options.json, async (context) =>
+      (await import("./commands/setup.ts")).runSetup(context, options),
+    );
   });
 
 program
@@ -51,12 +56,15 @@ try {
     const { ConfigError } = await import("../lib/config.ts");
     const { describeError } = await import("../lib/publish/push.ts");
     const { AppwriteException } = await import("node-appwrite");
-    const backend = error instanceof AppwriteException || (error instanceof TypeError && /fetch failed/.test(error.message));
+    const backend =
+      error instanceof AppwriteException || (error instanceof TypeError && /fetch failed/.test(error.message));
     if (error instanceof ConfigError) {
       console.error(error.message);
     } else if (backend) {
       console.error(`studio: Appwrite refused or did not answer: ${describeError(error)}`);
-      console.error("Check APPWRITE_ENDPOINT, APPWRITE_PROJECT_ID and APPWRITE_API_KEY, or unset APPWRITE_ENDPOINT to use the embedded server.");
+      console.error(
+        "Check APPWRITE_ENDPOINT, APPWRITE_PROJECT_ID and APPWRITE_API_KEY, or unset APPWRITE_ENDPOINT to use the embedded server.",
+      );
     } else {
       console.error(`studio: unexpected error: ${describeError(error)}`);
       console.error("This is a bug; please report it with the command you ran and this output:");

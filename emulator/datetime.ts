@@ -5,7 +5,7 @@
 
 /** Format a `Date` the way Appwrite returns datetimes. */
 export function formatDatetime(date: Date): string {
-  return date.toISOString().replace('Z', '+00:00');
+  return date.toISOString().replace("Z", "+00:00");
 }
 
 /** The current time in Appwrite's datetime format. */
@@ -13,7 +13,8 @@ export function nowDatetime(): string {
   return formatDatetime(new Date());
 }
 
-const DATE_SHAPE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+const DATE_SHAPE =
+  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
 
 /**
  * Parse a datetime value as `utopia-php/database` accepts it (`Y-m-d`, `Y-m-d H:i:s`,
@@ -22,14 +23,14 @@ const DATE_SHAPE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{
  * 1000-01-01 00:00:00 and 9999-12-31 23:59:59 ([UDB] `Validator/Datetime.php`).
  */
 export function normaliseDatetime(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
+  if (typeof value !== "string") return null;
   const match = DATE_SHAPE.exec(value.trim());
   if (!match) return null;
-  const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', zone = 'Z'] = match;
+  const [, y, mo, d, h = "0", mi = "0", s = "0", frac = "", zone = "Z"] = match;
   const year = Number(y);
   if (year < 1000 || year > 9999) return null;
-  const offset = zone.toUpperCase() === 'Z' ? 'Z' : zone.replace(/^([+-]\d{2}):?(\d{2})$/, '$1:$2');
-  const ms = frac === '' ? '000' : frac.slice(1, 4).padEnd(3, '0');
+  const offset = zone.toUpperCase() === "Z" ? "Z" : zone.replace(/^([+-]\d{2}):?(\d{2})$/, "$1:$2");
+  const ms = frac === "" ? "000" : frac.slice(1, 4).padEnd(3, "0");
   const iso = `${y}-${pad(mo)}-${pad(d)}T${pad(h)}:${pad(mi)}:${pad(s)}.${ms}${offset}`;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
@@ -43,5 +44,5 @@ export function normaliseDatetime(value: unknown): string | null {
 }
 
 function pad(part: string | undefined): string {
-  return (part ?? '0').padStart(2, '0');
+  return (part ?? "0").padStart(2, "0");
 }

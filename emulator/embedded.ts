@@ -63,7 +63,13 @@ export async function openEmbeddedEmulator(options: {
   const lockFile = path.join(options.dataDir, "emulator.lock");
   const existing = readLock(lockFile);
   if (existing && existing.pid !== process.pid && isAlive(existing.pid) && (await answers(existing))) {
-    return { endpoint: existing.endpoint, projectId: existing.projectId, apiKey: existing.apiKey, shared: true, close: async () => {} };
+    return {
+      endpoint: existing.endpoint,
+      projectId: existing.projectId,
+      apiKey: existing.apiKey,
+      shared: true,
+      close: async () => {},
+    };
   }
 
   const emulator = await startEmulator({
@@ -73,7 +79,12 @@ export async function openEmbeddedEmulator(options: {
     apiKey: options.apiKey,
   });
   mkdirSync(options.dataDir, { recursive: true });
-  const lock: LockFile = { pid: process.pid, endpoint: emulator.endpoint, projectId: emulator.projectId, apiKey: emulator.apiKey };
+  const lock: LockFile = {
+    pid: process.pid,
+    endpoint: emulator.endpoint,
+    projectId: emulator.projectId,
+    apiKey: emulator.apiKey,
+  };
   writeFileSync(lockFile, JSON.stringify(lock), { mode: 0o600 });
   return {
     ...emulator,

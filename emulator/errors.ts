@@ -7,52 +7,112 @@
  */
 
 /** Version reported in error bodies and `/health/version` (AW `APP_VERSION_STABLE`). */
-export const APPWRITE_VERSION = '1.9.6';
+export const APPWRITE_VERSION = "1.9.6";
 
 const CATALOGUE = {
   general_unknown: [500, "An unknown error has occurred. Please check the logs for more information."],
   general_access_forbidden: [401, "Access to this API is forbidden."],
-  general_unauthorized_scope: [401, "The current user or API key does not have the required scopes to access the requested resource."],
-  general_argument_invalid: [400, "The request contains one or more invalid arguments. Please refer to the endpoint documentation."],
-  general_route_not_found: [404, "Route not found. Please ensure the endpoint is configured correctly and that the API route is valid for this SDK version. Refer to the API docs for more details."],
+  general_unauthorized_scope: [
+    401,
+    "The current user or API key does not have the required scopes to access the requested resource.",
+  ],
+  general_argument_invalid: [
+    400,
+    "The request contains one or more invalid arguments. Please refer to the endpoint documentation.",
+  ],
+  general_route_not_found: [
+    404,
+    "Route not found. Please ensure the endpoint is configured correctly and that the API route is valid for this SDK version. Refer to the API docs for more details.",
+  ],
   general_query_invalid: [400, "The query's syntax is invalid. Please check the query and try again."],
-  general_cursor_not_found: [400, "The cursor is invalid. This can happen if the item represented by the cursor has been deleted."],
-  general_not_implemented: [405, "This method was not fully implemented yet. If you believe this is a mistake, please upgrade your Appwrite server version."],
+  general_cursor_not_found: [
+    400,
+    "The cursor is invalid. This can happen if the item represented by the cursor has been deleted.",
+  ],
+  general_not_implemented: [
+    405,
+    "This method was not fully implemented yet. If you believe this is a mistake, please upgrade your Appwrite server version.",
+  ],
   general_bad_request: [400, "There was an error processing your request. Please check the inputs and try again."],
   general_server_error: [500, "An internal server error occurred."],
-  project_not_found: [404, "Project with the requested ID could not be found. Please check the value of the X-Appwrite-Project header to ensure the correct project ID is being used."],
+  project_not_found: [
+    404,
+    "Project with the requested ID could not be found. Please check the value of the X-Appwrite-Project header to ensure the correct project ID is being used.",
+  ],
   user_unauthorized: [401, "The current user is not authorized to perform the requested action."],
   user_already_exists: [409, "A user with the same id, email, or phone already exists in this project."],
   user_not_found: [404, "User with the requested ID could not be found."],
   database_not_found: [404, "Database with the requested ID '%s' could not be found."],
-  database_already_exists: [409, "Database with the requested ID '%s' already exists. Try again with a different ID or use ID.unique() to generate a unique ID."],
-  database_query_order_null: [400, "The order attribute/column had a null value. Cursor pagination requires all documents/rows order attribute/column values are non-null."],
+  database_already_exists: [
+    409,
+    "Database with the requested ID '%s' already exists. Try again with a different ID or use ID.unique() to generate a unique ID.",
+  ],
+  database_query_order_null: [
+    400,
+    "The order attribute/column had a null value. Cursor pagination requires all documents/rows order attribute/column values are non-null.",
+  ],
   collection_not_found: [404, "Collection with the requested ID '%s' could not be found."],
-  collection_already_exists: [409, "A collection with the requested ID '%s' already exists. Try again with a different ID or use ID.unique() to generate a unique ID."],
+  collection_already_exists: [
+    409,
+    "A collection with the requested ID '%s' already exists. Try again with a different ID or use ID.unique() to generate a unique ID.",
+  ],
   document_not_found: [404, "Document with the requested ID '%s' could not be found."],
-  document_already_exists: [409, "Document with the requested ID '%s' already exists. Try again with a different ID or use ID.unique() to generate a unique ID."],
-  document_unique_constraint_violation: [409, "Document violates a unique attribute constraint. Try again with different value(s)."],
-  document_invalid_structure: [400, "The document structure is invalid. Please ensure the attributes match the collection definition."],
+  document_already_exists: [
+    409,
+    "Document with the requested ID '%s' already exists. Try again with a different ID or use ID.unique() to generate a unique ID.",
+  ],
+  document_unique_constraint_violation: [
+    409,
+    "Document violates a unique attribute constraint. Try again with different value(s).",
+  ],
+  document_invalid_structure: [
+    400,
+    "The document structure is invalid. Please ensure the attributes match the collection definition.",
+  ],
   document_missing_data: [400, "The document data is missing. Try again with document data populated"],
-  document_missing_payload: [400, "The document data and permissions are missing. You must provide either document data or permissions to be updated."],
+  document_missing_payload: [
+    400,
+    "The document data and permissions are missing. You must provide either document data or permissions to be updated.",
+  ],
   attribute_not_found: [404, "Attribute with the requested key '%s' could not be found."],
-  attribute_already_exists: [409, "Attribute with the requested key '%s' already exists. Attribute keys must be unique, try again with a different key."],
+  attribute_already_exists: [
+    409,
+    "Attribute with the requested key '%s' already exists. Attribute keys must be unique, try again with a different key.",
+  ],
   attribute_default_unsupported: [400, "Default values cannot be set for array or required attributes."],
-  attribute_value_invalid: [400, "The attribute value is invalid. Please check the type, range and value of the attribute."],
-  attribute_unknown: [400, "The attribute '%s' required for the index could not be found. Please confirm all your attributes are in the available state."],
+  attribute_value_invalid: [
+    400,
+    "The attribute value is invalid. Please check the type, range and value of the attribute.",
+  ],
+  attribute_unknown: [
+    400,
+    "The attribute '%s' required for the index could not be found. Please confirm all your attributes are in the available state.",
+  ],
   attribute_type_invalid: [400, "The attribute '%s' type is invalid."],
   index_not_found: [404, "Index with the requested key '%s' could not be found."],
   index_already_exists: [409, "Index with the requested key '%s' already exists. Try again with a different key."],
   index_invalid: [400, "Index invalid."],
   storage_bucket_not_found: [404, "Storage bucket with the requested ID could not be found."],
-  storage_bucket_already_exists: [409, "A storage bucket with the requested ID already exists. Try again with a different ID or use ID.unique() to generate a unique ID."],
+  storage_bucket_already_exists: [
+    409,
+    "A storage bucket with the requested ID already exists. Try again with a different ID or use ID.unique() to generate a unique ID.",
+  ],
   storage_file_not_found: [404, "The requested file could not be found."],
   storage_file_already_exists: [409, "A storage file with the requested ID already exists."],
   storage_file_empty: [400, "Empty file passed to the endpoint."],
   storage_file_type_unsupported: [400, "The given file extension is not supported."],
-  storage_invalid_file_size: [400, "The file size is either not valid or exceeds the maximum allowed size. Please check the file or the value of the _APP_STORAGE_LIMIT environment variable."],
-  storage_invalid_content_range: [400, "The content range is invalid. Please check the value of the Content-Range header."],
-  storage_invalid_appwrite_id: [400, "The value for x-appwrite-id header is invalid. Please check the value of the x-appwrite-id header is a valid id and not unique()."],
+  storage_invalid_file_size: [
+    400,
+    "The file size is either not valid or exceeds the maximum allowed size. Please check the file or the value of the _APP_STORAGE_LIMIT environment variable.",
+  ],
+  storage_invalid_content_range: [
+    400,
+    "The content range is invalid. Please check the value of the Content-Range header.",
+  ],
+  storage_invalid_appwrite_id: [
+    400,
+    "The value for x-appwrite-id header is invalid. Please check the value of the x-appwrite-id header is a valid id and not unique().",
+  ],
   storage_invalid_range: [416, "The requested range is not satisfiable. Please check the value of the Range header."],
 } as const satisfies Record<string, readonly [number, string]>;
 
@@ -79,7 +139,7 @@ export class AppwriteError extends Error {
     const [code, template] = CATALOGUE[type];
     let text = message ?? template;
     if (message === undefined) {
-      for (const param of params) text = text.replace('%s', param);
+      for (const param of params) text = text.replace("%s", param);
     }
     super(text);
     this.type = type;
@@ -97,10 +157,10 @@ export class AppwriteError extends Error {
  * ``Invalid `<param>` param: <description>`` (REFERENCE §7).
  */
 export function invalidParam(param: string, description: string): AppwriteError {
-  return new AppwriteError('general_argument_invalid', `Invalid \`${param}\` param: ${description}`);
+  return new AppwriteError("general_argument_invalid", `Invalid \`${param}\` param: ${description}`);
 }
 
 /** 400 `general_argument_invalid` for a missing required parameter: `Param "<param>" is not optional.` */
 export function missingParam(param: string): AppwriteError {
-  return new AppwriteError('general_argument_invalid', `Param "${param}" is not optional.`);
+  return new AppwriteError("general_argument_invalid", `Param "${param}" is not optional.`);
 }

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { startEmulator } from './server.ts';
+import { existsSync } from "node:fs";
+import { startEmulator } from "./server.ts";
 
 /**
  * `npm run emulator`: start the Appwrite-compatible server from the environment (also read
@@ -8,18 +8,18 @@ import { startEmulator } from './server.ts';
  * SIGINT/SIGTERM.
  */
 async function main(): Promise<void> {
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  const port = Number(process.env['EMULATOR_PORT'] ?? 8787);
+  if (existsSync(".env")) process.loadEnvFile(".env");
+  const port = Number(process.env["EMULATOR_PORT"] ?? 8787);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`EMULATOR_PORT must be a port number, got "${process.env['EMULATOR_PORT']}".`);
+    throw new Error(`EMULATOR_PORT must be a port number, got "${process.env["EMULATOR_PORT"]}".`);
   }
   const emulator = await startEmulator({
-    dataDir: process.env['DATA_DIR'] || '.data',
+    dataDir: process.env["DATA_DIR"] || ".data",
     port,
-    projectId: process.env['APPWRITE_PROJECT_ID'] || undefined,
-    apiKey: process.env['APPWRITE_API_KEY'] || undefined,
+    projectId: process.env["APPWRITE_PROJECT_ID"] || undefined,
+    apiKey: process.env["APPWRITE_API_KEY"] || undefined,
   });
-  console.log('Appwrite-compatible emulator ready');
+  console.log("Appwrite-compatible emulator ready");
   console.log(`  endpoint:   ${emulator.endpoint}`);
   console.log(`  project id: ${emulator.projectId}`);
   console.log(`  API key:    ${emulator.apiKey}`);
@@ -36,8 +36,8 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
 }
 
 main().catch((error: unknown) => {

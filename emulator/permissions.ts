@@ -1,13 +1,13 @@
-import { AppwriteError, invalidParam } from './errors.ts';
-import type { Caller } from './http/context.ts';
+import { AppwriteError, invalidParam } from "./errors.ts";
+import type { Caller } from "./http/context.ts";
 
 /** Permission actions; `write` is an alias expanded by `aggregatePermissions`. */
-export type Action = 'read' | 'create' | 'update' | 'delete';
+export type Action = "read" | "create" | "update" | "delete";
 
 /** Actions a document or file accepts; collections and buckets accept `create` too ([UDB] `Database::PERMISSIONS`). */
-export const RECORD_ACTIONS: readonly Action[] = ['read', 'update', 'delete'];
+export const RECORD_ACTIONS: readonly Action[] = ["read", "update", "delete"];
 /** Actions a collection or bucket accepts. */
-export const CONTAINER_ACTIONS: readonly Action[] = ['create', 'read', 'update', 'delete'];
+export const CONTAINER_ACTIONS: readonly Action[] = ["create", "read", "update", "delete"];
 
 const PERMISSION = /^(read|create|update|delete|write)\("([^"]+)"\)$/;
 const ROLE =
@@ -19,30 +19,24 @@ const ROLE =
  * Throws 400 `general_argument_invalid` for a malformed permission, an unknown role, or an
  * action the resource does not accept.
  */
-export function aggregatePermissions(
-  permissions: readonly string[],
-  allowed: readonly Action[],
-): string[] {
+export function aggregatePermissions(permissions: readonly string[], allowed: readonly Action[]): string[] {
   const result: string[] = [];
   for (const permission of permissions) {
     const match = PERMISSION.exec(permission);
     if (!match) {
-      throw invalidParam('permissions', `Invalid permission string format: "${permission}".`);
+      throw invalidParam("permissions", `Invalid permission string format: "${permission}".`);
     }
-    const [, action = '', role = ''] = match;
+    const [, action = "", role = ""] = match;
     if (!ROLE.test(role)) {
-      throw invalidParam('permissions', `Role "${role}" is not allowed.`);
+      throw invalidParam("permissions", `Role "${role}" is not allowed.`);
     }
     const actions =
-      action === 'write'
-        ? (['create', 'update', 'delete'] as const).filter((a) => allowed.includes(a))
+      action === "write"
+        ? (["create", "update", "delete"] as const).filter((a) => allowed.includes(a))
         : [action as Action];
     for (const a of actions) {
       if (!allowed.includes(a)) {
-        throw invalidParam(
-          'permissions',
-          `Permission "${a}" is not allowed. Must be one of: ${allowed.join(', ')}.`,
-        );
+        throw invalidParam("permissions", `Permission "${a}" is not allowed. Must be one of: ${allowed.join(", ")}.`);
       }
       const text = `${a}("${role}")`;
       if (!result.includes(text)) result.push(text);
@@ -70,12 +64,9 @@ export function isAllowed(caller: Caller, permissions: readonly string[], action
 export function assertGrantable(caller: Caller, permissions: readonly string[]): void {
   if (caller.isKey) return;
   for (const permission of permissions) {
-    const role = /\("([^"]+)"\)$/.exec(permission)?.[1] ?? '';
+    const role = /\("([^"]+)"\)$/.exec(permission)?.[1] ?? "";
     if (!caller.roles.includes(role)) {
-      throw new AppwriteError(
-        'user_unauthorized',
-        `Permissions must be one of: (${caller.roles.join(', ')})`,
-      );
+      throw new AppwriteError("user_unauthorized", `Permissions must be one of: (${caller.roles.join(", ")})`);
     }
   }
 }

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 
 /** The emulated project's identity. */
 export interface ProjectIdentity {
@@ -16,15 +16,15 @@ export interface ProjectIdentity {
  */
 export function resolveProject(dataDir: string, projectId?: string, apiKey?: string): ProjectIdentity {
   mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, 'project.json');
+  const file = join(dataDir, "project.json");
   let stored: Partial<ProjectIdentity> = {};
   if (existsSync(file)) {
-    stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<ProjectIdentity>;
+    stored = JSON.parse(readFileSync(file, "utf8")) as Partial<ProjectIdentity>;
   }
   const generated: Partial<ProjectIdentity> = {};
   const resolved: ProjectIdentity = {
-    projectId: projectId || stored.projectId || (generated.projectId = `local-${randomBytes(6).toString('hex')}`),
-    apiKey: apiKey || stored.apiKey || (generated.apiKey = `standard_${randomBytes(64).toString('hex')}`),
+    projectId: projectId || stored.projectId || (generated.projectId = `local-${randomBytes(6).toString("hex")}`),
+    apiKey: apiKey || stored.apiKey || (generated.apiKey = `standard_${randomBytes(64).toString("hex")}`),
   };
   if (generated.projectId !== undefined || generated.apiKey !== undefined) {
     const temp = `${file}.${process.pid}.tmp`;

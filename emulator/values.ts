@@ -1,17 +1,17 @@
-import type { AttributeRecord } from './db/catalog.ts';
-import { normaliseDatetime } from './datetime.ts';
+import type { AttributeRecord } from "./db/catalog.ts";
+import { normaliseDatetime } from "./datetime.ts";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function formatNumber(value: bigint): string {
-  const text = (value < 0n ? -value : value).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const text = (value < 0n ? -value : value).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return value < 0n ? `-${text}` : text;
 }
 
 function isUrl(value: string): boolean {
   try {
     const url = new URL(value);
-    return url.hostname !== '' && /^[a-z][a-z0-9+.-]*:$/i.test(url.protocol);
+    return url.hostname !== "" && /^[a-z][a-z0-9+.-]*:$/i.test(url.protocol);
   } catch {
     return false;
   }
@@ -24,16 +24,16 @@ function isUrl(value: string): boolean {
  */
 export function checkScalar(attribute: AttributeRecord, value: unknown): string | null {
   switch (attribute.type) {
-    case 'string': {
-      if (typeof value !== 'string' || [...value].length > attribute.size) {
+    case "string": {
+      if (typeof value !== "string" || [...value].length > attribute.size) {
         return `Value must be a valid string and no longer than ${attribute.size} chars`;
       }
-      if (attribute.format === 'email' && !EMAIL.test(value)) return 'Value must be a valid email address';
-      if (attribute.format === 'url' && !isUrl(value)) return 'Value must be a valid URL';
+      if (attribute.format === "email" && !EMAIL.test(value)) return "Value must be a valid email address";
+      if (attribute.format === "url" && !isUrl(value)) return "Value must be a valid URL";
       return null;
     }
-    case 'integer': {
-      if (typeof value !== 'number' || !Number.isInteger(value)) return 'Value must be a valid integer';
+    case "integer": {
+      if (typeof value !== "number" || !Number.isInteger(value)) return "Value must be a valid integer";
       const min = attribute.min ?? -(2n ** 63n);
       const max = attribute.max ?? 2n ** 63n - 1n;
       const big = BigInt(value);
@@ -42,11 +42,11 @@ export function checkScalar(attribute: AttributeRecord, value: unknown): string 
       }
       return null;
     }
-    case 'boolean':
-      return typeof value === 'boolean' ? null : 'Value must be a valid boolean';
-    case 'datetime':
+    case "boolean":
+      return typeof value === "boolean" ? null : "Value must be a valid boolean";
+    case "datetime":
       return normaliseDatetime(value) === null
-        ? 'Value must be valid date between 1000-01-01 00:00:00 and 9999-12-31 23:59:59.'
+        ? "Value must be valid date between 1000-01-01 00:00:00 and 9999-12-31 23:59:59."
         : null;
   }
 }
@@ -58,7 +58,7 @@ export function checkScalar(attribute: AttributeRecord, value: unknown): string 
  */
 export function checkAttributeValue(attribute: AttributeRecord, value: unknown): string | null {
   if (value === null && !attribute.required) return null;
-  const label = attribute.format !== '' || attribute.type === 'integer' ? 'format' : 'type';
+  const label = attribute.format !== "" || attribute.type === "integer" ? "format" : "type";
   if (attribute.array) {
     if (!attribute.required && Array.isArray(value) && value.length === 0) return null;
     if (!Array.isArray(value)) return `Attribute "${attribute.key}" must be an array`;
@@ -78,13 +78,13 @@ export function toColumn(attribute: AttributeRecord, value: unknown): unknown {
   if (value === null || value === undefined) return null;
   const scalar = (v: unknown): unknown => {
     if (v === null) return null;
-    if (attribute.type === 'boolean') return v ? 1 : 0;
-    if (attribute.type === 'datetime') return normaliseDatetime(v);
+    if (attribute.type === "boolean") return v ? 1 : 0;
+    if (attribute.type === "datetime") return normaliseDatetime(v);
     return v;
   };
   if (attribute.array) {
     const list = (value as unknown[]).map(scalar);
-    return JSON.stringify(attribute.type === 'boolean' ? list.map((v) => (v === null ? null : v === 1)) : list);
+    return JSON.stringify(attribute.type === "boolean" ? list.map((v) => (v === null ? null : v === 1)) : list);
   }
   return scalar(value);
 }
@@ -93,8 +93,7 @@ export function toColumn(attribute: AttributeRecord, value: unknown): unknown {
 export function fromColumn(attribute: AttributeRecord, raw: unknown): unknown {
   if (raw === null || raw === undefined) return null;
   if (attribute.array) return JSON.parse(String(raw)) as unknown[];
-  if (attribute.type === 'boolean') return raw === 1 || raw === 1n;
-  if (attribute.type === 'integer') return typeof raw === 'bigint' ? Number(raw) : raw;
+  if (attribute.type === "boolean") return raw === 1 || raw === 1n;
+  if (attribute.type === "integer") return typeof raw === "bigint" ? Number(raw) : raw;
   return raw;
 }
-

@@ -111,11 +111,7 @@ export const postFrontMatterSchema = z.strictObject({
   title: requiredText(LIMITS.title),
   excerpt: requiredText(LIMITS.excerpt),
   authorName: requiredText(LIMITS.authorName),
-  publishedDate: z.union([
-    z.date(),
-    z.iso.datetime({ offset: true }),
-    z.iso.date(),
-  ]),
+  publishedDate: z.union([z.date(), z.iso.datetime({ offset: true }), z.iso.date()]),
   featuredImage: imageRef.optional(),
 });
 export type PostFrontMatter = z.infer<typeof postFrontMatterSchema>;

@@ -25,7 +25,11 @@ export async function sourceHash(root: string): Promise<string> {
     .sort();
   const hash = createHash("sha256");
   for (const file of files) {
-    hash.update(path.relative(root, file)).update("\0").update(await readFile(file)).update("\0");
+    hash
+      .update(path.relative(root, file))
+      .update("\0")
+      .update(await readFile(file))
+      .update("\0");
   }
   return hash.digest("hex");
 }

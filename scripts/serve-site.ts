@@ -40,7 +40,10 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     next();
   });
-  app.use("/assets", express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(
+    "/assets",
+    express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
+  );
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
   app.use(createRequestHandler({ build, mode: "production" }));
 

@@ -51,7 +51,9 @@ async function main(): Promise<void> {
       apiKey: config.apiKey,
     });
     target = { endpoint: emulator.endpoint, projectId: emulator.projectId, apiKey: emulator.apiKey };
-    console.log(`Embedded Appwrite-compatible server: ${target.endpoint} (project ${target.projectId}, data in ${config.dataDir})`);
+    console.log(
+      `Embedded Appwrite-compatible server: ${target.endpoint} (project ${target.projectId}, data in ${config.dataDir})`,
+    );
     // The site's loaders read these, like any configured Appwrite.
     process.env.APPWRITE_ENDPOINT = target.endpoint;
     process.env.APPWRITE_PROJECT_ID = target.projectId;

@@ -41,7 +41,9 @@ export async function runPush(context: CommandContext, options: PushCommandOptio
   let result: PushResult;
   if (context.interactive) {
     const { renderPush } = await import("../views/push-view.tsx");
-    result = await renderPush((onEvent) => push(context.services, { contentDir: options.dir, dryRun: options.dryRun, onEvent }));
+    result = await renderPush((onEvent) =>
+      push(context.services, { contentDir: options.dir, dryRun: options.dryRun, onEvent }),
+    );
   } else {
     result = await push(context.services, {
       contentDir: options.dir,
@@ -58,7 +60,8 @@ export async function runPush(context: CommandContext, options: PushCommandOptio
     const { created, updated, unchanged, failed } = result;
     console.log(JSON.stringify({ created, updated, unchanged, failed }));
   } else {
-    if (result.issues.length) console.error(`Invalid content (fix these files; nothing of them was written):\n${formatIssues(result.issues)}`);
+    if (result.issues.length)
+      console.error(`Invalid content (fix these files; nothing of them was written):\n${formatIssues(result.issues)}`);
     if (!context.interactive) console.log(summary(result));
   }
   return result.failed > 0 ? EXIT.failed : EXIT.ok;

@@ -8,6 +8,9 @@ export async function runSetup(context: CommandContext, options: { json?: boolea
     onChange: options.json ? undefined : (message) => console.log(message),
   });
   if (options.json) console.log(JSON.stringify({ changes }));
-  else console.log(changes.length ? `Schema applied: ${changes.length} change(s).` : "Schema up to date: nothing to change.");
+  else
+    console.log(
+      changes.length ? `Schema applied: ${changes.length} change(s).` : "Schema up to date: nothing to change.",
+    );
   return 0;
 }

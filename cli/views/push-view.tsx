@@ -27,7 +27,10 @@ export function PushView({ state }: { state: State }) {
         </Text>
       )}
       {written.map((r) => (
-        <Text key={`${r.kind}:${r.slug}`} color={r.status === "failed" ? "red" : r.action === "create" ? "green" : "yellow"}>
+        <Text
+          key={`${r.kind}:${r.slug}`}
+          color={r.status === "failed" ? "red" : r.action === "create" ? "green" : "yellow"}
+        >
           {r.status === "failed" ? "✗" : MARK[r.action]} {r.kind} {r.slug}
           {r.action === "update" && r.status === "done" ? <Text dimColor> ({r.changes.join(", ")})</Text> : null}
           {r.error ? <Text> {r.error}</Text> : null}
@@ -41,15 +44,22 @@ export function PushView({ state }: { state: State }) {
       {state.result && (
         <Text bold>
           {state.result.dryRun ? "Dry run, nothing written: " : ""}
-          <Text color="green">{state.result.created} created</Text>, <Text color="yellow">{state.result.updated} updated</Text>,{" "}
-          {state.result.unchanged} unchanged, <Text color={state.result.failed ? "red" : undefined}>{state.result.failed} failed</Text>
+          <Text color="green">{state.result.created} created</Text>,{" "}
+          <Text color="yellow">{state.result.updated} updated</Text>, {state.result.unchanged} unchanged,{" "}
+          <Text color={state.result.failed ? "red" : undefined}>{state.result.failed} failed</Text>
         </Text>
       )}
     </Box>
   );
 }
 
-function Live({ run, onDone }: { run: (onEvent: (e: PushEvent) => void) => Promise<PushResult>; onDone: (r: PushResult | Error) => void }) {
+function Live({
+  run,
+  onDone,
+}: {
+  run: (onEvent: (e: PushEvent) => void) => Promise<PushResult>;
+  onDone: (r: PushResult | Error) => void;
+}) {
   const [state, setState] = useState<State>({ plan: [], results: [] });
   useEffect(() => {
     run((event) =>
@@ -72,10 +82,15 @@ function Live({ run, onDone }: { run: (onEvent: (e: PushEvent) => void) => Promi
 /** Renders the push view while `run` executes; resolves with its result once the final frame is drawn. */
 export async function renderPush(run: (onEvent: (e: PushEvent) => void) => Promise<PushResult>): Promise<PushResult> {
   let outcome: PushResult | Error | undefined;
-  const instance = render(<Live run={run} onDone={(r) => {
-    outcome = r;
-    setTimeout(() => instance.unmount(), 0);
-  }} />);
+  const instance = render(
+    <Live
+      run={run}
+      onDone={(r) => {
+        outcome = r;
+        setTimeout(() => instance.unmount(), 0);
+      }}
+    />,
+  );
   await instance.waitUntilExit();
   if (outcome instanceof Error) throw outcome;
   return outcome!;

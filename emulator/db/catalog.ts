@@ -1,4 +1,4 @@
-import type { Store } from './store.ts';
+import type { Store } from "./store.ts";
 
 /** A database record (Appwrite `Database` model, REFERENCE §3). */
 export interface DatabaseRecord {
@@ -11,13 +11,13 @@ export interface DatabaseRecord {
 }
 
 /** Attribute types this emulator stores (email/url are `string` with a `format`). */
-export type AttributeType = 'string' | 'integer' | 'boolean' | 'datetime';
+export type AttributeType = "string" | "integer" | "boolean" | "datetime";
 
 /** An attribute definition (Appwrite `Attribute*` models, REFERENCE §3). */
 export interface AttributeRecord {
   key: string;
   type: AttributeType;
-  format: '' | 'email' | 'url';
+  format: "" | "email" | "url";
   size: number;
   required: boolean;
   array: boolean;
@@ -32,7 +32,7 @@ export interface AttributeRecord {
 /** An index definition (Appwrite `Index` model). */
 export interface IndexRecord {
   key: string;
-  type: 'key' | 'unique';
+  type: "key" | "unique";
   attributes: string[];
   orders: string[];
   lengths: number[];
@@ -79,14 +79,14 @@ export function toDatabase(row: DatabaseRow): DatabaseRecord {
 
 /** The database with public ID `id`, or `undefined`. */
 export function findDatabase(store: Store, id: string): DatabaseRecord | undefined {
-  const row = store.stmt('SELECT * FROM databases WHERE id = ?').get(id) as DatabaseRow | undefined;
+  const row = store.stmt("SELECT * FROM databases WHERE id = ?").get(id) as DatabaseRow | undefined;
   return row ? toDatabase(row) : undefined;
 }
 
 /** Insert a database; the caller checks the ID is free. */
 export function insertDatabase(store: Store, id: string, name: string, enabled: boolean, now: string): void {
   store
-    .stmt('INSERT INTO databases (id, name, enabled, created_at, updated_at) VALUES (?, ?, ?, ?, ?)')
+    .stmt("INSERT INTO databases (id, name, enabled, created_at, updated_at) VALUES (?, ?, ?, ?, ?)")
     .run(id, name, enabled ? 1 : 0, now, now);
 }
 
@@ -116,7 +116,7 @@ interface CollectionRow {
 interface AttributeRow {
   key: string;
   type: AttributeType;
-  format: '' | 'email' | 'url';
+  format: "" | "email" | "url";
   size: number;
   required: number;
   array: number;
@@ -130,7 +130,7 @@ interface AttributeRow {
 
 interface IndexRow {
   key: string;
-  type: 'key' | 'unique';
+  type: "key" | "unique";
   attributes: string;
   orders: string;
   lengths: string;
@@ -141,7 +141,7 @@ interface IndexRow {
 /** Map a `collections` row (plus its attributes and indexes) to a record. */
 export function toCollection(store: Store, row: CollectionRow, databaseId: string): CollectionRecord {
   const attributes = (
-    store.stmt('SELECT * FROM attributes WHERE collection_seq = ? ORDER BY position').all(row.seq) as AttributeRow[]
+    store.stmt("SELECT * FROM attributes WHERE collection_seq = ? ORDER BY position").all(row.seq) as AttributeRow[]
   ).map((a) => ({
     key: a.key,
     type: a.type,
@@ -157,7 +157,7 @@ export function toCollection(store: Store, row: CollectionRow, databaseId: strin
     updatedAt: a.updated_at,
   }));
   const indexes = (
-    store.stmt('SELECT * FROM indexes WHERE collection_seq = ? ORDER BY position').all(row.seq) as IndexRow[]
+    store.stmt("SELECT * FROM indexes WHERE collection_seq = ? ORDER BY position").all(row.seq) as IndexRow[]
   ).map((i) => ({
     key: i.key,
     type: i.type,
@@ -184,14 +184,9 @@ export function toCollection(store: Store, row: CollectionRow, databaseId: strin
 }
 
 /** The collection `id` in `database`, or `undefined`. */
-export function findCollection(
-  store: Store,
-  database: DatabaseRecord,
-  id: string,
-): CollectionRecord | undefined {
-  const row = store
-    .stmt('SELECT * FROM collections WHERE database_seq = ? AND id = ?')
-    .get(database.seq, id) as CollectionRow | undefined;
+export function findCollection(store: Store, database: DatabaseRecord, id: string): CollectionRecord | undefined {
+  const row = store.stmt("SELECT * FROM collections WHERE database_seq = ? AND id = ?").get(database.seq, id) as
+    CollectionRow | undefined;
   return row ? toCollection(store, row, database.id) : undefined;
 }
 
@@ -208,9 +203,18 @@ export function insertCollection(
   store.transaction(() => {
     const result = store
       .stmt(
-        'INSERT INTO collections (database_seq, id, name, enabled, document_security, permissions, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        "INSERT INTO collections (database_seq, id, name, enabled, document_security, permissions, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
       )
-      .run(database.seq, fields.id, fields.name, fields.enabled ? 1 : 0, fields.documentSecurity ? 1 : 0, JSON.stringify(fields.permissions), now, now);
+      .run(
+        database.seq,
+        fields.id,
+        fields.name,
+        fields.enabled ? 1 : 0,
+        fields.documentSecurity ? 1 : 0,
+        JSON.stringify(fields.permissions),
+        now,
+        now,
+      );
     const seq = Number(result.lastInsertRowid);
     const table = documentTable(seq);
     store.exec(`
@@ -230,19 +234,31 @@ export function insertCollection(
 
 /** Add an attribute: its metadata row and a column on the document table. */
 export function insertAttribute(store: Store, collection: CollectionRecord, attribute: AttributeRecord): void {
-  const sqlType = attribute.array ? 'TEXT' : attribute.type === 'integer' || attribute.type === 'boolean' ? 'INTEGER' : 'TEXT';
+  const sqlType = attribute.array
+    ? "TEXT"
+    : attribute.type === "integer" || attribute.type === "boolean"
+      ? "INTEGER"
+      : "TEXT";
   store.transaction(() => {
     store
       .stmt(
-        'INSERT INTO attributes (collection_seq, key, position, type, format, size, required, array, default_json, min, max, encrypt, created_at, updated_at) VALUES (?, ?, (SELECT COUNT(*) FROM attributes WHERE collection_seq = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        "INSERT INTO attributes (collection_seq, key, position, type, format, size, required, array, default_json, min, max, encrypt, created_at, updated_at) VALUES (?, ?, (SELECT COUNT(*) FROM attributes WHERE collection_seq = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
       .run(
-        collection.seq, attribute.key, collection.seq, attribute.type, attribute.format, attribute.size,
-        attribute.required ? 1 : 0, attribute.array ? 1 : 0,
+        collection.seq,
+        attribute.key,
+        collection.seq,
+        attribute.type,
+        attribute.format,
+        attribute.size,
+        attribute.required ? 1 : 0,
+        attribute.array ? 1 : 0,
         attribute.default === null ? null : JSON.stringify(attribute.default),
         attribute.min === null ? null : attribute.min.toString(),
         attribute.max === null ? null : attribute.max.toString(),
-        attribute.encrypt ? 1 : 0, attribute.createdAt, attribute.updatedAt,
+        attribute.encrypt ? 1 : 0,
+        attribute.createdAt,
+        attribute.updatedAt,
       );
     store.exec(`ALTER TABLE ${documentTable(collection.seq)} ADD COLUMN ${attributeColumn(attribute.key)} ${sqlType}`);
   });
@@ -255,18 +271,35 @@ export function insertAttribute(store: Store, collection: CollectionRecord, attr
 export function insertIndex(store: Store, collection: CollectionRecord, index: IndexRecord): void {
   const columns = index.attributes
     .map((key, i) => {
-      const column = key === '$id' ? '_id' : key === '$createdAt' ? '_createdAt' : key === '$updatedAt' ? '_updatedAt' : attributeColumn(key);
-      return `${column} ${(index.orders[i] ?? 'ASC') === 'DESC' ? 'DESC' : 'ASC'}`;
+      const column =
+        key === "$id"
+          ? "_id"
+          : key === "$createdAt"
+            ? "_createdAt"
+            : key === "$updatedAt"
+              ? "_updatedAt"
+              : attributeColumn(key);
+      return `${column} ${(index.orders[i] ?? "ASC") === "DESC" ? "DESC" : "ASC"}`;
     })
-    .join(', ');
+    .join(", ");
   store.transaction(() => {
     store
       .stmt(
-        'INSERT INTO indexes (collection_seq, key, position, type, attributes, orders, lengths, created_at, updated_at) VALUES (?, ?, (SELECT COUNT(*) FROM indexes WHERE collection_seq = ?), ?, ?, ?, ?, ?, ?)',
+        "INSERT INTO indexes (collection_seq, key, position, type, attributes, orders, lengths, created_at, updated_at) VALUES (?, ?, (SELECT COUNT(*) FROM indexes WHERE collection_seq = ?), ?, ?, ?, ?, ?, ?)",
       )
-      .run(collection.seq, index.key, collection.seq, index.type, JSON.stringify(index.attributes), JSON.stringify(index.orders), JSON.stringify(index.lengths), index.createdAt, index.updatedAt);
+      .run(
+        collection.seq,
+        index.key,
+        collection.seq,
+        index.type,
+        JSON.stringify(index.attributes),
+        JSON.stringify(index.orders),
+        JSON.stringify(index.lengths),
+        index.createdAt,
+        index.updatedAt,
+      );
     store.exec(
-      `CREATE ${index.type === 'unique' ? 'UNIQUE ' : ''}INDEX "ix_${collection.seq}_${index.key}" ON ${documentTable(collection.seq)} (${columns})`,
+      `CREATE ${index.type === "unique" ? "UNIQUE " : ""}INDEX "ix_${collection.seq}_${index.key}" ON ${documentTable(collection.seq)} (${columns})`,
     );
   });
 }

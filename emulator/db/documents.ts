@@ -1,8 +1,8 @@
-import type { QuerySchema } from '../queries.ts';
-import { fromColumn, toColumn } from '../values.ts';
-import { attributeColumn, documentTable } from './catalog.ts';
-import type { CollectionRecord } from './catalog.ts';
-import type { Store } from './store.ts';
+import type { QuerySchema } from "../queries.ts";
+import { fromColumn, toColumn } from "../values.ts";
+import { attributeColumn, documentTable } from "./catalog.ts";
+import type { CollectionRecord } from "./catalog.ts";
+import type { Store } from "./store.ts";
 
 /** A stored document: system fields plus attribute values as Appwrite returns them. */
 export interface DocumentRecord {
@@ -25,7 +25,14 @@ export type DocumentRow = Record<string, unknown> & {
 
 /** Column list selecting every system field and attribute of `collection`. */
 export function documentColumns(collection: CollectionRecord): string {
-  return ['_seq', '_id', '_createdAt', '_updatedAt', '_permissions', ...collection.attributes.map((a) => attributeColumn(a.key))].join(', ');
+  return [
+    "_seq",
+    "_id",
+    "_createdAt",
+    "_updatedAt",
+    "_permissions",
+    ...collection.attributes.map((a) => attributeColumn(a.key)),
+  ].join(", ");
 }
 
 /** Convert a document-table row to a record. */
@@ -46,11 +53,14 @@ export function toDocument(collection: CollectionRecord, row: DocumentRow): Docu
 
 /** Query schema of a collection: its attributes plus `$id`, `$createdAt`, `$updatedAt`, `$sequence`. */
 export function documentQuerySchema(collection: CollectionRecord): QuerySchema {
-  const fields = new Map<string, { column: string; type: 'string' | 'integer' | 'boolean' | 'datetime'; array?: boolean }>([
-    ['$id', { column: '_id', type: 'string' }],
-    ['$createdAt', { column: '_createdAt', type: 'datetime' }],
-    ['$updatedAt', { column: '_updatedAt', type: 'datetime' }],
-    ['$sequence', { column: '_seq', type: 'integer' }],
+  const fields = new Map<
+    string,
+    { column: string; type: "string" | "integer" | "boolean" | "datetime"; array?: boolean }
+  >([
+    ["$id", { column: "_id", type: "string" }],
+    ["$createdAt", { column: "_createdAt", type: "datetime" }],
+    ["$updatedAt", { column: "_updatedAt", type: "datetime" }],
+    ["$sequence", { column: "_seq", type: "integer" }],
   ]);
   for (const a of collection.attributes) {
     fields.set(a.key, { column: attributeColumn(a.key), type: a.type, array: a.array });
@@ -74,25 +84,46 @@ function readRoles(permissions: readonly string[]): string {
  * Insert a validated document. Throws better-sqlite3's `SQLITE_CONSTRAINT_UNIQUE` error on a
  * duplicate `$id` or a unique-index clash (the caller maps it to an Appwrite error).
  */
-export function insertDocument(store: Store, collection: CollectionRecord, doc: Omit<DocumentRecord, 'seq'>): void {
-  const columns = ['_id', '_createdAt', '_updatedAt', '_permissions', '_read', ...collection.attributes.map((a) => attributeColumn(a.key))];
+export function insertDocument(store: Store, collection: CollectionRecord, doc: Omit<DocumentRecord, "seq">): void {
+  const columns = [
+    "_id",
+    "_createdAt",
+    "_updatedAt",
+    "_permissions",
+    "_read",
+    ...collection.attributes.map((a) => attributeColumn(a.key)),
+  ];
   const values = [
-    doc.id, doc.createdAt, doc.updatedAt, JSON.stringify(doc.permissions), readRoles(doc.permissions),
+    doc.id,
+    doc.createdAt,
+    doc.updatedAt,
+    JSON.stringify(doc.permissions),
+    readRoles(doc.permissions),
     ...collection.attributes.map((a) => toColumn(a, doc.data[a.key])),
   ];
   store
-    .stmt(`INSERT INTO ${documentTable(collection.seq)} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
+    .stmt(
+      `INSERT INTO ${documentTable(collection.seq)} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+    )
     .run(...values);
 }
 
 /** Replace every field of the stored document `doc.seq` (same errors as `insertDocument`). */
 export function updateDocument(store: Store, collection: CollectionRecord, doc: DocumentRecord): void {
-  const assignments = ['_updatedAt = ?', '_permissions = ?', '_read = ?', ...collection.attributes.map((a) => `${attributeColumn(a.key)} = ?`)];
+  const assignments = [
+    "_updatedAt = ?",
+    "_permissions = ?",
+    "_read = ?",
+    ...collection.attributes.map((a) => `${attributeColumn(a.key)} = ?`),
+  ];
   store
-    .stmt(`UPDATE ${documentTable(collection.seq)} SET ${assignments.join(', ')} WHERE _seq = ?`)
+    .stmt(`UPDATE ${documentTable(collection.seq)} SET ${assignments.join(", ")} WHERE _seq = ?`)
     .run(
-      doc.updatedAt, JSON.stringify(doc.permissions), readRoles(doc.permissions),
-      ...collection.attributes.map((a) => toColumn(a, doc.data[a.key])), doc.seq,
+      doc.updatedAt,
+      JSON.stringify(doc.permissions),
+      readRoles(doc.permissions),
+      ...collection.attributes.map((a) => toColumn(a, doc.data[a.key])),
+      doc.seq,
     );
 }
 

@@ -1,6 +1,6 @@
-import { AppwriteError } from '../errors.ts';
-import type { CompiledQueries } from '../queries.ts';
-import type { Store } from './store.ts';
+import { AppwriteError } from "../errors.ts";
+import type { CompiledQueries } from "../queries.ts";
+import type { Store } from "./store.ts";
 
 /** Most rows `total` counts (AW `APP_LIMIT_COUNT`; REFERENCE §2 "Limits"). */
 export const COUNT_CAP = 5000;
@@ -43,7 +43,7 @@ export function runList<Row>(
 ): { rows: Row[]; total: number } {
   const baseWhere = [...spec.scope.map((c) => c.sql), ...q.where];
   const baseParams = [...spec.scope.flatMap((c) => c.params), ...q.params];
-  const whereSql = baseWhere.length > 0 ? ` WHERE ${baseWhere.map((w) => `(${w})`).join(' AND ')}` : '';
+  const whereSql = baseWhere.length > 0 ? ` WHERE ${baseWhere.map((w) => `(${w})`).join(" AND ")}` : "";
 
   let total = 0;
   if (withTotal) {
@@ -52,39 +52,37 @@ export function runList<Row>(
   }
 
   const lastDesc = q.orders.at(-1)?.desc ?? false;
-  const terms = [...q.orders, { attribute: '$sequence', column: spec.seqColumn, desc: lastDesc }];
+  const terms = [...q.orders, { attribute: "$sequence", column: spec.seqColumn, desc: lastDesc }];
   const before = q.cursor !== undefined && !q.cursor.after;
   const effective = terms.map((t) => ({ ...t, desc: before ? !t.desc : t.desc }));
 
   const where = [...baseWhere];
   const params = [...baseParams];
   if (q.cursor) {
-    const cursorSql = `SELECT ${terms.map((t) => t.column).join(', ')} FROM ${spec.table} WHERE ${spec.idColumn} = ?${spec.scope.map((c) => ` AND (${c.sql})`).join('')}`;
+    const cursorSql = `SELECT ${terms.map((t) => t.column).join(", ")} FROM ${spec.table} WHERE ${spec.idColumn} = ?${spec.scope.map((c) => ` AND (${c.sql})`).join("")}`;
     const cursorRow = store
       .stmt(cursorSql)
       .raw(true)
       .get(q.cursor.id, ...spec.scope.flatMap((c) => c.params)) as unknown[] | undefined;
     if (!cursorRow) {
       throw new AppwriteError(
-        'general_cursor_not_found',
+        "general_cursor_not_found",
         `${spec.noun} '${q.cursor.id}' for the 'cursor' value not found.`,
       );
     }
     if (cursorRow.some((value) => value === null)) {
-      throw new AppwriteError('database_query_order_null');
+      throw new AppwriteError("database_query_order_null");
     }
     const alternatives = effective.map((term, i) => {
       const equal = effective.slice(0, i).map((t) => `${t.column} = ?`);
-      return [...equal, `${term.column} ${term.desc ? '<' : '>'} ?`].join(' AND ');
+      return [...equal, `${term.column} ${term.desc ? "<" : ">"} ?`].join(" AND ");
     });
-    where.push(alternatives.map((a) => `(${a})`).join(' OR '));
+    where.push(alternatives.map((a) => `(${a})`).join(" OR "));
     effective.forEach((_term, i) => params.push(...cursorRow.slice(0, i + 1)));
   }
 
-  const orderSql = q.random
-    ? 'RANDOM()'
-    : effective.map((t) => `${t.column} ${t.desc ? 'DESC' : 'ASC'}`).join(', ');
-  const sql = `SELECT ${spec.columns} FROM ${spec.table}${where.length > 0 ? ` WHERE ${where.map((w) => `(${w})`).join(' AND ')}` : ''} ORDER BY ${orderSql} LIMIT ? OFFSET ?`;
+  const orderSql = q.random ? "RANDOM()" : effective.map((t) => `${t.column} ${t.desc ? "DESC" : "ASC"}`).join(", ");
+  const sql = `SELECT ${spec.columns} FROM ${spec.table}${where.length > 0 ? ` WHERE ${where.map((w) => `(${w})`).join(" AND ")}` : ""} ORDER BY ${orderSql} LIMIT ? OFFSET ?`;
   const rows = store.stmt(sql).all(...params, q.limit, q.offset) as Row[];
   if (before) rows.reverse();
   return { rows, total };

@@ -1,7 +1,7 @@
-import Database from 'better-sqlite3';
-import type { Statement } from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import Database from "better-sqlite3";
+import type { Statement } from "better-sqlite3";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 
 const METADATA_SCHEMA = `
 CREATE TABLE IF NOT EXISTS databases (
@@ -124,11 +124,11 @@ export class Store {
 
   constructor(dataDir: string) {
     mkdirSync(dataDir, { recursive: true });
-    this.db = new Database(join(dataDir, 'emulator.sqlite'));
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
-    this.db.pragma('foreign_keys = ON');
-    this.db.pragma('busy_timeout = 5000');
+    this.db = new Database(join(dataDir, "emulator.sqlite"));
+    this.db.pragma("journal_mode = WAL");
+    this.db.pragma("synchronous = FULL");
+    this.db.pragma("foreign_keys = ON");
+    this.db.pragma("busy_timeout = 5000");
     this.db.exec(METADATA_SCHEMA);
   }
 

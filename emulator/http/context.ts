@@ -1,5 +1,5 @@
-import type { IncomingMessage } from 'node:http';
-import type { Store } from '../db/store.ts';
+import type { IncomingMessage } from "node:http";
+import type { Store } from "../db/store.ts";
 
 /**
  * Who is calling. An API key disables permission checks (AW `shared/api.php`
@@ -35,4 +35,4 @@ export interface RequestContext {
 }
 
 /** The caller's roles as a guest (REFERENCE §6). */
-export const GUEST_ROLES: readonly string[] = ['any', 'guests'];
+export const GUEST_ROLES: readonly string[] = ["any", "guests"];

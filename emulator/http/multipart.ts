@@ -1,9 +1,9 @@
-import busboy from 'busboy';
-import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
-import { join } from 'node:path';
-import { AppwriteError } from '../errors.ts';
+import busboy from "busboy";
+import { createHash, randomBytes } from "node:crypto";
+import { createWriteStream, mkdirSync, rmSync } from "node:fs";
+import type { IncomingMessage } from "node:http";
+import { join } from "node:path";
+import { AppwriteError } from "../errors.ts";
 
 /** The `file` part of an upload, streamed to a temporary file. */
 export interface UploadedPart {
@@ -32,16 +32,20 @@ export function readMultipart(req: IncomingMessage, tempDir: string, maxFileByte
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { files: 1, fields: 200, fieldSize: 65536, fileSize: maxFileBytes } });
+      parser = busboy({
+        headers: req.headers,
+        defParamCharset: "utf8",
+        limits: { files: 1, fields: 200, fieldSize: 65536, fileSize: maxFileBytes },
+      });
     } catch {
-      reject(new AppwriteError('general_bad_request', 'The request body must be multipart/form-data.'));
+      reject(new AppwriteError("general_bad_request", "The request body must be multipart/form-data."));
       return;
     }
     const fields: Record<string, string | string[]> = {};
     let file: UploadedPart | undefined;
     let pending: Promise<void> = Promise.resolve();
-    parser.on('field', (name, value) => {
-      if (name.endsWith('[]')) {
+    parser.on("field", (name, value) => {
+      if (name.endsWith("[]")) {
         const key = name.slice(0, -2);
         const list = fields[key];
         fields[key] = Array.isArray(list) ? [...list, value] : [value];
@@ -49,41 +53,44 @@ export function readMultipart(req: IncomingMessage, tempDir: string, maxFileByte
         fields[name] = value;
       }
     });
-    parser.on('file', (name, stream, info) => {
-      if (name !== 'file' || file) {
+    parser.on("file", (name, stream, info) => {
+      if (name !== "file" || file) {
         stream.resume();
         return;
       }
-      const tempPath = join(tempDir, `${randomBytes(16).toString('hex')}.part`);
-      const hash = createHash('md5');
-      const part: UploadedPart = { tempPath, filename: info.filename ?? '', size: 0, md5: '', truncated: false };
+      const tempPath = join(tempDir, `${randomBytes(16).toString("hex")}.part`);
+      const hash = createHash("md5");
+      const part: UploadedPart = { tempPath, filename: info.filename ?? "", size: 0, md5: "", truncated: false };
       file = part;
-      const out = createWriteStream(tempPath, { flags: 'wx', mode: 0o600 });
-      stream.on('data', (chunk: Buffer) => {
+      const out = createWriteStream(tempPath, { flags: "wx", mode: 0o600 });
+      stream.on("data", (chunk: Buffer) => {
         part.size += chunk.length;
         hash.update(chunk);
       });
-      stream.on('limit', () => {
+      stream.on("limit", () => {
         part.truncated = true;
       });
       pending = new Promise<void>((done, fail) => {
-        out.on('finish', () => {
-          part.md5 = hash.digest('hex');
+        out.on("finish", () => {
+          part.md5 = hash.digest("hex");
           done();
         });
-        out.on('error', fail);
+        out.on("error", fail);
       });
       stream.pipe(out);
     });
-    parser.on('error', () => {
+    parser.on("error", () => {
       if (file) rmSync(file.tempPath, { force: true });
-      reject(new AppwriteError('general_bad_request', 'Invalid multipart body.'));
+      reject(new AppwriteError("general_bad_request", "Invalid multipart body."));
     });
-    parser.on('close', () => {
-      pending.then(() => resolve({ fields, file }), (error: unknown) => {
-        if (file) rmSync(file.tempPath, { force: true });
-        reject(error);
-      });
+    parser.on("close", () => {
+      pending.then(
+        () => resolve({ fields, file }),
+        (error: unknown) => {
+          if (file) rmSync(file.tempPath, { force: true });
+          reject(error);
+        },
+      );
     });
     req.pipe(parser);
   });

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { AppwriteError, invalidParam, missingParam } from '../errors.ts';
-import type { RequestContext } from './context.ts';
+import { randomBytes } from "node:crypto";
+import { AppwriteError, invalidParam, missingParam } from "../errors.ts";
+import type { RequestContext } from "./context.ts";
 
 type Body = Record<string, unknown>;
 
@@ -18,8 +18,8 @@ export const MAX_ARRAY_PARAMS = 100;
 export function uniqueId(): string {
   const now = Date.now();
   const seconds = Math.floor(now / 1000).toString(16);
-  const millis = ((now % 1000) * 1000).toString(16).padStart(5, '0');
-  return seconds + millis + randomBytes(4).toString('hex').slice(0, 7);
+  const millis = ((now % 1000) * 1000).toString(16).padStart(5, "0");
+  return seconds + millis + randomBytes(4).toString("hex").slice(0, 7);
 }
 
 /**
@@ -29,8 +29,8 @@ export function uniqueId(): string {
 export function customIdParam(body: Body, name: string): string {
   const value = body[name];
   if (value === undefined || value === null) throw missingParam(name);
-  if (value === 'unique()') return uniqueId();
-  if (typeof value !== 'string' || !UID_PATTERN.test(value)) {
+  if (value === "unique()") return uniqueId();
+  if (typeof value !== "string" || !UID_PATTERN.test(value)) {
     throw invalidParam(name, UID_DESCRIPTION);
   }
   return value;
@@ -45,11 +45,7 @@ export function isUid(value: string): boolean {
  * Read a string parameter. Missing → 400 `Param "<name>" is not optional.` when `required`,
  * else `undefined`. Wrong type or length → 400 with utopia's `Text` validator wording.
  */
-export function stringParam(
-  body: Body,
-  name: string,
-  options: { required: true; min?: number; max: number },
-): string;
+export function stringParam(body: Body, name: string, options: { required: true; min?: number; max: number }): string;
 export function stringParam(
   body: Body,
   name: string,
@@ -66,12 +62,9 @@ export function stringParam(
     return undefined;
   }
   const min = options.min ?? 0;
-  if (typeof value !== 'string' || [...value].length < min || [...value].length > options.max) {
-    const atLeast = min > 0 ? ` and at least ${min} chars` : '';
-    throw invalidParam(
-      name,
-      `Value must be a valid string${atLeast} and no longer than ${options.max} chars`,
-    );
+  if (typeof value !== "string" || [...value].length < min || [...value].length > options.max) {
+    const atLeast = min > 0 ? ` and at least ${min} chars` : "";
+    throw invalidParam(name, `Value must be a valid string${atLeast} and no longer than ${options.max} chars`);
   }
   return value;
 }
@@ -80,9 +73,9 @@ export function stringParam(
 export function boolParam(body: Body, name: string, fallback: boolean): boolean {
   const value = body[name];
   if (value === undefined || value === null) return fallback;
-  if (value === true || value === 'true' || value === '1' || value === 1) return true;
-  if (value === false || value === 'false' || value === '0' || value === 0) return false;
-  throw invalidParam(name, 'Value must be a valid boolean');
+  if (value === true || value === "true" || value === "1" || value === 1) return true;
+  if (value === false || value === "false" || value === "0" || value === 0) return false;
+  throw invalidParam(name, "Value must be a valid boolean");
 }
 
 /** Read an optional integer parameter within `[min, max]`, else `fallback`. */
@@ -94,14 +87,14 @@ export function intParam(
 ): number | undefined {
   const raw = body[name];
   if (raw === undefined || raw === null) return fallback;
-  const value = typeof raw === 'string' && /^-?\d+$/.test(raw) ? Number(raw) : raw;
-  if (typeof value !== 'number' || !Number.isInteger(value)) {
-    throw invalidParam(name, 'Value must be a valid integer');
+  const value = typeof raw === "string" && /^-?\d+$/.test(raw) ? Number(raw) : raw;
+  if (typeof value !== "number" || !Number.isInteger(value)) {
+    throw invalidParam(name, "Value must be a valid integer");
   }
   if (range && (value < range.min || value > range.max)) {
     throw invalidParam(
       name,
-      `Value must be a valid range between ${range.min.toLocaleString('en-US')} and ${range.max.toLocaleString('en-US')}`,
+      `Value must be a valid range between ${range.min.toLocaleString("en-US")} and ${range.max.toLocaleString("en-US")}`,
     );
   }
   return value;
@@ -112,18 +105,14 @@ export function intParam(
  * `MAX_ARRAY_PARAMS` entries). Multipart bodies may send a single string for a
  * one-element array. Returns `undefined` when absent.
  */
-export function stringArrayParam(
-  body: Body,
-  name: string,
-  maxLength = 4096,
-): string[] | undefined {
+export function stringArrayParam(body: Body, name: string, maxLength = 4096): string[] | undefined {
   let value = body[name];
   if (value === undefined || value === null) return undefined;
-  if (typeof value === 'string') value = [value];
+  if (typeof value === "string") value = [value];
   if (
     !Array.isArray(value) ||
     value.length > MAX_ARRAY_PARAMS ||
-    value.some((item) => typeof item !== 'string' || item.length > maxLength)
+    value.some((item) => typeof item !== "string" || item.length > maxLength)
   ) {
     throw invalidParam(
       name,
@@ -139,30 +128,30 @@ export function stringArrayParam(
  * which are read back in index order.
  */
 export function queriesParam(ctx: RequestContext): string[] {
-  let raw = ctx.query['queries'];
+  let raw = ctx.query["queries"];
   if (raw === undefined) return [];
-  if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) {
+  if (raw !== null && typeof raw === "object" && !Array.isArray(raw)) {
     raw = Object.entries(raw as Record<string, unknown>)
       .sort(([a], [b]) => Number(a) - Number(b))
       .map(([, v]) => v);
   }
-  return stringArrayParam({ queries: raw }, 'queries') ?? [];
+  return stringArrayParam({ queries: raw }, "queries") ?? [];
 }
 
 /** The `total` GET parameter (default true); `total=false` makes lists report `total: 0`. */
 export function totalParam(ctx: RequestContext): boolean {
-  return boolParam(ctx.query, 'total', true);
+  return boolParam(ctx.query, "total", true);
 }
 
 /** The optional `search` GET parameter (at most 256 chars). */
 export function searchParam(ctx: RequestContext): string | undefined {
-  const value = stringParam(ctx.query, 'search', { max: 256 });
-  return value === undefined || value === '' ? undefined : value;
+  const value = stringParam(ctx.query, "search", { max: 256 });
+  return value === undefined || value === "" ? undefined : value;
 }
 
 /** Path parameter `name` (always present once the router matched). */
 export function pathParam(ctx: RequestContext, name: string): string {
   const value = ctx.params[name];
-  if (value === undefined) throw new AppwriteError('general_server_error');
+  if (value === undefined) throw new AppwriteError("general_server_error");
   return value;
 }

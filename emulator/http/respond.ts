@@ -1,47 +1,50 @@
-import type { ServerResponse } from 'node:http';
-import { createReadStream } from 'node:fs';
-import { pipeline } from 'node:stream/promises';
-import type { Reply } from './router.ts';
+import type { ServerResponse } from "node:http";
+import { createReadStream } from "node:fs";
+import { pipeline } from "node:stream/promises";
+import type { Reply } from "./router.ts";
 
 /**
  * Serialise `value` as JSON, writing `bigint` values as bare JSON integers (Appwrite sends
  * int64 values such as an integer attribute's default `min`/`max` that way; REFERENCE §1).
  */
 export function toJson(value: unknown): string {
-  const marker = '\u0000bigint:';
-  const text = JSON.stringify(value, (_key, v: unknown) =>
-    typeof v === 'bigint' ? `${marker}${v.toString()}` : v,
-  );
-  return text.replace(/"\\u0000bigint:(-?\d+)"/g, '$1');
+  const marker = "\u0000bigint:";
+  const text = JSON.stringify(value, (_key, v: unknown) => (typeof v === "bigint" ? `${marker}${v.toString()}` : v));
+  return text.replace(/"\\u0000bigint:(-?\d+)"/g, "$1");
 }
 
 /** Write `reply` to `res`; every response carries `X-Content-Type-Options: nosniff`. */
 export async function send(res: ServerResponse, reply: Reply): Promise<void> {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  if ('json' in reply) {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  if ("json" in reply) {
     const body = toJson(reply.json);
     for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
     res.writeHead(reply.status, {
-      'Content-Type': 'application/json',
-      'Content-Length': Buffer.byteLength(body),
+      "Content-Type": "application/json",
+      "Content-Length": Buffer.byteLength(body),
     });
     res.end(body);
     return;
   }
-  if ('text' in reply) {
+  if ("text" in reply) {
     res.writeHead(reply.status, {
-      'Content-Type': 'text/plain; charset=UTF-8',
-      'Content-Length': Buffer.byteLength(reply.text),
+      "Content-Type": "text/plain; charset=UTF-8",
+      "Content-Length": Buffer.byteLength(reply.text),
     });
     res.end(reply.text);
     return;
   }
-  if ('empty' in reply) {
+  if ("empty" in reply) {
     res.writeHead(reply.status);
     res.end();
     return;
   }
   for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
-  res.writeHead(reply.status, { 'Content-Length': reply.size });
-  await pipeline(createReadStream(reply.file), res);
+  res.writeHead(reply.status, { "Content-Length": reply.size });
+  try {
+    await pipeline(createReadStream(reply.file), res);
+  } catch (error) {
+    // The client went away mid-download; there is nobody left to answer.
+    if ((error as { code?: string }).code !== "ERR_STREAM_PREMATURE_CLOSE") throw error;
+  }
 }

@@ -1,6 +1,6 @@
-import { AppwriteError } from '../errors.ts';
-import { APPWRITE_ROUTES } from './appwrite-routes.ts';
-import type { RequestContext } from './context.ts';
+import { AppwriteError } from "../errors.ts";
+import { APPWRITE_ROUTES } from "./appwrite-routes.ts";
+import type { RequestContext } from "./context.ts";
 
 /** What a handler returns; `send` in `respond.ts` writes it. */
 export type Reply =
@@ -17,32 +17,32 @@ export type Handler = (ctx: RequestContext) => Promise<Reply> | Reply;
  * nor a scope; guests hold only the scopes in `GUEST_SCOPES`; an API key holds all.
  */
 export type Scope =
-  | 'public'
-  | 'project'
-  | 'databases.read'
-  | 'databases.write'
-  | 'collections.read'
-  | 'collections.write'
-  | 'attributes.read'
-  | 'attributes.write'
-  | 'indexes.read'
-  | 'indexes.write'
-  | 'documents.read'
-  | 'documents.write'
-  | 'buckets.read'
-  | 'buckets.write'
-  | 'files.read'
-  | 'files.write'
-  | 'users.read'
-  | 'users.write';
+  | "public"
+  | "project"
+  | "databases.read"
+  | "databases.write"
+  | "collections.read"
+  | "collections.write"
+  | "attributes.read"
+  | "attributes.write"
+  | "indexes.read"
+  | "indexes.write"
+  | "documents.read"
+  | "documents.write"
+  | "buckets.read"
+  | "buckets.write"
+  | "files.read"
+  | "files.write"
+  | "users.read"
+  | "users.write";
 
 /** Scopes of the `guests` role that this emulator serves (AW `app/config/roles.php`). */
 export const GUEST_SCOPES: ReadonlySet<Scope> = new Set<Scope>([
-  'project',
-  'documents.read',
-  'documents.write',
-  'files.read',
-  'files.write',
+  "project",
+  "documents.read",
+  "documents.write",
+  "files.read",
+  "files.write",
 ]);
 
 interface Route {
@@ -60,7 +60,7 @@ export interface RouteMatch {
 }
 
 function splitPath(path: string): string[] {
-  return path.split('/').filter((segment) => segment !== '');
+  return path.split("/").filter((segment) => segment !== "");
 }
 
 /**
@@ -69,9 +69,10 @@ function splitPath(path: string): string[] {
  */
 export class Router {
   private readonly routes: Route[] = [];
-  private readonly knownShapes = [...APPWRITE_ROUTES.entries()].map(
-    ([shape, methods]) => ({ segments: splitPath(shape), methods }),
-  );
+  private readonly knownShapes = [...APPWRITE_ROUTES.entries()].map(([shape, methods]) => ({
+    segments: splitPath(shape),
+    methods,
+  }));
 
   /** Register `handler` for `method path` needing `scope`. */
   add(method: string, path: string, scope: Scope, handler: Handler): void {
@@ -91,10 +92,10 @@ export class Router {
       if (params) return { handler: route.handler, scope: route.scope, params };
     }
     const known = this.knownShapes.some(
-      (shape) => shape.methods.includes(method) && matchSegments(shape.segments, segments, ':'),
+      (shape) => shape.methods.includes(method) && matchSegments(shape.segments, segments, ":"),
     );
-    if (known) throw new AppwriteError('general_not_implemented');
-    throw new AppwriteError('general_route_not_found');
+    if (known) throw new AppwriteError("general_not_implemented");
+    throw new AppwriteError("general_route_not_found");
   }
 }
 
@@ -106,10 +107,10 @@ function matchSegments(
   if (pattern.length !== actual.length) return null;
   const params: Record<string, string> = {};
   for (let i = 0; i < pattern.length; i++) {
-    const expected = pattern[i] ?? '';
-    const got = actual[i] ?? '';
+    const expected = pattern[i] ?? "";
+    const got = actual[i] ?? "";
     if (wildcard !== undefined && expected === wildcard) continue;
-    if (wildcard === undefined && expected.startsWith(':')) {
+    if (wildcard === undefined && expected.startsWith(":")) {
       let value: string;
       try {
         value = decodeURIComponent(got);

@@ -1,12 +1,12 @@
-import { insertAttribute, insertIndex } from '../db/catalog.ts';
-import type { AttributeRecord, AttributeType, CollectionRecord } from '../db/catalog.ts';
-import { nowDatetime } from '../datetime.ts';
-import { AppwriteError, invalidParam, missingParam } from '../errors.ts';
-import type { RequestContext } from '../http/context.ts';
-import { boolParam, intParam, pathParam, stringArrayParam } from '../http/params.ts';
-import type { Router } from '../http/router.ts';
-import { checkScalar, toColumn } from '../values.ts';
-import { attributeModel, indexModel, loadCollection } from './models.ts';
+import { insertAttribute, insertIndex } from "../db/catalog.ts";
+import type { AttributeRecord, AttributeType, CollectionRecord } from "../db/catalog.ts";
+import { nowDatetime } from "../datetime.ts";
+import { AppwriteError, invalidParam, missingParam } from "../errors.ts";
+import type { RequestContext } from "../http/context.ts";
+import { boolParam, intParam, pathParam, stringArrayParam } from "../http/params.ts";
+import type { Router } from "../http/router.ts";
+import { checkScalar, toColumn } from "../values.ts";
+import { attributeModel, indexModel, loadCollection } from "./models.ts";
 
 const KEY = /^[A-Za-z0-9][A-Za-z0-9_]{0,35}$/;
 const KEY_DESCRIPTION =
@@ -15,21 +15,21 @@ const STRING_MAX = 1073741824;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
-function keyParam(body: Record<string, unknown>, name = 'key'): string {
+function keyParam(body: Record<string, unknown>, name = "key"): string {
   const key = body[name];
   if (key === undefined || key === null) throw missingParam(name);
-  if (typeof key !== 'string' || !KEY.test(key)) throw invalidParam(name, KEY_DESCRIPTION);
+  if (typeof key !== "string" || !KEY.test(key)) throw invalidParam(name, KEY_DESCRIPTION);
   return key;
 }
 
 function collectionFor(ctx: RequestContext): CollectionRecord {
-  return loadCollection(ctx, pathParam(ctx, 'databaseId'), pathParam(ctx, 'collectionId'));
+  return loadCollection(ctx, pathParam(ctx, "databaseId"), pathParam(ctx, "collectionId"));
 }
 
 function bigParam(body: Record<string, unknown>, name: string): bigint | null {
   const value = body[name];
   if (value === undefined || value === null) return null;
-  if (typeof value !== 'number' || !Number.isInteger(value)) throw invalidParam(name, 'Value must be a valid integer');
+  if (typeof value !== "number" || !Number.isInteger(value)) throw invalidParam(name, "Value must be a valid integer");
   return BigInt(value);
 }
 
@@ -39,36 +39,49 @@ function bigParam(body: Record<string, unknown>, name: string): bigint | null {
  * Errors: 409 `attribute_already_exists`, 400 `attribute_default_unsupported`,
  * 400 `attribute_value_invalid`, 400 `general_argument_invalid`.
  */
-function createAttribute(type: AttributeType, format: '' | 'email' | 'url') {
+function createAttribute(type: AttributeType, format: "" | "email" | "url") {
   return async (ctx: RequestContext) => {
     const collection = collectionFor(ctx);
     const body = await ctx.body();
     const key = keyParam(body);
-    if (body['required'] === undefined) throw missingParam('required');
-    const required = boolParam(body, 'required', false);
-    const array = boolParam(body, 'array', false);
-    const size = type === 'string' && format === '' ? (intParam(body, 'size', undefined, { min: 1, max: STRING_MAX }) ?? -1) : 0;
-    if (size === -1) throw missingParam('size');
-    const min = type === 'integer' ? (bigParam(body, 'min') ?? INT64_MIN) : null;
-    const max = type === 'integer' ? (bigParam(body, 'max') ?? INT64_MAX) : null;
+    if (body["required"] === undefined) throw missingParam("required");
+    const required = boolParam(body, "required", false);
+    const array = boolParam(body, "array", false);
+    const size =
+      type === "string" && format === "" ? (intParam(body, "size", undefined, { min: 1, max: STRING_MAX }) ?? -1) : 0;
+    if (size === -1) throw missingParam("size");
+    const min = type === "integer" ? (bigParam(body, "min") ?? INT64_MIN) : null;
+    const max = type === "integer" ? (bigParam(body, "max") ?? INT64_MAX) : null;
     if (min !== null && max !== null && min > max) {
-      throw new AppwriteError('attribute_value_invalid', 'Minimum value must be lesser than maximum value');
+      throw new AppwriteError("attribute_value_invalid", "Minimum value must be lesser than maximum value");
     }
     const now = nowDatetime();
     const attribute: AttributeRecord = {
-      key, type, format, size: format === 'email' ? 254 : format === 'url' ? 2000 : size, required, array,
-      default: null, min, max, encrypt: boolParam(body, 'encrypt', false), createdAt: now, updatedAt: now,
+      key,
+      type,
+      format,
+      size: format === "email" ? 254 : format === "url" ? 2000 : size,
+      required,
+      array,
+      default: null,
+      min,
+      max,
+      encrypt: boolParam(body, "encrypt", false),
+      createdAt: now,
+      updatedAt: now,
     };
-    const fallback = body['default'];
+    const fallback = body["default"];
     if (fallback !== undefined && fallback !== null) {
-      if (required) throw new AppwriteError('attribute_default_unsupported', 'Cannot set default value for required attribute');
-      if (array) throw new AppwriteError('attribute_default_unsupported', 'Cannot set default value for array attributes');
+      if (required)
+        throw new AppwriteError("attribute_default_unsupported", "Cannot set default value for required attribute");
+      if (array)
+        throw new AppwriteError("attribute_default_unsupported", "Cannot set default value for array attributes");
       const problem = checkScalar(attribute, fallback);
-      if (problem) throw new AppwriteError('attribute_value_invalid', `Invalid \`default\` param: ${problem}`);
-      attribute.default = type === 'datetime' ? toColumn(attribute, fallback) : fallback;
+      if (problem) throw new AppwriteError("attribute_value_invalid", `Invalid \`default\` param: ${problem}`);
+      attribute.default = type === "datetime" ? toColumn(attribute, fallback) : fallback;
     }
     if (collection.attributes.some((a) => a.key.toLowerCase() === key.toLowerCase())) {
-      throw new AppwriteError('attribute_already_exists', undefined, [key]);
+      throw new AppwriteError("attribute_already_exists", undefined, [key]);
     }
     insertAttribute(ctx.app.store, collection, attribute);
     return { status: 202, json: attributeModel(attribute) };
@@ -77,14 +90,17 @@ function createAttribute(type: AttributeType, format: '' | 'email' | 'url') {
 
 function listAttributes(ctx: RequestContext) {
   const collection = collectionFor(ctx);
-  return { status: 200, json: { total: collection.attributes.length, attributes: collection.attributes.map(attributeModel) } };
+  return {
+    status: 200,
+    json: { total: collection.attributes.length, attributes: collection.attributes.map(attributeModel) },
+  };
 }
 
 function getAttribute(ctx: RequestContext) {
   const collection = collectionFor(ctx);
-  const key = pathParam(ctx, 'key');
+  const key = pathParam(ctx, "key");
   const attribute = collection.attributes.find((a) => a.key === key);
-  if (!attribute) throw new AppwriteError('attribute_not_found', undefined, [key]);
+  if (!attribute) throw new AppwriteError("attribute_not_found", undefined, [key]);
   return { status: 200, json: attributeModel(attribute) };
 }
 
@@ -98,33 +114,34 @@ async function createIndex(ctx: RequestContext) {
   const collection = collectionFor(ctx);
   const body = await ctx.body();
   const key = keyParam(body);
-  const type = body['type'];
-  if (type === undefined) throw missingParam('type');
-  if (type === 'fulltext' || type === 'spatial') {
-    throw new AppwriteError('general_not_implemented', `Index type "${type}" is not supported by the emulator.`);
+  const type = body["type"];
+  if (type === undefined) throw missingParam("type");
+  if (type === "fulltext" || type === "spatial") {
+    throw new AppwriteError("general_not_implemented", `Index type "${type}" is not supported by the emulator.`);
   }
-  if (type !== 'key' && type !== 'unique') {
-    throw invalidParam('type', 'Value must be one of (key, fulltext, unique, spatial)');
+  if (type !== "key" && type !== "unique") {
+    throw invalidParam("type", "Value must be one of (key, fulltext, unique, spatial)");
   }
-  const attributes = stringArrayParam(body, 'attributes');
-  if (!attributes || attributes.length === 0) throw missingParam('attributes');
+  const attributes = stringArrayParam(body, "attributes");
+  if (!attributes || attributes.length === 0) throw missingParam("attributes");
   for (const name of attributes) {
-    if (['$id', '$createdAt', '$updatedAt'].includes(name)) continue;
+    if (["$id", "$createdAt", "$updatedAt"].includes(name)) continue;
     const attribute = collection.attributes.find((a) => a.key === name);
-    if (!attribute) throw new AppwriteError('attribute_unknown', undefined, [name]);
-    if (attribute.array) throw new AppwriteError('index_invalid', 'Creating indexes on array attributes is not currently supported.');
+    if (!attribute) throw new AppwriteError("attribute_unknown", undefined, [name]);
+    if (attribute.array)
+      throw new AppwriteError("index_invalid", "Creating indexes on array attributes is not currently supported.");
   }
-  const orders = (stringArrayParam(body, 'orders') ?? []).map((o) => o.toUpperCase());
-  if (orders.some((o) => o !== 'ASC' && o !== 'DESC')) throw invalidParam('orders', 'Value must be one of (ASC, DESC)');
-  const lengths = ((body['lengths'] as unknown[] | undefined) ?? []).filter((l): l is number => typeof l === 'number');
-  if (collection.indexes.some((i) => i.key === key)) throw new AppwriteError('index_already_exists', undefined, [key]);
+  const orders = (stringArrayParam(body, "orders") ?? []).map((o) => o.toUpperCase());
+  if (orders.some((o) => o !== "ASC" && o !== "DESC")) throw invalidParam("orders", "Value must be one of (ASC, DESC)");
+  const lengths = ((body["lengths"] as unknown[] | undefined) ?? []).filter((l): l is number => typeof l === "number");
+  if (collection.indexes.some((i) => i.key === key)) throw new AppwriteError("index_already_exists", undefined, [key]);
   const now = nowDatetime();
   const index = { key, type, attributes, orders, lengths, createdAt: now, updatedAt: now } as const;
   try {
     insertIndex(ctx.app.store, collection, { ...index, attributes: [...attributes], orders, lengths });
   } catch (error) {
-    if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
-      throw new AppwriteError('document_unique_constraint_violation');
+    if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") {
+      throw new AppwriteError("document_unique_constraint_violation");
     }
     throw error;
   }
@@ -133,14 +150,17 @@ async function createIndex(ctx: RequestContext) {
 
 function listIndexes(ctx: RequestContext) {
   const collection = collectionFor(ctx);
-  return { status: 200, json: { total: collection.indexes.length, indexes: collection.indexes.map((i) => indexModel(collection, i)) } };
+  return {
+    status: 200,
+    json: { total: collection.indexes.length, indexes: collection.indexes.map((i) => indexModel(collection, i)) },
+  };
 }
 
 function getIndex(ctx: RequestContext) {
   const collection = collectionFor(ctx);
-  const key = pathParam(ctx, 'key');
+  const key = pathParam(ctx, "key");
   const index = collection.indexes.find((i) => i.key === key);
-  if (!index) throw new AppwriteError('index_not_found', undefined, [key]);
+  if (!index) throw new AppwriteError("index_not_found", undefined, [key]);
   return { status: 200, json: indexModel(collection, index) };
 }
 
@@ -150,16 +170,16 @@ function getIndex(ctx: RequestContext) {
  * `POST …/indexes` (202), `GET …/indexes[/{key}]` (REFERENCE §4). API key only.
  */
 export function register(router: Router): void {
-  const base = '/databases/:databaseId/collections/:collectionId';
-  router.add('POST', `${base}/attributes/string`, 'attributes.write', createAttribute('string', ''));
-  router.add('POST', `${base}/attributes/email`, 'attributes.write', createAttribute('string', 'email'));
-  router.add('POST', `${base}/attributes/url`, 'attributes.write', createAttribute('string', 'url'));
-  router.add('POST', `${base}/attributes/datetime`, 'attributes.write', createAttribute('datetime', ''));
-  router.add('POST', `${base}/attributes/integer`, 'attributes.write', createAttribute('integer', ''));
-  router.add('POST', `${base}/attributes/boolean`, 'attributes.write', createAttribute('boolean', ''));
-  router.add('GET', `${base}/attributes`, 'attributes.read', listAttributes);
-  router.add('GET', `${base}/attributes/:key`, 'attributes.read', getAttribute);
-  router.add('POST', `${base}/indexes`, 'indexes.write', createIndex);
-  router.add('GET', `${base}/indexes`, 'indexes.read', listIndexes);
-  router.add('GET', `${base}/indexes/:key`, 'indexes.read', getIndex);
+  const base = "/databases/:databaseId/collections/:collectionId";
+  router.add("POST", `${base}/attributes/string`, "attributes.write", createAttribute("string", ""));
+  router.add("POST", `${base}/attributes/email`, "attributes.write", createAttribute("string", "email"));
+  router.add("POST", `${base}/attributes/url`, "attributes.write", createAttribute("string", "url"));
+  router.add("POST", `${base}/attributes/datetime`, "attributes.write", createAttribute("datetime", ""));
+  router.add("POST", `${base}/attributes/integer`, "attributes.write", createAttribute("integer", ""));
+  router.add("POST", `${base}/attributes/boolean`, "attributes.write", createAttribute("boolean", ""));
+  router.add("GET", `${base}/attributes`, "attributes.read", listAttributes);
+  router.add("GET", `${base}/attributes/:key`, "attributes.read", getAttribute);
+  router.add("POST", `${base}/indexes`, "indexes.write", createIndex);
+  router.add("GET", `${base}/indexes`, "indexes.read", listIndexes);
+  router.add("GET", `${base}/indexes/:key`, "indexes.read", getIndex);
 }

@@ -1,11 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { findFile, insertFile, updateFileUpload } from '../db/files.ts';
-import type { BucketRecord, FileRecord } from '../db/files.ts';
-import { nowDatetime } from '../datetime.ts';
-import { AppwriteError } from '../errors.ts';
-import type { UploadedPart } from '../http/multipart.ts';
+import { createHash, randomBytes } from "node:crypto";
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { findFile, insertFile, updateFileUpload } from "../db/files.ts";
+import type { BucketRecord, FileRecord } from "../db/files.ts";
+import type { Store } from "../db/store.ts";
+import { nowDatetime } from "../datetime.ts";
+import { AppwriteError } from "../errors.ts";
+import type { UploadedPart } from "../http/multipart.ts";
 
 /** Chunk size of the SDKs and the server (REFERENCE §4 "Chunked upload protocol"). */
 export const CHUNK_SIZE = 5 * 1024 * 1024;
@@ -23,9 +24,9 @@ export interface ContentRange {
  */
 export function parseContentRange(header: string | string[] | undefined): ContentRange | undefined {
   if (header === undefined) return undefined;
-  const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(Array.isArray(header) ? (header[0] ?? '') : header);
+  const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(Array.isArray(header) ? (header[0] ?? "") : header);
   const [start, end, total] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [NaN, NaN, NaN];
-  if (!match || start > end || end >= total) throw new AppwriteError('storage_invalid_content_range');
+  if (!match || start > end || end >= total) throw new AppwriteError("storage_invalid_content_range");
   return { start, end, total };
 }
 
@@ -44,7 +45,7 @@ export interface ChunkTarget {
  * it unchanged with status 200. `sniff` detects the MIME type of the joined file.
  */
 export async function storeChunk(
-  store: import('../db/store.ts').Store,
+  store: Store,
   target: ChunkTarget,
   upload: { id: string; name: string; permissions: string[]; part: UploadedPart; range: ContentRange },
   sniff: (path: string, name: string) => Promise<string>,
@@ -56,9 +57,19 @@ export async function storeChunk(
   const now = nowDatetime();
   if (!record) {
     insertFile(store, {
-      bucketSeq: bucket.seq, id: upload.id, name: upload.name, permissions: upload.permissions, signature: '',
-      mimeType: '', sizeOriginal: upload.range.total, sizeActual: 0, chunksTotal, chunksUploaded: 0,
-      diskName: randomBytes(16).toString('hex'), createdAt: now, updatedAt: now,
+      bucketSeq: bucket.seq,
+      id: upload.id,
+      name: upload.name,
+      permissions: upload.permissions,
+      signature: "",
+      mimeType: "",
+      sizeOriginal: upload.range.total,
+      sizeActual: 0,
+      chunksTotal,
+      chunksUploaded: 0,
+      diskName: randomBytes(16).toString("hex"),
+      createdAt: now,
+      updatedAt: now,
     });
     record = findFile(store, bucket.seq, upload.id) as FileRecord;
   }
@@ -66,13 +77,13 @@ export async function storeChunk(
   mkdirSync(partsDir, { recursive: true });
   renameSync(upload.part.tempPath, join(partsDir, String(Math.floor(upload.range.start / CHUNK_SIZE) + 1)));
   const uploaded = readdirSync(partsDir).length;
-  const progress = { chunksUploaded: uploaded, signature: '', mimeType: '', sizeActual: 0, updatedAt: now };
+  const progress = { chunksUploaded: uploaded, signature: "", mimeType: "", sizeActual: 0, updatedAt: now };
   updateFileUpload(store, record.seq, progress);
   if (uploaded < record.chunksTotal) return { status: 201, file: findFile(store, bucket.seq, upload.id) as FileRecord };
 
   // Every chunk is present: join them synchronously so no other request sees a partial file.
-  const joined = join(tempDir, `${randomBytes(16).toString('hex')}.part`);
-  const hash = createHash('md5');
+  const joined = join(tempDir, `${randomBytes(16).toString("hex")}.part`);
+  const hash = createHash("md5");
   let size = 0;
   for (let n = 1; n <= record.chunksTotal; n++) {
     const bytes = readFileSync(join(partsDir, String(n)));
@@ -83,7 +94,7 @@ export async function storeChunk(
   const finalPath = join(bucketDir, record.diskName);
   renameSync(joined, finalPath);
   rmSync(partsDir, { recursive: true, force: true });
-  const signature = hash.digest('hex');
+  const signature = hash.digest("hex");
   updateFileUpload(store, record.seq, { ...progress, signature, sizeActual: size });
   const mimeType = await sniff(finalPath, record.name);
   updateFileUpload(store, record.seq, { ...progress, signature, sizeActual: size, mimeType, updatedAt: nowDatetime() });

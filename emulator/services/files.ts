@@ -1,59 +1,84 @@
-import { fileTypeFromFile } from 'file-type';
-import { lookup } from 'mime-types';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync } from 'node:fs';
-import { extname, join } from 'node:path';
-import { deleteFileRecord, findFile, insertFile, toFile } from '../db/files.ts';
-import type { BucketRecord, FileRecord, FileRow } from '../db/files.ts';
-import { runList } from '../db/list.ts';
-import type { Condition } from '../db/list.ts';
-import { nowDatetime } from '../datetime.ts';
-import { AppwriteError } from '../errors.ts';
-import type { RequestContext } from '../http/context.ts';
-import { readMultipart } from '../http/multipart.ts';
-import { customIdParam, pathParam, queriesParam, searchParam, stringArrayParam, totalParam } from '../http/params.ts';
-import type { Router } from '../http/router.ts';
-import { aggregatePermissions, assertGrantable, isAllowed, RECORD_ACTIONS } from '../permissions.ts';
-import type { Action } from '../permissions.ts';
-import { compileQueries } from '../queries.ts';
-import type { QuerySchema } from '../queries.ts';
-import { loadBucket } from './storage.ts';
-
-/** Largest single-request upload; bigger files must be chunked (AW `APP_LIMIT_UPLOAD_CHUNK_SIZE`). */
-export const CHUNK_SIZE = 5 * 1024 * 1024;
+import { fileTypeFromFile } from "file-type";
+import { lookup } from "mime-types";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, renameSync, rmSync } from "node:fs";
+import { extname, join } from "node:path";
+import { deleteFileRecord, findFile, insertFile, toFile } from "../db/files.ts";
+import type { BucketRecord, FileRecord, FileRow } from "../db/files.ts";
+import { runList } from "../db/list.ts";
+import type { Condition } from "../db/list.ts";
+import { nowDatetime } from "../datetime.ts";
+import { AppwriteError } from "../errors.ts";
+import type { RequestContext } from "../http/context.ts";
+import { readMultipart } from "../http/multipart.ts";
+import {
+  customIdParam,
+  isUid,
+  pathParam,
+  queriesParam,
+  searchParam,
+  stringArrayParam,
+  totalParam,
+} from "../http/params.ts";
+import type { Router } from "../http/router.ts";
+import { aggregatePermissions, assertGrantable, isAllowed, RECORD_ACTIONS } from "../permissions.ts";
+import type { Action } from "../permissions.ts";
+import { compileQueries } from "../queries.ts";
+import type { QuerySchema } from "../queries.ts";
+import { CHUNK_SIZE, parseContentRange, storeChunk } from "./chunked-upload.ts";
+import { loadBucket } from "./storage.ts";
 
 /** Types served as `text/plain` so an upload can never run as a page or script (AW `View/Get.php`). */
 const UNSAFE_TYPES = new Set([
-  'text/html', 'application/xhtml+xml', 'image/svg+xml', 'text/javascript', 'application/javascript',
-  'application/x-javascript', 'text/ecmascript', 'application/ecmascript', 'text/xml', 'application/xml',
+  "text/html",
+  "application/xhtml+xml",
+  "image/svg+xml",
+  "text/javascript",
+  "application/javascript",
+  "application/x-javascript",
+  "text/ecmascript",
+  "application/ecmascript",
+  "text/xml",
+  "application/xml",
 ]);
 
 const FILE_QUERIES: QuerySchema = {
   fields: new Map([
-    ['$id', { column: 'id', type: 'string' }],
-    ['$createdAt', { column: 'created_at', type: 'datetime' }],
-    ['$updatedAt', { column: 'updated_at', type: 'datetime' }],
-    ['$sequence', { column: 'seq', type: 'integer' }],
-    ['name', { column: 'name', type: 'string' }],
-    ['signature', { column: 'signature', type: 'string' }],
-    ['mimeType', { column: 'mime_type', type: 'string' }],
-    ['sizeOriginal', { column: 'size_original', type: 'integer' }],
-    ['chunksTotal', { column: 'chunks_total', type: 'integer' }],
-    ['chunksUploaded', { column: 'chunks_uploaded', type: 'integer' }],
+    ["$id", { column: "id", type: "string" }],
+    ["$createdAt", { column: "created_at", type: "datetime" }],
+    ["$updatedAt", { column: "updated_at", type: "datetime" }],
+    ["$sequence", { column: "seq", type: "integer" }],
+    ["name", { column: "name", type: "string" }],
+    ["signature", { column: "signature", type: "string" }],
+    ["mimeType", { column: "mime_type", type: "string" }],
+    ["sizeOriginal", { column: "size_original", type: "integer" }],
+    ["chunksTotal", { column: "chunks_total", type: "integer" }],
+    ["chunksUploaded", { column: "chunks_uploaded", type: "integer" }],
   ]),
   selectable: false,
 };
 
 function fileModel(bucket: BucketRecord, f: FileRecord): Record<string, unknown> {
   return {
-    $id: f.id, bucketId: bucket.id, $createdAt: f.createdAt, $updatedAt: f.updatedAt, $permissions: f.permissions,
-    name: f.name, signature: f.signature, mimeType: f.mimeType, sizeOriginal: f.sizeOriginal, sizeActual: f.sizeActual,
-    chunksTotal: f.chunksTotal, chunksUploaded: f.chunksUploaded, encryption: false, compression: 'none',
+    $id: f.id,
+    bucketId: bucket.id,
+    $createdAt: f.createdAt,
+    $updatedAt: f.updatedAt,
+    $permissions: f.permissions,
+    name: f.name,
+    signature: f.signature,
+    mimeType: f.mimeType,
+    sizeOriginal: f.sizeOriginal,
+    sizeActual: f.sizeActual,
+    chunksTotal: f.chunksTotal,
+    chunksUploaded: f.chunksUploaded,
+    encryption: false,
+    compression: "none",
   };
 }
 
 function bucketDir(ctx: RequestContext, bucket: BucketRecord): string {
-  return join(ctx.app.dataDir, 'files', bucket.id);
+  return join(ctx.app.dataDir, "files", bucket.id);
 }
 
 /**
@@ -62,59 +87,73 @@ function bucketDir(ctx: RequestContext, bucket: BucketRecord): string {
  * `fileSecurity` off and no bucket grant → 401 `user_unauthorized`.
  */
 function loadFile(ctx: RequestContext, action: Action): { bucket: BucketRecord; file: FileRecord } {
-  const bucket = loadBucket(ctx, pathParam(ctx, 'bucketId'));
-  const id = pathParam(ctx, 'fileId');
+  const bucket = loadBucket(ctx, pathParam(ctx, "bucketId"));
+  const id = pathParam(ctx, "fileId");
   const bucketGrant = isAllowed(ctx.caller, bucket.permissions, action);
-  if (!bucketGrant && !bucket.fileSecurity) throw new AppwriteError('user_unauthorized');
+  if (!bucketGrant && !bucket.fileSecurity) throw new AppwriteError("user_unauthorized");
   const file = findFile(ctx.app.store, bucket.seq, id);
-  if (!file) throw new AppwriteError('storage_file_not_found');
+  if (!file) throw new AppwriteError("storage_file_not_found");
   if (!bucketGrant && !isAllowed(ctx.caller, file.permissions, action)) {
-    if (action === 'read') throw new AppwriteError('storage_file_not_found');
-    throw new AppwriteError('user_unauthorized');
+    if (action === "read") throw new AppwriteError("storage_file_not_found");
+    throw new AppwriteError("user_unauthorized");
   }
   return { bucket, file };
 }
 
 async function sniffMimeType(path: string, name: string): Promise<string> {
   const detected = await fileTypeFromFile(path);
-  return detected?.mime ?? (lookup(name) || 'application/octet-stream');
+  return detected?.mime ?? (lookup(name) || "application/octet-stream");
 }
 
 /**
- * `POST /storage/buckets/{bucketId}/files` (multipart, single request ≤ 5 MiB). Checks bucket
+ * `POST /storage/buckets/{bucketId}/files` (multipart; one request ≤ 5 MiB, or chunks with
+ * `Content-Range`/`X-Appwrite-Id` handled by `chunked-upload.ts`). Checks bucket
  * `create` (401), size against `maximumFileSize` (400 `storage_invalid_file_size`, "File size
  * not allowed"), extension (400 `storage_file_type_unsupported`, "File extension not allowed"),
  * empty file (400 `storage_file_empty`), duplicate ID (409). The bytes go to a temp file and are
  * renamed into place only once every check passed; a rejected upload leaves nothing.
  */
 async function createFile(ctx: RequestContext) {
-  const bucket = loadBucket(ctx, pathParam(ctx, 'bucketId'));
-  if (!isAllowed(ctx.caller, bucket.permissions, 'create')) throw new AppwriteError('user_unauthorized');
-  if (ctx.req.headers['content-range'] !== undefined) {
-    throw new AppwriteError('storage_invalid_content_range', 'Chunked uploads (Content-Range) are not supported by the emulator; upload files of at most 5 MiB.');
+  const bucket = loadBucket(ctx, pathParam(ctx, "bucketId"));
+  if (!isAllowed(ctx.caller, bucket.permissions, "create")) throw new AppwriteError("user_unauthorized");
+  const range = parseContentRange(ctx.req.headers["content-range"]);
+  if (range && range.total > bucket.maximumFileSize) {
+    throw new AppwriteError("storage_invalid_file_size", "File size not allowed");
   }
-  const limit = Math.min(bucket.maximumFileSize, CHUNK_SIZE);
-  const tempDir = join(ctx.app.dataDir, 'files', '.tmp');
-  const { fields, file } = await readMultipart(ctx.req, tempDir, limit);
+  const limit = range ? CHUNK_SIZE : Math.min(bucket.maximumFileSize, CHUNK_SIZE);
+  const tempDir = join(ctx.app.dataDir, "files", ".tmp");
+  // One byte over the limit is read so that an oversized part is detectable.
+  const { fields, file } = await readMultipart(ctx.req, tempDir, limit + 1);
   const cleanup = () => {
     if (file) rmSync(file.tempPath, { force: true });
   };
   try {
-    const id = customIdParam(fields, 'fileId');
-    const permissions = aggregatePermissions(stringArrayParam(fields, 'permissions') ?? [], RECORD_ACTIONS);
+    const headerId = ctx.req.headers["x-appwrite-id"];
+    if (typeof headerId === "string" && !isUid(headerId)) throw new AppwriteError("storage_invalid_appwrite_id");
+    const id = typeof headerId === "string" ? headerId : customIdParam(fields, "fileId");
+    const permissions = aggregatePermissions(stringArrayParam(fields, "permissions") ?? [], RECORD_ACTIONS);
     assertGrantable(ctx.caller, permissions);
-    if (!file || file.size === 0) throw new AppwriteError('storage_file_empty');
-    if (file.truncated || file.size > bucket.maximumFileSize) {
-      throw new AppwriteError('storage_invalid_file_size', 'File size not allowed');
+    if (!file || file.size === 0) throw new AppwriteError("storage_file_empty");
+    if (file.truncated || file.size > limit) {
+      throw new AppwriteError("storage_invalid_file_size", "File size not allowed");
     }
+    if (range && file.size !== range.end - range.start + 1) throw new AppwriteError("storage_invalid_content_range");
     const extension = extname(file.filename).slice(1).toLowerCase();
     if (bucket.allowedFileExtensions.length > 0 && !bucket.allowedFileExtensions.includes(extension)) {
-      throw new AppwriteError('storage_file_type_unsupported', 'File extension not allowed');
+      throw new AppwriteError("storage_file_type_unsupported", "File extension not allowed");
     }
     const store = ctx.app.store;
-    if (findFile(store, bucket.seq, id)) throw new AppwriteError('storage_file_already_exists');
+    if (range && range.end + 1 - range.start !== range.total) {
+      const dir = bucketDir(ctx, bucket);
+      mkdirSync(dir, { recursive: true });
+      const target = { bucket, bucketDir: dir, tempDir };
+      const upload = { id, name: file.filename, permissions, part: file, range };
+      const { status, file: stored } = await storeChunk(store, target, upload, sniffMimeType);
+      return { status, json: fileModel(bucket, stored) };
+    }
+    if (findFile(store, bucket.seq, id)) throw new AppwriteError("storage_file_already_exists");
     const mimeType = await sniffMimeType(file.tempPath, file.filename);
-    const diskName = randomBytes(16).toString('hex');
+    const diskName = randomBytes(16).toString("hex");
     const dir = bucketDir(ctx, bucket);
     mkdirSync(dir, { recursive: true });
     const finalPath = join(dir, diskName);
@@ -122,13 +161,24 @@ async function createFile(ctx: RequestContext) {
     const now = nowDatetime();
     try {
       insertFile(store, {
-        bucketSeq: bucket.seq, id, name: file.filename, permissions, signature: file.md5, mimeType,
-        sizeOriginal: file.size, sizeActual: file.size, chunksTotal: 1, chunksUploaded: 1, diskName,
-        createdAt: now, updatedAt: now,
+        bucketSeq: bucket.seq,
+        id,
+        name: file.filename,
+        permissions,
+        signature: file.md5,
+        mimeType,
+        sizeOriginal: file.size,
+        sizeActual: file.size,
+        chunksTotal: 1,
+        chunksUploaded: 1,
+        diskName,
+        createdAt: now,
+        updatedAt: now,
       });
     } catch (error) {
       rmSync(finalPath, { force: true });
-      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new AppwriteError('storage_file_already_exists');
+      if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE")
+        throw new AppwriteError("storage_file_already_exists");
       throw error;
     }
     return { status: 201, json: fileModel(bucket, findFile(store, bucket.seq, id) as FileRecord) };
@@ -138,19 +188,23 @@ async function createFile(ctx: RequestContext) {
 }
 
 function listFiles(ctx: RequestContext) {
-  const bucket = loadBucket(ctx, pathParam(ctx, 'bucketId'));
+  const bucket = loadBucket(ctx, pathParam(ctx, "bucketId"));
   const q = compileQueries(queriesParam(ctx), FILE_QUERIES);
-  const scope: Condition[] = [{ sql: 'bucket_seq = ?', params: [bucket.seq] }];
-  if (!isAllowed(ctx.caller, bucket.permissions, 'read')) {
-    if (!bucket.fileSecurity) throw new AppwriteError('user_unauthorized');
+  const scope: Condition[] = [{ sql: "bucket_seq = ?", params: [bucket.seq] }];
+  if (!isAllowed(ctx.caller, bucket.permissions, "read")) {
+    if (!bucket.fileSecurity) throw new AppwriteError("user_unauthorized");
     const roles = [...ctx.caller.roles];
-    scope.push({ sql: `EXISTS (SELECT 1 FROM json_each(read_roles) WHERE value IN (${roles.map(() => '?').join(', ')}))`, params: roles });
+    scope.push({
+      sql: `EXISTS (SELECT 1 FROM json_each(read_roles) WHERE value IN (${roles.map(() => "?").join(", ")}))`,
+      params: roles,
+    });
   }
   const search = searchParam(ctx);
-  if (search !== undefined) scope.push({ sql: `name LIKE ? ESCAPE '\\'`, params: [`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] });
+  if (search !== undefined)
+    scope.push({ sql: `name LIKE ? ESCAPE '\\'`, params: [`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] });
   const { rows, total } = runList<FileRow>(
     ctx.app.store,
-    { table: 'files', columns: '*', idColumn: 'id', seqColumn: 'seq', scope, noun: 'File' },
+    { table: "files", columns: "*", idColumn: "id", seqColumn: "seq", scope, noun: "File" },
     q,
     totalParam(ctx),
   );
@@ -158,37 +212,39 @@ function listFiles(ctx: RequestContext) {
 }
 
 function getFile(ctx: RequestContext) {
-  const { bucket, file } = loadFile(ctx, 'read');
+  const { bucket, file } = loadFile(ctx, "read");
   return { status: 200, json: fileModel(bucket, file) };
 }
 
 function deleteFile(ctx: RequestContext) {
-  const { bucket, file } = loadFile(ctx, 'delete');
+  const { bucket, file } = loadFile(ctx, "delete");
   deleteFileRecord(ctx.app.store, file.seq);
   rmSync(join(bucketDir(ctx, bucket), file.diskName), { force: true });
+  rmSync(join(bucketDir(ctx, bucket), `${file.diskName}.chunks`), { recursive: true, force: true });
   return { status: 204, empty: true as const };
 }
 
 /** RFC 6266 `Content-Disposition` value with an ASCII fallback and a UTF-8 `filename*`. */
-export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+export function contentDisposition(kind: "inline" | "attachment", name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-function serveFile(kind: 'inline' | 'attachment') {
+function serveFile(kind: "inline" | "attachment") {
   return (ctx: RequestContext) => {
-    const { bucket, file } = loadFile(ctx, 'read');
-    const type = UNSAFE_TYPES.has(file.mimeType) ? 'text/plain' : file.mimeType;
+    const { bucket, file } = loadFile(ctx, "read");
+    if (file.chunksUploaded < file.chunksTotal) throw new AppwriteError("storage_file_not_found");
+    const type = UNSAFE_TYPES.has(file.mimeType) ? "text/plain" : file.mimeType;
     return {
       status: 200,
       file: join(bucketDir(ctx, bucket), file.diskName),
       size: file.sizeActual,
       headers: {
-        'Content-Type': type,
-        'Content-Disposition': contentDisposition(kind, file.name),
-        'Content-Security-Policy': "script-src 'none';",
-        'Cache-Control': 'private, max-age=3888000',
+        "Content-Type": type,
+        "Content-Disposition": contentDisposition(kind, file.name),
+        "Content-Security-Policy": "script-src 'none';",
+        "Cache-Control": "private, max-age=3888000",
       },
     };
   };
@@ -200,11 +256,11 @@ function serveFile(kind: 'inline' | 'attachment') {
  * or, with `fileSecurity`, the file's own `read`/`delete`.
  */
 export function register(router: Router): void {
-  const base = '/storage/buckets/:bucketId/files';
-  router.add('POST', base, 'files.write', createFile);
-  router.add('GET', base, 'files.read', listFiles);
-  router.add('GET', `${base}/:fileId`, 'files.read', getFile);
-  router.add('DELETE', `${base}/:fileId`, 'files.write', deleteFile);
-  router.add('GET', `${base}/:fileId/view`, 'files.read', serveFile('inline'));
-  router.add('GET', `${base}/:fileId/download`, 'files.read', serveFile('attachment'));
+  const base = "/storage/buckets/:bucketId/files";
+  router.add("POST", base, "files.write", createFile);
+  router.add("GET", base, "files.read", listFiles);
+  router.add("GET", `${base}/:fileId`, "files.read", getFile);
+  router.add("DELETE", `${base}/:fileId`, "files.write", deleteFile);
+  router.add("GET", `${base}/:fileId/view`, "files.read", serveFile("inline"));
+  router.add("GET", `${base}/:fileId/download`, "files.read", serveFile("attachment"));
 }

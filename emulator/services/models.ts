@@ -1,12 +1,7 @@
-import type {
-  AttributeRecord,
-  CollectionRecord,
-  DatabaseRecord,
-  IndexRecord,
-} from '../db/catalog.ts';
-import { AppwriteError } from '../errors.ts';
-import type { RequestContext } from '../http/context.ts';
-import { findCollection, findDatabase } from '../db/catalog.ts';
+import type { AttributeRecord, CollectionRecord, DatabaseRecord, IndexRecord } from "../db/catalog.ts";
+import { AppwriteError } from "../errors.ts";
+import type { RequestContext } from "../http/context.ts";
+import { findCollection, findDatabase } from "../db/catalog.ts";
 
 /** Appwrite `Database` model (REFERENCE §3; `type` is `legacy` for `/databases`). */
 export function databaseModel(db: DatabaseRecord): Record<string, unknown> {
@@ -16,8 +11,8 @@ export function databaseModel(db: DatabaseRecord): Record<string, unknown> {
     $createdAt: db.createdAt,
     $updatedAt: db.updatedAt,
     enabled: db.enabled,
-    type: 'legacy',
-    status: 'ready',
+    type: "legacy",
+    status: "ready",
   };
 }
 
@@ -30,17 +25,17 @@ export function attributeModel(a: AttributeRecord): Record<string, unknown> {
   const base = {
     key: a.key,
     type: a.type,
-    status: 'available',
-    error: '',
+    status: "available",
+    error: "",
     required: a.required,
     array: a.array,
     $createdAt: a.createdAt,
     $updatedAt: a.updatedAt,
   };
-  if (a.type === 'string' && a.format !== '') return { ...base, format: a.format, default: a.default };
-  if (a.type === 'string') return { ...base, size: a.size, default: a.default, encrypt: a.encrypt };
-  if (a.type === 'integer') return { ...base, min: a.min, max: a.max, default: a.default };
-  if (a.type === 'datetime') return { ...base, format: 'datetime', default: a.default };
+  if (a.type === "string" && a.format !== "") return { ...base, format: a.format, default: a.default };
+  if (a.type === "string") return { ...base, size: a.size, default: a.default, encrypt: a.encrypt };
+  if (a.type === "integer") return { ...base, min: a.min, max: a.max, default: a.default };
+  if (a.type === "datetime") return { ...base, format: "datetime", default: a.default };
   return { ...base, default: a.default };
 }
 
@@ -52,8 +47,8 @@ export function indexModel(collection: CollectionRecord, index: IndexRecord): Re
     $updatedAt: index.updatedAt,
     key: index.key,
     type: index.type,
-    status: 'available',
-    error: '',
+    status: "available",
+    error: "",
     attributes: index.attributes,
     lengths: index.lengths,
     orders: index.orders,
@@ -64,8 +59,8 @@ const BYTES_MAX = 65535;
 
 function attributeBytes(a: AttributeRecord): number {
   if (a.array) return 20;
-  if (a.type === 'string') return a.format === '' ? Math.min(a.size, 16381) * 4 + 2 : 2000;
-  return a.type === 'boolean' ? 1 : 8;
+  if (a.type === "string") return a.format === "" ? Math.min(a.size, 16381) * 4 + 2 : 2000;
+  return a.type === "boolean" ? 1 : 8;
 }
 
 /** Appwrite `Collection` model, with its attributes and indexes (REFERENCE §3). */
@@ -93,21 +88,17 @@ export function collectionModel(c: CollectionRecord): Record<string, unknown> {
 export function loadDatabase(ctx: RequestContext, id: string): DatabaseRecord {
   const db = findDatabase(ctx.app.store, id);
   if (!db || (!db.enabled && !ctx.caller.isKey)) {
-    throw new AppwriteError('database_not_found', undefined, [id]);
+    throw new AppwriteError("database_not_found", undefined, [id]);
   }
   return db;
 }
 
 /** Load collection `collectionId` of database `databaseId`; 404 as for `loadDatabase`. */
-export function loadCollection(
-  ctx: RequestContext,
-  databaseId: string,
-  collectionId: string,
-): CollectionRecord {
+export function loadCollection(ctx: RequestContext, databaseId: string, collectionId: string): CollectionRecord {
   const db = loadDatabase(ctx, databaseId);
   const collection = findCollection(ctx.app.store, db, collectionId);
   if (!collection || (!collection.enabled && !ctx.caller.isKey)) {
-    throw new AppwriteError('collection_not_found', undefined, [collectionId]);
+    throw new AppwriteError("collection_not_found", undefined, [collectionId]);
   }
   return collection;
 }

@@ -40,7 +40,11 @@ export function createAdminServices(target: AppwriteTarget): AdminServices {
  * The view URL Appwrite serves a stored file at (spec §7 "build a view URL from the file id"):
  * `<endpoint>/storage/buckets/<bucketId>/files/<fileId>/view?project=<projectId>`.
  */
-export function fileViewUrl(target: Pick<AppwriteTarget, "endpoint" | "projectId">, bucketId: string, fileId: string): string {
+export function fileViewUrl(
+  target: Pick<AppwriteTarget, "endpoint" | "projectId">,
+  bucketId: string,
+  fileId: string,
+): string {
   return `${target.endpoint}/storage/buckets/${encodeURIComponent(bucketId)}/files/${encodeURIComponent(fileId)}/view?project=${encodeURIComponent(target.projectId)}`;
 }
 

@@ -45,7 +45,12 @@ function toPost(doc: Models.DefaultDocument): BlogPostRecord {
   };
 }
 
-async function listAll(services: AdminServices, collectionId: string, order: string[], max: number): Promise<Models.DefaultDocument[]> {
+async function listAll(
+  services: AdminServices,
+  collectionId: string,
+  order: string[],
+  max: number,
+): Promise<Models.DefaultDocument[]> {
   const documents: Models.DefaultDocument[] = [];
   let cursor: string | undefined;
   while (documents.length < max) {
@@ -72,7 +77,11 @@ export async function listPosts(services: AdminServices, limit = 1000): Promise<
   return (await listAll(services, COLLECTIONS.blogPosts, byPublishedDesc, limit)).map(toPost);
 }
 
-async function findBySlug(services: AdminServices, collectionId: string, slug: string): Promise<Models.DefaultDocument | null> {
+async function findBySlug(
+  services: AdminServices,
+  collectionId: string,
+  slug: string,
+): Promise<Models.DefaultDocument | null> {
   try {
     const page = await services.databases.listDocuments({
       databaseId: DATABASE_ID,

@@ -89,7 +89,11 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
  * @returns the list of changes made; empty when everything already matched.
  * @throws {SchemaSetupError} when an attribute or index fails or times out; {AppwriteException} on other API errors.
  */
-export async function applySchema(services: AdminServices, schema: AppwriteSchema, options: SetupOptions = {}): Promise<string[]> {
+export async function applySchema(
+  services: AdminServices,
+  schema: AppwriteSchema,
+  options: SetupOptions = {},
+): Promise<string[]> {
   const changes: string[] = [];
   const record = (message: string) => {
     changes.push(message);
@@ -197,7 +201,11 @@ async function applyCollection(
     });
     record(`created index ${collection.$id}.${index.key}`);
   }
-  await waitAvailable(`indexes of ${collection.$id}`, timeoutMs, async () => (await databases.listIndexes(ids)).indexes);
+  await waitAvailable(
+    `indexes of ${collection.$id}`,
+    timeoutMs,
+    async () => (await databases.listIndexes(ids)).indexes,
+  );
 }
 
 async function createAttribute(
@@ -214,14 +222,23 @@ async function createAttribute(
       } else if (attribute.format === "url") {
         await databases.createUrlAttribute({ ...common, xdefault: xdefault as string | undefined });
       } else {
-        await databases.createStringAttribute({ ...common, size: attribute.size ?? 256, xdefault: xdefault as string | undefined });
+        await databases.createStringAttribute({
+          ...common,
+          size: attribute.size ?? 256,
+          xdefault: xdefault as string | undefined,
+        });
       }
       return;
     case "datetime":
       await databases.createDatetimeAttribute({ ...common, xdefault: xdefault as string | undefined });
       return;
     case "integer":
-      await databases.createIntegerAttribute({ ...common, min: attribute.min, max: attribute.max, xdefault: xdefault as number | undefined });
+      await databases.createIntegerAttribute({
+        ...common,
+        min: attribute.min,
+        max: attribute.max,
+        xdefault: xdefault as number | undefined,
+      });
       return;
     case "boolean":
       await databases.createBooleanAttribute({ ...common, xdefault: xdefault as boolean | undefined });
@@ -238,11 +255,14 @@ async function waitAvailable(
   for (;;) {
     const items = await load();
     const failed = items.find((i) => i.status === "failed" || i.status === "stuck");
-    if (failed) throw new SchemaSetupError(`Appwrite could not create ${failed.key} (${what}): ${failed.error || failed.status}`);
+    if (failed)
+      throw new SchemaSetupError(`Appwrite could not create ${failed.key} (${what}): ${failed.error || failed.status}`);
     if (items.every((i) => i.status === "available")) return;
     if (Date.now() > deadline) {
       const pending = items.filter((i) => i.status !== "available").map((i) => `${i.key}=${i.status}`);
-      throw new SchemaSetupError(`Timed out after ${timeoutMs} ms waiting for ${what} to become available: ${pending.join(", ")}`);
+      throw new SchemaSetupError(
+        `Timed out after ${timeoutMs} ms waiting for ${what} to become available: ${pending.join(", ")}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -8,12 +8,53 @@ import { JSDOM } from "jsdom";
 
 /** Tags a venture case study or a post body may contain. No scripts, frames, forms, styles or embeds. */
 export const ALLOWED_TAGS = [
-  "h1", "h2", "h3", "h4", "p", "br", "hr", "ul", "ol", "li", "blockquote", "strong", "em", "b", "i", "u", "s",
-  "code", "pre", "a", "img", "figure", "figcaption", "table", "thead", "tbody", "tr", "th", "td", "sub", "sup",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "p",
+  "br",
+  "hr",
+  "ul",
+  "ol",
+  "li",
+  "blockquote",
+  "strong",
+  "em",
+  "b",
+  "i",
+  "u",
+  "s",
+  "code",
+  "pre",
+  "a",
+  "img",
+  "figure",
+  "figcaption",
+  "table",
+  "thead",
+  "tbody",
+  "tr",
+  "th",
+  "td",
+  "sub",
+  "sup",
 ] as const;
 
 /** Attributes allowed on those tags (no `style`, no event handlers, no `srcdoc`, no `target`). */
-export const ALLOWED_ATTR = ["href", "title", "alt", "src", "width", "height", "colspan", "rowspan", "lang", "dir", "start"] as const;
+export const ALLOWED_ATTR = [
+  "href",
+  "title",
+  "alt",
+  "src",
+  "width",
+  "height",
+  "colspan",
+  "rowspan",
+  "lang",
+  "dir",
+  "start",
+] as const;
 
 let purifier: ReturnType<typeof createDOMPurify> | undefined;
 

@@ -23,7 +23,11 @@ export interface Backend {
 export async function startBackend(): Promise<Backend> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "studio-test-"));
   const emulator = await startEmulator({ dataDir, port: 0 });
-  const services = createAdminServices({ endpoint: emulator.endpoint, projectId: emulator.projectId, apiKey: emulator.apiKey });
+  const services = createAdminServices({
+    endpoint: emulator.endpoint,
+    projectId: emulator.projectId,
+    apiKey: emulator.apiKey,
+  });
   await applySchema(services, schema as AppwriteSchema);
   return {
     emulator,

@@ -50,8 +50,14 @@ describe("studio CLI", () => {
 
   it("push without a terminal prints plain progress lines, and exits 1 naming an invalid file and field", async () => {
     const dir = await copyFixtureContent();
-    await writeFile(path.join(dir, "ventures/no-url.md"), "---\nname: No URL\nshortDescription: x\nwebsiteURL: not a url\n---\nBody\n");
-    await writeFile(path.join(dir, "ventures/gamma-new.md"), "---\nname: Gamma\nshortDescription: x\nwebsiteURL: https://gamma.example\n---\nBody\n");
+    await writeFile(
+      path.join(dir, "ventures/no-url.md"),
+      "---\nname: No URL\nshortDescription: x\nwebsiteURL: not a url\n---\nBody\n",
+    );
+    await writeFile(
+      path.join(dir, "ventures/gamma-new.md"),
+      "---\nname: Gamma\nshortDescription: x\nwebsiteURL: https://gamma.example\n---\nBody\n",
+    );
 
     const { code, stdout, stderr } = await studio(["push", "--dir", dir, "--dry-run"]);
 

@@ -17,7 +17,13 @@ beforeEach(async () => {
 afterEach(async () => backend.close());
 
 async function documents(collectionId: string) {
-  return (await backend.services.databases.listDocuments({ databaseId: DATABASE_ID, collectionId, queries: [Query.limit(100)] })).documents;
+  return (
+    await backend.services.databases.listDocuments({
+      databaseId: DATABASE_ID,
+      collectionId,
+      queries: [Query.limit(100)],
+    })
+  ).documents;
 }
 async function fileCount() {
   return (await backend.services.storage.listFiles({ bucketId: IMAGES_BUCKET_ID })).total;
@@ -27,7 +33,13 @@ describe("studio push", () => {
   it("creates every published item on the first run, with HTML bodies and uploaded images", async () => {
     const result = await push(backend.services, { contentDir });
 
-    expect(result).toMatchObject({ created: 4, updated: 0, unchanged: 0, failed: 0, drafts: ["posts/work-in-progress.md"] });
+    expect(result).toMatchObject({
+      created: 4,
+      updated: 0,
+      unchanged: 0,
+      failed: 0,
+      drafts: ["posts/work-in-progress.md"],
+    });
     const ventures = await documents(COLLECTIONS.ventures);
     const alpha = ventures.find((v) => v.slug === "alpha-agency")!;
     expect(alpha.caseStudy).toContain("<h2>The Problem</h2>");
@@ -85,7 +97,9 @@ describe("studio push", () => {
     const result = await push(backend.services, { contentDir });
 
     expect(result.failed).toBe(1);
-    expect(result.issues).toContainEqual(expect.objectContaining({ file: "posts/bad-date.md", field: "publishedDate" }));
+    expect(result.issues).toContainEqual(
+      expect.objectContaining({ file: "posts/bad-date.md", field: "publishedDate" }),
+    );
     expect(result.created).toBe(4);
     expect((await documents(COLLECTIONS.blogPosts)).some((p) => p.slug === "bad-date")).toBe(false);
   });

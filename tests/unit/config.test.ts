@@ -21,8 +21,14 @@ describe("loadConfig", () => {
   });
 
   it("requires a project and key with a real endpoint, and trims its trailing slash", () => {
-    expect(() => loadConfig({ APPWRITE_ENDPOINT: "https://cloud.appwrite.io/v1" })).toThrow(/APPWRITE_PROJECT_ID and APPWRITE_API_KEY/);
-    const config = loadConfig({ APPWRITE_ENDPOINT: "https://cloud.appwrite.io/v1/", APPWRITE_PROJECT_ID: "p", APPWRITE_API_KEY: "k" });
+    expect(() => loadConfig({ APPWRITE_ENDPOINT: "https://cloud.appwrite.io/v1" })).toThrow(
+      /APPWRITE_PROJECT_ID and APPWRITE_API_KEY/,
+    );
+    const config = loadConfig({
+      APPWRITE_ENDPOINT: "https://cloud.appwrite.io/v1/",
+      APPWRITE_PROJECT_ID: "p",
+      APPWRITE_API_KEY: "k",
+    });
     expect(config.appwriteEndpoint).toBe("https://cloud.appwrite.io/v1");
   });
 });

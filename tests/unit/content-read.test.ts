@@ -40,7 +40,13 @@ describe("readContent", () => {
       "---\nname: Fake\nshortDescription: x\nwebsiteURL: https://fake.example\nlogo: ../images/fake.png\n---\nBody\n",
     );
     const { issues } = await readContent(dir);
-    expect(issues).toContainEqual(expect.objectContaining({ file: "ventures/fake-logo.md", field: "logo", message: expect.stringMatching(/not a real PNG/) }));
+    expect(issues).toContainEqual(
+      expect.objectContaining({
+        file: "ventures/fake-logo.md",
+        field: "logo",
+        message: expect.stringMatching(/not a real PNG/),
+      }),
+    );
   });
 
   it("reports a missing image, an invalid file-name slug, an empty body and duplicate slugs", async () => {

@@ -4,7 +4,9 @@ import en from "../../web/i18n/locales/en.json";
 import { directionOf, formatLongDate, getI18n, switchLocalePath } from "../../web/i18n/i18n.ts";
 
 function keys(object: object, prefix = ""): string[] {
-  return Object.entries(object).flatMap(([k, v]) => (typeof v === "object" && v ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+  return Object.entries(object).flatMap(([k, v]) =>
+    typeof v === "object" && v ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
 }
 
 afterEach(() => vi.restoreAllMocks());

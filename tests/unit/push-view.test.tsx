@@ -30,8 +30,21 @@ describe("PushView", () => {
   });
 
   it("shows changed fields, failures and the final summary", () => {
-    const results = [item("b", "update", { changes: ["excerpt"] }), item("d", "create", { status: "failed", error: "boom" }), item("c", "unchanged")];
-    const result: PushResult = { created: 0, updated: 1, unchanged: 1, failed: 1, items: results, issues: [], drafts: [], dryRun: false };
+    const results = [
+      item("b", "update", { changes: ["excerpt"] }),
+      item("d", "create", { status: "failed", error: "boom" }),
+      item("c", "unchanged"),
+    ];
+    const result: PushResult = {
+      created: 0,
+      updated: 1,
+      unchanged: 1,
+      failed: 1,
+      items: results,
+      issues: [],
+      drafts: [],
+      dryRun: false,
+    };
     const { lastFrame } = render(<PushView state={{ plan: results, results, result }} />);
     expect(lastFrame()).toContain("~ post b (excerpt)");
     expect(lastFrame()).toContain("✗ post d boom");

@@ -12,20 +12,37 @@ export function VentureCard({ venture }: { venture: VentureCardData }) {
     <li className="group relative flex flex-col rounded-2xl border border-line bg-panel p-6 transition hover:border-gold/70">
       <div className="flex items-center gap-4">
         {venture.logo ? (
-          <img src={venture.logo} alt={t("ventures.logoAlt", { name: venture.name })} width={56} height={56} className="size-14 rounded-xl object-cover" loading="lazy" />
+          <img
+            src={venture.logo}
+            alt={t("ventures.logoAlt", { name: venture.name })}
+            width={56}
+            height={56}
+            className="size-14 rounded-xl object-cover"
+            loading="lazy"
+          />
         ) : (
-          <span aria-hidden className="grid size-14 place-items-center rounded-xl bg-gold/15 text-xl font-bold text-gold">
+          <span
+            aria-hidden
+            className="grid size-14 place-items-center rounded-xl bg-gold/15 text-xl font-bold text-gold"
+          >
             {venture.name.slice(0, 1)}
           </span>
         )}
-        <h3 className="text-lg font-bold">
-          <Link to={href("/:locale/ventures/:slug", { locale, slug: venture.slug })} className="after:absolute after:inset-0">
+        <h3 className="text-lg font-bold" dir="auto">
+          <Link
+            to={href("/:locale/ventures/:slug", { locale, slug: venture.slug })}
+            className="after:absolute after:inset-0"
+          >
             {venture.name}
           </Link>
         </h3>
       </div>
-      <p className="mt-4 text-sm leading-relaxed text-mist">{venture.shortDescription}</p>
-      <span className="mt-auto pt-5 text-sm font-semibold text-gold group-hover:underline">{t("ventures.readMore")}</span>
+      <p className="mt-4 text-sm leading-relaxed text-mist" dir="auto">
+        {venture.shortDescription}
+      </p>
+      <span className="mt-auto pt-5 text-sm font-semibold text-gold group-hover:underline">
+        {t("ventures.readMore")}
+      </span>
     </li>
   );
 }
@@ -37,7 +54,14 @@ export function PostCard({ post }: { post: PostCardData }) {
   return (
     <li className="group relative flex flex-col overflow-hidden rounded-2xl border border-line bg-panel transition hover:border-gold/70">
       {post.image ? (
-        <img src={post.image} alt="" width={640} height={360} className="aspect-video w-full object-cover" loading="lazy" />
+        <img
+          src={post.image}
+          alt=""
+          width={640}
+          height={360}
+          className="aspect-video w-full object-cover"
+          loading="lazy"
+        />
       ) : (
         <div aria-hidden className="aspect-video w-full bg-gradient-to-br from-gold/25 to-transparent" />
       )}
@@ -45,12 +69,14 @@ export function PostCard({ post }: { post: PostCardData }) {
         <p className="text-xs text-mist">
           <time dateTime={post.publishedDate}>{formatLongDate(post.publishedDate, locale)}</time>
         </p>
-        <h3 className="mt-2 text-lg font-bold leading-snug">
+        <h3 className="mt-2 text-lg font-bold leading-snug" dir="auto">
           <Link to={href("/:locale/blog/:slug", { locale, slug: post.slug })} className="after:absolute after:inset-0">
             {post.title}
           </Link>
         </h3>
-        <p className="mt-3 text-sm leading-relaxed text-mist">{post.excerpt}</p>
+        <p className="mt-3 text-sm leading-relaxed text-mist" dir="auto">
+          {post.excerpt}
+        </p>
         <span className="mt-auto pt-5 text-sm font-semibold text-gold group-hover:underline">{t("blog.readMore")}</span>
       </div>
     </li>

@@ -33,7 +33,10 @@ export function ErrorView() {
         <p className="text-7xl font-bold text-gold">{t("notFound.code")}</p>
         <h1 className="mt-4 text-3xl font-bold">{t("notFound.title")}</h1>
         <p className="mt-4 text-mist">{t(MESSAGE_KEY[kind] ?? MESSAGE_KEY.page)}</p>
-        <Link to={`/${locale}`} className="mt-8 rounded-full bg-gold px-6 py-3 font-semibold text-ink hover:bg-gold-soft">
+        <Link
+          to={`/${locale}`}
+          className="mt-8 rounded-full bg-gold px-6 py-3 font-semibold text-ink hover:bg-gold-soft"
+        >
           {t("notFound.goHome")}
         </Link>
       </section>

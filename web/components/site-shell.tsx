@@ -86,11 +86,31 @@ function Footer() {
         <nav aria-label={t("footer.legal")}>
           <p className="font-semibold">{t("footer.legal")}</p>
           <ul className="mt-3 space-y-2 text-sm">
-            <li><Link className={link} to={`/${locale}/privacy-policy`}>{t("footer.privacy")}</Link></li>
-            <li><Link className={link} to={`/${locale}/terms-of-use`}>{t("footer.terms")}</Link></li>
-            <li><Link className={link} to={`/${locale}/about`}>{t("footer.aboutUs")}</Link></li>
-            <li><Link className={link} to={`/${locale}/contact`}>{t("footer.contact")}</Link></li>
-            <li><Link className={link} to={`/${locale}/login`}>{t("footer.adminLogin")}</Link></li>
+            <li>
+              <Link className={link} to={`/${locale}/privacy-policy`}>
+                {t("footer.privacy")}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to={`/${locale}/terms-of-use`}>
+                {t("footer.terms")}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to={`/${locale}/about`}>
+                {t("footer.aboutUs")}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to={`/${locale}/contact`}>
+                {t("footer.contact")}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to={`/${locale}/login`}>
+                {t("footer.adminLogin")}
+              </Link>
+            </li>
           </ul>
         </nav>
         <div>
@@ -100,9 +120,21 @@ function Footer() {
           </a>
           <p className="mt-6 font-semibold">{t("footer.social")}</p>
           <ul className="mt-3 flex gap-4 text-sm">
-            <li><a className={link} href={SITE.social.linkedin} rel="noopener noreferrer">{t("footer.linkedin")}</a></li>
-            <li><a className={link} href={SITE.social.facebook} rel="noopener noreferrer">{t("footer.facebook")}</a></li>
-            <li><a className={link} href={SITE.social.youtube} rel="noopener noreferrer">{t("footer.youtube")}</a></li>
+            <li>
+              <a className={link} href={SITE.social.linkedin} rel="noopener noreferrer">
+                {t("footer.linkedin")}
+              </a>
+            </li>
+            <li>
+              <a className={link} href={SITE.social.facebook} rel="noopener noreferrer">
+                {t("footer.facebook")}
+              </a>
+            </li>
+            <li>
+              <a className={link} href={SITE.social.youtube} rel="noopener noreferrer">
+                {t("footer.youtube")}
+              </a>
+            </li>
           </ul>
         </div>
       </div>

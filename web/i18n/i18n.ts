@@ -71,5 +71,7 @@ export function getI18n(locale: Locale): I18n {
 
 /** Formats an ISO date in the locale with a long month (spec §2: "published on ... long month"). */
 export function formatLongDate(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === "ar" ? "ar" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale === "ar" ? "ar" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(iso),
+  );
 }

@@ -16,9 +16,15 @@ export function getAdminServices(): AdminServices {
   if (!services) {
     const config = loadConfig();
     if (!config.appwriteEndpoint || !config.projectId || !config.apiKey) {
-      throw new Error("The site needs APPWRITE_ENDPOINT, APPWRITE_PROJECT_ID and APPWRITE_API_KEY; start it with `npm start`.");
+      throw new Error(
+        "The site needs APPWRITE_ENDPOINT, APPWRITE_PROJECT_ID and APPWRITE_API_KEY; start it with `npm start`.",
+      );
     }
-    services = createAdminServices({ endpoint: config.appwriteEndpoint, projectId: config.projectId, apiKey: config.apiKey });
+    services = createAdminServices({
+      endpoint: config.appwriteEndpoint,
+      projectId: config.projectId,
+      apiKey: config.apiKey,
+    });
   }
   return services;
 }

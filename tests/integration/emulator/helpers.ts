@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { AppwriteException, Client } from 'node-appwrite';
-import { startEmulator } from '../../../emulator/server.ts';
-import type { RunningEmulator } from '../../../emulator/server.ts';
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { AppwriteException, Client } from "node-appwrite";
+import { startEmulator } from "../../../emulator/server.ts";
+import type { RunningEmulator } from "../../../emulator/server.ts";
 
 /** A running emulator on a fresh temp data directory, plus SDK clients for it. */
 export interface TestEmulator {
@@ -17,7 +17,7 @@ export interface TestEmulator {
 }
 
 /** Start the emulator on a free port in a new temp directory. */
-export async function startTestEmulator(dataDir = mkdtempSync(join(tmpdir(), 'emulator-'))): Promise<TestEmulator> {
+export async function startTestEmulator(dataDir = mkdtempSync(join(tmpdir(), "emulator-"))): Promise<TestEmulator> {
   const emulator = await startEmulator({ dataDir, port: 0 });
   const admin = new Client().setEndpoint(emulator.endpoint).setProject(emulator.projectId).setKey(emulator.apiKey);
   const guest = new Client().setEndpoint(emulator.endpoint).setProject(emulator.projectId);
@@ -34,12 +34,12 @@ export async function startTestEmulator(dataDir = mkdtempSync(join(tmpdir(), 'em
 }
 
 /** Await `promise`, expecting an `AppwriteException`; returns it. */
-export async function rejection(promise: Promise<unknown>): Promise<AppwriteException> {
+export async function rejection<T>(promise: Promise<T>): Promise<AppwriteException> {
   try {
     await promise;
   } catch (error) {
     if (error instanceof AppwriteException) return error;
     throw error;
   }
-  throw new Error('expected the call to fail with an AppwriteException');
+  throw new Error("expected the call to fail with an AppwriteException");
 }

@@ -23,7 +23,11 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         {loaderData.posts.length === 0 ? (
           <p className="text-mist">{t("blog.empty")}</p>
         ) : (
-          <CardGrid>{loaderData.posts.map((p) => <PostCard key={p.slug} post={p} />)}</CardGrid>
+          <CardGrid>
+            {loaderData.posts.map((p) => (
+              <PostCard key={p.slug} post={p} />
+            ))}
+          </CardGrid>
         )}
       </div>
     </section>

@@ -14,7 +14,10 @@ export async function loader() {
 
 export function meta({ params }: Route.MetaArgs) {
   const { t } = getI18n(toLocale(params.locale));
-  return [{ title: `${t("site.name")} | ${t("site.tagline")}` }, { name: "description", content: t("site.description") }];
+  return [
+    { title: `${t("site.name")} | ${t("site.tagline")}` },
+    { name: "description", content: t("site.description") },
+  ];
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -28,17 +31,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h1 className="mt-4 max-w-3xl text-4xl leading-tight font-bold sm:text-6xl">{t("home.heroTitle")}</h1>
         <p className="mt-6 max-w-2xl text-lg leading-relaxed text-mist">{t("home.heroText")}</p>
         <div className="mt-10 flex flex-wrap gap-4">
-          <Link to={href("/:locale/ventures", { locale })} className="rounded-full bg-gold px-6 py-3 font-semibold text-ink hover:bg-gold-soft">
+          <Link
+            to={href("/:locale/ventures", { locale })}
+            className="rounded-full bg-gold px-6 py-3 font-semibold text-ink hover:bg-gold-soft"
+          >
             {t("home.heroPrimary")}
           </Link>
-          <Link to={`/${locale}/community`} className="rounded-full border border-line px-6 py-3 font-semibold hover:border-gold hover:text-gold">
+          <Link
+            to={`/${locale}/community`}
+            className="rounded-full border border-line px-6 py-3 font-semibold hover:border-gold hover:text-gold"
+          >
             {t("home.heroSecondary")}
           </Link>
         </div>
       </section>
 
       <section aria-labelledby="why" className="py-12">
-        <h2 id="why" className="text-2xl font-bold">{t("home.whyTitle")}</h2>
+        <h2 id="why" className="text-2xl font-bold">
+          {t("home.whyTitle")}
+        </h2>
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
           {why.map((n) => (
             <li key={n} className="rounded-2xl border border-line bg-panel p-6">
@@ -62,7 +73,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="latest-ventures" className="py-12">
         <div className="mb-8 flex items-end justify-between gap-4">
-          <h2 id="latest-ventures" className="text-2xl font-bold">{t("home.latestVentures")}</h2>
+          <h2 id="latest-ventures" className="text-2xl font-bold">
+            {t("home.latestVentures")}
+          </h2>
           <Link to={href("/:locale/ventures", { locale })} className="text-sm font-semibold text-gold hover:underline">
             {t("home.allVentures")}
           </Link>
@@ -70,13 +83,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {loaderData.ventures.length === 0 ? (
           <p className="text-mist">{t("ventures.empty")}</p>
         ) : (
-          <CardGrid>{loaderData.ventures.map((v) => <VentureCard key={v.slug} venture={v} />)}</CardGrid>
+          <CardGrid>
+            {loaderData.ventures.map((v) => (
+              <VentureCard key={v.slug} venture={v} />
+            ))}
+          </CardGrid>
         )}
       </section>
 
       <section aria-labelledby="latest-posts" className="py-12">
         <div className="mb-8 flex items-end justify-between gap-4">
-          <h2 id="latest-posts" className="text-2xl font-bold">{t("home.latestPosts")}</h2>
+          <h2 id="latest-posts" className="text-2xl font-bold">
+            {t("home.latestPosts")}
+          </h2>
           <Link to={href("/:locale/blog", { locale })} className="text-sm font-semibold text-gold hover:underline">
             {t("home.allPosts")}
           </Link>
@@ -84,7 +103,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {loaderData.posts.length === 0 ? (
           <p className="text-mist">{t("blog.empty")}</p>
         ) : (
-          <CardGrid>{loaderData.posts.map((p) => <PostCard key={p.slug} post={p} />)}</CardGrid>
+          <CardGrid>
+            {loaderData.posts.map((p) => (
+              <PostCard key={p.slug} post={p} />
+            ))}
+          </CardGrid>
         )}
       </section>
     </>

@@ -25,17 +25,26 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-3xl py-12">
       <Link to={href("/:locale/blog", { locale })} className="text-sm text-mist hover:text-gold">
-        <span aria-hidden className="inline-block rtl:-scale-x-100">←</span> {t("blog.backToBlog")}
+        <span aria-hidden className="inline-block rtl:-scale-x-100">
+          ←
+        </span>{" "}
+        {t("blog.backToBlog")}
       </Link>
-      <h1 className="mt-8 text-4xl leading-tight font-bold" dir="auto">{post.title}</h1>
+      <h1 className="mt-8 text-4xl leading-tight font-bold" dir="auto">
+        {post.title}
+      </h1>
       <p className="mt-4 flex flex-wrap gap-x-4 text-sm text-mist">
         <span>{t("blog.by", { author: post.authorName })}</span>
-        <span>
-          {t("blog.publishedOn", { date: formatLongDate(post.publishedDate, locale) })}
-        </span>
+        <span>{t("blog.publishedOn", { date: formatLongDate(post.publishedDate, locale) })}</span>
       </p>
       {post.image && (
-        <img src={post.image} alt="" width={1600} height={900} className="mt-10 aspect-video w-full rounded-2xl object-cover" />
+        <img
+          src={post.image}
+          alt=""
+          width={1600}
+          height={900}
+          className="mt-10 aspect-video w-full rounded-2xl object-cover"
+        />
       )}
       <div className="prose-body mt-10" dir="auto" dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
     </article>

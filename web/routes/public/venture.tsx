@@ -25,15 +25,28 @@ export default function VenturePage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="py-12">
       <Link to={href("/:locale/ventures", { locale })} className="text-sm text-mist hover:text-gold">
-        <span aria-hidden className="inline-block rtl:-scale-x-100">←</span> {t("ventures.backToVentures")}
+        <span aria-hidden className="inline-block rtl:-scale-x-100">
+          ←
+        </span>{" "}
+        {t("ventures.backToVentures")}
       </Link>
       <header className="mt-8 flex flex-col gap-6 sm:flex-row sm:items-center">
         {venture.logo && (
-          <img src={venture.logo} alt={t("ventures.logoAlt", { name: venture.name })} width={96} height={96} className="size-24 rounded-2xl object-cover" />
+          <img
+            src={venture.logo}
+            alt={t("ventures.logoAlt", { name: venture.name })}
+            width={96}
+            height={96}
+            className="size-24 rounded-2xl object-cover"
+          />
         )}
         <div>
-          <h1 className="text-4xl font-bold">{venture.name}</h1>
-          <p className="mt-3 max-w-2xl text-lg text-mist">{venture.shortDescription}</p>
+          <h1 className="text-4xl font-bold" dir="auto">
+            {venture.name}
+          </h1>
+          <p className="mt-3 max-w-2xl text-lg text-mist" dir="auto">
+            {venture.shortDescription}
+          </p>
         </div>
         <a
           href={venture.websiteURL}
@@ -44,13 +57,21 @@ export default function VenturePage({ loaderData }: Route.ComponentProps) {
         </a>
       </header>
       <section aria-labelledby="case-study" className="mt-14 max-w-3xl">
-        <h2 id="case-study" className="text-sm font-semibold tracking-widest text-gold uppercase">{t("ventures.howWeBuiltIt")}</h2>
+        <h2 id="case-study" className="text-sm font-semibold tracking-widest text-gold uppercase">
+          {t("ventures.howWeBuiltIt")}
+        </h2>
         <div className="prose-body mt-6" dir="auto" dangerouslySetInnerHTML={{ __html: venture.caseStudyHtml }} />
       </section>
       {others.length > 0 && (
         <section aria-labelledby="others" className="mt-20">
-          <h2 id="others" className="mb-8 text-2xl font-bold">{t("ventures.exploreOthers")}</h2>
-          <CardGrid>{others.map((v) => <VentureCard key={v.slug} venture={v} />)}</CardGrid>
+          <h2 id="others" className="mb-8 text-2xl font-bold">
+            {t("ventures.exploreOthers")}
+          </h2>
+          <CardGrid>
+            {others.map((v) => (
+              <VentureCard key={v.slug} venture={v} />
+            ))}
+          </CardGrid>
         </section>
       )}
     </article>

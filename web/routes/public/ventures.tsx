@@ -10,7 +10,10 @@ export async function loader() {
 
 export function meta({ params }: Route.MetaArgs) {
   const { t } = getI18n(toLocale(params.locale));
-  return [{ title: `${t("ventures.title")} | ${t("site.name")}` }, { name: "description", content: t("ventures.intro") }];
+  return [
+    { title: `${t("ventures.title")} | ${t("site.name")}` },
+    { name: "description", content: t("ventures.intro") },
+  ];
 }
 
 export default function Ventures({ loaderData }: Route.ComponentProps) {
@@ -23,7 +26,11 @@ export default function Ventures({ loaderData }: Route.ComponentProps) {
         {loaderData.ventures.length === 0 ? (
           <p className="text-mist">{t("ventures.empty")}</p>
         ) : (
-          <CardGrid>{loaderData.ventures.map((v) => <VentureCard key={v.slug} venture={v} />)}</CardGrid>
+          <CardGrid>
+            {loaderData.ventures.map((v) => (
+              <VentureCard key={v.slug} venture={v} />
+            ))}
+          </CardGrid>
         )}
       </div>
     </section>
