@@ -112,7 +112,7 @@ describe("the public site", () => {
       expect(missing.response.status, pathname).toBe(404);
       expect(missing.text).toContain("Page Not Found");
       expect(missing.text).toContain("The page you're looking for doesn't exist or has been moved.");
-      expect(missing.document.querySelector('a[href="/en"]')?.textContent).toBe("Go Home");
+      expect(missing.document.querySelector('main a[href="/en"]')?.textContent).toBe("Go Home");
     }
   });
 

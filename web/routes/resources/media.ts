@@ -8,7 +8,8 @@ const SAFE_IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image
 
 /**
  * Serves an image of the images bucket from the site's own origin, so the browser never talks to Appwrite
- * (ARCHITECTURE decision 2). Only raster image types are served, with `nosniff`; a file id never changes
+ * (ARCHITECTURE decision 2). Only raster image types are served (the site server adds `nosniff` to every
+ * response); a file id never changes
  * content, so responses are cacheable forever.
  */
 export async function loader({ params }: Route.LoaderArgs) {
@@ -23,7 +24,6 @@ export async function loader({ params }: Route.LoaderArgs) {
         "Content-Type": file.mimeType,
         "Content-Length": String(bytes.byteLength),
         "Cache-Control": "public, max-age=31536000, immutable",
-        "X-Content-Type-Options": "nosniff",
         "Content-Security-Policy": "default-src 'none'; sandbox",
       },
     });
