@@ -9,8 +9,7 @@ const SAFE_IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image
 /**
  * Serves an image of the images bucket from the site's own origin, so the browser never talks to Appwrite
  * (ARCHITECTURE decision 2). Only raster image types are served (the site server adds `nosniff` to every
- * response); a file id never changes
- * content, so responses are cacheable forever.
+ * response). A file id never changes content, so responses are cacheable forever.
  */
 export async function loader({ params }: Route.LoaderArgs) {
   if (!FILE_ID.test(params.fileId)) return new Response("Not found", { status: 404 });
