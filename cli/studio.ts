@@ -54,12 +54,12 @@ try {
     process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
   } else {
     const { ConfigError } = await import("../lib/config.ts");
-    const { describeError } = await import("../lib/publish/push.ts");
+    const { SchemaMissingError, describeError } = await import("../lib/publish/push.ts");
     const { AppwriteException } = await import("node-appwrite");
     const backend =
       error instanceof AppwriteException || (error instanceof TypeError && /fetch failed/.test(error.message));
-    if (error instanceof ConfigError) {
-      console.error(error.message);
+    if (error instanceof ConfigError || error instanceof SchemaMissingError) {
+      console.error(`studio: ${error.message}`);
     } else if (backend) {
       console.error(`studio: Appwrite refused or did not answer: ${describeError(error)}`);
       console.error(
@@ -70,6 +70,7 @@ try {
       console.error("This is a bug; please report it with the command you ran and this output:");
       console.error(error);
     }
-    process.exitCode = error instanceof ConfigError || backend ? EXIT.backend : EXIT.failed;
+    const setupNeeded = error instanceof ConfigError || error instanceof SchemaMissingError;
+    process.exitCode = setupNeeded || backend ? EXIT.backend : EXIT.failed;
   }
 }

@@ -1,11 +1,13 @@
 import { existsSync } from "node:fs";
-import { startEmulator } from "./server.ts";
+import path from "node:path";
+import { openEmbeddedEmulator } from "./embedded.ts";
 
 /**
  * `npm run emulator`: start the Appwrite-compatible server from the environment (also read
  * from `.env` when present): `EMULATOR_PORT` (default 8787), `DATA_DIR` (default `.data`),
- * `APPWRITE_PROJECT_ID`, `APPWRITE_API_KEY` (ARCHITECTURE "Configuration"). Stops cleanly on
- * SIGINT/SIGTERM.
+ * `APPWRITE_PROJECT_ID`, `APPWRITE_API_KEY` (ARCHITECTURE "Configuration"). Registers itself in
+ * `DATA_DIR/emulator.lock`, so `studio` uses it; when another process already serves `DATA_DIR`, says so
+ * and exits. Stops cleanly on SIGINT/SIGTERM.
  */
 async function main(): Promise<void> {
   if (existsSync(".env")) process.loadEnvFile(".env");
@@ -13,12 +15,16 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`EMULATOR_PORT must be a port number, got "${process.env["EMULATOR_PORT"]}".`);
   }
-  const emulator = await startEmulator({
-    dataDir: process.env["DATA_DIR"] || ".data",
+  const emulator = await openEmbeddedEmulator({
+    dataDir: path.resolve(process.env["DATA_DIR"] || ".data"),
     port,
     projectId: process.env["APPWRITE_PROJECT_ID"] || undefined,
     apiKey: process.env["APPWRITE_API_KEY"] || undefined,
   });
+  if (emulator.shared) {
+    console.log(`Another process already serves this data folder at ${emulator.endpoint}; nothing to start.`);
+    return;
+  }
   console.log("Appwrite-compatible emulator ready");
   console.log(`  endpoint:   ${emulator.endpoint}`);
   console.log(`  project id: ${emulator.projectId}`);

@@ -70,7 +70,8 @@ interface Planned {
  * Validates `contentDir`, plans against Appwrite and (unless `dryRun`) applies the plan.
  * Invalid files are never written; other items still are. Never throws for a single item's failure:
  * it is reported in `items` and counted in `failed`.
- * @throws {AppwriteException} when Appwrite cannot be read at all (unreachable, bad key, missing schema).
+ * @throws {SchemaMissingError} when the schema was never applied; {AppwriteException} when Appwrite cannot be
+ * read at all (unreachable, bad key).
  */
 export async function push(services: AdminServices, options: PushOptions): Promise<PushResult> {
   const emit = options.onEvent ?? (() => {});
@@ -133,13 +134,33 @@ async function plan(services: AdminServices, items: ContentItem[]): Promise<Plan
   });
 }
 
-/** Every document of a collection, by slug, read with cursor pagination (REFERENCE §2). */
+/** Appwrite has no database or collection to push into: the schema was never applied there. */
+export class SchemaMissingError extends Error {
+  override name = "SchemaMissingError";
+}
+
+/**
+ * Every document of a collection, by slug, read with cursor pagination (REFERENCE §2).
+ * @throws {SchemaMissingError} when the database or collection does not exist.
+ */
 async function listBySlug(services: AdminServices, collectionId: string): Promise<Map<string, Models.DefaultDocument>> {
   const bySlug = new Map<string, Models.DefaultDocument>();
   let cursor: string | undefined;
   for (;;) {
     const queries = [Query.limit(100), ...(cursor ? [Query.cursorAfter(cursor)] : [])];
-    const page = await services.databases.listDocuments({ databaseId: DATABASE_ID, collectionId, queries });
+    const page = await services.databases
+      .listDocuments({ databaseId: DATABASE_ID, collectionId, queries })
+      .catch((error: unknown) => {
+        if (
+          error instanceof AppwriteException &&
+          (error.type === "database_not_found" || error.type === "collection_not_found")
+        ) {
+          throw new SchemaMissingError(
+            `${services.target.endpoint} has no ${error.type === "database_not_found" ? `database ${DATABASE_ID}` : `collection ${collectionId}`}: run \`studio setup\` first.`,
+          );
+        }
+        throw error;
+      });
     for (const doc of page.documents) bySlug.set(String(doc.slug), doc);
     if (page.documents.length < 100) return bySlug;
     cursor = page.documents.at(-1)?.$id;

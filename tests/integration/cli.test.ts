@@ -1,7 +1,9 @@
 import { spawn } from "node:child_process";
-import { writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { tmpdir } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator/server.ts";
 import { copyFixtureContent, ROOT, startBackend, type Backend } from "../helpers/stack.ts";
 
 let backend: Backend;
@@ -10,16 +12,19 @@ beforeAll(async () => {
 });
 afterAll(async () => backend.close());
 
-/** Runs the real `studio` entry with piped output (not a TTY), against the test backend. */
-function studio(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Runs the real `studio` entry with piped output (not a TTY), against the test backend (or `target`). */
+function studio(
+  args: string[],
+  target: RunningEmulator = backend.emulator,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "cli/studio.ts"), ...args], {
       cwd: ROOT,
       env: {
         ...process.env,
-        APPWRITE_ENDPOINT: backend.emulator.endpoint,
-        APPWRITE_PROJECT_ID: backend.emulator.projectId,
-        APPWRITE_API_KEY: backend.emulator.apiKey,
+        APPWRITE_ENDPOINT: target.endpoint,
+        APPWRITE_PROJECT_ID: target.projectId,
+        APPWRITE_API_KEY: target.apiKey,
       },
     });
     let stdout = "";
@@ -71,5 +76,26 @@ describe("studio CLI", () => {
     const { code, stderr } = await studio(["push", "--nope"]);
     expect(code).toBe(2);
     expect(stderr).toMatch(/unknown option/);
+  });
+
+  it("push into an Appwrite without the schema exits 3 and says to run setup; setup then makes push work", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "studio-empty-"));
+    const empty = await startEmulator({ dataDir, port: 0 });
+    try {
+      const dir = await copyFixtureContent();
+      const failed = await studio(["push", "--dir", dir, "--json"], empty);
+      expect(failed.code).toBe(3);
+      expect(failed.stderr).toMatch(/has no database main_db: run `studio setup` first/);
+
+      const setup = await studio(["setup", "--json"], empty);
+      expect(setup.code).toBe(0);
+      expect(JSON.parse(setup.stdout).changes).toContain("created collection ventures");
+
+      const pushed = await studio(["push", "--dir", dir, "--json"], empty);
+      expect(JSON.parse(pushed.stdout)).toMatchObject({ created: 4, failed: 0 });
+    } finally {
+      await empty.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
