@@ -2,8 +2,7 @@
  * What every command gets (STYLE 6): the configuration, an Appwrite target (a configured Appwrite or the
  * embedded server for `DATA_DIR`), and how to print. Read lazily, never at import time.
  */
-import path from "node:path";
-import { openEmbeddedEmulator, type EmbeddedEmulator } from "../emulator/embedded.ts";
+import { connectAppwrite } from "../emulator/embedded.ts";
 import { createAdminServices, type AdminServices } from "../lib/appwrite/client.ts";
 import { loadConfig, loadDotEnv, type AppConfig } from "../lib/config.ts";
 
@@ -20,27 +19,8 @@ export interface CommandContext {
 export async function createContext(options: { json?: boolean }): Promise<CommandContext> {
   loadDotEnv();
   const config = loadConfig();
-  let emulator: EmbeddedEmulator | undefined;
-  let services: AdminServices;
-  if (config.appwriteEndpoint) {
-    services = createAdminServices({
-      endpoint: config.appwriteEndpoint,
-      projectId: config.projectId!,
-      apiKey: config.apiKey!,
-    });
-  } else {
-    emulator = await openEmbeddedEmulator({
-      dataDir: path.resolve(config.dataDir),
-      port: config.emulatorPort,
-      projectId: config.projectId,
-      apiKey: config.apiKey,
-    });
-    services = createAdminServices({
-      endpoint: emulator.endpoint,
-      projectId: emulator.projectId,
-      apiKey: emulator.apiKey,
-    });
-  }
+  const appwrite = await connectAppwrite(config);
+  const services = createAdminServices(appwrite);
   const interactive = Boolean(process.stdout.isTTY) && !options.json && !process.env.CI;
-  return { config, services, interactive, close: async () => emulator?.close() };
+  return { config, services, interactive, close: () => appwrite.close() };
 }

@@ -95,3 +95,49 @@ export async function openEmbeddedEmulator(options: {
     },
   };
 }
+
+/** The configuration names `connectAppwrite` reads (ARCHITECTURE "Configuration"). */
+export interface AppwriteSettings {
+  appwriteEndpoint: string | undefined;
+  projectId: string | undefined;
+  apiKey: string | undefined;
+  dataDir: string;
+  emulatorPort: number;
+}
+
+export interface AppwriteConnection {
+  endpoint: string;
+  projectId: string;
+  apiKey: string;
+  /** The embedded server when `APPWRITE_ENDPOINT` is unset, else null. */
+  embedded: EmbeddedEmulator | null;
+  /** Stops the embedded server if this process started it. */
+  close(): Promise<void>;
+}
+
+/**
+ * Where the product's Appwrite is: the configured endpoint, or (when `APPWRITE_ENDPOINT` is unset) the
+ * embedded server for `dataDir`, shared with a process already serving it.
+ * @throws {Error} when a configured endpoint lacks its project or key, or the emulator port is taken.
+ */
+export async function connectAppwrite(settings: AppwriteSettings): Promise<AppwriteConnection> {
+  if (settings.appwriteEndpoint) {
+    if (!settings.projectId || !settings.apiKey) {
+      throw new Error("APPWRITE_ENDPOINT needs APPWRITE_PROJECT_ID and APPWRITE_API_KEY.");
+    }
+    return {
+      endpoint: settings.appwriteEndpoint,
+      projectId: settings.projectId,
+      apiKey: settings.apiKey,
+      embedded: null,
+      close: async () => {},
+    };
+  }
+  const embedded = await openEmbeddedEmulator({
+    dataDir: path.resolve(settings.dataDir),
+    port: settings.emulatorPort,
+    projectId: settings.projectId,
+    apiKey: settings.apiKey,
+  });
+  return { ...embedded, embedded, close: () => embedded.close() };
+}

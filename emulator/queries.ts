@@ -15,6 +15,17 @@ export interface QuerySchema {
   selectable: boolean;
 }
 
+/**
+ * The system attributes every non-document list may filter and order on (REFERENCE §2: all of them allow
+ * `$id`, `$createdAt`, `$updatedAt`, `$sequence`), stored in the columns of the same names.
+ */
+export const SYSTEM_QUERY_FIELDS: readonly (readonly [string, FieldSpec])[] = [
+  ["$id", { column: "id", type: "string" }],
+  ["$createdAt", { column: "created_at", type: "datetime" }],
+  ["$updatedAt", { column: "updated_at", type: "datetime" }],
+  ["$sequence", { column: "seq", type: "integer" }],
+];
+
 /** One `ORDER BY` term. */
 export interface OrderTerm {
   attribute: string;

@@ -6,7 +6,7 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { openEmbeddedEmulator, type EmbeddedEmulator } from "../emulator/embedded.ts";
+import { connectAppwrite, type AppwriteConnection } from "../emulator/embedded.ts";
 import { createAdminServices, type AppwriteTarget } from "../lib/appwrite/client.ts";
 import { applySchema, type AppwriteSchema } from "../lib/appwrite/setup.ts";
 import { ConfigError, loadConfig, loadDotEnv } from "../lib/config.ts";
@@ -25,32 +25,24 @@ async function main(): Promise<void> {
 
   if (await ensureBuild(root)) console.log("Built the site.");
 
-  let emulator: EmbeddedEmulator | undefined;
-  let site: RunningSite | undefined = undefined;
+  // What is running, for Ctrl-C: stopped in reverse order of start.
+  const running: { appwrite?: AppwriteConnection; site?: RunningSite } = {};
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping...`);
-    await site?.close();
-    await emulator?.close();
+    await running.site?.close();
+    await running.appwrite?.close();
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
 
-  let target: AppwriteTarget;
-  if (config.appwriteEndpoint) {
-    target = { endpoint: config.appwriteEndpoint, projectId: config.projectId!, apiKey: config.apiKey! };
-    console.log(`Appwrite: ${target.endpoint} (project ${target.projectId})`);
-  } else {
-    emulator = await openEmbeddedEmulator({
-      dataDir: path.resolve(config.dataDir),
-      port: config.emulatorPort,
-      projectId: config.projectId,
-      apiKey: config.apiKey,
-    });
-    target = { endpoint: emulator.endpoint, projectId: emulator.projectId, apiKey: emulator.apiKey };
+  const appwrite = await connectAppwrite(config);
+  running.appwrite = appwrite;
+  const target: AppwriteTarget = appwrite;
+  if (appwrite.embedded) {
     console.log(
       `Embedded Appwrite-compatible server: ${target.endpoint} (project ${target.projectId}, data in ${config.dataDir})`,
     );
@@ -58,6 +50,8 @@ async function main(): Promise<void> {
     process.env.APPWRITE_ENDPOINT = target.endpoint;
     process.env.APPWRITE_PROJECT_ID = target.projectId;
     process.env.APPWRITE_API_KEY = target.apiKey;
+  } else {
+    console.log(`Appwrite: ${target.endpoint} (project ${target.projectId})`);
   }
 
   const services = createAdminServices(target);
@@ -71,7 +65,8 @@ async function main(): Promise<void> {
   if (result.issues.length) console.warn(`Invalid content files were not published:\n${formatIssues(result.issues)}`);
   for (const item of result.items.filter((i) => i.status === "failed")) console.warn(`${item.file}: ${item.error}`);
 
-  site = await startSite({ root, port: config.port, host: config.host });
+  const site = await startSite({ root, port: config.port, host: config.host });
+  running.site = site;
   const shown = config.host === "127.0.0.1" || config.host === "0.0.0.0" ? `http://localhost:${site.port}` : site.url;
   console.log(`\nSite ready: ${shown}  (English ${shown}/en, Arabic ${shown}/ar). Press Ctrl-C to stop.`);
 }

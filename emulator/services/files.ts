@@ -23,7 +23,7 @@ import {
 import type { Router } from "../http/router.ts";
 import { aggregatePermissions, assertGrantable, isAllowed, RECORD_ACTIONS } from "../permissions.ts";
 import type { Action } from "../permissions.ts";
-import { compileQueries } from "../queries.ts";
+import { compileQueries, SYSTEM_QUERY_FIELDS } from "../queries.ts";
 import type { QuerySchema } from "../queries.ts";
 import { CHUNK_SIZE, parseContentRange, storeChunk } from "./chunked-upload.ts";
 import { loadBucket } from "./storage.ts";
@@ -44,10 +44,7 @@ const UNSAFE_TYPES = new Set([
 
 const FILE_QUERIES: QuerySchema = {
   fields: new Map([
-    ["$id", { column: "id", type: "string" }],
-    ["$createdAt", { column: "created_at", type: "datetime" }],
-    ["$updatedAt", { column: "updated_at", type: "datetime" }],
-    ["$sequence", { column: "seq", type: "integer" }],
+    ...SYSTEM_QUERY_FIELDS,
     ["name", { column: "name", type: "string" }],
     ["signature", { column: "signature", type: "string" }],
     ["mimeType", { column: "mime_type", type: "string" }],

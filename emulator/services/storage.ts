@@ -17,7 +17,7 @@ import {
 } from "../http/params.ts";
 import type { Router } from "../http/router.ts";
 import { aggregatePermissions, CONTAINER_ACTIONS } from "../permissions.ts";
-import { compileQueries } from "../queries.ts";
+import { compileQueries, SYSTEM_QUERY_FIELDS } from "../queries.ts";
 import type { QuerySchema } from "../queries.ts";
 
 /** Default and largest `maximumFileSize` (AW `_APP_STORAGE_LIMIT` default, 30 MB). */
@@ -25,10 +25,7 @@ export const STORAGE_LIMIT = 30_000_000;
 
 const BUCKET_QUERIES: QuerySchema = {
   fields: new Map([
-    ["$id", { column: "id", type: "string" }],
-    ["$createdAt", { column: "created_at", type: "datetime" }],
-    ["$updatedAt", { column: "updated_at", type: "datetime" }],
-    ["$sequence", { column: "seq", type: "integer" }],
+    ...SYSTEM_QUERY_FIELDS,
     ["name", { column: "name", type: "string" }],
     ["enabled", { column: "enabled", type: "boolean" }],
     ["fileSecurity", { column: "file_security", type: "boolean" }],

@@ -13,7 +13,7 @@ import {
   uniqueId,
 } from "../http/params.ts";
 import type { Router } from "../http/router.ts";
-import { compileQueries } from "../queries.ts";
+import { compileQueries, SYSTEM_QUERY_FIELDS } from "../queries.ts";
 import type { QuerySchema } from "../queries.ts";
 
 /** Appwrite's Argon2id parameters for new passwords (utopia `Hashes/Argon2.php`; SECURITY C11). */
@@ -24,10 +24,7 @@ const PHONE = /^\+[1-9]\d{6,14}$/;
 
 const USER_QUERIES: QuerySchema = {
   fields: new Map([
-    ["$id", { column: "id", type: "string" }],
-    ["$createdAt", { column: "created_at", type: "datetime" }],
-    ["$updatedAt", { column: "updated_at", type: "datetime" }],
-    ["$sequence", { column: "seq", type: "integer" }],
+    ...SYSTEM_QUERY_FIELDS,
     ["name", { column: "name", type: "string" }],
     ["email", { column: "email", type: "string" }],
     ["phone", { column: "phone", type: "string" }],

@@ -5,7 +5,7 @@ import { formatLongDate } from "../i18n/i18n.ts";
 import type { PostCard as PostCardData, VentureCard as VentureCardData } from "../server/content.server.ts";
 
 /** A venture in a grid: logo, name, short description, link to its page. */
-export function VentureCard({ venture }: { venture: VentureCardData }) {
+function VentureCard({ venture }: { venture: VentureCardData }) {
   const { t } = useTranslation();
   const locale = useLocale();
   return (
@@ -48,7 +48,7 @@ export function VentureCard({ venture }: { venture: VentureCardData }) {
 }
 
 /** A post in a grid: featured image, title, date, excerpt. */
-export function PostCard({ post }: { post: PostCardData }) {
+function PostCard({ post }: { post: PostCardData }) {
   const { t } = useTranslation();
   const locale = useLocale();
   return (
@@ -84,6 +84,32 @@ export function PostCard({ post }: { post: PostCardData }) {
 }
 
 /** A responsive grid of cards. */
-export function CardGrid({ children }: { children: React.ReactNode }) {
+function CardGrid({ children }: { children: React.ReactNode }) {
   return <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">{children}</ul>;
+}
+
+/** Venture cards in a grid, or the "none yet" text. */
+export function VentureGrid({ ventures }: { ventures: VentureCardData[] }) {
+  const { t } = useTranslation();
+  if (ventures.length === 0) return <p className="text-mist">{t("ventures.empty")}</p>;
+  return (
+    <CardGrid>
+      {ventures.map((v) => (
+        <VentureCard key={v.slug} venture={v} />
+      ))}
+    </CardGrid>
+  );
+}
+
+/** Post cards in a grid, or the "none yet" text. */
+export function PostGrid({ posts }: { posts: PostCardData[] }) {
+  const { t } = useTranslation();
+  if (posts.length === 0) return <p className="text-mist">{t("blog.empty")}</p>;
+  return (
+    <CardGrid>
+      {posts.map((p) => (
+        <PostCard key={p.slug} post={p} />
+      ))}
+    </CardGrid>
+  );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { CardGrid, PostCard } from "../../components/cards.tsx";
+import { PostGrid } from "../../components/cards.tsx";
 import { getI18n, toLocale } from "../../i18n/i18n.ts";
 import { loadPostCards } from "../../server/content.server.ts";
 import type { Route } from "./+types/blog";
@@ -20,15 +20,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       <h1 className="text-4xl font-bold">{t("blog.title")}</h1>
       <p className="mt-4 max-w-2xl text-lg text-mist">{t("blog.intro")}</p>
       <div className="mt-12">
-        {loaderData.posts.length === 0 ? (
-          <p className="text-mist">{t("blog.empty")}</p>
-        ) : (
-          <CardGrid>
-            {loaderData.posts.map((p) => (
-              <PostCard key={p.slug} post={p} />
-            ))}
-          </CardGrid>
-        )}
+        <PostGrid posts={loaderData.posts} />
       </div>
     </section>
   );

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, href } from "react-router";
-import { CardGrid, PostCard, VentureCard } from "../../components/cards.tsx";
+import { PostGrid, VentureGrid } from "../../components/cards.tsx";
 import { useLocale } from "../../hooks.ts";
 import { getI18n, toLocale } from "../../i18n/i18n.ts";
 import { loadPostCards, loadVentureCards } from "../../server/content.server.ts";
@@ -71,45 +71,40 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="latest-ventures" className="py-12">
-        <div className="mb-8 flex items-end justify-between gap-4">
-          <h2 id="latest-ventures" className="text-2xl font-bold">
-            {t("home.latestVentures")}
-          </h2>
-          <Link to={href("/:locale/ventures", { locale })} className="text-sm font-semibold text-gold hover:underline">
-            {t("home.allVentures")}
-          </Link>
-        </div>
-        {loaderData.ventures.length === 0 ? (
-          <p className="text-mist">{t("ventures.empty")}</p>
-        ) : (
-          <CardGrid>
-            {loaderData.ventures.map((v) => (
-              <VentureCard key={v.slug} venture={v} />
-            ))}
-          </CardGrid>
-        )}
-      </section>
+      <LatestSection
+        id="latest-ventures"
+        title={t("home.latestVentures")}
+        more={t("home.allVentures")}
+        to={href("/:locale/ventures", { locale })}
+      >
+        <VentureGrid ventures={loaderData.ventures} />
+      </LatestSection>
 
-      <section aria-labelledby="latest-posts" className="py-12">
-        <div className="mb-8 flex items-end justify-between gap-4">
-          <h2 id="latest-posts" className="text-2xl font-bold">
-            {t("home.latestPosts")}
-          </h2>
-          <Link to={href("/:locale/blog", { locale })} className="text-sm font-semibold text-gold hover:underline">
-            {t("home.allPosts")}
-          </Link>
-        </div>
-        {loaderData.posts.length === 0 ? (
-          <p className="text-mist">{t("blog.empty")}</p>
-        ) : (
-          <CardGrid>
-            {loaderData.posts.map((p) => (
-              <PostCard key={p.slug} post={p} />
-            ))}
-          </CardGrid>
-        )}
-      </section>
+      <LatestSection
+        id="latest-posts"
+        title={t("home.latestPosts")}
+        more={t("home.allPosts")}
+        to={href("/:locale/blog", { locale })}
+      >
+        <PostGrid posts={loaderData.posts} />
+      </LatestSection>
     </>
+  );
+}
+
+/** A home section listing the latest items, with a link to all of them. */
+function LatestSection(props: { id: string; title: string; more: string; to: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={props.id} className="py-12">
+      <div className="mb-8 flex items-end justify-between gap-4">
+        <h2 id={props.id} className="text-2xl font-bold">
+          {props.title}
+        </h2>
+        <Link to={props.to} className="text-sm font-semibold text-gold hover:underline">
+          {props.more}
+        </Link>
+      </div>
+      {props.children}
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, data, href } from "react-router";
-import { CardGrid, VentureCard } from "../../components/cards.tsx";
+import { VentureGrid } from "../../components/cards.tsx";
 import type { NotFoundData } from "../../components/error-view.tsx";
 import { useLocale } from "../../hooks.ts";
 import { loadVenture, loadVentureCards } from "../../server/content.server.ts";
@@ -67,11 +67,7 @@ export default function VenturePage({ loaderData }: Route.ComponentProps) {
           <h2 id="others" className="mb-8 text-2xl font-bold">
             {t("ventures.exploreOthers")}
           </h2>
-          <CardGrid>
-            {others.map((v) => (
-              <VentureCard key={v.slug} venture={v} />
-            ))}
-          </CardGrid>
+          <VentureGrid ventures={others} />
         </section>
       )}
     </article>

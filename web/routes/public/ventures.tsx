@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { CardGrid, VentureCard } from "../../components/cards.tsx";
+import { VentureGrid } from "../../components/cards.tsx";
 import { getI18n, toLocale } from "../../i18n/i18n.ts";
 import { loadVentureCards } from "../../server/content.server.ts";
 import type { Route } from "./+types/ventures";
@@ -23,15 +23,7 @@ export default function Ventures({ loaderData }: Route.ComponentProps) {
       <h1 className="text-4xl font-bold">{t("ventures.title")}</h1>
       <p className="mt-4 max-w-2xl text-lg text-mist">{t("ventures.intro")}</p>
       <div className="mt-12">
-        {loaderData.ventures.length === 0 ? (
-          <p className="text-mist">{t("ventures.empty")}</p>
-        ) : (
-          <CardGrid>
-            {loaderData.ventures.map((v) => (
-              <VentureCard key={v.slug} venture={v} />
-            ))}
-          </CardGrid>
-        )}
+        <VentureGrid ventures={loaderData.ventures} />
       </div>
     </section>
   );
