@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+// Browser tests: playwright-core driving Debian's Chromium (/usr/bin/chromium) against the real stack.
+// Separate from `npm test` so a fresh clone without Chromium still passes the quick start; CI runs both.
+export default defineConfig({
+  test: {
+    include: ["tests/e2e/**/*.test.ts"],
+    globalSetup: ["tests/setup/build-site.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: "forks",
+    fileParallelism: false,
+  },
+});
