@@ -1,18 +1,30 @@
 /**
  * What every command gets (STYLE 6): the configuration, an Appwrite target (a configured Appwrite or the
- * embedded server for `DATA_DIR`), and how to print. Read lazily, never at import time.
+ * embedded server for `DATA_DIR`), whether output is interactive, and where the sync lock lives.
+ * Read lazily, never at import time.
  */
+import path from "node:path";
 import { connectAppwrite } from "../emulator/embedded.ts";
 import { createAdminServices, type AdminServices } from "../lib/appwrite/client.ts";
 import { loadConfig, loadDotEnv, type AppConfig } from "../lib/config.ts";
+import { lockPathFor } from "../lib/publish/lock.ts";
 
 export interface CommandContext {
   config: AppConfig;
   services: AdminServices;
+  /** True when this process talks to the embedded server. */
+  embedded: boolean;
   /** True when output goes to a terminal and neither `--json` nor CI asked for plain output. */
   interactive: boolean;
+  /** The sync lock for `contentDir` against this Appwrite. */
+  lockPath(contentDir: string): string;
   /** Releases what the context opened (an embedded server it started). */
   close(): Promise<void>;
+}
+
+/** True when prompts and live views may be used (a terminal, no `--json`, not CI). */
+export function isInteractive(json: boolean | undefined): boolean {
+  return Boolean(process.stdout.isTTY && process.stdin.isTTY) && !json && !process.env.CI;
 }
 
 /** Builds the context for a command; `json` forces machine-readable output. */
@@ -20,7 +32,13 @@ export async function createContext(options: { json?: boolean }): Promise<Comman
   loadDotEnv();
   const config = loadConfig();
   const appwrite = await connectAppwrite(config);
-  const services = createAdminServices(appwrite);
-  const interactive = Boolean(process.stdout.isTTY) && !options.json && !process.env.CI;
-  return { config, services, interactive, close: () => appwrite.close() };
+  const embedded = appwrite.embedded !== null;
+  return {
+    config,
+    services: createAdminServices(appwrite),
+    embedded,
+    interactive: isInteractive(options.json),
+    lockPath: (contentDir) => lockPathFor({ embedded, contentDir, dataDir: path.resolve(config.dataDir) }),
+    close: () => appwrite.close(),
+  };
 }

@@ -1,18 +1,28 @@
 /**
  * `studio`: drafts, formats, previews and publishes ventures and posts kept in `content/`.
  * Commands are thin (STYLE 6): parse flags, build a context, call `lib/`. `--help` and `--version` load
- * neither Ink nor React nor the SDK: command modules are imported on use.
+ * neither Ink nor React nor the SDK: command modules are imported on use (separate chunks in the bundle).
  */
-import { Command, CommanderError } from "commander";
+import { Command, CommanderError, InvalidArgumentError } from "commander";
+import packageJson from "../package.json" with { type: "json" };
 import type { CommandContext } from "./context.ts";
 import { EXIT } from "./exit-codes.ts";
 
 const program = new Command()
   .name("studio")
-  .description("Publish the ventures and blog posts in content/ to Appwrite (or the embedded server).")
-  .version("0.1.0")
+  .description(
+    "Format, preview and publish the ventures and blog posts in content/ to Appwrite (or the embedded server).",
+  )
+  .version(packageJson.version)
   .showHelpAfterError("(run studio --help for usage)")
-  .exitOverride();
+  .exitOverride()
+  .addHelpText(
+    "after",
+    `
+Exit codes: 0 ok, 1 invalid content, 2 usage, 3 Appwrite unreachable/unauthorized or schema missing,
+4 conflict (edited in Appwrite since the last push), 5 some writes failed, 70 a bug in studio.
+Without APPWRITE_ENDPOINT, studio uses the embedded server for DATA_DIR (.data).`,
+  );
 
 async function withContext(
   json: boolean | undefined,
@@ -27,50 +37,139 @@ async function withContext(
   }
 }
 
+function positiveInteger(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new InvalidArgumentError("expected a whole number from 1 to 64.");
+  return n;
+}
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new InvalidArgumentError("expected a port number (0 = any free port).");
+  return n;
+}
+
 program
   .command("setup")
   .description("Create or update the database, collections, indexes and bucket of schemas/appwrite.json (idempotent).")
-  .option("--json", "print the list of changes as JSON")
+  .option("--json", "print the changes as JSON")
   .action(async (options: { json?: boolean }) => {
-    await withContext(options.json, async (context) =>
-      (await import("./commands/setup.ts")).runSetup(context, options),
-    );
+    await withContext(options.json, async (c) => (await import("./commands/setup.ts")).runSetup(c, options));
   });
 
 program
   .command("push")
-  .description("Validate content/, then create or update its ventures and posts by slug. Re-running changes nothing.")
+  .description("Validate content/, plan against Appwrite, then create, update (and with --prune delete) items by slug.")
   .option("--dir <path>", "content folder", "content")
   .option("--dry-run", "print the plan and write nothing")
-  .option("--json", "print {created, updated, unchanged, failed} as JSON")
-  .action(async (options: { dir: string; dryRun?: boolean; json?: boolean }) => {
-    await withContext(options.json, async (context) => (await import("./commands/push.ts")).runPush(context, options));
+  .option("--force", "overwrite items edited in Appwrite since the last push (conflicts)")
+  .option("--prune", "delete items whose files were removed (asks first; --yes in CI)")
+  .option("-y, --yes", "answer yes to the --prune confirmation")
+  .option("--concurrency <n>", "writes in flight at once", positiveInteger, 4)
+  .option("--json", "print NDJSON progress events and a final result line")
+  .action(async (options: { dir: string; json?: boolean }) => {
+    await withContext(options.json, async (c) => (await import("./commands/push.ts")).runPush(c, options));
+  });
+
+program
+  .command("pull")
+  .description("Write items edited or created in Appwrite (the admin) back into content/ files, images included.")
+  .option("--dir <path>", "content folder", "content")
+  .option("--dry-run", "print what would be written and write nothing")
+  .option("--force", "overwrite files edited locally since the last sync")
+  .option("--json", "print NDJSON events and a final result line")
+  .action(async (options: { dir: string; json?: boolean }) => {
+    await withContext(options.json, async (c) => (await import("./commands/pull.ts")).runPull(c, options));
+  });
+
+program
+  .command("seed")
+  .description("setup + push, non-interactive: for CI pipelines.")
+  .option("--dir <path>", "content folder", "content")
+  .option("--json", "print NDJSON events and a final result line")
+  .action(async (options: { dir: string; json?: boolean }) => {
+    await withContext(options.json, async (c) => (await import("./commands/seed.ts")).runSeed(c, options));
+  });
+
+program
+  .command("format")
+  .description(
+    "Format content files: Prettier on bodies (HTML two spaces per level, Markdown), normalized front matter.",
+  )
+  .argument("[files...]", "files relative to the content folder (default: all)")
+  .option("--dir <path>", "content folder", "content")
+  .option("--check", "write nothing; exit 1 when a file would change (for CI)")
+  .option("--json", "print the result as JSON")
+  .action(async (files: string[], options: { dir: string; check?: boolean; json?: boolean }) => {
+    process.exitCode = await (await import("./commands/format.ts")).runFormat(files, options);
+  });
+
+program
+  .command("preview")
+  .description(
+    "Show a draft: metadata, validation and content rules, and the body as text; --web serves it in both locales.",
+  )
+  .argument("<file>", "a .md or .html file in content/ventures or content/posts")
+  .option("--web", "serve the draft through the real site on a local port (nothing is published)")
+  .option("--port <port>", "port for --web", port, 0)
+  .option("--json", "print the preview as JSON")
+  .action(async (file: string, options: { web?: boolean; port: number; json?: boolean }) => {
+    const { isInteractive } = await import("./context.ts");
+    const { runPreview } = await import("./commands/preview.ts");
+    process.exitCode = await runPreview(file, { ...options, interactive: isInteractive(options.json) });
   });
 
 try {
   await program.parseAsync();
 } catch (error) {
-  if (error instanceof CommanderError) {
-    process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-  } else {
-    const { ConfigError } = await import("../lib/config.ts");
-    const { SchemaMissingError, describeError } = await import("../lib/publish/push.ts");
-    const { AppwriteException } = await import("node-appwrite");
-    const backend =
-      error instanceof AppwriteException || (error instanceof TypeError && /fetch failed/.test(error.message));
-    if (error instanceof ConfigError || error instanceof SchemaMissingError) {
-      console.error(`studio: ${error.message}`);
-    } else if (backend) {
-      console.error(`studio: Appwrite refused or did not answer: ${describeError(error)}`);
-      console.error(
-        "Check APPWRITE_ENDPOINT, APPWRITE_PROJECT_ID and APPWRITE_API_KEY, or unset APPWRITE_ENDPOINT to use the embedded server.",
-      );
-    } else {
-      console.error(`studio: unexpected error: ${describeError(error)}`);
-      console.error("This is a bug; please report it with the command you ran and this output:");
-      console.error(error);
-    }
-    const setupNeeded = error instanceof ConfigError || error instanceof SchemaMissingError;
-    process.exitCode = setupNeeded || backend ? EXIT.backend : EXIT.failed;
+  process.exitCode = await reportError(error);
+}
+
+/** Prints what went wrong and what to do, and returns the exit code. */
+async function reportError(error: unknown): Promise<number> {
+  if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  const [
+    { UsageError },
+    { ConfigError },
+    { SchemaMissingError, describeError },
+    { LockFileError },
+    { NotContentFileError },
+    { AppwriteException },
+  ] = await Promise.all([
+    import("./exit-codes.ts"),
+    import("../lib/config.ts"),
+    import("../lib/publish/push.ts"),
+    import("../lib/publish/lock.ts"),
+    import("../lib/content/preview.ts"),
+    import("node-appwrite"),
+  ]);
+  if (error instanceof UsageError) {
+    console.error(`studio: ${error.message}`);
+    return error.exitCode;
   }
+  if (error instanceof NotContentFileError) {
+    console.error(`studio: ${error.message}`);
+    return EXIT.usage;
+  }
+  if (error instanceof LockFileError) {
+    console.error(`studio: ${error.message}`);
+    return EXIT.invalidContent;
+  }
+  if (error instanceof ConfigError || error instanceof SchemaMissingError) {
+    console.error(`studio: ${error.message}`);
+    return EXIT.backend;
+  }
+  const unreachable = error instanceof TypeError && /fetch failed/.test(error.message);
+  if (error instanceof AppwriteException || unreachable) {
+    console.error(`studio: Appwrite refused or did not answer: ${describeError(error)}`);
+    console.error(
+      "Check APPWRITE_ENDPOINT, APPWRITE_PROJECT_ID and APPWRITE_API_KEY (scopes in the README), or unset APPWRITE_ENDPOINT to use the embedded server.",
+    );
+    return EXIT.backend;
+  }
+  console.error(`studio: unexpected error: ${describeError(error)}`);
+  console.error("This is a bug; please report it with the command you ran and this output:");
+  console.error(error);
+  return EXIT.internal;
 }

@@ -11,6 +11,7 @@ import { createAdminServices, type AppwriteTarget } from "../lib/appwrite/client
 import { applySchema, type AppwriteSchema } from "../lib/appwrite/setup.ts";
 import { ConfigError, loadConfig, loadDotEnv } from "../lib/config.ts";
 import { formatIssues } from "../lib/content/read.ts";
+import { lockPathFor } from "../lib/publish/lock.ts";
 import { describeError, push } from "../lib/publish/push.ts";
 import schema from "../schemas/appwrite.json" with { type: "json" };
 import { ensureBuild } from "./build.ts";
@@ -58,10 +59,16 @@ async function main(): Promise<void> {
   const changes = await applySchema(services, schema as AppwriteSchema);
   console.log(changes.length ? `Schema: ${changes.length} change(s) applied.` : "Schema: up to date.");
 
-  const result = await push(services, { contentDir: path.join(root, "content") });
+  const contentDir = path.join(root, "content");
+  const lockPath = lockPathFor({ embedded: appwrite.embedded !== null, contentDir, dataDir: config.dataDir });
+  const result = await push(services, { contentDir, lockPath });
   console.log(
-    `Content: ${result.created} created, ${result.updated} updated, ${result.unchanged} unchanged, ${result.failed} failed.`,
+    `Content: ${result.created} created, ${result.updated} updated, ${result.unchanged} unchanged, ` +
+      `${result.conflicts} conflict(s), ${result.failed} failed.`,
   );
+  for (const item of result.items.filter((i) => i.action === "conflict")) {
+    console.warn(`${item.file ?? `${item.kind} ${item.slug}`}: ${item.reason}`);
+  }
   if (result.issues.length) console.warn(`Invalid content files were not published:\n${formatIssues(result.issues)}`);
   for (const item of result.items.filter((i) => i.status === "failed")) console.warn(`${item.file}: ${item.error}`);
 

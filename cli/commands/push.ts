@@ -1,68 +1,113 @@
-import { formatIssues } from "../../lib/content/read.ts";
-import { push, type PushEvent, type PushResult } from "../../lib/publish/push.ts";
+import { createInterface } from "node:readline/promises";
+import { push, type PushEvent, type PushOptions, type PushResult } from "../../lib/publish/push.ts";
 import type { CommandContext } from "../context.ts";
-import { EXIT } from "../exit-codes.ts";
+import { EXIT, UsageError, exitCodeFor } from "../exit-codes.ts";
+import { emitJson, reportIssues } from "../output.ts";
 
 export interface PushCommandOptions {
   dir: string;
   dryRun?: boolean;
   json?: boolean;
+  force?: boolean;
+  prune?: boolean;
+  yes?: boolean;
+  concurrency?: number;
 }
 
-const VERB = { create: "create", update: "update", unchanged: "unchanged" } as const;
-
-function plainLine(event: PushEvent, dryRun: boolean): string | null {
-  switch (event.type) {
-    case "validated":
-      return `Read content: ${event.valid} publishable, ${event.invalid} invalid, ${event.drafts} draft(s).`;
-    case "planned":
-      return null;
-    case "item": {
-      const r = event.result;
-      const what = `${r.kind} ${r.slug} (${r.file})`;
-      const changes = r.action === "update" ? ` [${r.changes.join(", ")}]` : "";
-      if (r.status === "failed") return `[${event.done}/${event.total}] failed ${what}: ${r.error}`;
-      return `[${event.done}/${event.total}] ${dryRun && r.action !== "unchanged" ? "would " : ""}${VERB[r.action]} ${what}${changes}`;
-    }
+/** One plain line per event, for pipes and CI (no spinners, no colours). */
+export function plainLine(event: PushEvent, dryRun: boolean): string | null {
+  if (event.type === "validated") {
+    return `Read content: ${event.valid} publishable, ${event.invalid} invalid, ${event.drafts} draft(s).`;
   }
+  if (event.type === "planned") return null;
+  const r = event.result;
+  const what = `${r.kind} ${r.slug}${r.file ? ` (${r.file})` : ""}`;
+  const progress = `[${event.done}/${event.total}]`;
+  if (r.status === "failed") return `${progress} failed ${what}: ${r.error}`;
+  if (r.action === "conflict" || r.action === "skip") return `${progress} ${r.action} ${what}: ${r.reason}`;
+  const changes = r.action === "update" ? ` [${r.changes.join(", ")}]` : "";
+  const verb = dryRun && r.action !== "unchanged" ? `would ${r.action}` : r.action;
+  return `${progress} ${verb} ${what}${changes}`;
 }
 
-function summary(result: PushResult): string {
+/** The closing line of a push. */
+export function summaryLine(result: PushResult): string {
   const prefix = result.dryRun ? "Dry run, nothing written: " : "";
-  return `${prefix}${result.created} created, ${result.updated} updated, ${result.unchanged} unchanged, ${result.failed} failed.`;
+  return (
+    `${prefix}${result.created} created, ${result.updated} updated, ${result.unchanged} unchanged, ` +
+    `${result.deleted} deleted, ${result.skipped} skipped, ${result.conflicts} conflict(s), ${result.failed} failed.`
+  );
+}
+
+/** The final `--json` line: the counts (issue #7: extends the skeleton's `{created, updated, unchanged, failed}`). */
+export function resultJson(result: PushResult) {
+  const { created, updated, unchanged, deleted, skipped, conflicts, failed, dryRun } = result;
+  return { created, updated, unchanged, deleted, skipped, conflicts, failed, dryRun };
 }
 
 /**
- * `studio push`: validates `content/`, plans against Appwrite and applies (unless `--dry-run`).
- * Output: an Ink view in a terminal; plain lines otherwise; `{created, updated, unchanged, failed}` JSON with
- * `--json`. @returns the exit code: 0, or 1 when anything was invalid or failed.
+ * Confirms deletions before a `--prune` push: a prompt in a terminal; without one, `--yes` is required.
+ * @returns false when the user declined.
+ * @throws {UsageError} when a confirmation is needed and cannot be asked.
+ */
+async function confirmPrune(context: CommandContext, options: PushCommandOptions, base: PushOptions): Promise<boolean> {
+  if (!options.prune || options.yes || options.dryRun) return true;
+  const plan = await push(context.services, { ...base, dryRun: true });
+  const deletions = plan.items.filter((i) => i.action === "delete");
+  if (deletions.length === 0) return true;
+  if (!context.interactive) {
+    throw new UsageError(
+      `studio push --prune would delete ${deletions.length} item(s) from Appwrite; pass --yes to confirm (no prompt without a terminal).`,
+    );
+  }
+  for (const d of deletions) console.log(`  delete ${d.kind} ${d.slug}`);
+  const readline = createInterface({ input: process.stdin, output: process.stdout });
+  const answer = await readline.question(`Delete these ${deletions.length} item(s) from Appwrite? [y/N] `);
+  readline.close();
+  return /^y(es)?$/i.test(answer.trim());
+}
+
+/**
+ * `studio push`: validates `content/`, plans against Appwrite and the lock, and applies (unless `--dry-run`).
+ * Output: a live Ink view in a terminal; plain lines otherwise; NDJSON with `--json`.
+ * @returns the exit code (see `exit-codes.ts`).
  */
 export async function runPush(context: CommandContext, options: PushCommandOptions): Promise<number> {
+  const base: PushOptions = {
+    contentDir: options.dir,
+    lockPath: context.lockPath(options.dir),
+    dryRun: options.dryRun,
+    force: options.force,
+    prune: options.prune,
+    concurrency: options.concurrency,
+  };
+  if (!(await confirmPrune(context, options, base))) {
+    console.log("Nothing deleted; push cancelled.");
+    return EXIT.ok;
+  }
   let result: PushResult;
   if (context.interactive) {
     const { renderPush } = await import("../views/push-view.tsx");
-    result = await renderPush((onEvent) =>
-      push(context.services, { contentDir: options.dir, dryRun: options.dryRun, onEvent }),
-    );
+    result = await renderPush((onEvent) => push(context.services, { ...base, onEvent }));
+  } else if (options.json) {
+    result = await push(context.services, {
+      ...base,
+      onEvent: (event) => {
+        if (event.type === "item") emitJson("item", { ...event.result, done: event.done, total: event.total });
+        else if (event.type === "validated") emitJson("validated", event);
+      },
+    });
   } else {
     result = await push(context.services, {
-      contentDir: options.dir,
-      dryRun: options.dryRun,
-      onEvent: options.json
-        ? undefined
-        : (event) => {
-            const line = plainLine(event, options.dryRun ?? false);
-            if (line) console.log(line);
-          },
+      ...base,
+      onEvent: (event) => {
+        const line = plainLine(event, options.dryRun ?? false);
+        if (line) console.log(line);
+      },
     });
   }
-  if (options.json) {
-    const { created, updated, unchanged, failed } = result;
-    console.log(JSON.stringify({ created, updated, unchanged, failed }));
-  } else {
-    if (result.issues.length)
-      console.error(`Invalid content (fix these files; nothing of them was written):\n${formatIssues(result.issues)}`);
-    if (!context.interactive) console.log(summary(result));
-  }
-  return result.failed > 0 ? EXIT.failed : EXIT.ok;
+  reportIssues(result.issues, options.json);
+  if (options.json) emitJson("result", resultJson(result));
+  else if (!context.interactive) console.log(summaryLine(result));
+  return exitCodeFor(result);
 }

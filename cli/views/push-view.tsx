@@ -1,80 +1,100 @@
 import { Box, Text, render } from "ink";
 import { useEffect, useState } from "react";
-import type { PlanEntry, PushEvent, PushItemResult, PushResult } from "../../lib/publish/push.ts";
+import type { PlanAction, PlanEntry, PushEvent, PushItemResult, PushResult } from "../../lib/publish/push.ts";
 
-interface State {
+export interface PushViewState {
   validated?: Extract<PushEvent, { type: "validated" }>;
   plan: PlanEntry[];
   results: PushItemResult[];
   result?: PushResult;
-  error?: string;
 }
 
-const MARK = { create: "+", update: "~", unchanged: "=" } as const;
+const MARK: Record<PlanAction, string> = {
+  create: "+",
+  update: "~",
+  unchanged: "=",
+  delete: "-",
+  conflict: "!",
+  skip: "·",
+};
+const COLOR: Partial<Record<PlanAction, string>> = {
+  create: "green",
+  update: "yellow",
+  delete: "magenta",
+  conflict: "red",
+};
+const BAR_WIDTH = 24;
 
-/** Live view of `studio push`: validation counts, a progress count, one line per written item, the summary. */
-export function PushView({ state }: { state: State }) {
-  const done = state.results.length;
-  const total = state.plan.length;
-  const written = state.results.filter((r) => r.action !== "unchanged" || r.status === "failed");
+function ProgressBar({ done, total }: { done: number; total: number }) {
+  const filled = total === 0 ? BAR_WIDTH : Math.round((done / total) * BAR_WIDTH);
+  return (
+    <Text>
+      <Text color="green">{"█".repeat(filled)}</Text>
+      <Text dimColor>{"░".repeat(BAR_WIDTH - filled)}</Text> {done}/{total}
+    </Text>
+  );
+}
+
+/**
+ * Live view of `studio push`: validation counts, a progress bar with counts, one line per item that is written,
+ * in conflict or skipped (unchanged items stay quiet), and the summary.
+ */
+export function PushView({ state }: { state: PushViewState }) {
+  const shown = state.results.filter((r) => r.action !== "unchanged" || r.status === "failed");
+  const { validated, result } = state;
   return (
     <Box flexDirection="column">
-      {state.validated && (
+      {validated && (
         <Text>
-          Content: <Text color="green">{state.validated.valid} publishable</Text>
-          {state.validated.invalid > 0 && <Text color="red">, {state.validated.invalid} invalid</Text>}
-          {state.validated.drafts > 0 && <Text dimColor>, {state.validated.drafts} draft(s)</Text>}
+          Content: <Text color="green">{validated.valid} publishable</Text>
+          {validated.invalid > 0 && <Text color="red">, {validated.invalid} invalid</Text>}
+          {validated.drafts > 0 && <Text dimColor>, {validated.drafts} draft(s)</Text>}
         </Text>
       )}
-      {written.map((r) => (
-        <Text
-          key={`${r.kind}:${r.slug}`}
-          color={r.status === "failed" ? "red" : r.action === "create" ? "green" : "yellow"}
-        >
+      {shown.map((r) => (
+        <Text key={`${r.kind}:${r.slug}`} color={r.status === "failed" ? "red" : COLOR[r.action]}>
           {r.status === "failed" ? "✗" : MARK[r.action]} {r.kind} {r.slug}
           {r.action === "update" && r.status === "done" ? <Text dimColor> ({r.changes.join(", ")})</Text> : null}
           {r.error ? <Text> {r.error}</Text> : null}
+          {r.reason ? <Text dimColor> {r.reason}</Text> : null}
         </Text>
       ))}
-      {!state.result && total > 0 && (
-        <Text dimColor>
-          {state.results.length > 0 ? "Pushing" : "Planning"} {done}/{total}
-        </Text>
-      )}
-      {state.result && (
+      {!result && state.plan.length > 0 && <ProgressBar done={state.results.length} total={state.plan.length} />}
+      {result && (
         <Text bold>
-          {state.result.dryRun ? "Dry run, nothing written: " : ""}
-          <Text color="green">{state.result.created} created</Text>,{" "}
-          <Text color="yellow">{state.result.updated} updated</Text>, {state.result.unchanged} unchanged,{" "}
-          <Text color={state.result.failed ? "red" : undefined}>{state.result.failed} failed</Text>
+          {result.dryRun ? "Dry run, nothing written: " : ""}
+          <Text color="green">{result.created} created</Text>, <Text color="yellow">{result.updated} updated</Text>,{" "}
+          {result.unchanged} unchanged, {result.deleted} deleted, {result.skipped} skipped,{" "}
+          <Text color={result.conflicts ? "red" : undefined}>{result.conflicts} conflict(s)</Text>,{" "}
+          <Text color={result.failed ? "red" : undefined}>{result.failed} failed</Text>
         </Text>
       )}
     </Box>
   );
 }
 
-function Live({
-  run,
-  onDone,
-}: {
+function Live(props: {
   run: (onEvent: (e: PushEvent) => void) => Promise<PushResult>;
   onDone: (r: PushResult | Error) => void;
 }) {
-  const [state, setState] = useState<State>({ plan: [], results: [] });
+  const [state, setState] = useState<PushViewState>({ plan: [], results: [] });
   useEffect(() => {
-    run((event) =>
-      setState((s) => {
-        if (event.type === "validated") return { ...s, validated: event };
-        if (event.type === "planned") return { ...s, plan: event.plan };
-        return { ...s, results: [...s.results, event.result] };
-      }),
-    ).then(
-      (result) => {
-        setState((s) => ({ ...s, result }));
-        onDone(result);
-      },
-      (error: unknown) => onDone(error instanceof Error ? error : new Error(String(error))),
-    );
+    props
+      .run((event) =>
+        setState((s) => {
+          if (event.type === "validated") return { ...s, validated: event };
+          if (event.type === "planned") return { ...s, plan: event.plan };
+          return { ...s, results: [...s.results, event.result] };
+        }),
+      )
+      .then(
+        (result) => {
+          setState((s) => ({ ...s, result }));
+          props.onDone(result);
+        },
+        (error: unknown) => props.onDone(error instanceof Error ? error : new Error(String(error))),
+      );
+    // Runs once: the push starts when the view mounts.
   }, []);
   return <PushView state={state} />;
 }

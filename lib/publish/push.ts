@@ -1,40 +1,36 @@
 /**
  * `studio push`: a plan-then-apply sync of `content/` into Appwrite keyed by slug (ARCHITECTURE decision 7,
- * data flow "studio push"). Safe to re-run: unchanged items are not written, images are content-addressed
- * and uploaded once, and a document write that fails removes the image it just uploaded.
+ * data flow "studio push"; issue #7). Safe to re-run: unchanged items are not written, images are
+ * content-addressed and uploaded once, a document write that fails removes the image it just uploaded, and
+ * an item edited in Appwrite since the last push or pull is a conflict, not an overwrite (unless `force`).
  */
-import { AppwriteException, ID, Permission, Query, Role } from "node-appwrite";
+import path from "node:path";
+import { AppwriteException, ID, Permission, Query, Role, type Models } from "node-appwrite";
 import { InputFile } from "node-appwrite/file";
-import type { Models } from "node-appwrite";
 import { CONTENT_KINDS, DATABASE_ID, IMAGES_BUCKET_ID, type ContentKind } from "../../schemas/content.ts";
-import { fileViewUrl, type AdminServices } from "../appwrite/client.ts";
-import { readContent, type ContentIssue, type ContentItem } from "../content/read.ts";
-import { changedFields, imageFileId, localImage, managedFields, type ManagedFields } from "./documents.ts";
+import { parseFileViewUrl, type AdminServices } from "../appwrite/client.ts";
+import { readContent, type ContentIssue, type LocalImage } from "../content/read.ts";
+import { imageFileId } from "./documents.ts";
+import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
+import { planPush, type PlanAction, type PlanEntry, type PlannedItem } from "./plan.ts";
 
-export type PlanAction = "create" | "update" | "unchanged";
-
-/** One content item and what applying the plan does to it. */
-export interface PlanEntry {
-  kind: ContentKind;
-  slug: string;
-  file: string;
-  action: PlanAction;
-  /** Fields that differ (update only). */
-  changes: string[];
-  /** Remote document id (update/unchanged). */
-  documentId?: string;
-}
+export type { PlanAction, PlanEntry } from "./plan.ts";
 
 export interface PushItemResult extends PlanEntry {
   status: "done" | "failed";
   error?: string;
 }
 
-/** Summary counts, the `--json` contract of `studio push`. */
+/** Summary counts: the final `--json` result of `studio push` (issue #7 item 6). */
 export interface PushSummary {
   created: number;
   updated: number;
   unchanged: number;
+  deleted: number;
+  /** Drafts, and removed files left in Appwrite without `--prune`. */
+  skipped: number;
+  conflicts: number;
+  /** Invalid files plus writes Appwrite refused. */
   failed: number;
 }
 
@@ -55,23 +51,33 @@ export type PushEvent =
 export interface PushOptions {
   /** The content root (folder with `ventures/`, `posts/`, `images/`). */
   contentDir: string;
-  /** Plan only: read Appwrite, write nothing. */
+  /**
+   * The lock file recording the last sync (see `lock.ts`, `lockPathFor`). Without it the lock is kept in
+   * memory only: fine for one push into an empty project; any existing document that differs is a conflict.
+   */
+  lockPath?: string;
+  /** Plan only: read Appwrite, write nothing (not even the lock). */
   dryRun?: boolean;
+  /** Overwrite conflicting items with the files' content. */
+  force?: boolean;
+  /** Delete items whose files were removed (only those the lock says were pushed, and unedited since). */
+  prune?: boolean;
+  /** Writes in flight at once (default 4). */
+  concurrency?: number;
   onEvent?: (event: PushEvent) => void;
 }
 
-interface Planned {
-  entry: PlanEntry;
-  item: ContentItem;
-  fields: ManagedFields;
+/** Appwrite has no database or collection to push into: the schema was never applied there. */
+export class SchemaMissingError extends Error {
+  override name = "SchemaMissingError";
 }
 
 /**
- * Validates `contentDir`, plans against Appwrite and (unless `dryRun`) applies the plan.
- * Invalid files are never written; other items still are. Never throws for a single item's failure:
- * it is reported in `items` and counted in `failed`.
- * @throws {SchemaMissingError} when the schema was never applied; {AppwriteException} when Appwrite cannot be
- * read at all (unreachable, bad key).
+ * Validates `contentDir`, plans against Appwrite and the lock, and (unless `dryRun`) applies the plan and
+ * records the lock. Invalid files are never written; other items still are. A single item's failure is
+ * reported in `items` and counted in `failed`, never thrown.
+ * @throws {SchemaMissingError} when the schema was never applied; {LockFileError} for an unreadable lock;
+ * {AppwriteException} when Appwrite cannot be read at all (unreachable, bad key).
  */
 export async function push(services: AdminServices, options: PushOptions): Promise<PushResult> {
   const emit = options.onEvent ?? (() => {});
@@ -81,27 +87,57 @@ export async function push(services: AdminServices, options: PushOptions): Promi
   const invalidFiles = new Set(content.issues.map((i) => i.file));
   emit({ type: "validated", valid: publishable.length, invalid: invalidFiles.size, drafts: drafts.length });
 
-  const planned = await plan(services, publishable);
+  const lock = options.lockPath ? await readLock(options.lockPath) : { version: 1 as const, projects: {} };
+  const project = projectLock(lock, services.target.projectId);
+  const remote = {
+    venture: await listBySlug(services, CONTENT_KINDS.venture.collectionId),
+    post: await listBySlug(services, CONTENT_KINDS.post.collectionId),
+  };
+  const protectedSlugs = new Set([
+    ...drafts.map((d) => d.slug),
+    ...[...invalidFiles].map((f) => path.basename(f, path.extname(f))),
+  ]);
+  const planned = planPush({
+    target: services.target,
+    items: publishable,
+    protectedSlugs,
+    remote,
+    lock: project,
+    force: options.force ?? false,
+    prune: options.prune ?? false,
+  });
   emit({ type: "planned", plan: planned.map((p) => p.entry) });
 
   const results: PushItemResult[] = [];
-  const ensuredImages = new Set<string>();
-  for (const [index, p] of planned.entries()) {
+  const uploads: ImageUploads = new Map();
+  const sharedImages = imagesUsedTwice(planned);
+  const writes = new Set<PlanAction>(["create", "update", "delete"]);
+  await forEachLimit(planned, options.concurrency ?? 4, async (p) => {
     let result: PushItemResult;
-    if (options.dryRun || p.entry.action === "unchanged") {
+    if (options.dryRun || !writes.has(p.entry.action)) {
       result = { ...p.entry, status: "done" };
+      if (!options.dryRun && p.entry.action === "unchanged" && p.lock && p.remote) {
+        project[p.entry.kind][p.entry.slug] = { id: p.remote.$id, updatedAt: p.remote.$updatedAt, ...p.lock };
+      }
     } else {
-      result = await apply(services, p, ensuredImages);
+      result = await apply(services, p, uploads, sharedImages, project);
     }
     results.push(result);
-    emit({ type: "item", result, done: index + 1, total: planned.length });
-  }
+    emit({ type: "item", result, done: results.length, total: planned.length });
+  });
 
+  if (!options.dryRun) {
+    await removeOrphanImages(services, planned, results, remote);
+    if (options.lockPath) await writeLock(options.lockPath, lock);
+  }
   const count = (action: PlanAction) => results.filter((r) => r.status === "done" && r.action === action).length;
   return {
     created: count("create"),
     updated: count("update"),
     unchanged: count("unchanged"),
+    deleted: count("delete"),
+    skipped: count("skip") + drafts.length,
+    conflicts: count("conflict"),
     failed: results.filter((r) => r.status === "failed").length + invalidFiles.size,
     items: results,
     issues: content.issues,
@@ -110,40 +146,35 @@ export async function push(services: AdminServices, options: PushOptions): Promi
   };
 }
 
-async function plan(services: AdminServices, items: ContentItem[]): Promise<Planned[]> {
-  const remote = new Map<ContentKind, Map<string, Models.DefaultDocument>>();
-  for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
-    if (items.some((i) => i.kind === kind)) {
-      remote.set(kind, await listBySlug(services, CONTENT_KINDS[kind].collectionId));
-    }
+/** Content-addressed image ids that more than one planned item writes. */
+function imagesUsedTwice(planned: PlannedItem[]): Set<string> {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const p of planned) {
+    if (!p.image || !p.fields) continue;
+    const id = imageFileId(p.image.bytes);
+    (seen.has(id) ? twice : seen).add(id);
   }
-  return items.map((item) => {
-    const image = localImage(item);
-    const imageUrl = image
-      ? fileViewUrl(services.target, IMAGES_BUCKET_ID, imageFileId(image.bytes))
-      : item.image && "url" in item.image
-        ? item.image.url
-        : null;
-    const fields = managedFields(item, imageUrl);
-    const existing = remote.get(item.kind)?.get(item.slug);
-    const base = { kind: item.kind, slug: item.slug, file: item.file };
-    if (!existing) return { item, fields, entry: { ...base, action: "create" as const, changes: [] } };
-    const changes = changedFields(fields, existing);
-    const action: PlanAction = changes.length > 0 ? "update" : "unchanged";
-    return { item, fields, entry: { ...base, action, changes, documentId: existing.$id } };
-  });
+  return twice;
 }
 
-/** Appwrite has no database or collection to push into: the schema was never applied there. */
-export class SchemaMissingError extends Error {
-  override name = "SchemaMissingError";
+/** Runs `task` over `items` with at most `limit` in flight. */
+async function forEachLimit<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
 }
 
 /**
  * Every document of a collection, by slug, read with cursor pagination (REFERENCE §2).
  * @throws {SchemaMissingError} when the database or collection does not exist.
  */
-async function listBySlug(services: AdminServices, collectionId: string): Promise<Map<string, Models.DefaultDocument>> {
+export async function listBySlug(
+  services: AdminServices,
+  collectionId: string,
+): Promise<Map<string, Models.DefaultDocument>> {
   const bySlug = new Map<string, Models.DefaultDocument>();
   let cursor: string | undefined;
   for (;;) {
@@ -155,9 +186,8 @@ async function listBySlug(services: AdminServices, collectionId: string): Promis
           error instanceof AppwriteException &&
           (error.type === "database_not_found" || error.type === "collection_not_found")
         ) {
-          throw new SchemaMissingError(
-            `${services.target.endpoint} has no ${error.type === "database_not_found" ? `database ${DATABASE_ID}` : `collection ${collectionId}`}: run \`studio setup\` first.`,
-          );
+          const what = error.type === "database_not_found" ? `database ${DATABASE_ID}` : `collection ${collectionId}`;
+          throw new SchemaMissingError(`${services.target.endpoint} has no ${what}: run \`studio setup\` first.`);
         }
         throw error;
       });
@@ -167,62 +197,131 @@ async function listBySlug(services: AdminServices, collectionId: string): Promis
   }
 }
 
-async function apply(services: AdminServices, p: Planned, ensuredImages: Set<string>): Promise<PushItemResult> {
+async function apply(
+  services: AdminServices,
+  p: PlannedItem,
+  uploads: ImageUploads,
+  sharedImages: Set<string>,
+  project: ProjectLock,
+): Promise<PushItemResult> {
   const { databases } = services;
-  const collectionId = CONTENT_KINDS[p.entry.kind].collectionId;
+  const { kind, slug } = p.entry;
+  const collectionId = CONTENT_KINDS[kind].collectionId;
   let uploadedFileId: string | null = null;
   try {
-    uploadedFileId = await ensureImage(services, p, ensuredImages);
-    if (p.entry.action === "create") {
-      const doc = await databases.createDocument({
-        databaseId: DATABASE_ID,
-        collectionId,
-        documentId: ID.unique(),
-        data: { ...p.fields, userId: null },
-        permissions: [Permission.read(Role.any())],
-      });
-      return { ...p.entry, documentId: doc.$id, status: "done" };
+    if (p.entry.action === "delete") {
+      await databases.deleteDocument({ databaseId: DATABASE_ID, collectionId, documentId: p.entry.documentId! });
+      delete project[kind][slug];
+      return { ...p.entry, status: "done" };
     }
-    const data = Object.fromEntries(p.entry.changes.map((key) => [key, p.fields[key] ?? null]));
-    await databases.updateDocument({ databaseId: DATABASE_ID, collectionId, documentId: p.entry.documentId!, data });
-    return { ...p.entry, status: "done" };
+    uploadedFileId = await ensureImage(services, p, uploads);
+    const doc =
+      p.entry.action === "create"
+        ? await databases.createDocument({
+            databaseId: DATABASE_ID,
+            collectionId,
+            documentId: ID.unique(),
+            data: { ...p.fields, userId: null },
+            permissions: [Permission.read(Role.any())],
+          })
+        : await databases.updateDocument({
+            databaseId: DATABASE_ID,
+            collectionId,
+            documentId: p.entry.documentId!,
+            data: Object.fromEntries(p.entry.changes.map((key) => [key, p.fields?.[key] ?? null])),
+          });
+    project[kind][slug] = { id: doc.$id, updatedAt: doc.$updatedAt, ...p.lock! };
+    return { ...p.entry, documentId: doc.$id, status: "done" };
   } catch (error) {
-    if (uploadedFileId) {
-      // No orphans (SECURITY C44): the document that would reference the new file was not written.
+    if (uploadedFileId && !sharedImages.has(uploadedFileId)) {
+      // No orphans (SECURITY C44): the only document that would reference the new file was not written.
       await services.storage.deleteFile({ bucketId: IMAGES_BUCKET_ID, fileId: uploadedFileId }).catch(() => {});
-      ensuredImages.delete(uploadedFileId);
+      uploads.delete(uploadedFileId);
     }
     return { ...p.entry, status: "failed", error: describeError(error) };
   }
 }
 
+/** Uploads in flight or done in this run, by file id; the promise says whether this run uploaded it. */
+type ImageUploads = Map<string, Promise<boolean>>;
+
 /**
- * Makes sure the item's local image is in the bucket. Skips the check when the image field is unchanged
- * (content-addressed ids: same URL, same bytes).
- * @returns the file id when this call uploaded it, else null.
+ * Makes sure the item's local image is in the bucket when the image field is written. Items sharing an image
+ * wait for one upload; a file that already exists (uploaded earlier, or by a concurrent push) is reused.
+ * @returns the file id when this run uploaded it, else null.
  */
-async function ensureImage(services: AdminServices, p: Planned, ensured: Set<string>): Promise<string | null> {
-  const image = localImage(p.item);
-  if (!image) return null;
+async function ensureImage(services: AdminServices, p: PlannedItem, uploads: ImageUploads): Promise<string | null> {
   const imageField = CONTENT_KINDS[p.entry.kind].imageField;
+  if (!p.image || !p.fields) return null;
   if (p.entry.action === "update" && !p.entry.changes.includes(imageField)) return null;
-  const fileId = imageFileId(image.bytes);
-  if (ensured.has(fileId)) return null;
+  const target = parseFileViewUrl(p.fields[imageField] ?? "");
+  const fileId = imageFileId(p.image.bytes);
+  if (!target || target.fileId !== fileId) return null; // a URL recorded by pull: that file is Appwrite's own
+  let upload = uploads.get(fileId);
+  if (!upload) {
+    upload = uploadIfMissing(services, fileId, p.image);
+    uploads.set(fileId, upload);
+  }
+  try {
+    return (await upload) ? fileId : null;
+  } catch (error) {
+    uploads.delete(fileId);
+    throw error;
+  }
+}
+
+async function uploadIfMissing(services: AdminServices, fileId: string, image: LocalImage): Promise<boolean> {
   try {
     await services.storage.getFile({ bucketId: IMAGES_BUCKET_ID, fileId });
-    ensured.add(fileId);
-    return null;
+    return false;
   } catch (error) {
     if (!(error instanceof AppwriteException && error.code === 404)) throw error;
   }
-  await services.storage.createFile({
-    bucketId: IMAGES_BUCKET_ID,
-    fileId,
-    file: InputFile.fromBuffer(new Uint8Array(image.bytes), image.name),
-    permissions: [Permission.read(Role.any())],
-  });
-  ensured.add(fileId);
-  return fileId;
+  try {
+    await services.storage.createFile({
+      bucketId: IMAGES_BUCKET_ID,
+      fileId,
+      file: InputFile.fromBuffer(new Uint8Array(image.bytes), image.name),
+      permissions: [Permission.read(Role.any())],
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof AppwriteException && error.type === "storage_file_already_exists") return false;
+    throw error;
+  }
+}
+
+/**
+ * After deletions, removes the images only the deleted documents referenced (SECURITY C45: delete cleans up).
+ * Best effort: a failure leaves the file for a later sweep.
+ */
+async function removeOrphanImages(
+  services: AdminServices,
+  planned: PlannedItem[],
+  results: PushItemResult[],
+  remote: Record<ContentKind, Map<string, Models.DefaultDocument>>,
+): Promise<void> {
+  const deleted = new Set(results.filter((r) => r.action === "delete" && r.status === "done").map((r) => r.documentId));
+  if (deleted.size === 0) return;
+  const stillUsed = new Set<string>();
+  const candidates = new Set<string>();
+  for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
+    const field = CONTENT_KINDS[kind].imageField;
+    for (const doc of remote[kind].values()) {
+      const file = parseFileViewUrl(String(doc[field] ?? ""));
+      if (!file || file.bucketId !== IMAGES_BUCKET_ID) continue;
+      (deleted.has(doc.$id) ? candidates : stillUsed).add(file.fileId);
+    }
+  }
+  for (const p of planned) {
+    const field = p.fields?.[CONTENT_KINDS[p.entry.kind].imageField];
+    const file = field ? parseFileViewUrl(field) : null;
+    if (file) stillUsed.add(file.fileId);
+  }
+  for (const fileId of candidates) {
+    if (stillUsed.has(fileId)) continue;
+    await services.storage.deleteFile({ bucketId: IMAGES_BUCKET_ID, fileId }).catch(() => {});
+  }
 }
 
 /** A one-line description of a failure, with Appwrite's error type when there is one. */

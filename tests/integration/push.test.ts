@@ -1,45 +1,57 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { Query } from "node-appwrite";
+import { ID, Permission, Query, Role } from "node-appwrite";
+import { InputFile } from "node-appwrite/file";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { parseFileViewUrl } from "../../lib/appwrite/client.ts";
+import { fileViewUrl, parseFileViewUrl } from "../../lib/appwrite/client.ts";
+import { readContent } from "../../lib/content/read.ts";
+import { pull } from "../../lib/publish/pull.ts";
 import { push } from "../../lib/publish/push.ts";
 import { COLLECTIONS, DATABASE_ID, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
 import { copyFixtureContent, startBackend, type Backend } from "../helpers/stack.ts";
 
 let backend: Backend;
 let contentDir: string;
+let options: { contentDir: string; lockPath: string };
 
 beforeEach(async () => {
   backend = await startBackend();
   contentDir = await copyFixtureContent();
+  options = { contentDir, lockPath: path.join(contentDir, "studio-lock.json") };
 });
 afterEach(async () => backend.close());
 
 async function documents(collectionId: string) {
-  return (
-    await backend.services.databases.listDocuments({
-      databaseId: DATABASE_ID,
-      collectionId,
-      queries: [Query.limit(100)],
-    })
-  ).documents;
+  const page = await backend.services.databases.listDocuments({
+    databaseId: DATABASE_ID,
+    collectionId,
+    queries: [Query.limit(100)],
+  });
+  return page.documents;
 }
 async function fileCount() {
   return (await backend.services.storage.listFiles({ bucketId: IMAGES_BUCKET_ID })).total;
 }
+async function findPost(slug: string) {
+  return (await documents(COLLECTIONS.blogPosts)).find((p) => p.slug === slug);
+}
+/** An edit made in the admin: a write to Appwrite that is not a push. */
+async function adminEdit(slug: string, data: Record<string, unknown>) {
+  const post = (await findPost(slug))!;
+  await backend.services.databases.updateDocument({
+    databaseId: DATABASE_ID,
+    collectionId: COLLECTIONS.blogPosts,
+    documentId: post.$id,
+    data,
+  });
+}
 
 describe("studio push", () => {
   it("creates every published item on the first run, with HTML bodies and uploaded images", async () => {
-    const result = await push(backend.services, { contentDir });
+    const result = await push(backend.services, options);
 
-    expect(result).toMatchObject({
-      created: 4,
-      updated: 0,
-      unchanged: 0,
-      failed: 0,
-      drafts: ["posts/work-in-progress.md"],
-    });
+    expect(result).toMatchObject({ created: 4, updated: 0, unchanged: 0, failed: 0, skipped: 1, conflicts: 0 });
+    expect(result.drafts).toEqual(["posts/work-in-progress.md"]);
     const ventures = await documents(COLLECTIONS.ventures);
     const alpha = ventures.find((v) => v.slug === "alpha-agency")!;
     expect(alpha.caseStudy).toContain("<h2>The Problem</h2>");
@@ -53,39 +65,37 @@ describe("studio push", () => {
     expect(await fileCount()).toBe(2);
     const posts = await documents(COLLECTIONS.blogPosts);
     expect(posts.map((p) => p.slug).sort()).toEqual(["hello-world", "second-post"]);
-    expect(posts.find((p) => p.slug === "second-post")?.publishedDate).toBe("2026-05-02T08:30:00.000+00:00");
+    expect((await findPost("second-post"))?.publishedDate).toBe("2026-05-02T08:30:00.000+00:00");
   });
 
   it("sanitizes HTML bodies before storing them", async () => {
-    await push(backend.services, { contentDir });
+    await push(backend.services, options);
     const beta = (await documents(COLLECTIONS.ventures)).find((v) => v.slug === "beta-works")!;
     expect(beta.caseStudy).not.toMatch(/<script|onclick|javascript:/i);
     expect(beta.caseStudy).toContain("<blockquote>Speed matters.</blockquote>");
   });
 
   it("writes nothing on a second run with nothing changed", async () => {
-    await push(backend.services, { contentDir });
+    await push(backend.services, options);
     const before = await documents(COLLECTIONS.ventures);
 
-    const second = await push(backend.services, { contentDir });
+    const second = await push(backend.services, options);
 
     expect(second).toMatchObject({ created: 0, updated: 0, unchanged: 4, failed: 0 });
-    const after = await documents(COLLECTIONS.ventures);
-    expect(after.map((d) => d.$updatedAt)).toEqual(before.map((d) => d.$updatedAt));
+    expect((await documents(COLLECTIONS.ventures)).map((d) => d.$updatedAt)).toEqual(before.map((d) => d.$updatedAt));
     expect(await fileCount()).toBe(2);
   });
 
   it("updates only the fields that changed in a file", async () => {
-    await push(backend.services, { contentDir });
+    await push(backend.services, options);
     const file = path.join(contentDir, "posts/hello-world.md");
     await writeFile(file, (await readFile(file, "utf8")).replace("The first fixture post.", "A new excerpt."));
 
-    const result = await push(backend.services, { contentDir });
+    const result = await push(backend.services, options);
 
     expect(result).toMatchObject({ created: 0, updated: 1, unchanged: 3 });
     expect(result.items.find((i) => i.slug === "hello-world")?.changes).toEqual(["excerpt"]);
-    const hello = (await documents(COLLECTIONS.blogPosts)).find((p) => p.slug === "hello-world");
-    expect(hello?.excerpt).toBe("A new excerpt.");
+    expect((await findPost("hello-world"))?.excerpt).toBe("A new excerpt.");
   });
 
   it("fails an invalid file with its name and field, writes nothing of it, and still pushes the rest", async () => {
@@ -94,21 +104,174 @@ describe("studio push", () => {
       "---\ntitle: Bad\nexcerpt: x\nauthorName: A\npublishedDate: someday\nfeaturedImage: ../images/hello-cover.png\n---\nBody\n",
     );
 
-    const result = await push(backend.services, { contentDir });
+    const result = await push(backend.services, options);
 
     expect(result.failed).toBe(1);
     expect(result.issues).toContainEqual(
       expect.objectContaining({ file: "posts/bad-date.md", field: "publishedDate" }),
     );
     expect(result.created).toBe(4);
-    expect((await documents(COLLECTIONS.blogPosts)).some((p) => p.slug === "bad-date")).toBe(false);
+    expect(await findPost("bad-date")).toBeUndefined();
   });
 
-  it("with dryRun plans the work and writes nothing", async () => {
-    const result = await push(backend.services, { contentDir, dryRun: true });
+  it("with dryRun plans the work and writes nothing, not even the lock", async () => {
+    const result = await push(backend.services, { ...options, dryRun: true });
 
     expect(result).toMatchObject({ created: 4, dryRun: true });
     expect(await documents(COLLECTIONS.ventures)).toEqual([]);
     expect(await fileCount()).toBe(0);
+    await expect(readFile(options.lockPath, "utf8")).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe("conflicts: an edit in the admin is never silently overwritten", () => {
+  it("stops for an item edited in Appwrite since the last push, and overwrites it only with force", async () => {
+    await push(backend.services, options);
+    await adminEdit("hello-world", { excerpt: "Edited in the admin." });
+    const file = path.join(contentDir, "posts/hello-world.md");
+    await writeFile(file, (await readFile(file, "utf8")).replace("The first fixture post.", "Edited in the file."));
+
+    const result = await push(backend.services, options);
+
+    expect(result.conflicts).toBe(1);
+    const conflict = result.items.find((i) => i.slug === "hello-world")!;
+    expect(conflict.action).toBe("conflict");
+    expect(conflict.reason).toMatch(/studio pull/);
+    expect((await findPost("hello-world"))?.excerpt).toBe("Edited in the admin.");
+
+    const forced = await push(backend.services, { ...options, force: true });
+    expect(forced.updated).toBe(1);
+    expect((await findPost("hello-world"))?.excerpt).toBe("Edited in the file.");
+  });
+
+  it("reports an item deleted in Appwrite since the last push instead of recreating it", async () => {
+    await push(backend.services, options);
+    const post = (await findPost("hello-world"))!;
+    await backend.services.databases.deleteDocument({
+      databaseId: DATABASE_ID,
+      collectionId: COLLECTIONS.blogPosts,
+      documentId: post.$id,
+    });
+
+    const result = await push(backend.services, options);
+
+    expect(result.items.find((i) => i.slug === "hello-world")?.action).toBe("conflict");
+    expect(await findPost("hello-world")).toBeUndefined();
+  });
+});
+
+describe("prune", () => {
+  it("leaves an item whose file was removed unless pruning, then deletes it and its now unused image", async () => {
+    await push(backend.services, options);
+    await rm(path.join(contentDir, "posts/hello-world.md"));
+
+    const kept = await push(backend.services, options);
+    expect(kept.items.find((i) => i.slug === "hello-world")).toMatchObject({ action: "skip" });
+    expect(await findPost("hello-world")).toBeDefined();
+
+    const pruned = await push(backend.services, { ...options, prune: true });
+    expect(pruned.deleted).toBe(1);
+    expect(await findPost("hello-world")).toBeUndefined();
+    expect(await fileCount()).toBe(1); // hello-cover.png was used by that post only
+  });
+
+  it("never deletes an item created in the admin, or one edited there since the last push", async () => {
+    await push(backend.services, options);
+    await backend.services.databases.createDocument({
+      databaseId: DATABASE_ID,
+      collectionId: COLLECTIONS.blogPosts,
+      documentId: ID.unique(),
+      data: {
+        title: "Admin post",
+        slug: "admin-post",
+        excerpt: "x",
+        content: "<p>x</p>",
+        publishedDate: "2026-01-01T00:00:00.000+00:00",
+        authorName: "Admin",
+      },
+    });
+    await rm(path.join(contentDir, "posts/second-post.md"));
+    await adminEdit("second-post", { title: "Retitled in the admin" });
+
+    const result = await push(backend.services, { ...options, prune: true });
+
+    expect(result.deleted).toBe(0);
+    expect(result.items.find((i) => i.slug === "second-post")?.action).toBe("conflict");
+    expect(await findPost("admin-post")).toBeDefined();
+    expect(await findPost("second-post")).toBeDefined();
+  });
+});
+
+describe("studio pull", () => {
+  it("brings admin edits and admin-created items into files, and push → pull → push changes nothing", async () => {
+    await push(backend.services, options);
+    await adminEdit("hello-world", { excerpt: "Edited in the admin.", content: "<h2>New</h2><p>Rewritten.</p>" });
+    const upload = await backend.services.storage.createFile({
+      bucketId: IMAGES_BUCKET_ID,
+      fileId: ID.unique(),
+      file: InputFile.fromBuffer(await readFile(path.join(contentDir, "images/alpha-logo.png")), "cover.png"),
+      permissions: [Permission.read(Role.any())],
+    });
+    await backend.services.databases.createDocument({
+      databaseId: DATABASE_ID,
+      collectionId: COLLECTIONS.blogPosts,
+      documentId: ID.unique(),
+      data: {
+        title: "Written in the admin",
+        slug: "written-in-the-admin",
+        excerpt: "New here.",
+        content: "<h2>Hi</h2><p>From the admin.</p>",
+        publishedDate: "2026-07-04T00:00:00.000+00:00",
+        authorName: "Admin",
+        featuredImageUrl: fileViewUrl(backend.services.target, IMAGES_BUCKET_ID, upload.$id),
+      },
+    });
+
+    const pulled = await pull(backend.services, options);
+
+    expect(pulled).toMatchObject({ written: 2, conflicts: 0, failed: 0 });
+    const hello = await readFile(path.join(contentDir, "posts/hello-world.html"), "utf8");
+    expect(hello).toContain("excerpt: Edited in the admin.");
+    expect(hello).toContain("<h2>New</h2><p>Rewritten.</p>");
+    await expect(readFile(path.join(contentDir, "posts/hello-world.md"))).rejects.toThrow(/ENOENT/);
+    const created = await readFile(path.join(contentDir, "posts/written-in-the-admin.html"), "utf8");
+    // The admin's image has the same bytes as a local image: the file references it instead of a copy.
+    expect(created).toContain("featuredImage: ../images/alpha-logo.png");
+    expect((await readContent(contentDir)).issues).toEqual([]);
+
+    const again = await push(backend.services, options);
+    expect(again).toMatchObject({ created: 0, updated: 0, conflicts: 0, failed: 0, unchanged: 5 });
+    expect(await pull(backend.services, options)).toMatchObject({ written: 0, unchanged: 5 });
+  });
+
+  it("downloads an image it does not have, and keeps a file edited on both sides unless forced", async () => {
+    await push(backend.services, options);
+    // A PNG no local file has: bytes after IEND are ignored by decoders but change the content hash.
+    const distinct = Buffer.concat([
+      await readFile(path.join(contentDir, "images/hello-cover.png")),
+      Buffer.from("trailer"),
+    ]);
+    const upload = await backend.services.storage.createFile({
+      bucketId: IMAGES_BUCKET_ID,
+      fileId: ID.unique(),
+      file: InputFile.fromBuffer(distinct, "new.png"),
+    });
+    await adminEdit("second-post", {
+      featuredImageUrl: fileViewUrl(backend.services.target, IMAGES_BUCKET_ID, upload.$id),
+    });
+    const file = path.join(contentDir, "posts/hello-world.md");
+    await writeFile(file, (await readFile(file, "utf8")).replace("The first fixture post.", "Local edit."));
+    await adminEdit("hello-world", { excerpt: "Remote edit." });
+
+    const result = await pull(backend.services, options);
+
+    expect(result.images).toEqual(["images/second-post.png"]);
+    expect(await readFile(path.join(contentDir, "images/second-post.png"))).toEqual(distinct);
+    expect(result.items.find((i) => i.slug === "hello-world")?.action).toBe("conflict");
+    expect(await readFile(file, "utf8")).toContain("Local edit.");
+
+    const forced = await pull(backend.services, { ...options, force: true });
+    expect(forced.items.find((i) => i.slug === "hello-world")?.action).toBe("write");
+    expect(await push(backend.services, options)).toMatchObject({ created: 0, updated: 0, conflicts: 0 });
   });
 });

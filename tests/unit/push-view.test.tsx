@@ -26,7 +26,7 @@ describe("PushView", () => {
     );
     expect(lastFrame()).toContain("3 publishable, 1 invalid, 1 draft(s)");
     expect(lastFrame()).toContain("+ post a");
-    expect(lastFrame()).toContain("Pushing 1/3");
+    expect(lastFrame()).toMatch(/█+░+ 1\/3/);
   });
 
   it("shows changed fields, failures and the final summary", () => {
@@ -39,6 +39,9 @@ describe("PushView", () => {
       created: 0,
       updated: 1,
       unchanged: 1,
+      deleted: 0,
+      skipped: 0,
+      conflicts: 0,
       failed: 1,
       items: results,
       issues: [],
@@ -49,6 +52,16 @@ describe("PushView", () => {
     expect(lastFrame()).toContain("~ post b (excerpt)");
     expect(lastFrame()).toContain("✗ post d boom");
     expect(lastFrame()).not.toContain("post c");
-    expect(lastFrame()).toContain("0 created, 1 updated, 1 unchanged, 1 failed");
+    expect(lastFrame()).toContain("0 created, 1 updated, 1 unchanged, 0 deleted, 0 skipped, 0 conflict(s), 1 failed");
+  });
+
+  it("shows conflicts and skipped items with what to do", () => {
+    const results = [
+      item("c", "conflict", { reason: "changed in Appwrite since the last push" }),
+      item("gone", "skip", { file: null, reason: "pass --prune to delete it" }),
+    ];
+    const { lastFrame } = render(<PushView state={{ plan: results, results }} />);
+    expect(lastFrame()).toContain("! post c changed in Appwrite since the last push");
+    expect(lastFrame()).toContain("· post gone pass --prune to delete it");
   });
 });

@@ -1,0 +1,42 @@
+import { pull } from "../../lib/publish/pull.ts";
+import type { CommandContext } from "../context.ts";
+import { EXIT } from "../exit-codes.ts";
+import { emitJson } from "../output.ts";
+
+export interface PullCommandOptions {
+  dir: string;
+  json?: boolean;
+  force?: boolean;
+  dryRun?: boolean;
+}
+
+/**
+ * `studio pull`: writes ventures and posts edited or created in Appwrite back into `content/`.
+ * @returns 0, 4 when some items conflict, 5 when some failed.
+ */
+export async function runPull(context: CommandContext, options: PullCommandOptions): Promise<number> {
+  const result = await pull(context.services, {
+    contentDir: options.dir,
+    lockPath: context.lockPath(options.dir),
+    force: options.force,
+    dryRun: options.dryRun,
+    onEvent: (item) => {
+      if (options.json) return emitJson("item", item);
+      if (item.action === "unchanged") return;
+      const detail = item.error ?? item.reason;
+      const verb =
+        item.status === "failed" ? "failed" : options.dryRun && item.action === "write" ? "would write" : item.action;
+      console.log(`${verb} ${item.kind} ${item.slug} (${item.file})${detail ? `: ${detail}` : ""}`);
+    },
+  });
+  const { written, unchanged, skipped, conflicts, failed, images, dryRun } = result;
+  if (options.json) emitJson("result", { written, unchanged, skipped, conflicts, failed, images, dryRun });
+  else {
+    console.log(
+      `${dryRun ? "Dry run, nothing written: " : ""}${written} written, ${unchanged} unchanged, ${skipped} skipped, ` +
+        `${conflicts} conflict(s), ${failed} failed; ${images.length} image(s) downloaded.`,
+    );
+  }
+  if (failed > 0) return EXIT.partialFailure;
+  return conflicts > 0 ? EXIT.conflict : EXIT.ok;
+}

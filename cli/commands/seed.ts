@@ -1,0 +1,35 @@
+import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
+import { push } from "../../lib/publish/push.ts";
+import schema from "../../schemas/appwrite.json" with { type: "json" };
+import type { CommandContext } from "../context.ts";
+import { exitCodeFor } from "../exit-codes.ts";
+import { emitJson, reportIssues } from "../output.ts";
+import { plainLine, resultJson, summaryLine } from "./push.ts";
+
+/**
+ * `studio seed`: `setup` then `push`, non-interactive, for a pipeline (no prompts, no live view; never
+ * prunes, never forces). Exit codes as `push`.
+ */
+export async function runSeed(context: CommandContext, options: { dir: string; json?: boolean }): Promise<number> {
+  const changes = await applySchema(context.services, schema as AppwriteSchema, {
+    onChange: options.json ? undefined : (message) => console.log(message),
+  });
+  if (options.json) emitJson("setup", { changes });
+  else console.log(changes.length ? `Schema: ${changes.length} change(s) applied.` : "Schema: up to date.");
+  const result = await push(context.services, {
+    contentDir: options.dir,
+    lockPath: context.lockPath(options.dir),
+    onEvent: (event) => {
+      if (options.json) {
+        if (event.type === "item") emitJson("item", { ...event.result, done: event.done, total: event.total });
+        return;
+      }
+      const line = plainLine(event, false);
+      if (line) console.log(line);
+    },
+  });
+  reportIssues(result.issues, options.json);
+  if (options.json) emitJson("result", resultJson(result));
+  else console.log(summaryLine(result));
+  return exitCodeFor(result);
+}

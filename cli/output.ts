@@ -1,0 +1,21 @@
+/**
+ * Machine-readable output (issue #7 item 6): with `--json`, one JSON object per line (NDJSON), each with a
+ * `type`; the last line is the result.
+ */
+import type { ContentIssue } from "../lib/content/read.ts";
+
+/** Writes one NDJSON line. */
+export function emitJson(type: string, data: object): void {
+  process.stdout.write(`${JSON.stringify({ type, ...data })}\n`);
+}
+
+/** Prints validation problems: NDJSON lines with `--json`, else `file: field: message` on stderr. */
+export function reportIssues(issues: readonly ContentIssue[], json: boolean | undefined): void {
+  if (issues.length === 0) return;
+  if (json) {
+    for (const issue of issues) emitJson("invalid", issue);
+    return;
+  }
+  console.error("Invalid content (fix these files; nothing of them was written):");
+  for (const i of issues) console.error(`  ${i.file}: ${i.field}: ${i.message}`);
+}

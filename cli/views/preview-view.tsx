@@ -1,0 +1,48 @@
+import { Box, Text, render } from "ink";
+import type { Preview } from "../../lib/content/preview.ts";
+
+function show(value: unknown): string {
+  return value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
+}
+
+/** A draft in the terminal: metadata, validation (✓ or each problem), and the body as readable text. */
+export function PreviewView({ preview }: { preview: Preview }) {
+  const problems = [
+    ...preview.issues.map((i) => `${i.field}: ${i.message}`),
+    ...preview.rules.map((r) => `content rule: ${r.message}`),
+  ];
+  return (
+    <Box flexDirection="column">
+      <Text bold>
+        {preview.kind} · {preview.file}
+      </Text>
+      <Box flexDirection="column" borderStyle="round" paddingX={1}>
+        {Object.entries(preview.frontMatter).map(([key, value]) => (
+          <Text key={key}>
+            <Text dimColor>{key.padEnd(17)}</Text>
+            {show(value)}
+          </Text>
+        ))}
+      </Box>
+      {problems.length === 0 ? (
+        <Text color="green">✓ valid, and follows the content rules</Text>
+      ) : (
+        problems.map((p) => (
+          <Text key={p} color="red">
+            ✗ {p}
+          </Text>
+        ))
+      )}
+      <Box marginTop={1}>
+        <Text>{preview.text}</Text>
+      </Box>
+    </Box>
+  );
+}
+
+/** Draws the preview once and returns when it is on screen. */
+export async function renderPreview(preview: Preview): Promise<void> {
+  const instance = render(<PreviewView preview={preview} />);
+  instance.unmount();
+  await instance.waitUntilExit();
+}

@@ -1,0 +1,35 @@
+/**
+ * Writing content files: YAML front matter in a fixed key order, then the body (issue #7 `format`, `pull`).
+ * YAML is written with the `yaml` package (YAML 1.2), read back with gray-matter.
+ */
+import { stringify } from "yaml";
+import type { ContentKind } from "../../schemas/content.ts";
+
+/** Front-matter keys in the order files are written; other keys follow in their own order. */
+const KEY_ORDER: Record<ContentKind, string[]> = {
+  venture: ["name", "slug", "shortDescription", "websiteURL", "logo", "draft"],
+  post: ["title", "slug", "excerpt", "authorName", "publishedDate", "featuredImage", "draft"],
+};
+
+/** A date as front matter shows it: `2026-03-14` at UTC midnight, else the full ISO instant. */
+export function frontMatterDate(value: Date | string): string {
+  const date = new Date(value);
+  const iso = date.toISOString();
+  return iso.endsWith("T00:00:00.000Z") ? iso.slice(0, 10) : iso;
+}
+
+/**
+ * Serializes a content file: `---`, the front matter (keys ordered, dates normalized, undefined values
+ * dropped), `---`, a blank line, the body and a final newline.
+ */
+export function serializeContentFile(kind: ContentKind, frontMatter: Record<string, unknown>, body: string): string {
+  const ordered: Record<string, unknown> = {};
+  const keys = [...KEY_ORDER[kind], ...Object.keys(frontMatter).filter((k) => !KEY_ORDER[kind].includes(k))];
+  for (const key of keys) {
+    const value = frontMatter[key];
+    if (value === undefined || value === null) continue;
+    ordered[key] = key === "publishedDate" && (value instanceof Date || typeof value === "string") ? frontMatterDate(value) : value;
+  }
+  const yaml = stringify(ordered, { lineWidth: 0 });
+  return `---\n${yaml}---\n\n${body.trim()}\n`;
+}

@@ -1,0 +1,113 @@
+/**
+ * The sync lock (issue #7, ARCHITECTURE decision 7): per Appwrite project and per slug, what `studio push`
+ * or `studio pull` last agreed with Appwrite: the document's `$id` and `$updatedAt`, and a hash of the
+ * content. A remote `$updatedAt` that differs from the lock means someone (the admin) edited the item since;
+ * push then stops for that item instead of overwriting the edit.
+ *
+ * The file is JSON with sorted keys so it diffs cleanly in git; it is written atomically.
+ */
+import { createHash } from "node:crypto";
+import { readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { ContentKind } from "../../schemas/content.ts";
+
+/** What was agreed for one item at the last push or pull. */
+export interface LockEntry {
+  /** Appwrite document `$id`. */
+  id: string;
+  /** The document's `$updatedAt` right after that push or pull. */
+  updatedAt: string;
+  /** `contentHash` of the item's fields at that moment. */
+  hash: string;
+  /** The image as it was synced: SHA-256 of the local file's bytes and the URL stored in Appwrite. */
+  image?: { sha256: string; url: string };
+}
+
+export type ProjectLock = Record<ContentKind, Record<string, LockEntry>>;
+
+export interface LockFile {
+  version: 1;
+  /** Keyed by Appwrite project id. */
+  projects: Record<string, ProjectLock>;
+}
+
+/** Thrown when the lock file exists but is not a lock this version understands. */
+export class LockFileError extends Error {
+  override name = "LockFileError";
+}
+
+const emptyProject = (): ProjectLock => ({ venture: {}, post: {} });
+
+/**
+ * Reads the lock at `path`; a missing file is an empty lock.
+ * @throws {LockFileError} when the file is not valid JSON or not version 1.
+ */
+export async function readLock(path: string): Promise<LockFile> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { version: 1, projects: {} };
+    throw error;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new LockFileError(`${path} is not valid JSON; restore it from git, or delete it to start over.`);
+  }
+  const lock = parsed as Partial<LockFile>;
+  if (lock.version !== 1 || typeof lock.projects !== "object" || lock.projects === null) {
+    throw new LockFileError(`${path} is not a studio lock file (version 1); restore it from git, or delete it.`);
+  }
+  return lock as LockFile;
+}
+
+/** The entries of one project, created empty when absent (the returned object is part of `lock`). */
+export function projectLock(lock: LockFile, projectId: string): ProjectLock {
+  const project = (lock.projects[projectId] ??= emptyProject());
+  project.venture ??= {};
+  project.post ??= {};
+  return project;
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return value;
+}
+
+/** Writes `lock` to `path` atomically (temporary file, then rename), keys sorted. */
+export async function writeLock(path: string, lock: LockFile): Promise<void> {
+  const temporary = `${path}.${process.pid}.tmp`;
+  await writeFile(temporary, `${JSON.stringify(sortKeys(lock), null, 2)}\n`);
+  await rename(temporary, path);
+}
+
+/**
+ * A stable hash of an item's fields (SHA-256 hex of their JSON with sorted keys). The image field is
+ * represented by what identifies it locally (the image bytes' SHA-256 or the external URL), so the hash
+ * changes when the file changes, not when Appwrite assigns a new URL.
+ */
+export function contentHash(fields: Record<string, string | null>): string {
+  return createHash("sha256")
+    .update(JSON.stringify(sortKeys(fields)))
+    .digest("hex");
+}
+
+/** The lock's file name. */
+export const LOCK_FILE_NAME = "studio-lock.json";
+
+/**
+ * Where the lock lives: committed beside the content (`content/studio-lock.json`) for a real Appwrite; in
+ * `DATA_DIR` for the embedded server, whose data (and so whose sync state) lives there and goes with it.
+ */
+export function lockPathFor(options: { embedded: boolean; contentDir: string; dataDir: string }): string {
+  return path.join(options.embedded ? options.dataDir : options.contentDir, LOCK_FILE_NAME);
+}

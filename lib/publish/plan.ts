@@ -1,0 +1,159 @@
+/**
+ * The push plan (issue #7): for every content file and every item the lock says was pushed, what applying
+ * does, decided from the file, the Appwrite document and the lock (ARCHITECTURE decision 7: never silently
+ * overwrite an edit made in the admin since the last push or pull).
+ */
+import { createHash } from "node:crypto";
+import type { Models } from "node-appwrite";
+import { CONTENT_KINDS, IMAGES_BUCKET_ID, type ContentKind } from "../../schemas/content.ts";
+import { fileViewUrl, type AppwriteTarget } from "../appwrite/client.ts";
+import type { ContentItem, LocalImage } from "../content/read.ts";
+import { changedFields, imageFileId, localImage, managedFields, type ManagedFields } from "./documents.ts";
+import { contentHash, type LockEntry, type ProjectLock } from "./lock.ts";
+
+export type PlanAction = "create" | "update" | "unchanged" | "delete" | "conflict" | "skip";
+
+/** One item and what applying the plan does to it. */
+export interface PlanEntry {
+  kind: ContentKind;
+  slug: string;
+  /** The content file, or null for an item whose file was removed. */
+  file: string | null;
+  action: PlanAction;
+  /** Fields that differ from Appwrite (update, conflict). */
+  changes: string[];
+  /** Appwrite document id, when the document exists. */
+  documentId?: string;
+  /** Why a conflict or skip, and what to do about it. */
+  reason?: string;
+}
+
+/** A planned item with what applying it needs. */
+export interface PlannedItem {
+  entry: PlanEntry;
+  item: ContentItem | null;
+  /** Fields to write (create/update). */
+  fields: ManagedFields | null;
+  image: LocalImage | null;
+  /** What the lock records for the item after a successful apply. */
+  lock: Omit<LockEntry, "id" | "updatedAt"> | null;
+  remote: Models.DefaultDocument | null;
+}
+
+export interface PlanInput {
+  target: Pick<AppwriteTarget, "endpoint" | "projectId">;
+  items: ContentItem[];
+  /** Slugs of drafts and file stems of invalid files: never pruned. */
+  protectedSlugs: Set<string>;
+  remote: Record<ContentKind, Map<string, Models.DefaultDocument>>;
+  lock: ProjectLock;
+  force: boolean;
+  prune: boolean;
+}
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/**
+ * The hash of an item's source (front matter, body, format, image bytes): equal to the lock's hash when the
+ * file did not change since the last push or pull, without rendering anything.
+ */
+export function sourceHash(item: ContentItem): string {
+  const image = localImage(item);
+  const frontMatter = Object.fromEntries(
+    Object.entries(item.frontMatter).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : String(v)]),
+  );
+  return contentHash({
+    ...frontMatter,
+    slug: item.slug,
+    format: item.format,
+    body: item.body,
+    image: image ? `sha256:${sha256(image.bytes)}` : null,
+  });
+}
+
+/** Whether the document changed in Appwrite since the lock entry was recorded. */
+function remoteChangedSince(entry: LockEntry | undefined, remote: Models.DefaultDocument): boolean {
+  return !entry || entry.id !== remote.$id || entry.updatedAt !== remote.$updatedAt;
+}
+
+function planItem(input: PlanInput, item: ContentItem): PlannedItem {
+  const entry = input.lock[item.kind][item.slug];
+  const remote = input.remote[item.kind].get(item.slug) ?? null;
+  const image = localImage(item);
+  const hash = sourceHash(item);
+  const base = { kind: item.kind, slug: item.slug, file: item.file, changes: [] as string[] };
+
+  // Fast path: neither side changed since the last sync; nothing to render or compare.
+  if (remote && entry && !remoteChangedSince(entry, remote) && entry.hash === hash) {
+    return {
+      entry: { ...base, action: "unchanged", documentId: remote.$id },
+      item,
+      fields: null,
+      image,
+      lock: null,
+      remote,
+    };
+  }
+
+  const imageSha = image ? sha256(image.bytes) : null;
+  const imageUrl = image
+    ? entry?.image?.sha256 === imageSha
+      ? entry.image.url
+      : fileViewUrl(input.target, IMAGES_BUCKET_ID, imageFileId(image.bytes))
+    : item.image && "url" in item.image
+      ? item.image.url
+      : null;
+  const fields = managedFields(item, imageUrl);
+  const lock = { hash, ...(image && imageUrl ? { image: { sha256: imageSha!, url: imageUrl } } : {}) };
+  const planned = { item, fields, image, lock, remote };
+
+  if (!remote) {
+    if (entry && !input.force) {
+      const reason =
+        "was deleted in Appwrite since the last push; delete the file, or push with --force to create it again";
+      return { ...planned, entry: { ...base, action: "conflict", reason } };
+    }
+    return { ...planned, entry: { ...base, action: "create" } };
+  }
+  const changes = changedFields(fields, remote);
+  const withRemote = { ...base, changes, documentId: remote.$id };
+  if (changes.length === 0) return { ...planned, entry: { ...withRemote, action: "unchanged" } };
+  if (!remoteChangedSince(entry, remote) || input.force)
+    return { ...planned, entry: { ...withRemote, action: "update" } };
+  const reason = entry
+    ? "changed in Appwrite since the last push (an edit in the admin?); run `studio pull` to bring it into the file, or push with --force to overwrite it"
+    : "exists in Appwrite but was not pushed from these files; run `studio pull` to adopt it, or push with --force to overwrite it";
+  return { ...planned, entry: { ...withRemote, action: "conflict", reason } };
+}
+
+/** Items the lock says were pushed whose files are gone: deleted only with `prune`, never if edited since. */
+function planRemovals(input: PlanInput, kind: ContentKind, present: Set<string>): PlannedItem[] {
+  const planned: PlannedItem[] = [];
+  for (const [slug, entry] of Object.entries(input.lock[kind])) {
+    if (present.has(slug) || input.protectedSlugs.has(slug)) continue;
+    const remote = input.remote[kind].get(slug);
+    if (!remote || remote.$id !== entry.id) continue; // already gone, or another document now: not ours to delete
+    const base = { kind, slug, file: null, changes: [], documentId: remote.$id };
+    const common = { item: null, fields: null, image: null, lock: null, remote };
+    if (remoteChangedSince(entry, remote)) {
+      const reason = "its file was removed, but it changed in Appwrite since the last push; not deleted";
+      planned.push({ ...common, entry: { ...base, action: "conflict", reason } });
+    } else if (input.prune) {
+      planned.push({ ...common, entry: { ...base, action: "delete" } });
+    } else {
+      const reason = "its file was removed; pass --prune to delete it from Appwrite";
+      planned.push({ ...common, entry: { ...base, action: "skip", reason } });
+    }
+  }
+  return planned;
+}
+
+/** Plans every item of `input` (pure: reads nothing, writes nothing). */
+export function planPush(input: PlanInput): PlannedItem[] {
+  const planned = input.items.map((item) => planItem(input, item));
+  for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
+    const present = new Set(input.items.filter((i) => i.kind === kind).map((i) => i.slug));
+    planned.push(...planRemovals(input, kind, present));
+  }
+  return planned;
+}

@@ -1,0 +1,248 @@
+/**
+ * `studio pull` (issue #7 item 2): writes items edited or created in Appwrite (the admin) back into content
+ * files, so the files stay the source of truth for `studio push`. Bodies are written as HTML (what Appwrite
+ * stores), images of the bucket are downloaded into `images/`, and the lock records the result so that
+ * push → pull → push changes nothing. A file edited locally since the last sync is never overwritten
+ * (a conflict) unless `force`.
+ */
+import { createHash } from "node:crypto";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Models } from "node-appwrite";
+import mime from "mime-types";
+import { CONTENT_KINDS, IMAGES_BUCKET_ID, type ContentKind } from "../../schemas/content.ts";
+import { parseFileViewUrl, type AdminServices } from "../appwrite/client.ts";
+import { readContent, readItem, type ContentItem } from "../content/read.ts";
+import { serializeContentFile } from "../content/write.ts";
+import { sanitizeHtml } from "../html/sanitize.ts";
+import { imageFileId, localImage } from "./documents.ts";
+import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
+import { sourceHash } from "./plan.ts";
+import { describeError, listBySlug } from "./push.ts";
+
+export interface PullItemResult {
+  kind: ContentKind;
+  slug: string;
+  /** The file written or kept. */
+  file: string;
+  action: "write" | "unchanged" | "conflict" | "skip";
+  status: "done" | "failed";
+  reason?: string;
+  error?: string;
+}
+
+export interface PullResult {
+  written: number;
+  unchanged: number;
+  skipped: number;
+  conflicts: number;
+  failed: number;
+  items: PullItemResult[];
+  /** Images downloaded into `images/` (relative to the content root). */
+  images: string[];
+  dryRun: boolean;
+}
+
+export interface PullOptions {
+  contentDir: string;
+  /** The sync lock (see `lockPathFor`); without it every remote item is written unless its file differs. */
+  lockPath?: string;
+  /** Overwrite files edited locally since the last sync. */
+  force?: boolean;
+  /** Report what would be written; write nothing. */
+  dryRun?: boolean;
+  onEvent?: (result: PullItemResult) => void;
+}
+
+const FRONT_MATTER: Record<
+  ContentKind,
+  (doc: Models.DefaultDocument, image: string | undefined) => Record<string, unknown>
+> = {
+  venture: (doc, image) => ({
+    name: doc.name,
+    slug: doc.slug,
+    shortDescription: doc.shortDescription,
+    websiteURL: doc.websiteURL,
+    logo: image,
+  }),
+  post: (doc, image) => ({
+    title: doc.title,
+    slug: doc.slug,
+    excerpt: doc.excerpt,
+    authorName: doc.authorName,
+    publishedDate: doc.publishedDate,
+    featuredImage: image,
+  }),
+};
+
+/**
+ * Pulls every venture and post of Appwrite into `contentDir`.
+ * @throws {SchemaMissingError} when the schema was never applied; {AppwriteException} when Appwrite cannot be read.
+ */
+export async function pull(services: AdminServices, options: PullOptions): Promise<PullResult> {
+  const { items, issues } = await readContent(options.contentDir);
+  const invalid = new Set(issues.map((i) => i.file));
+  const lock = options.lockPath ? await readLock(options.lockPath) : { version: 1 as const, projects: {} };
+  const project = projectLock(lock, services.target.projectId);
+  const localImages = await indexLocalImages(path.join(options.contentDir, "images"));
+  const result: PullResult = {
+    written: 0,
+    unchanged: 0,
+    skipped: 0,
+    conflicts: 0,
+    failed: 0,
+    items: [],
+    images: [],
+    dryRun: !!options.dryRun,
+  };
+
+  for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
+    const remote = await listBySlug(services, CONTENT_KINDS[kind].collectionId);
+    const local = new Map(items.filter((i) => i.kind === kind).map((i) => [i.slug, i]));
+    for (const doc of remote.values()) {
+      const outcome = await pullOne(services, options, {
+        kind,
+        doc,
+        local: local.get(String(doc.slug)) ?? null,
+        project,
+        invalid,
+        localImages,
+        result,
+      });
+      result.items.push(outcome);
+      options.onEvent?.(outcome);
+      if (outcome.status === "failed") result.failed++;
+      else if (outcome.action === "write") result.written++;
+      else if (outcome.action === "conflict") result.conflicts++;
+      else if (outcome.action === "skip") result.skipped++;
+      else result.unchanged++;
+    }
+  }
+  if (!options.dryRun && options.lockPath) await writeLock(options.lockPath, lock);
+  return result;
+}
+
+interface PullContext {
+  kind: ContentKind;
+  doc: Models.DefaultDocument;
+  local: ContentItem | null;
+  project: ProjectLock;
+  invalid: Set<string>;
+  localImages: Map<string, string>;
+  result: PullResult;
+}
+
+async function pullOne(services: AdminServices, options: PullOptions, c: PullContext): Promise<PullItemResult> {
+  const { kind, doc, local, project } = c;
+  const slug = String(doc.slug);
+  const folder = CONTENT_KINDS[kind].folder;
+  const file = local?.file ?? `${folder}/${slug}.html`;
+  const base = { kind, slug, file };
+  const entry = project[kind][slug];
+  const remoteChanged = !entry || entry.id !== doc.$id || entry.updatedAt !== doc.$updatedAt;
+
+  if (!remoteChanged) {
+    if (local) return { ...base, action: "unchanged", status: "done" };
+    return {
+      ...base,
+      action: "skip",
+      status: "done",
+      reason: "its file was removed locally; `studio push --prune` deletes it from Appwrite",
+    };
+  }
+  const invalidFile = [...c.invalid].find((f) => f.startsWith(`${folder}/${slug}.`));
+  if (invalidFile && !options.force) {
+    return {
+      ...base,
+      file: invalidFile,
+      action: "conflict",
+      status: "done",
+      reason: "the local file is invalid; fix it, or pull with --force to replace it",
+    };
+  }
+  if (local && entry && sourceHash(local) !== entry.hash && !options.force) {
+    return {
+      ...base,
+      action: "conflict",
+      status: "done",
+      reason: "changed both here and in Appwrite since the last sync; pull with --force to take Appwrite's version",
+    };
+  }
+  if (options.dryRun) return { ...base, file: `${folder}/${slug}.html`, action: "write", status: "done" };
+
+  try {
+    const imageField = CONTENT_KINDS[kind].imageField;
+    const imageUrl = (doc[imageField] as string | null) ?? null;
+    const imageRef = imageUrl ? await localImageRef(services, options.contentDir, slug, kind, imageUrl, c) : undefined;
+    const target = `${folder}/${slug}.html`;
+    const text = serializeContentFile(
+      kind,
+      FRONT_MATTER[kind](doc, imageRef),
+      sanitizeHtml(String(doc[CONTENT_KINDS[kind].bodyField] ?? "")),
+    );
+    await writeFile(path.join(options.contentDir, target), text);
+    if (local && local.file !== target) await rm(path.join(options.contentDir, local.file), { force: true });
+
+    const reread = await readItem(kind, path.join(options.contentDir, target), target, "html");
+    if ("issues" in reread) {
+      const problems = reread.issues.map((i) => `${i.field}: ${i.message}`).join("; ");
+      return { ...base, file: target, action: "write", status: "failed", error: `written, but invalid: ${problems}` };
+    }
+    const image = localImage(reread.item);
+    project[kind][slug] = {
+      id: doc.$id,
+      updatedAt: doc.$updatedAt,
+      hash: sourceHash(reread.item),
+      ...(image && imageUrl
+        ? { image: { sha256: createHash("sha256").update(image.bytes).digest("hex"), url: imageUrl } }
+        : {}),
+    };
+    return { ...base, file: target, action: "write", status: "done" };
+  } catch (error) {
+    return { ...base, action: "write", status: "failed", error: describeError(error) };
+  }
+}
+
+/** Content-addressed id → file name of every image in `images/`. */
+async function indexLocalImages(dir: string): Promise<Map<string, string>> {
+  const index = new Map<string, string>();
+  let names: string[] = [];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  for (const name of names) index.set(imageFileId(await readFile(path.join(dir, name))), name);
+  return index;
+}
+
+/**
+ * The front-matter reference for an image URL: an http(s) URL outside the bucket is kept; a bucket file is
+ * found among the local images by content, or downloaded into `images/`.
+ */
+async function localImageRef(
+  services: AdminServices,
+  contentDir: string,
+  slug: string,
+  kind: ContentKind,
+  url: string,
+  c: PullContext,
+): Promise<string | undefined> {
+  const file = parseFileViewUrl(url);
+  if (!file || file.bucketId !== IMAGES_BUCKET_ID) return /^https?:\/\//i.test(url) ? url : undefined;
+  const known = c.localImages.get(file.fileId);
+  if (known) return `../images/${known}`;
+  const meta = await services.storage.getFile({ bucketId: IMAGES_BUCKET_ID, fileId: file.fileId });
+  const bytes = Buffer.from(await services.storage.getFileView({ bucketId: IMAGES_BUCKET_ID, fileId: file.fileId }));
+  const existing = c.localImages.get(imageFileId(bytes));
+  if (existing) return `../images/${existing}`;
+  const extension = mime.extension(meta.mimeType) || "bin";
+  const stem = kind === "venture" ? `${slug}-logo` : slug;
+  let name = `${stem}.${extension === "jpeg" ? "jpg" : extension}`;
+  if ([...c.localImages.values()].includes(name)) name = `${stem}-${file.fileId.slice(0, 8)}.${extension}`;
+  await mkdir(path.join(contentDir, "images"), { recursive: true });
+  await writeFile(path.join(contentDir, "images", name), bytes);
+  c.localImages.set(imageFileId(bytes), name);
+  c.result.images.push(`images/${name}`);
+  return `../images/${name}`;
+}
