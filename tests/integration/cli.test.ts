@@ -1,24 +1,39 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import path from "node:path";
+import { Query } from "node-appwrite";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator/server.ts";
+import { createAdminServices } from "../../lib/appwrite/client.ts";
+import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
+import schema from "../../schemas/appwrite.json" with { type: "json" };
+import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
 import { copyFixtureContent, ROOT, startBackend, type Backend } from "../helpers/stack.ts";
 
 let backend: Backend;
-beforeAll(async () => {
+beforeEach(async () => {
   backend = await startBackend();
 });
-afterAll(async () => backend.close());
+afterEach(async () => backend.close());
 
-/** Runs the real `studio` entry with piped output (not a TTY), against the test backend (or `target`). */
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** stdout parsed as NDJSON. */
+  lines: () => Record<string, unknown>[];
+  /** The final NDJSON line (the result). */
+  result: () => Record<string, unknown>;
+}
+
+/** Runs the installed `studio` bin with piped output (not a terminal) against `target` (default: the test backend). */
 function studio(
   args: string[],
-  target: RunningEmulator = backend.emulator,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  target: Pick<RunningEmulator, "endpoint" | "projectId" | "apiKey"> = backend.emulator,
+): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "cli/studio.ts"), ...args], {
+    const child = spawn(process.execPath, [path.join(ROOT, "cli/bin.js"), ...args], {
       cwd: ROOT,
       env: {
         ...process.env,
@@ -31,29 +46,59 @@ function studio(
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+    child.on("exit", (code) => {
+      const lines = () =>
+        stdout
+          .trim()
+          .split("\n")
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as Record<string, unknown>);
+      resolve({ code, stdout, stderr, lines, result: () => lines().at(-1)! });
+    });
   });
 }
 
+async function withEmptyEmulator(run: (emulator: RunningEmulator) => Promise<void>): Promise<void> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "studio-empty-"));
+  const emulator = await startEmulator({ dataDir, port: 0 });
+  try {
+    await run(emulator);
+  } finally {
+    await emulator.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 describe("studio CLI", () => {
-  it("prints help listing its commands", async () => {
+  it("prints help listing its commands and the exit codes", async () => {
     const { code, stdout } = await studio(["--help"]);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/setup/);
-    expect(stdout).toMatch(/push/);
+    for (const command of ["setup", "push", "pull", "seed", "format", "preview"]) expect(stdout).toContain(command);
+    expect(stdout).toMatch(/4 conflict/);
   });
 
-  it("push --json prints the counts, and a second push changes nothing", async () => {
+  it("push --json prints NDJSON progress and a final result; a second push changes nothing", async () => {
     const dir = await copyFixtureContent();
     const first = await studio(["push", "--dir", dir, "--json"]);
     expect(first.code).toBe(0);
-    expect(JSON.parse(first.stdout)).toEqual({ created: 4, updated: 0, unchanged: 0, failed: 0 });
+    expect(first.lines().filter((l) => l.type === "item")).toHaveLength(4);
+    expect(first.result()).toEqual({
+      type: "result",
+      created: 4,
+      updated: 0,
+      unchanged: 0,
+      deleted: 0,
+      skipped: 1,
+      conflicts: 0,
+      failed: 0,
+      dryRun: false,
+    });
 
     const second = await studio(["push", "--dir", dir, "--json"]);
-    expect(JSON.parse(second.stdout)).toEqual({ created: 0, updated: 0, unchanged: 4, failed: 0 });
+    expect(second.result()).toMatchObject({ created: 0, updated: 0, unchanged: 4 });
   });
 
-  it("push without a terminal prints plain progress lines, and exits 1 naming an invalid file and field", async () => {
+  it("without a terminal prints plain lines, and exits 1 naming an invalid file and field", async () => {
     const dir = await copyFixtureContent();
     await writeFile(
       path.join(dir, "ventures/no-url.md"),
@@ -69,33 +114,141 @@ describe("studio CLI", () => {
     expect(code).toBe(1);
     expect(stdout).toMatch(/would create venture gamma-new/);
     expect(stdout).toMatch(/Dry run, nothing written/);
+    expect(stdout).not.toMatch(/\u001b\[/); // no colours or spinners in a pipe
     expect(stderr).toMatch(/ventures\/no-url\.md: websiteURL: /);
   });
 
-  it("exits 2 on an unknown option", async () => {
-    const { code, stderr } = await studio(["push", "--nope"]);
-    expect(code).toBe(2);
-    expect(stderr).toMatch(/unknown option/);
+  it("exits 2 on an unknown option, and on --prune without --yes when no one can be asked", async () => {
+    const unknown = await studio(["push", "--nope"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown option/);
+
+    const dir = await copyFixtureContent();
+    await studio(["push", "--dir", dir, "--json"]);
+    await rm(path.join(dir, "posts/hello-world.md"));
+    const prune = await studio(["push", "--dir", dir, "--prune"]);
+    expect(prune.code).toBe(2);
+    expect(prune.stderr).toMatch(/would delete 1 item\(s\) from Appwrite; pass --yes/);
+
+    const confirmed = await studio(["push", "--dir", dir, "--prune", "--yes", "--json"]);
+    expect(confirmed.code).toBe(0);
+    expect(confirmed.result()).toMatchObject({ deleted: 1 });
   });
 
-  it("push into an Appwrite without the schema exits 3 and says to run setup; setup then makes push work", async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), "studio-empty-"));
-    const empty = await startEmulator({ dataDir, port: 0 });
-    try {
+  it("exits 3 when Appwrite has no schema (saying to run setup) or does not answer", async () => {
+    await withEmptyEmulator(async (empty) => {
       const dir = await copyFixtureContent();
       const failed = await studio(["push", "--dir", dir, "--json"], empty);
       expect(failed.code).toBe(3);
       expect(failed.stderr).toMatch(/has no database main_db: run `studio setup` first/);
 
-      const setup = await studio(["setup", "--json"], empty);
-      expect(setup.code).toBe(0);
-      expect(JSON.parse(setup.stdout).changes).toContain("created collection ventures");
+      const seeded = await studio(["seed", "--dir", dir, "--json"], empty);
+      expect(seeded.code).toBe(0);
+      expect(seeded.lines()[0]).toMatchObject({ type: "setup" });
+      expect(seeded.result()).toMatchObject({ created: 4, failed: 0 });
+    });
 
-      const pushed = await studio(["push", "--dir", dir, "--json"], empty);
-      expect(JSON.parse(pushed.stdout)).toMatchObject({ created: 4, failed: 0 });
-    } finally {
-      await empty.close();
-      await rm(dataDir, { recursive: true, force: true });
-    }
+    const down = await studio(["push", "--json"], { endpoint: "http://127.0.0.1:9/v1", projectId: "p", apiKey: "k" });
+    expect(down.code).toBe(3);
+    expect(down.stderr).toMatch(/did not answer/);
+  });
+
+  it("exits 4 on a conflict with an edit made in Appwrite, and --force resolves it", async () => {
+    const dir = await copyFixtureContent();
+    await studio(["push", "--dir", dir, "--json"]);
+    const post = (
+      await backend.services.databases.listDocuments({
+        databaseId: DATABASE_ID,
+        collectionId: COLLECTIONS.blogPosts,
+        queries: [Query.equal("slug", "hello-world")],
+      })
+    ).documents[0]!;
+    await backend.services.databases.updateDocument({
+      databaseId: DATABASE_ID,
+      collectionId: COLLECTIONS.blogPosts,
+      documentId: post.$id,
+      data: { title: "Edited in the admin" },
+    });
+    const file = path.join(dir, "posts/hello-world.md");
+    await writeFile(file, (await readFile(file, "utf8")).replace("title: Hello World", "title: Edited in the file"));
+
+    const conflict = await studio(["push", "--dir", dir]);
+    expect(conflict.code).toBe(4);
+    expect(conflict.stdout).toMatch(/conflict post hello-world .*studio pull/);
+
+    const forced = await studio(["push", "--dir", dir, "--force", "--json"]);
+    expect(forced.code).toBe(0);
+    expect(forced.result()).toMatchObject({ updated: 1, conflicts: 0 });
+  });
+
+  it("exits 5 when Appwrite refuses a write, applying the rest", async () => {
+    await withEmptyEmulator(async (empty) => {
+      const dir = await copyFixtureContent();
+      // The schema, with an images bucket too small for any image: every upload is refused.
+      const tiny = { ...schema, buckets: schema.buckets.map((b) => ({ ...b, maximumFileSize: 50 })) };
+      await applySchema(createAdminServices(empty), tiny as AppwriteSchema);
+
+      const run = await studio(["push", "--dir", dir, "--json"], empty);
+
+      expect(run.code).toBe(5);
+      expect(run.result()).toMatchObject({ created: 1, failed: 3 });
+      const failed = run.lines().filter((l) => l.status === "failed");
+      expect(failed[0]?.error).toMatch(/storage_invalid_file_size/);
+    });
+  });
+
+  it("pull --json writes edits made in Appwrite into files", async () => {
+    const dir = await copyFixtureContent();
+    await studio(["push", "--dir", dir, "--json"]);
+    const post = (
+      await backend.services.databases.listDocuments({
+        databaseId: DATABASE_ID,
+        collectionId: COLLECTIONS.blogPosts,
+        queries: [Query.equal("slug", "second-post")],
+      })
+    ).documents[0]!;
+    await backend.services.databases.updateDocument({
+      databaseId: DATABASE_ID,
+      collectionId: COLLECTIONS.blogPosts,
+      documentId: post.$id,
+      data: { excerpt: "From the admin." },
+    });
+
+    const run = await studio(["pull", "--dir", dir, "--json"]);
+
+    expect(run.code).toBe(0);
+    expect(run.result()).toMatchObject({ written: 1, conflicts: 0, failed: 0 });
+    expect(await readFile(path.join(dir, "posts/second-post.html"), "utf8")).toContain("excerpt: From the admin.");
+  });
+
+  it("format --check exits 1 when a file would change; format fixes it; --check then passes", async () => {
+    const dir = await copyFixtureContent();
+    const file = path.join(dir, "ventures/beta-works.html");
+    const check = await studio(["format", "--dir", dir, "--check"]);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toMatch(/would format ventures\/beta-works\.html/);
+    expect(await readFile(file, "utf8")).toContain("<ul><li>Fast research</li></ul>");
+
+    expect((await studio(["format", "--dir", dir])).code).toBe(0);
+    expect(await readFile(file, "utf8")).toContain("<ul>\n  <li>Fast research</li>\n</ul>");
+    expect((await studio(["format", "--dir", dir, "--check"])).code).toBe(0);
+  });
+
+  it("preview prints metadata, validation with the content rules, and the body as text", async () => {
+    const dir = await copyFixtureContent();
+    const { code, stdout } = await studio(["preview", path.join(dir, "posts/second-post.md")]);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^post · /);
+    expect(stdout).toMatch(/title\s+Second Post/);
+    expect(stdout).toMatch(/✗ content rule: add at least one bulleted list/);
+    expect(stdout).toMatch(/\nSECOND\n\nText\./);
+
+    const good = await studio(["preview", path.join(dir, "ventures/alpha-agency.md"), "--json"]);
+    expect(good.code).toBe(0);
+    expect(good.result()).toMatchObject({ kind: "venture", issues: [], rules: [] });
+
+    const wrong = await studio(["preview", path.join(dir, "images/alpha-logo.png")]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/is not a content file/);
   });
 });
