@@ -16,5 +16,5 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
     },
   },
-  { files: ["**/*.js"], languageOptions: { globals: { process: "readonly", console: "readonly" } } },
+  { files: ["**/*.{js,mjs}"], languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } } },
 );
