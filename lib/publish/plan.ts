@@ -32,8 +32,13 @@ export interface PlanEntry {
 export interface PlannedItem {
   entry: PlanEntry;
   item: ContentItem | null;
-  /** Fields to write (create/update). */
-  fields: ManagedFields | null;
+  /**
+   * The fields to write (create/update), rendered on first call: planning a create needs no rendering, so
+   * it happens in the write workers, overlapping Appwrite's I/O.
+   */
+  fields: (() => ManagedFields) | null;
+  /** The image field's value to write (view URL of the bucket file, an external URL, or null). */
+  imageUrl: string | null;
   image: LocalImage | null;
   /** What the lock records for the item after a successful apply. */
   lock: Omit<LockEntry, "id" | "updatedAt"> | null;
@@ -89,6 +94,7 @@ function planItem(input: PlanInput, item: ContentItem): PlannedItem {
       entry: { ...base, action: "unchanged", documentId: remote.$id },
       item,
       fields: null,
+      imageUrl: null,
       image,
       lock: null,
       remote,
@@ -103,9 +109,10 @@ function planItem(input: PlanInput, item: ContentItem): PlannedItem {
     : item.image && "url" in item.image
       ? item.image.url
       : null;
-  const fields = managedFields(item, imageUrl);
+  let rendered: ManagedFields | undefined;
+  const fields = () => (rendered ??= managedFields(item, imageUrl));
   const lock = { hash, ...(image && imageUrl ? { image: { sha256: imageSha!, url: imageUrl } } : {}) };
-  const planned = { item, fields, image, lock, remote };
+  const planned = { item, fields, imageUrl, image, lock, remote };
 
   if (!remote) {
     if (entry && !input.force) {
@@ -115,7 +122,7 @@ function planItem(input: PlanInput, item: ContentItem): PlannedItem {
     }
     return { ...planned, entry: { ...base, action: "create" } };
   }
-  const changes = changedFields(fields, remote);
+  const changes = changedFields(fields(), remote);
   const withRemote = { ...base, changes, documentId: remote.$id };
   if (changes.length === 0) return { ...planned, entry: { ...withRemote, action: "unchanged" } };
   if (!remoteChangedSince(entry, remote) || input.force)
@@ -134,7 +141,7 @@ function planRemovals(input: PlanInput, kind: ContentKind, present: Set<string>)
     const remote = input.remote[kind].get(slug);
     if (!remote || remote.$id !== entry.id) continue; // already gone, or another document now: not ours to delete
     const base = { kind, slug, file: null, changes: [], documentId: remote.$id };
-    const common = { item: null, fields: null, image: null, lock: null, remote };
+    const common = { item: null, fields: null, imageUrl: null, image: null, lock: null, remote };
     if (remoteChangedSince(entry, remote)) {
       const reason = "its file was removed, but it changed in Appwrite since the last push; not deleted";
       planned.push({ ...common, entry: { ...base, action: "conflict", reason } });

@@ -151,7 +151,7 @@ function imagesUsedTwice(planned: PlannedItem[]): Set<string> {
   const seen = new Set<string>();
   const twice = new Set<string>();
   for (const p of planned) {
-    if (!p.image || !p.fields) continue;
+    if (!p.image || !p.imageUrl) continue;
     const id = imageFileId(p.image.bytes);
     (seen.has(id) ? twice : seen).add(id);
   }
@@ -221,14 +221,14 @@ async function apply(
             databaseId: DATABASE_ID,
             collectionId,
             documentId: ID.unique(),
-            data: { ...p.fields, userId: null },
+            data: { ...p.fields!(), userId: null },
             permissions: [Permission.read(Role.any())],
           })
         : await databases.updateDocument({
             databaseId: DATABASE_ID,
             collectionId,
             documentId: p.entry.documentId!,
-            data: Object.fromEntries(p.entry.changes.map((key) => [key, p.fields?.[key] ?? null])),
+            data: Object.fromEntries(p.entry.changes.map((key) => [key, p.fields!()[key] ?? null])),
           });
     project[kind][slug] = { id: doc.$id, updatedAt: doc.$updatedAt, ...p.lock! };
     return { ...p.entry, documentId: doc.$id, status: "done" };
@@ -252,9 +252,9 @@ type ImageUploads = Map<string, Promise<boolean>>;
  */
 async function ensureImage(services: AdminServices, p: PlannedItem, uploads: ImageUploads): Promise<string | null> {
   const imageField = CONTENT_KINDS[p.entry.kind].imageField;
-  if (!p.image || !p.fields) return null;
+  if (!p.image || !p.imageUrl) return null;
   if (p.entry.action === "update" && !p.entry.changes.includes(imageField)) return null;
-  const target = parseFileViewUrl(p.fields[imageField] ?? "");
+  const target = parseFileViewUrl(p.imageUrl);
   const fileId = imageFileId(p.image.bytes);
   if (!target || target.fileId !== fileId) return null; // a URL recorded by pull: that file is Appwrite's own
   let upload = uploads.get(fileId);
@@ -314,8 +314,7 @@ async function removeOrphanImages(
     }
   }
   for (const p of planned) {
-    const field = p.fields?.[CONTENT_KINDS[p.entry.kind].imageField];
-    const file = field ? parseFileViewUrl(field) : null;
+    const file = p.imageUrl ? parseFileViewUrl(p.imageUrl) : null;
     if (file) stillUsed.add(file.fileId);
   }
   for (const fileId of candidates) {
