@@ -251,4 +251,41 @@ describe("studio CLI", () => {
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(/is not a content file/);
   });
+
+  it("preview --web serves the draft in both locales without publishing it, until interrupted", async () => {
+    const dir = await copyFixtureContent();
+    const child = spawn(
+      process.execPath,
+      [path.join(ROOT, "cli/bin.js"), "preview", path.join(dir, "posts/work-in-progress.md"), "--web"],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          APPWRITE_ENDPOINT: backend.emulator.endpoint,
+          APPWRITE_PROJECT_ID: backend.emulator.projectId,
+          APPWRITE_API_KEY: backend.emulator.apiKey,
+        },
+      },
+    );
+    let stdout = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    await expect.poll(() => stdout, { timeout: 60_000, interval: 200 }).toMatch(/Press Ctrl-C/);
+
+    const english = /English: (\S+)/.exec(stdout)![1]!;
+    const arabic = /Arabic: {2}(\S+)/.exec(stdout)![1]!;
+    const en = await fetch(english);
+    expect(en.status).toBe(200);
+    expect(await en.text()).toContain("Not Yet");
+    expect(await (await fetch(arabic)).text()).toContain('dir="rtl"');
+    // Nothing reached the configured Appwrite.
+    const published = await backend.services.databases.listDocuments({
+      databaseId: DATABASE_ID,
+      collectionId: COLLECTIONS.blogPosts,
+    });
+    expect(published.total).toBe(0);
+
+    child.kill("SIGINT");
+    expect(await exited).toBe(1); // the draft breaks the content rules (no list, no blockquote)
+  });
 });
