@@ -69,7 +69,29 @@ async function withEmptyEmulator(run: (emulator: RunningEmulator) => Promise<voi
   }
 }
 
+/** Bare module names a bundle file imports statically, following its static imports of other chunks. */
+async function staticImports(file: string, seen = new Set<string>()): Promise<Set<string>> {
+  const names = new Set<string>();
+  if (seen.has(file)) return names;
+  seen.add(file);
+  const code = await readFile(file, "utf8");
+  for (const match of code.matchAll(/^import\s[^;]*?from\s*"([^"]+)"|^import\s*"([^"]+)"/gm)) {
+    const specifier = match[1] ?? match[2]!;
+    if (specifier.startsWith(".")) {
+      for (const name of await staticImports(path.resolve(path.dirname(file), specifier), seen)) names.add(name);
+    } else names.add(specifier);
+  }
+  return names;
+}
+
 describe("studio CLI", () => {
+  it("--help and --version load neither Ink, React nor the SDK", async () => {
+    expect((await studio(["--version"])).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/); // builds the bundle if stale
+    const loaded = [...(await staticImports(path.join(ROOT, "build/cli/studio.js")))];
+    expect(loaded).toContain("commander");
+    expect(loaded.filter((name) => /^(ink|react|react\/.*|node-appwrite)$/.test(name))).toEqual([]);
+  });
+
   it("prints help listing its commands and the exit codes", async () => {
     const { code, stdout } = await studio(["--help"]);
     expect(code).toBe(0);
