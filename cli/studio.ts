@@ -19,7 +19,7 @@ const program = new Command()
   .addHelpText(
     "after",
     `
-Exit codes: 0 ok, 1 invalid content, 2 usage, 3 Appwrite unreachable/unauthorized or schema missing,
+Exit codes: 0 ok, 1 invalid content, 2 usage, 3 configuration, schema missing, or Appwrite/Gemini unavailable,
 4 conflict (edited in Appwrite since the last push), 5 some writes failed, 70 a bug in studio.
 Without APPWRITE_ENDPOINT, studio uses the embedded server for DATA_DIR (.data).`,
   );
@@ -106,6 +106,28 @@ program
   });
 
 program
+  .command("generate")
+  .description(
+    "Draft a venture or a post with the AI into content/ (draft: true, never published). Needs GEMINI_API_KEY.",
+  )
+  .argument("<kind>", "venture or post")
+  .requiredOption("--topic <text>", "what the draft is about")
+  .option("--image", "also generate the featured image (post) or logo (venture)")
+  .option("--author <name>", "author name of a post draft", "Studio Editorial Team")
+  .option("--dir <path>", "content folder", "content")
+  .option("--json", "print NDJSON steps and a final result line")
+  .action(
+    async (kind: string, options: { topic: string; dir: string; image?: boolean; author?: string; json?: boolean }) => {
+      if (kind !== "venture" && kind !== "post") {
+        throw new InvalidArgumentError(`kind must be venture or post, not "${kind}".`);
+      }
+      const { isInteractive } = await import("./context.ts");
+      const { runGenerate } = await import("./commands/generate.ts");
+      process.exitCode = await runGenerate(kind, { ...options, interactive: isInteractive(options.json) });
+    },
+  );
+
+program
   .command("preview")
   .description(
     "Show a draft: metadata, validation and content rules, and the body as text; --web serves it in both locales.",
@@ -129,6 +151,10 @@ try {
 /** Prints what went wrong and what to do, and returns the exit code. */
 async function reportError(error: unknown): Promise<number> {
   if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  if (error instanceof InvalidArgumentError) {
+    console.error(`studio: ${error.message}`);
+    return EXIT.usage;
+  }
   const [
     { UsageError },
     { ConfigError },
@@ -136,6 +162,8 @@ async function reportError(error: unknown): Promise<number> {
     { LockFileError },
     { NotContentFileError },
     { AppwriteException },
+    ai,
+    { TopicRequiredError },
   ] = await Promise.all([
     import("./exit-codes.ts"),
     import("../lib/config.ts"),
@@ -143,7 +171,26 @@ async function reportError(error: unknown): Promise<number> {
     import("../lib/publish/lock.ts"),
     import("../lib/content/preview.ts"),
     import("node-appwrite"),
+    import("../lib/ai/gemini.ts"),
+    import("../lib/ai/draft.ts"),
   ]);
+  if (error instanceof ai.AiNotConfiguredError) {
+    console.error(`studio: ${error.message} (in the environment or .env), then run the command again.`);
+    return EXIT.backend;
+  }
+  if (
+    error instanceof ai.AiUnavailableError ||
+    error instanceof ai.AiResponseError ||
+    error instanceof ai.AiRequestError
+  ) {
+    console.error("studio: Failed to generate content. The model may be unavailable. Please try again later.");
+    console.error(`  (${error.message})`);
+    return EXIT.backend;
+  }
+  if (error instanceof TopicRequiredError) {
+    console.error(`studio: ${error.message}`);
+    return EXIT.usage;
+  }
   if (error instanceof UsageError) {
     console.error(`studio: ${error.message}`);
     return error.exitCode;

@@ -18,6 +18,10 @@ const configSchema = z.object({
   APPWRITE_API_KEY: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default(".data"),
   GEMINI_API_KEY: z.string().min(1).optional(),
+  GEMINI_TEXT_MODEL: z.string().min(1).default("gemini-2.5-flash"),
+  GEMINI_IMAGE_MODEL: z.string().min(1).default("gemini-2.5-flash-image"),
+  GEMINI_BASE_URL: z.url({ message: "must be a full URL" }).optional(),
+  GEMINI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
 });
 
 export interface AppConfig {
@@ -32,6 +36,14 @@ export interface AppConfig {
   apiKey: string | undefined;
   dataDir: string;
   geminiApiKey: string | undefined;
+  /** Text model for drafting (spec §7: gemini-2.5-flash). */
+  geminiTextModel: string;
+  /** Image model (see docs/decisions/0003-ai-drafting.md for why not imagen-3.0-generate-002). */
+  geminiImageModel: string;
+  /** Another Gemini API base URL (a proxy, or a local fake in tests). */
+  geminiBaseUrl: string | undefined;
+  /** The whole budget of one drafting call, retries and repair included, in ms. */
+  geminiTimeoutMs: number;
 }
 
 /** A configuration value the user must fix; the message names the variable and what to set. */
@@ -66,6 +78,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiKey: c.APPWRITE_API_KEY,
     dataDir: c.DATA_DIR,
     geminiApiKey: c.GEMINI_API_KEY,
+    geminiTextModel: c.GEMINI_TEXT_MODEL,
+    geminiImageModel: c.GEMINI_IMAGE_MODEL,
+    geminiBaseUrl: c.GEMINI_BASE_URL,
+    geminiTimeoutMs: c.GEMINI_TIMEOUT_MS,
   };
 }
 

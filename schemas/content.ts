@@ -83,23 +83,38 @@ const imageRef = z
     message: "must be a path relative to the file (../images/x.png) or an http(s) URL",
   });
 
+/** Where an AI draft came from (issue #6: a provenance record in the front matter of generated drafts). */
+export const provenanceSchema = z.strictObject({
+  model: z.string().min(1),
+  imageModel: z.string().min(1).optional(),
+  date: z.union([z.date(), z.iso.datetime({ offset: true })]),
+  topic: z.string().min(1),
+});
+export type Provenance = z.infer<typeof provenanceSchema>;
+
 /** Fields every content file may carry. `draft: true` files are never published. */
 const commonFrontMatter = {
   slug: slugSchema.optional(),
   draft: z.boolean().optional(),
+  generated: provenanceSchema.optional(),
 };
 
 /**
  * Front matter of `content/ventures/<slug>.(md|html)`. The body is the case study (Markdown or HTML).
- * `slug` defaults to the file name.
+ * `slug` defaults to the file name. A draft may lack `websiteURL` (an AI draft has none); publishing needs it.
  */
-export const ventureFrontMatterSchema = z.strictObject({
-  ...commonFrontMatter,
-  name: requiredText(LIMITS.name),
-  shortDescription: requiredText(LIMITS.shortDescription),
-  websiteURL: ventureSchema.shape.websiteURL,
-  logo: imageRef.optional(),
-});
+export const ventureFrontMatterSchema = z
+  .strictObject({
+    ...commonFrontMatter,
+    name: requiredText(LIMITS.name),
+    shortDescription: requiredText(LIMITS.shortDescription),
+    websiteURL: ventureSchema.shape.websiteURL.optional(),
+    logo: imageRef.optional(),
+  })
+  .refine((v) => v.draft === true || v.websiteURL !== undefined, {
+    path: ["websiteURL"],
+    message: "is required (only a draft may leave it out)",
+  });
 export type VentureFrontMatter = z.infer<typeof ventureFrontMatterSchema>;
 
 /**

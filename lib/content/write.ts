@@ -7,8 +7,8 @@ import type { ContentKind } from "../../schemas/content.ts";
 
 /** Front-matter keys in the order files are written; other keys follow in their own order. */
 const KEY_ORDER: Record<ContentKind, string[]> = {
-  venture: ["name", "slug", "shortDescription", "websiteURL", "logo", "draft"],
-  post: ["title", "slug", "excerpt", "authorName", "publishedDate", "featuredImage", "draft"],
+  venture: ["name", "slug", "shortDescription", "websiteURL", "logo", "draft", "generated"],
+  post: ["title", "slug", "excerpt", "authorName", "publishedDate", "featuredImage", "draft", "generated"],
 };
 
 /** A date as front matter shows it: `2026-03-14` at UTC midnight, else the full ISO instant. */
@@ -16,6 +16,10 @@ export function frontMatterDate(value: Date | string): string {
   const date = new Date(value);
   const iso = date.toISOString();
   return iso.endsWith("T00:00:00.000Z") ? iso.slice(0, 10) : iso;
+}
+
+function withIsoDates(record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
 }
 
 /**
@@ -28,7 +32,9 @@ export function serializeContentFile(kind: ContentKind, frontMatter: Record<stri
   for (const key of keys) {
     const value = frontMatter[key];
     if (value === undefined || value === null) continue;
-    ordered[key] = key === "publishedDate" && (value instanceof Date || typeof value === "string") ? frontMatterDate(value) : value;
+    if (key === "publishedDate" && (value instanceof Date || typeof value === "string")) ordered[key] = frontMatterDate(value);
+    else if (key === "generated" && typeof value === "object") ordered[key] = withIsoDates(value as Record<string, unknown>);
+    else ordered[key] = value;
   }
   const yaml = stringify(ordered, { lineWidth: 0 });
   return `---\n${yaml}---\n\n${body.trim()}\n`;

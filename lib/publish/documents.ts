@@ -45,7 +45,8 @@ export function managedFields(item: ContentItem, imageUrl: string | null): Manag
       shortDescription: fm.shortDescription,
       logoUrl: imageUrl,
       caseStudy: bodyHtml(item),
-      websiteURL: fm.websiteURL,
+      // Validation guarantees a URL for everything that is published (only drafts may lack one).
+      websiteURL: fm.websiteURL ?? "",
     };
   }
   const fm = item.frontMatter;

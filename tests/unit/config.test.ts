@@ -12,6 +12,10 @@ describe("loadConfig", () => {
       apiKey: undefined,
       dataDir: ".data",
       geminiApiKey: undefined,
+      geminiTextModel: "gemini-2.5-flash",
+      geminiImageModel: "gemini-2.5-flash-image",
+      geminiBaseUrl: undefined,
+      geminiTimeoutMs: 20_000,
     });
   });
 

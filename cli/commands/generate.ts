@@ -1,0 +1,59 @@
+import { aiSettings } from "../../lib/ai/gemini.ts";
+import { generateDraftFile, type GenerateStep } from "../../lib/ai/generate-file.ts";
+import { loadConfig, loadDotEnv } from "../../lib/config.ts";
+import { EXIT } from "../exit-codes.ts";
+import { emitJson } from "../output.ts";
+
+export interface GenerateCommandOptions {
+  topic: string;
+  dir: string;
+  image?: boolean;
+  author?: string;
+  json?: boolean;
+  interactive: boolean;
+}
+
+const STEP_TEXT: Record<GenerateStep, string> = {
+  draft: "Drafting the text with the AI…",
+  image: "Generating the image…",
+  write: "Writing the draft file…",
+};
+
+/**
+ * `studio generate venture|post --topic "…"`: an AI draft written into `content/` with `draft: true` (never
+ * published). Needs GEMINI_API_KEY, not Appwrite.
+ * @returns 0 (violations that survived the repair are listed, the draft is still written).
+ */
+export async function runGenerate(kind: "venture" | "post", options: GenerateCommandOptions): Promise<number> {
+  loadDotEnv();
+  const settings = aiSettings(loadConfig());
+  const onStep = (step: GenerateStep) => {
+    if (options.json) emitJson("step", { step });
+    else if (options.interactive) process.stderr.write(`\u001b[2K\r${STEP_TEXT[step]}`);
+    else console.log(STEP_TEXT[step]);
+  };
+  const result = await generateDraftFile(settings, {
+    contentDir: options.dir,
+    kind,
+    topic: options.topic,
+    image: options.image,
+    author: options.author,
+    onStep,
+  });
+  if (options.interactive && !options.json) process.stderr.write("\u001b[2K\r");
+  if (options.json) {
+    emitJson("result", result);
+    return EXIT.ok;
+  }
+  console.log(
+    `Wrote ${result.file}${result.image ? ` and ${result.image}` : ""} (draft: true; model ${result.model}).`,
+  );
+  if (result.violations.length > 0) {
+    console.log(
+      `The draft still breaks ${result.violations.length} content rule(s)${result.repaired ? " after one repair" : ""}:`,
+    );
+    for (const v of result.violations) console.log(`  ✗ ${v.message}`);
+  }
+  console.log(`Next: edit it, \`studio preview ${options.dir}/${result.file}\`, then remove \`draft: true\` and push.`);
+  return EXIT.ok;
+}

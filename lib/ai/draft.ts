@@ -1,0 +1,168 @@
+/**
+ * AI drafts of blog posts and ventures (spec §7 "Text generation", §5 content rules; issue #6). The model
+ * answers JSON constrained by a response schema; the HTML is sanitized like any stored HTML and checked
+ * against the content rules. When a rule fails, the model is asked once to repair it, naming the violations;
+ * if it still fails, the draft is returned with the remaining violations for the user to see.
+ */
+import type { GenerateContentConfig } from "@google/genai";
+import type { z } from "zod";
+import {
+  BLOG_DRAFT_RESPONSE_SCHEMA,
+  VENTURE_DRAFT_RESPONSE_SCHEMA,
+  blogDraftSchema,
+  ventureDraftSchema,
+  type BlogDraft,
+  type GeminiSchema,
+  type VentureDraft,
+} from "../../schemas/ai.ts";
+import { SLUG_PATTERN } from "../../schemas/content.ts";
+import { slugify } from "../content/slug.ts";
+import { checkHtmlRules, MAX_SENTENCES, type RuleViolation } from "../html/rules.ts";
+import { sanitizeHtml } from "../html/sanitize.ts";
+import { AiResponseError, geminiClient, toAiError, type AiSettings } from "./gemini.ts";
+
+export type DraftKind = "post" | "venture";
+
+const RULES = [
+  "Write the HTML with h2 and h3 headings only (never h1), p, ul, li, blockquote, strong and em; no other tags, no attributes.",
+  `Keep every paragraph to at most ${MAX_SENTENCES} sentences.`,
+  "Include at least one unordered list (ul) and at least one blockquote.",
+  "The slug is lowercase ASCII words joined by hyphens.",
+];
+
+/** System instructions (spec §7: a content writer for a venture studio (blog); a business strategist (venture)). */
+export const SYSTEM_INSTRUCTIONS: Record<DraftKind, string> = {
+  post: [
+    "You are a content writer for a venture studio and community that helps founders, business owners and",
+    "C-level managers build and scale Micro Service Agencies linked in a Business Service Network",
+    "(motto: Join, Learn, Build, Earn). Write a practical, specific blog post on the topic you are given.",
+    ...RULES,
+  ].join(" "),
+  venture: [
+    "You are a business strategist at a venture studio that builds Micro Service Agencies: small, modular",
+    "service businesses linked in a Business Service Network. Describe a venture for the topic you are given,",
+    "with a case study of how the studio built it.",
+    ...RULES,
+    "The case study has the h2 sections The Problem, Our Solution and The Market Opportunity, in that order.",
+  ].join(" "),
+};
+
+interface KindSpec<T> {
+  schema: z.ZodType<T>;
+  responseSchema: GeminiSchema;
+  body: keyof T & string;
+  title: keyof T & string;
+}
+const KINDS: { post: KindSpec<BlogDraft>; venture: KindSpec<VentureDraft> } = {
+  post: { schema: blogDraftSchema, responseSchema: BLOG_DRAFT_RESPONSE_SCHEMA, body: "content", title: "title" },
+  venture: {
+    schema: ventureDraftSchema,
+    responseSchema: VENTURE_DRAFT_RESPONSE_SCHEMA,
+    body: "caseStudy",
+    title: "name",
+  },
+};
+
+export interface DraftResult<T> {
+  kind: DraftKind;
+  fields: T;
+  /** Content rules the draft still breaks after the repair attempt (empty when it follows them). */
+  violations: RuleViolation[];
+  /** Whether a repair request was made. */
+  repaired: boolean;
+  model: string;
+}
+
+/** Thrown for an empty topic (spec §5: "Please enter a topic to generate …"). */
+export class TopicRequiredError extends Error {
+  override name = "TopicRequiredError";
+}
+
+/** The operation's deadline, joined with the caller's signal when there is one. */
+function deadline(settings: AiSettings, signal?: AbortSignal): AbortSignal {
+  const timeout = AbortSignal.timeout(settings.timeoutMs);
+  return signal ? AbortSignal.any([signal, timeout]) : timeout;
+}
+
+function clean<T>(spec: KindSpec<T>, fields: T): T {
+  const record = { ...fields } as Record<string, string>;
+  record[spec.body] = sanitizeHtml(record[spec.body] ?? "").trim();
+  if (!SLUG_PATTERN.test(record.slug ?? "")) record.slug = slugify(record[spec.title] ?? "");
+  return record as T;
+}
+
+/**
+ * Drafts a post or a venture about `topic`.
+ * @returns the draft (sanitized HTML, a valid slug) and any content rule it still breaks.
+ * @throws {TopicRequiredError} for an empty topic; {AiNotConfiguredError} without a key;
+ * {AiUnavailableError} on 429, 5xx, timeout or no connection; {AiRequestError} on other 4xx;
+ * {AiResponseError} when the answer is not the JSON shape asked for.
+ */
+export async function draftContent(
+  settings: AiSettings,
+  kind: "post",
+  topic: string,
+  options?: { signal?: AbortSignal },
+): Promise<DraftResult<BlogDraft>>;
+export async function draftContent(
+  settings: AiSettings,
+  kind: "venture",
+  topic: string,
+  options?: { signal?: AbortSignal },
+): Promise<DraftResult<VentureDraft>>;
+export async function draftContent(
+  settings: AiSettings,
+  kind: DraftKind,
+  topic: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<DraftResult<BlogDraft | VentureDraft>> {
+  const subject = topic.trim();
+  if (!subject)
+    throw new TopicRequiredError(`Please enter a topic to generate ${kind === "post" ? "content" : "details"}.`);
+  const spec = KINDS[kind] as KindSpec<BlogDraft | VentureDraft>;
+  const ai = geminiClient(settings);
+  const signal = deadline(settings, options.signal);
+  const config: GenerateContentConfig = {
+    systemInstruction: SYSTEM_INSTRUCTIONS[kind],
+    responseMimeType: "application/json",
+    responseSchema: spec.responseSchema as GenerateContentConfig["responseSchema"],
+    abortSignal: signal,
+  };
+
+  const ask = async (contents: string) => {
+    let text: string | undefined;
+    try {
+      text = (await ai.models.generateContent({ model: settings.textModel, contents, config })).text;
+    } catch (error) {
+      throw toAiError(error);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text ?? "");
+    } catch {
+      throw new AiResponseError("The model's answer was not valid JSON.");
+    }
+    const parsed = spec.schema.safeParse(json);
+    if (!parsed.success) {
+      const fields = parsed.error.issues.map((i) => i.path.join(".") || "answer").join(", ");
+      throw new AiResponseError(`The model's answer lacked required fields: ${fields}.`);
+    }
+    return clean(spec, parsed.data);
+  };
+
+  let fields = await ask(subject);
+  let violations = checkHtmlRules(String(fields[spec.body as keyof typeof fields]), { caseStudy: kind === "venture" });
+  const repaired = violations.length > 0;
+  if (repaired) {
+    const repairPrompt = [
+      `Topic: ${subject}`,
+      "Your previous answer broke these rules:",
+      ...violations.map((v) => `- ${v.message}`),
+      "Return the same JSON, with the HTML fixed so that it follows every rule. Previous answer:",
+      JSON.stringify(fields),
+    ].join("\n");
+    fields = await ask(repairPrompt);
+    violations = checkHtmlRules(String(fields[spec.body as keyof typeof fields]), { caseStudy: kind === "venture" });
+  }
+  return { kind, fields, violations, repaired, model: settings.textModel };
+}

@@ -1,0 +1,100 @@
+/**
+ * Gemini access for drafting (issue #6; spec §7 "AI calls", moved to the server: the key never reaches a
+ * browser). One client per call site, bounded: a per-request timeout, at most one retry (SECURITY C43:
+ * `retryOptions.attempts ≤ 2`), and one overall deadline for the whole operation.
+ */
+import { ApiError, GoogleGenAI } from "@google/genai";
+import type { AppConfig } from "../config.ts";
+
+/** What drafting needs from the configuration. */
+export interface AiSettings {
+  apiKey: string | undefined;
+  textModel: string;
+  imageModel: string;
+  baseUrl: string | undefined;
+  /** Budget of one drafting operation (retries and repair included), in ms. */
+  timeoutMs: number;
+}
+
+/** The AI settings of an application configuration. */
+export function aiSettings(config: AppConfig): AiSettings {
+  return {
+    apiKey: config.geminiApiKey,
+    textModel: config.geminiTextModel,
+    imageModel: config.geminiImageModel,
+    baseUrl: config.geminiBaseUrl,
+    timeoutMs: config.geminiTimeoutMs,
+  };
+}
+
+/** No `GEMINI_API_KEY`: AI features say so instead of failing later. */
+export class AiNotConfiguredError extends Error {
+  override name = "AiNotConfiguredError";
+  constructor() {
+    super("AI drafting is not configured: set GEMINI_API_KEY");
+  }
+}
+
+/** The model did not answer usefully: rate limited (429), failing (5xx), unreachable, or out of time. */
+export class AiUnavailableError extends Error {
+  override name = "AiUnavailableError";
+  constructor(
+    message: string,
+    /** HTTP status from Gemini, when there was one. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Gemini refused the request itself (4xx other than 429: a bad key, a model that does not exist…). */
+export class AiRequestError extends Error {
+  override name = "AiRequestError";
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The model answered, but not with what was asked (malformed JSON, a missing field, no image). */
+export class AiResponseError extends Error {
+  override name = "AiResponseError";
+}
+
+/**
+ * A Gemini client for `settings`.
+ * @throws {AiNotConfiguredError} without an API key.
+ */
+export function geminiClient(settings: AiSettings): GoogleGenAI {
+  if (!settings.apiKey) throw new AiNotConfiguredError();
+  return new GoogleGenAI({
+    apiKey: settings.apiKey,
+    httpOptions: {
+      ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
+      timeout: settings.timeoutMs,
+      retryOptions: { attempts: 2, initialDelay: 0.5, maxDelay: 2 },
+    },
+  });
+}
+
+/**
+ * Translates an SDK failure into this module's errors (429/5xx/timeouts → unavailable; other 4xx → request).
+ * Errors that are already ours pass through.
+ */
+export function toAiError(error: unknown): Error {
+  if (error instanceof AiUnavailableError || error instanceof AiRequestError || error instanceof AiResponseError)
+    return error;
+  if (error instanceof AiNotConfiguredError) return error;
+  if (error instanceof ApiError) {
+    if (error.status === 429)
+      return new AiUnavailableError("Gemini is rate limiting requests (429); try again later.", 429);
+    if (error.status >= 500)
+      return new AiUnavailableError(`Gemini failed (${error.status}); try again later.`, error.status);
+    return new AiRequestError(`Gemini refused the request (${error.status}): ${error.message}`, error.status);
+  }
+  const name = (error as Error | undefined)?.name;
+  if (name === "AbortError" || name === "TimeoutError") return new AiUnavailableError("Gemini did not answer in time.");
+  return new AiUnavailableError(`Gemini could not be reached: ${(error as Error)?.message ?? String(error)}`);
+}
