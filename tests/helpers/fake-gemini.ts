@@ -3,13 +3,15 @@
  * `@google/genai` SDK is pointed at with `httpOptions.baseUrl`. It records every request and answers from a
  * script: one reply per request, in order (the last one repeats).
  */
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export interface RecordedRequest {
   method: string;
   path: string;
   headers: Record<string, string | string[] | undefined>;
+  // The SDK's request body, as JSON; tests read nested fields directly.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: Record<string, any>;
 }
 
@@ -36,7 +38,7 @@ const candidate = (parts: unknown[]) => ({
 export async function startFakeGemini(): Promise<FakeGemini> {
   const requests: RecordedRequest[] = [];
   let replies: Reply[] = [{ status: 500, error: "no reply scripted" }];
-  const hanging = new Set<import("node:http").ServerResponse>();
+  const hanging = new Set<ServerResponse>();
   const server: Server = createServer((req, res) => {
     let raw = "";
     req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
