@@ -35,6 +35,14 @@ const CATALOGUE = {
   ],
   general_bad_request: [400, "There was an error processing your request. Please check the inputs and try again."],
   general_server_error: [500, "An internal server error occurred."],
+  general_rate_limit_exceeded: [
+    429,
+    "Rate limit for the current endpoint has been exceeded. Please try again after some time.",
+  ],
+  general_unknown_origin: [
+    403,
+    "The request originated from an unknown origin. If you trust this domain, please list it as a trusted platform in the Appwrite console.",
+  ],
   project_not_found: [
     404,
     "Project with the requested ID could not be found. Please check the value of the X-Appwrite-Project header to ensure the correct project ID is being used.",
@@ -42,6 +50,24 @@ const CATALOGUE = {
   user_unauthorized: [401, "The current user is not authorized to perform the requested action."],
   user_already_exists: [409, "A user with the same id, email, or phone already exists in this project."],
   user_not_found: [404, "User with the requested ID could not be found."],
+  user_invalid_credentials: [401, "Invalid credentials. Please check the email and password."],
+  user_blocked: [403, "The current user has been blocked."],
+  user_session_already_exists: [401, "Creation of a session is prohibited when a session is active."],
+  user_session_not_found: [404, "The current user session could not be found."],
+  user_email_already_exists: [409, "A user with the same email already exists in the current project."],
+  user_phone_already_exists: [409, "A user with the same phone number already exists in the current project."],
+  user_jwt_invalid: [
+    401,
+    "The JWT token is invalid. Please check the value of the X-Appwrite-JWT header to ensure the correct token is being used.",
+  ],
+  user_jwt_and_cookie_set: [
+    403,
+    "JWT and cookie used in the same request. Use either `setJWT` or `setCookie`. Learn about which authentication method to use in the SSR docs: https://appwrite.io/docs/products/auth/server-side-rendering",
+  ],
+  user_jwt_creation_denied: [
+    403,
+    "A JWT cannot be created from a request authorized with a JWT. Authenticate with a session cookie or session header instead.",
+  ],
   database_not_found: [404, "Database with the requested ID '%s' could not be found."],
   database_already_exists: [
     409,
@@ -113,6 +139,14 @@ const CATALOGUE = {
     400,
     "The value for x-appwrite-id header is invalid. Please check the value of the x-appwrite-id header is a valid id and not unique().",
   ],
+  storage_bucket_transformations_disabled: [403, "Image transformations are disabled for the requested bucket."],
+  storage_image_resolution_exceeded: [400, "The image resolution exceeds the maximum allowed for processing."],
+  attribute_not_available: [400, "The requested attribute '%s' is not yet available. Please try again later."],
+  attribute_invalid_resize: [
+    400,
+    "Existing data is too large for new size, truncate your existing data then try again.",
+  ],
+  index_dependency: [409, "Attribute '%s' cannot be renamed or deleted. Please remove the associated index first."],
   storage_invalid_range: [416, "The requested range is not satisfiable. Please check the value of the Range header."],
 } as const satisfies Record<string, readonly [number, string]>;
 

@@ -70,3 +70,13 @@ export function assertGrantable(caller: Caller, permissions: readonly string[]):
     }
   }
 }
+
+/**
+ * Permissions a record gets when the request names none (AW `Documents/Create.php`,
+ * `Files/Create.php`): for a signed-in user, every record action for `user:<id>`
+ * (`read`, `update`, `delete`); for API keys and guests, none (REFERENCE §6).
+ */
+export function defaultPermissions(caller: Caller): string[] {
+  if (caller.isKey || !caller.user) return [];
+  return RECORD_ACTIONS.map((action) => `${action}("user:${caller.user?.id}")`);
+}

@@ -1,11 +1,13 @@
-import { normaliseDatetime } from "./datetime.ts";
 import { AppwriteError } from "./errors.ts";
+import { compileFilter, fieldFor, FILTERS, invalid } from "./query-filters.ts";
 
 /** How one queryable attribute is stored: its SQL column (already quoted) and value type. */
 export interface FieldSpec {
   column: string;
-  type: "string" | "integer" | "boolean" | "datetime";
+  type: "string" | "integer" | "double" | "boolean" | "datetime";
   array?: boolean;
+  /** The FTS5 table of a fulltext index on this attribute, and the column its rowid matches. */
+  fulltext?: { table: string; rowid: string };
 }
 
 /** The attributes a list endpoint may filter and order on (REFERENCE §2 "Filterable attributes"). */
@@ -45,7 +47,8 @@ export interface CompiledQueries {
   select?: string[];
 }
 
-interface RawQuery {
+/** A parsed query object (REFERENCE §2 "Wire format"). */
+export interface RawQuery {
   method: string;
   attribute: string;
   values: unknown[];
@@ -53,37 +56,22 @@ interface RawQuery {
 
 /** Default page size (AW `APP_LIMIT_LIST_DEFAULT`, [UDB] `find`). */
 export const DEFAULT_LIMIT = 25;
-/** Most values one filter may carry (AW `APP_DATABASE_QUERY_MAX_VALUES`). */
-export const MAX_QUERY_VALUES = 500;
 const INT64_MAX = "9,223,372,036,854,775,807";
 
-const FILTERS = new Set([
-  "equal",
-  "notEqual",
-  "lessThan",
-  "lessThanEqual",
-  "greaterThan",
-  "greaterThanEqual",
-  "contains",
-  "notContains",
-  "startsWith",
-  "notStartsWith",
-  "endsWith",
-  "notEndsWith",
-  "isNull",
-  "isNotNull",
-  "between",
-  "notBetween",
+const OTHER_METHODS = new Set([
+  "and",
+  "or",
+  "elemMatch",
+  "select",
+  "orderAsc",
+  "orderDesc",
+  "orderRandom",
+  "limit",
+  "offset",
+  "cursorAfter",
+  "cursorBefore",
 ]);
 const UNSUPPORTED = new Set([
-  "containsAny",
-  "containsAll",
-  "search",
-  "notSearch",
-  "regex",
-  "exists",
-  "notExists",
-  "elemMatch",
   "crosses",
   "notCrosses",
   "distanceEqual",
@@ -100,18 +88,13 @@ const UNSUPPORTED = new Set([
   "vectorCosine",
   "vectorEuclidean",
 ]);
-const COMPARATORS: Record<string, string> = {
-  lessThan: "<",
-  lessThanEqual: "<=",
-  greaterThan: ">",
-  greaterThanEqual: ">=",
-};
 
-function invalid(message: string): AppwriteError {
-  return new AppwriteError("general_query_invalid", message);
-}
-
-function parseOne(raw: unknown): RawQuery {
+/**
+ * Parse one query (a JSON string, or an object inside `and`/`or`) as [UDB] `Query::parse` does:
+ * `attribute` defaults to `""`, `values` to `[]`. Malformed JSON or shape → 400
+ * `Invalid query: Syntax error`; an unknown method → 400 `Invalid query method: <m>`.
+ */
+export function parseQuery(raw: unknown): RawQuery {
   let value = raw;
   if (typeof raw === "string") {
     try {
@@ -124,134 +107,13 @@ function parseOne(raw: unknown): RawQuery {
     throw invalid("Invalid query: Syntax error");
   }
   const { method, attribute = "", values = [] } = value as Record<string, unknown>;
-  if (typeof method !== "string") throw invalid("Invalid query: Syntax error");
-  if (typeof attribute !== "string" || !Array.isArray(values)) {
+  if (typeof method !== "string" || typeof attribute !== "string" || !Array.isArray(values)) {
     throw invalid("Invalid query: Syntax error");
   }
-  const known =
-    FILTERS.has(method) ||
-    UNSUPPORTED.has(method) ||
-    [
-      "and",
-      "or",
-      "select",
-      "orderAsc",
-      "orderDesc",
-      "orderRandom",
-      "limit",
-      "offset",
-      "cursorAfter",
-      "cursorBefore",
-    ].includes(method);
-  if (!known) throw invalid(`Invalid query method: ${method}`);
+  if (!FILTERS.has(method) && !OTHER_METHODS.has(method) && !UNSUPPORTED.has(method)) {
+    throw invalid(`Invalid query method: ${method}`);
+  }
   return { method, attribute, values };
-}
-
-function fieldFor(schema: QuerySchema, attribute: string): FieldSpec {
-  const field = schema.fields.get(attribute);
-  if (!field) throw invalid(`Invalid query: Attribute not found in schema: ${attribute}`);
-  return field;
-}
-
-function sqlValue(field: FieldSpec, attribute: string, value: unknown): unknown {
-  const bad = () => invalid(`Invalid query: Query value is invalid for attribute "${attribute}"`);
-  switch (field.type) {
-    case "string":
-      if (typeof value !== "string") throw bad();
-      return value;
-    case "integer":
-      if (typeof value !== "number" || !Number.isFinite(value)) throw bad();
-      return value;
-    case "boolean":
-      if (typeof value !== "boolean") throw bad();
-      return value ? 1 : 0;
-    case "datetime": {
-      const normalised = normaliseDatetime(value);
-      if (normalised === null) throw bad();
-      return normalised;
-    }
-  }
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-function compileFilter(q: RawQuery, schema: QuerySchema, params: unknown[]): string {
-  if (q.method === "and" || q.method === "or") {
-    if (q.values.length === 0) throw invalid(`Invalid query: ${q.method} queries require at least one query`);
-    const parts = q.values.map((v) => {
-      const inner = parseOne(v);
-      if (!FILTERS.has(inner.method) && inner.method !== "and" && inner.method !== "or") {
-        throw invalid(`Invalid query: ${q.method} queries can only contain filter queries`);
-      }
-      return compileFilter(inner, schema, params);
-    });
-    return `(${parts.join(q.method === "and" ? " AND " : " OR ")})`;
-  }
-  const field = fieldFor(schema, q.attribute);
-  const col = field.column;
-  if (q.values.length > MAX_QUERY_VALUES) {
-    throw invalid(`Invalid query: Query on attribute has greater than ${MAX_QUERY_VALUES} values: ${q.attribute}`);
-  }
-  if (q.method === "isNull") return `${col} IS NULL`;
-  if (q.method === "isNotNull") return `${col} IS NOT NULL`;
-  if (q.values.length === 0) {
-    throw invalid(`Invalid query: ${q.method} queries require at least one value.`);
-  }
-  if (field.array) {
-    if (q.method !== "contains" && q.method !== "notContains") {
-      throw invalid(`Invalid query: Cannot query ${q.method} on attribute "${q.attribute}" because it is an array.`);
-    }
-    const values = q.values.map((v) => sqlValue(field, q.attribute, v));
-    params.push(...values);
-    const test = `EXISTS (SELECT 1 FROM json_each(${col}) WHERE value IN (${values.map(() => "?").join(", ")}))`;
-    return q.method === "contains" ? test : `NOT ${test}`;
-  }
-  const values = q.values.map((v) => sqlValue(field, q.attribute, v));
-  const like = (pattern: (v: string) => string, negate: boolean): string => {
-    if (field.type !== "string") {
-      throw invalid(
-        `Invalid query: Cannot query ${q.method} on attribute "${q.attribute}" because it is not a string.`,
-      );
-    }
-    const terms = values.map((v) => {
-      params.push(pattern(escapeLike(String(v))));
-      return `${col} ${negate ? "NOT LIKE" : "LIKE"} ? ESCAPE '\\'`;
-    });
-    return `(${terms.join(negate ? " AND " : " OR ")})`;
-  };
-  switch (q.method) {
-    case "equal":
-      params.push(...values);
-      return `${col} IN (${values.map(() => "?").join(", ")})`;
-    case "notEqual":
-      params.push(...values);
-      return `(${col} IS NULL OR ${col} NOT IN (${values.map(() => "?").join(", ")}))`;
-    case "lessThan":
-    case "lessThanEqual":
-    case "greaterThan":
-    case "greaterThanEqual":
-      params.push(values[0]);
-      return `${col} ${COMPARATORS[q.method]} ?`;
-    case "between":
-    case "notBetween":
-      if (values.length !== 2) throw invalid(`Invalid query: ${q.method} queries require exactly two values.`);
-      params.push(values[0], values[1]);
-      return `${col} ${q.method === "between" ? "" : "NOT "}BETWEEN ? AND ?`;
-    case "contains":
-      return like((v) => `%${v}%`, false);
-    case "notContains":
-      return like((v) => `%${v}%`, true);
-    case "startsWith":
-      return like((v) => `${v}%`, false);
-    case "notStartsWith":
-      return like((v) => `${v}%`, true);
-    case "endsWith":
-      return like((v) => `%${v}`, false);
-    default:
-      return like((v) => `%${v}`, true);
-  }
 }
 
 function positiveInt(q: RawQuery, min: number, what: string): number {
@@ -265,17 +127,14 @@ function positiveInt(q: RawQuery, min: number, what: string): number {
 /**
  * Parse and compile Appwrite JSON queries (REFERENCE §2) against `schema`.
  * Filters become SQL with bound parameters; unknown attributes, malformed JSON and values of
- * the wrong type give 400 `general_query_invalid` with [UDB]'s messages. Methods the emulator
- * does not evaluate (`search`, spatial, vector…) give 405 `general_not_implemented`.
+ * the wrong type give 400 `general_query_invalid` with [UDB]'s messages. Spatial and vector
+ * methods give 405 `general_not_implemented`.
  */
 export function compileQueries(rawQueries: readonly string[], schema: QuerySchema): CompiledQueries {
   const out: CompiledQueries = { where: [], params: [], orders: [], random: false, limit: DEFAULT_LIMIT, offset: 0 };
   for (const raw of rawQueries) {
-    const q = parseOne(raw);
+    const q = parseQuery(raw);
     if (UNSUPPORTED.has(q.method)) {
-      if (q.method === "search") {
-        throw invalid(`Searching by attribute "${q.attribute}" requires a fulltext index.`);
-      }
       throw new AppwriteError(
         "general_not_implemented",
         `Query method "${q.method}" is not supported by the emulator.`,
@@ -317,8 +176,9 @@ export function compileQueries(rawQueries: readonly string[], schema: QuerySchem
         break;
       }
       default:
-        out.where.push(compileFilter(q, schema, out.params));
+        out.where.push(compileFilter(q, schema, out.params, parseQuery));
     }
   }
+  if (out.random && out.cursor) throw invalid("Invalid query: Cursor cannot be used with orderRandom");
   return out;
 }

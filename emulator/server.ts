@@ -1,23 +1,22 @@
 import { createServer } from "node:http";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { timingSafeEqual } from "node:crypto";
-import qs from "qs";
+import { createHmac } from "node:crypto";
+import { AbuseLimiter } from "./auth/abuse.ts";
 import { Store } from "./db/store.ts";
-import { AppwriteError } from "./errors.ts";
-import { readJsonBody } from "./http/body.ts";
-import { GUEST_ROLES } from "./http/context.ts";
-import type { AppState, Caller, RequestContext } from "./http/context.ts";
-import { send } from "./http/respond.ts";
-import { GUEST_SCOPES, Router } from "./http/router.ts";
-import type { Reply } from "./http/router.ts";
+import type { AppState } from "./http/context.ts";
+import { handle } from "./http/handle.ts";
+import { Router } from "./http/router.ts";
 import { resolveProject } from "./project.ts";
+import * as account from "./services/account.ts";
+import * as attributeUpdates from "./services/attribute-updates.ts";
 import * as attributes from "./services/attributes.ts";
 import * as databases from "./services/databases.ts";
 import * as documents from "./services/documents.ts";
+import * as fileServing from "./services/file-serving.ts";
 import * as files from "./services/files.ts";
 import * as health from "./services/health.ts";
 import * as storage from "./services/storage.ts";
+import * as userSessions from "./services/user-sessions.ts";
 import * as users from "./services/users.ts";
 
 /** Options of `startEmulator`. */
@@ -32,6 +31,16 @@ export interface EmulatorOptions {
   projectId?: string;
   /** API key; default: kept in `DATA_DIR/project.json`, generated once. */
   apiKey?: string;
+  /**
+   * Session length in seconds; default env `EMULATOR_SESSION_DURATION`, else Appwrite's one year
+   * (31,536,000; AW `TOKEN_EXPIRATION_LOGIN_LONG`). SECURITY C3 advises at most 30 days.
+   */
+  sessionDuration?: number;
+  /**
+   * Browser origins (e.g. `https://studio.test`) trusted besides loopback ones, like Appwrite web
+   * platforms; default env `EMULATOR_ALLOWED_ORIGINS` (comma-separated).
+   */
+  allowedOrigins?: readonly string[];
 }
 
 /** A started emulator. */
@@ -44,111 +53,64 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
+/** Appwrite's default session length in seconds (one year). */
+export const DEFAULT_SESSION_DURATION = 31_536_000;
+
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1"]);
-const SERVICES = [health, databases, attributes, documents, storage, files, users];
-const CORS_HEADERS =
-  "Content-Type, Content-Range, Range, Cache-Control, X-Requested-With, X-Forwarded-For, X-Forwarded-User-Agent, X-Fallback-Cookies, X-Appwrite-Project, X-Appwrite-Key, X-Appwrite-JWT, X-Appwrite-Locale, X-Appwrite-Response-Format, X-Appwrite-ID, X-Appwrite-Session, X-Appwrite-Dev-Key, X-SDK-Version, X-SDK-Name, X-SDK-Language, X-SDK-Platform, X-SDK-GraphQL, X-SDK-Profile";
+const SERVICES = [
+  health,
+  account,
+  databases,
+  attributes,
+  attributeUpdates,
+  documents,
+  storage,
+  files,
+  fileServing,
+  users,
+  userSessions,
+];
 
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
+function sessionDuration(option: number | undefined): number {
+  const raw = option ?? process.env["EMULATOR_SESSION_DURATION"];
+  if (raw === undefined || raw === "") return DEFAULT_SESSION_DURATION;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new Error(`EMULATOR_SESSION_DURATION must be a whole number of seconds ≥ 1, got "${String(raw)}".`);
+  }
+  return value;
 }
 
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+function allowedOrigins(option: readonly string[] | undefined): Set<string> {
+  const list = option ?? (process.env["EMULATOR_ALLOWED_ORIGINS"] ?? "").split(",");
+  return new Set(list.map((o) => o.trim().replace(/\/+$/, "")).filter((o) => o !== ""));
 }
 
-/**
- * Resolve project and caller (REFERENCE §1 headers, §7 errors): no project → 401
- * `general_access_forbidden`; unknown project → 404 `project_not_found`; a wrong
- * `X-Appwrite-Key` → 401 `user_unauthorized`; no key → guest. Then the route's scope: a guest
- * lacking it gets 401 `general_unauthorized_scope` (AW `shared/api.php`).
- */
-function authenticate(app: AppState, req: IncomingMessage, query: Record<string, unknown>, scope: string): Caller {
-  const guest: Caller = { isKey: false, roles: GUEST_ROLES };
-  if (scope === "public") return guest;
-  const project =
-    header(req, "x-appwrite-project") ?? (typeof query["project"] === "string" ? query["project"] : undefined);
-  if (!project)
-    throw new AppwriteError(
-      "general_access_forbidden",
-      "No Appwrite project was specified. Please specify your project ID when initializing your Appwrite SDK.",
-    );
-  if (project !== app.projectId) throw new AppwriteError("project_not_found");
-  const key = header(req, "x-appwrite-key");
-  if (key !== undefined) {
-    if (!sameSecret(key, app.apiKey)) throw new AppwriteError("user_unauthorized");
-    return { isKey: true, roles: [] };
-  }
-  if (!GUEST_SCOPES.has(scope as never)) {
-    throw new AppwriteError("general_unauthorized_scope", `User (role: guests) missing scopes (["${scope}"])`);
-  }
-  return guest;
-}
-
-async function handle(app: AppState, router: Router, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const origin = header(req, "origin");
-  if (origin) {
-    res.setHeader("Access-Control-Allow-Origin", origin);
-    res.setHeader("Access-Control-Allow-Credentials", "true");
-    res.setHeader("Access-Control-Expose-Headers", "X-Appwrite-Session, X-Fallback-Cookies");
-    res.setHeader("Vary", "Origin");
-  }
-  const method = req.method ?? "GET";
-  if (method === "OPTIONS") {
-    res.setHeader("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE");
-    res.setHeader("Access-Control-Allow-Headers", CORS_HEADERS);
-    await send(res, { status: 204, empty: true });
-    return;
-  }
-  let reply: Reply;
-  try {
-    const url = new URL(req.url ?? "/", "http://emulator.invalid");
-    if (url.pathname !== "/v1" && !url.pathname.startsWith("/v1/")) throw new AppwriteError("general_route_not_found");
-    const path = url.pathname.slice(3) || "/";
-    const query = qs.parse(url.search.slice(1), { arrayLimit: 100, parameterLimit: 1000, depth: 5 }) as Record<
-      string,
-      unknown
-    >;
-    const match = router.match(method, path);
-    const caller = authenticate(app, req, query, match.scope);
-    let body: Promise<Record<string, unknown>> | undefined;
-    const ctx: RequestContext = {
-      req,
-      method,
-      path,
-      params: match.params,
-      query,
-      caller,
-      app,
-      body: () => (body ??= readJsonBody(req)),
-    };
-    reply = await match.handler(ctx);
-  } catch (error) {
-    if (error instanceof AppwriteError) {
-      reply = { status: error.code, json: error.toBody() };
-    } else {
-      console.error("[emulator] unexpected error", error);
-      reply = { status: 500, json: new AppwriteError("general_unknown").toBody() };
-    }
-    req.resume();
-  }
-  await send(res, reply);
+/** Build the shared state of one emulator: store, identity, session settings and abuse limiters. */
+function createApp(options: EmulatorOptions): AppState {
+  const identity = resolveProject(options.dataDir, options.projectId, options.apiKey);
+  return {
+    dataDir: options.dataDir,
+    ...identity,
+    store: new Store(options.dataDir),
+    sessionDuration: sessionDuration(options.sessionDuration),
+    jwtKey: createHmac("sha256", identity.apiKey).update("emulator-account-jwt").digest(),
+    allowedOrigins: allowedOrigins(options.allowedOrigins),
+    loginLimiter: new AbuseLimiter(10, 3600),
+    signupLimiter: new AbuseLimiter(10, 3600),
+  };
 }
 
 /**
  * Start the Appwrite-compatible server on loopback (ARCHITECTURE decision 1). Opens (or
  * creates) the SQLite store in `dataDir`, resolves the project ID and key, registers every
- * service and listens. Throws when `host` is not a loopback address.
+ * service and listens. Throws when `host` is not a loopback address or when
+ * `sessionDuration`/`EMULATOR_SESSION_DURATION` is not a positive integer.
  */
 export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
   const host = options.host ?? "127.0.0.1";
   if (!LOOPBACK.has(host)) throw new Error(`The emulator only binds to loopback; refusing host "${host}".`);
-  const identity = resolveProject(options.dataDir, options.projectId, options.apiKey);
-  const store = new Store(options.dataDir);
-  const app: AppState = { dataDir: options.dataDir, ...identity, store };
+  const app = createApp(options);
   const router = new Router();
   for (const service of SERVICES) service.register(router);
 
@@ -169,14 +131,14 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const hostForUrl = host === "::1" ? "[::1]" : host === "localhost" ? "127.0.0.1" : host;
   return {
     endpoint: `http://${hostForUrl}:${port}/v1`,
-    projectId: identity.projectId,
-    apiKey: identity.apiKey,
+    projectId: app.projectId,
+    apiKey: app.apiKey,
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      store.close();
+      app.store.close();
     },
   };
 }

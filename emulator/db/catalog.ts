@@ -32,7 +32,7 @@ export interface AttributeRecord {
 /** An index definition (Appwrite `Index` model). */
 export interface IndexRecord {
   key: string;
-  type: "key" | "unique";
+  type: "key" | "unique" | "fulltext";
   attributes: string[];
   orders: string[];
   lengths: number[];
@@ -130,7 +130,7 @@ interface AttributeRow {
 
 interface IndexRow {
   key: string;
-  type: "key" | "unique";
+  type: "key" | "unique" | "fulltext";
   attributes: string;
   orders: string;
   lengths: string;
@@ -188,118 +188,4 @@ export function findCollection(store: Store, database: DatabaseRecord, id: strin
   const row = store.stmt("SELECT * FROM collections WHERE database_seq = ? AND id = ?").get(database.seq, id) as
     CollectionRow | undefined;
   return row ? toCollection(store, row, database.id) : undefined;
-}
-
-/**
- * Insert a collection and create its document table (`_seq` insertion order, `_id` unique,
- * `_createdAt`/`_updatedAt` indexed, `_permissions` JSON and `_read` JSON of read roles).
- */
-export function insertCollection(
-  store: Store,
-  database: DatabaseRecord,
-  fields: { id: string; name: string; enabled: boolean; documentSecurity: boolean; permissions: string[] },
-  now: string,
-): void {
-  store.transaction(() => {
-    const result = store
-      .stmt(
-        "INSERT INTO collections (database_seq, id, name, enabled, document_security, permissions, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-      )
-      .run(
-        database.seq,
-        fields.id,
-        fields.name,
-        fields.enabled ? 1 : 0,
-        fields.documentSecurity ? 1 : 0,
-        JSON.stringify(fields.permissions),
-        now,
-        now,
-      );
-    const seq = Number(result.lastInsertRowid);
-    const table = documentTable(seq);
-    store.exec(`
-      CREATE TABLE ${table} (
-        _seq INTEGER PRIMARY KEY AUTOINCREMENT,
-        _id TEXT NOT NULL UNIQUE,
-        _createdAt TEXT NOT NULL,
-        _updatedAt TEXT NOT NULL,
-        _permissions TEXT NOT NULL,
-        _read TEXT NOT NULL
-      );
-      CREATE INDEX "doc_${seq}_created" ON ${table} (_createdAt);
-      CREATE INDEX "doc_${seq}_updated" ON ${table} (_updatedAt);
-    `);
-  });
-}
-
-/** Add an attribute: its metadata row and a column on the document table. */
-export function insertAttribute(store: Store, collection: CollectionRecord, attribute: AttributeRecord): void {
-  const sqlType = attribute.array
-    ? "TEXT"
-    : attribute.type === "integer" || attribute.type === "boolean"
-      ? "INTEGER"
-      : "TEXT";
-  store.transaction(() => {
-    store
-      .stmt(
-        "INSERT INTO attributes (collection_seq, key, position, type, format, size, required, array, default_json, min, max, encrypt, created_at, updated_at) VALUES (?, ?, (SELECT COUNT(*) FROM attributes WHERE collection_seq = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-      )
-      .run(
-        collection.seq,
-        attribute.key,
-        collection.seq,
-        attribute.type,
-        attribute.format,
-        attribute.size,
-        attribute.required ? 1 : 0,
-        attribute.array ? 1 : 0,
-        attribute.default === null ? null : JSON.stringify(attribute.default),
-        attribute.min === null ? null : attribute.min.toString(),
-        attribute.max === null ? null : attribute.max.toString(),
-        attribute.encrypt ? 1 : 0,
-        attribute.createdAt,
-        attribute.updatedAt,
-      );
-    store.exec(`ALTER TABLE ${documentTable(collection.seq)} ADD COLUMN ${attributeColumn(attribute.key)} ${sqlType}`);
-  });
-}
-
-/**
- * Add an index: its metadata row and a real SQLite index (`UNIQUE` for `unique`).
- * Throws SQLite's constraint error when existing documents violate a unique index.
- */
-export function insertIndex(store: Store, collection: CollectionRecord, index: IndexRecord): void {
-  const columns = index.attributes
-    .map((key, i) => {
-      const column =
-        key === "$id"
-          ? "_id"
-          : key === "$createdAt"
-            ? "_createdAt"
-            : key === "$updatedAt"
-              ? "_updatedAt"
-              : attributeColumn(key);
-      return `${column} ${(index.orders[i] ?? "ASC") === "DESC" ? "DESC" : "ASC"}`;
-    })
-    .join(", ");
-  store.transaction(() => {
-    store
-      .stmt(
-        "INSERT INTO indexes (collection_seq, key, position, type, attributes, orders, lengths, created_at, updated_at) VALUES (?, ?, (SELECT COUNT(*) FROM indexes WHERE collection_seq = ?), ?, ?, ?, ?, ?, ?)",
-      )
-      .run(
-        collection.seq,
-        index.key,
-        collection.seq,
-        index.type,
-        JSON.stringify(index.attributes),
-        JSON.stringify(index.orders),
-        JSON.stringify(index.lengths),
-        index.createdAt,
-        index.updatedAt,
-      );
-    store.exec(
-      `CREATE ${index.type === "unique" ? "UNIQUE " : ""}INDEX "ix_${collection.seq}_${index.key}" ON ${documentTable(collection.seq)} (${columns})`,
-    );
-  });
 }

@@ -1,7 +1,8 @@
-import type { QuerySchema } from "../queries.ts";
+import type { FieldSpec, QuerySchema } from "../queries.ts";
 import { fromColumn, toColumn } from "../values.ts";
 import { attributeColumn, documentTable } from "./catalog.ts";
 import type { CollectionRecord } from "./catalog.ts";
+import { fulltextTable } from "./ddl.ts";
 import type { Store } from "./store.ts";
 
 /** A stored document: system fields plus attribute values as Appwrite returns them. */
@@ -53,17 +54,18 @@ export function toDocument(collection: CollectionRecord, row: DocumentRow): Docu
 
 /** Query schema of a collection: its attributes plus `$id`, `$createdAt`, `$updatedAt`, `$sequence`. */
 export function documentQuerySchema(collection: CollectionRecord): QuerySchema {
-  const fields = new Map<
-    string,
-    { column: string; type: "string" | "integer" | "boolean" | "datetime"; array?: boolean }
-  >([
+  const fields = new Map<string, FieldSpec>([
     ["$id", { column: "_id", type: "string" }],
     ["$createdAt", { column: "_createdAt", type: "datetime" }],
     ["$updatedAt", { column: "_updatedAt", type: "datetime" }],
     ["$sequence", { column: "_seq", type: "integer" }],
   ]);
   for (const a of collection.attributes) {
-    fields.set(a.key, { column: attributeColumn(a.key), type: a.type, array: a.array });
+    const index = collection.indexes.find(
+      (i) => i.type === "fulltext" && i.attributes.length === 1 && i.attributes[0] === a.key,
+    );
+    const fulltext = index ? { table: fulltextTable(collection.seq, index.key), rowid: "_seq" } : undefined;
+    fields.set(a.key, { column: attributeColumn(a.key), type: a.type, array: a.array, fulltext });
   }
   return { fields, selectable: true };
 }

@@ -168,3 +168,15 @@ export function updateFileUpload(
     )
     .run(fields.chunksUploaded, fields.signature, fields.mimeType, fields.sizeActual, fields.updatedAt, seq);
 }
+
+/** Change a file's name and permissions (and its read roles used by list filters). */
+export function updateFileMetadata(
+  store: Store,
+  seq: number,
+  fields: { name: string; permissions: string[]; updatedAt: string },
+): void {
+  const readRoles = fields.permissions.filter((p) => p.startsWith('read("')).map((p) => p.slice(6, -2));
+  store
+    .stmt("UPDATE files SET name = ?, permissions = ?, read_roles = ?, updated_at = ? WHERE seq = ?")
+    .run(fields.name, JSON.stringify(fields.permissions), JSON.stringify(readRoles), fields.updatedAt, seq);
+}

@@ -108,6 +108,20 @@ CREATE TABLE IF NOT EXISTS users (
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS sessions (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  user_seq INTEGER NOT NULL REFERENCES users(seq) ON DELETE CASCADE,
+  secret_hash TEXT NOT NULL UNIQUE,
+  provider TEXT NOT NULL,
+  provider_uid TEXT NOT NULL,
+  ip TEXT NOT NULL,
+  factors TEXT NOT NULL,
+  expire TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_seq, seq);
 `;
 
 const MAX_CACHED_STATEMENTS = 500;
@@ -115,7 +129,8 @@ const MAX_CACHED_STATEMENTS = 500;
 /**
  * The emulator's SQLite database (`DATA_DIR/emulator.sqlite`): WAL journal,
  * `synchronous=FULL` so an acknowledged write survives a crash, foreign keys on.
- * Metadata tables hold databases, collections, attributes, indexes, buckets, files and users;
+ * Metadata tables hold databases, collections, attributes, indexes, buckets, files, users and
+ * sessions;
  * each collection's documents live in their own table (see `documents.ts`).
  */
 export class Store {
@@ -130,6 +145,18 @@ export class Store {
     this.db.pragma("foreign_keys = ON");
     this.db.pragma("busy_timeout = 5000");
     this.db.exec(METADATA_SCHEMA);
+    const patterns = new Map<string, RegExp>();
+    // `X REGEXP Y` calls regexp(Y, X); patterns were validated when the query was compiled.
+    this.db.function("regexp", { deterministic: true }, (pattern: unknown, value: unknown) => {
+      if (typeof pattern !== "string" || typeof value !== "string") return 0;
+      let regex = patterns.get(pattern);
+      if (!regex) {
+        if (patterns.size > 200) patterns.clear();
+        regex = new RegExp(pattern, "u");
+        patterns.set(pattern, regex);
+      }
+      return regex.test(value) ? 1 : 0;
+    });
   }
 
   /**

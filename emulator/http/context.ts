@@ -1,13 +1,25 @@
 import type { IncomingMessage } from "node:http";
+import type { AbuseLimiter } from "../auth/abuse.ts";
+import type { SessionRecord } from "../db/sessions.ts";
 import type { Store } from "../db/store.ts";
+import type { UserRecord } from "../db/users.ts";
 
 /**
  * Who is calling. An API key disables permission checks (AW `shared/api.php`
- * `setDefaultStatus(false)`); everyone else is a guest with roles `any`, `guests` (REFERENCE §6).
+ * `setDefaultStatus(false)`); a session or JWT user holds the roles of `userRoles`; everyone
+ * else is a guest with roles `any`, `guests` (REFERENCE §6).
  */
 export interface Caller {
   isKey: boolean;
   roles: readonly string[];
+  /** The signed-in user (session cookie/header, fallback cookie or JWT). */
+  user?: UserRecord;
+  /** The session that authenticated `user` (also set for a JWT, which names its session). */
+  session?: SessionRecord;
+  /** True when `user` came from `X-Appwrite-JWT`. */
+  viaJwt?: boolean;
+  /** The client's address (socket peer). */
+  ip: string;
 }
 
 /** Emulator-wide state shared by every request. */
@@ -16,6 +28,16 @@ export interface AppState {
   projectId: string;
   apiKey: string;
   store: Store;
+  /** Session length in seconds (option `sessionDuration`, env `EMULATOR_SESSION_DURATION`). */
+  sessionDuration: number;
+  /** HMAC key of account JWTs (derived from the API key, so JWTs survive a restart). */
+  jwtKey: Buffer;
+  /** Browser origins (besides loopback ones) allowed to make client write requests. */
+  allowedOrigins: ReadonlySet<string>;
+  /** Email login: 10 requests per email per hour, reset by a success (AW `account.php`). */
+  loginLimiter: AbuseLimiter;
+  /** Sign-up: 10 per IP per hour (AW `POST /account` `abuse-limit`). */
+  signupLimiter: AbuseLimiter;
 }
 
 /** Everything a handler may read about the request. */
@@ -30,6 +52,8 @@ export interface RequestContext {
   query: Record<string, unknown>;
   caller: Caller;
   app: AppState;
+  /** Extra response headers (sent with success and error replies alike). */
+  headers: Record<string, string | string[]>;
   /** The JSON body (an empty object when there is none); read once, then cached. */
   body(): Promise<Record<string, unknown>>;
 }

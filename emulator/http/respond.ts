@@ -40,9 +40,19 @@ export async function send(res: ServerResponse, reply: Reply): Promise<void> {
     return;
   }
   for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
+  if ("buffer" in reply) {
+    res.writeHead(reply.status, { "Content-Length": reply.buffer.length });
+    res.end(reply.buffer);
+    return;
+  }
   res.writeHead(reply.status, { "Content-Length": reply.size });
+  if (reply.size === 0) {
+    res.end();
+    return;
+  }
+  const start = reply.start ?? 0;
   try {
-    await pipeline(createReadStream(reply.file), res);
+    await pipeline(createReadStream(reply.file, { start, end: start + reply.size - 1 }), res);
   } catch (error) {
     // The client went away mid-download; there is nobody left to answer.
     if ((error as { code?: string }).code !== "ERR_STREAM_PREMATURE_CLOSE") throw error;

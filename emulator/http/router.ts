@@ -7,18 +7,22 @@ export type Reply =
   | { status: number; json: unknown; headers?: Record<string, string> }
   | { status: number; text: string }
   | { status: number; empty: true }
-  | { status: number; file: string; size: number; headers: Record<string, string> };
+  | { status: number; file: string; size: number; start?: number; headers: Record<string, string> }
+  | { status: number; buffer: Buffer; headers: Record<string, string> };
 
 /** A route handler: reads the context, returns a reply or throws an `AppwriteError`. */
 export type Handler = (ctx: RequestContext) => Promise<Reply> | Reply;
 
 /**
  * Scope a route needs (AW `app/config/roles.php`). `public` routes need neither a project
- * nor a scope; guests hold only the scopes in `GUEST_SCOPES`; an API key holds all.
+ * nor a scope; guests hold only the scopes in `GUEST_SCOPES`, users those in `USER_SCOPES`;
+ * an API key holds all but `account`.
  */
 export type Scope =
   | "public"
   | "project"
+  | "account"
+  | "sessions.write"
   | "databases.read"
   | "databases.write"
   | "collections.read"
@@ -39,11 +43,15 @@ export type Scope =
 /** Scopes of the `guests` role that this emulator serves (AW `app/config/roles.php`). */
 export const GUEST_SCOPES: ReadonlySet<Scope> = new Set<Scope>([
   "project",
+  "sessions.write",
   "documents.read",
   "documents.write",
   "files.read",
   "files.write",
 ]);
+
+/** Scopes of the `users` role: the guest scopes plus `account` (AW `app/config/roles.php`). */
+export const USER_SCOPES: ReadonlySet<Scope> = new Set<Scope>([...GUEST_SCOPES, "account"]);
 
 interface Route {
   method: string;

@@ -1,4 +1,4 @@
-import { insertAttribute, insertIndex } from "../db/catalog.ts";
+import { insertAttribute, insertIndex } from "../db/ddl.ts";
 import type { AttributeRecord, AttributeType, CollectionRecord } from "../db/catalog.ts";
 import { nowDatetime } from "../datetime.ts";
 import { AppwriteError, invalidParam, missingParam } from "../errors.ts";
@@ -105,7 +105,7 @@ function getAttribute(ctx: RequestContext) {
 }
 
 /**
- * Create a `key` or `unique` index (202). Every attribute must exist (400 `attribute_unknown`)
+ * Create a `key`, `unique` or `fulltext` index (202; fulltext is an FTS5 table, see `db/ddl.ts`). Every attribute must exist (400 `attribute_unknown`)
  * and not be an array (400 `index_invalid`); a duplicate key gives 409 `index_already_exists`.
  * Existing documents that violate a new unique index give 409
  * `document_unique_constraint_violation` (Appwrite would mark the index `failed`).
@@ -116,20 +116,26 @@ async function createIndex(ctx: RequestContext) {
   const key = keyParam(body);
   const type = body["type"];
   if (type === undefined) throw missingParam("type");
-  if (type === "fulltext" || type === "spatial") {
+  if (type === "spatial") {
     throw new AppwriteError("general_not_implemented", `Index type "${type}" is not supported by the emulator.`);
   }
-  if (type !== "key" && type !== "unique") {
+  if (type !== "key" && type !== "unique" && type !== "fulltext") {
     throw invalidParam("type", "Value must be one of (key, fulltext, unique, spatial)");
   }
   const attributes = stringArrayParam(body, "attributes");
   if (!attributes || attributes.length === 0) throw missingParam("attributes");
   for (const name of attributes) {
-    if (["$id", "$createdAt", "$updatedAt"].includes(name)) continue;
+    if (["$id", "$createdAt", "$updatedAt"].includes(name) && type !== "fulltext") continue;
     const attribute = collection.attributes.find((a) => a.key === name);
     if (!attribute) throw new AppwriteError("attribute_unknown", undefined, [name]);
     if (attribute.array)
       throw new AppwriteError("index_invalid", "Creating indexes on array attributes is not currently supported.");
+    if (type === "fulltext" && attribute.type !== "string") {
+      throw new AppwriteError(
+        "index_invalid",
+        `Attribute "${name}" cannot be part of a fulltext index, must be of type string`,
+      );
+    }
   }
   const orders = (stringArrayParam(body, "orders") ?? []).map((o) => o.toUpperCase());
   if (orders.some((o) => o !== "ASC" && o !== "DESC")) throw invalidParam("orders", "Value must be one of (ASC, DESC)");

@@ -1,11 +1,5 @@
-import {
-  findCollection,
-  findDatabase,
-  insertCollection,
-  insertDatabase,
-  toCollection,
-  toDatabase,
-} from "../db/catalog.ts";
+import { findCollection, findDatabase, insertDatabase, toCollection, toDatabase } from "../db/catalog.ts";
+import { dropCollection, insertCollection } from "../db/ddl.ts";
 import type { CollectionRecord, DatabaseRecord } from "../db/catalog.ts";
 import { runList } from "../db/list.ts";
 import { nowDatetime } from "../datetime.ts";
@@ -142,17 +136,77 @@ function getCollection(ctx: RequestContext) {
   return { status: 200, json: collectionModel(collection) };
 }
 
+async function updateDatabase(ctx: RequestContext) {
+  const db = loadDatabase(ctx, pathParam(ctx, "databaseId"));
+  const body = await ctx.body();
+  const name = stringParam(body, "name", { required: true, min: 1, max: 128 });
+  const enabled = boolParam(body, "enabled", db.enabled);
+  ctx.app.store
+    .stmt("UPDATE databases SET name = ?, enabled = ?, updated_at = ? WHERE seq = ?")
+    .run(name, enabled ? 1 : 0, nowDatetime(), db.seq);
+  return { status: 200, json: databaseModel(findDatabase(ctx.app.store, db.id) as DatabaseRecord) };
+}
+
+function deleteDatabase(ctx: RequestContext) {
+  const db = loadDatabase(ctx, pathParam(ctx, "databaseId"));
+  const store = ctx.app.store;
+  store.transaction(() => {
+    const ids = store.stmt("SELECT id FROM collections WHERE database_seq = ?").all(db.seq) as { id: string }[];
+    for (const { id } of ids) dropCollection(store, findCollection(store, db, id) as CollectionRecord);
+    store.stmt("DELETE FROM databases WHERE seq = ?").run(db.seq);
+  });
+  return { status: 204, empty: true as const };
+}
+
+/** `PUT …/collections/{id}`: name (required), permissions, documentSecurity, enabled; omitted ones are kept. */
+async function updateCollection(ctx: RequestContext) {
+  const db = loadDatabase(ctx, pathParam(ctx, "databaseId"));
+  const id = pathParam(ctx, "collectionId");
+  const collection = findCollection(ctx.app.store, db, id);
+  if (!collection) throw new AppwriteError("collection_not_found", undefined, [id]);
+  const body = await ctx.body();
+  const name = stringParam(body, "name", { required: true, min: 1, max: 128 });
+  const requested = stringArrayParam(body, "permissions");
+  const permissions = requested ? aggregatePermissions(requested, CONTAINER_ACTIONS) : collection.permissions;
+  ctx.app.store
+    .stmt(
+      "UPDATE collections SET name = ?, permissions = ?, document_security = ?, enabled = ?, updated_at = ? WHERE seq = ?",
+    )
+    .run(
+      name,
+      JSON.stringify(permissions),
+      boolParam(body, "documentSecurity", collection.documentSecurity) ? 1 : 0,
+      boolParam(body, "enabled", collection.enabled) ? 1 : 0,
+      nowDatetime(),
+      collection.seq,
+    );
+  return { status: 200, json: collectionModel(findCollection(ctx.app.store, db, id) as CollectionRecord) };
+}
+
+function deleteCollection(ctx: RequestContext) {
+  const db = loadDatabase(ctx, pathParam(ctx, "databaseId"));
+  const id = pathParam(ctx, "collectionId");
+  const collection = findCollection(ctx.app.store, db, id);
+  if (!collection) throw new AppwriteError("collection_not_found", undefined, [id]);
+  dropCollection(ctx.app.store, collection);
+  return { status: 204, empty: true as const };
+}
+
 /**
  * Databases and collections (legacy API; REFERENCE §4 "Databases"):
- * `POST/GET /databases`, `GET /databases/{databaseId}`,
- * `POST/GET /databases/{databaseId}/collections`, `GET …/collections/{collectionId}`.
+ * `POST/GET /databases`, `GET/PUT/DELETE /databases/{databaseId}`,
+ * `POST/GET /databases/{databaseId}/collections`, `GET/PUT/DELETE …/collections/{collectionId}`.
  * API key only (guests lack the `databases.*`/`collections.*` scopes).
  */
 export function register(router: Router): void {
   router.add("POST", "/databases", "databases.write", createDatabase);
   router.add("GET", "/databases", "databases.read", listDatabases);
   router.add("GET", "/databases/:databaseId", "databases.read", getDatabase);
+  router.add("PUT", "/databases/:databaseId", "databases.write", updateDatabase);
+  router.add("DELETE", "/databases/:databaseId", "databases.write", deleteDatabase);
   router.add("POST", "/databases/:databaseId/collections", "collections.write", createCollection);
   router.add("GET", "/databases/:databaseId/collections", "collections.read", listCollections);
   router.add("GET", "/databases/:databaseId/collections/:collectionId", "collections.read", getCollection);
+  router.add("PUT", "/databases/:databaseId/collections/:collectionId", "collections.write", updateCollection);
+  router.add("DELETE", "/databases/:databaseId/collections/:collectionId", "collections.write", deleteCollection);
 }

@@ -3,7 +3,7 @@ import { lookup } from "mime-types";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { extname, join } from "node:path";
-import { deleteFileRecord, findFile, insertFile, toFile } from "../db/files.ts";
+import { deleteFileRecord, findFile, insertFile, toFile, updateFileMetadata } from "../db/files.ts";
 import type { BucketRecord, FileRecord, FileRow } from "../db/files.ts";
 import { runList } from "../db/list.ts";
 import type { Condition } from "../db/list.ts";
@@ -18,29 +18,22 @@ import {
   queriesParam,
   searchParam,
   stringArrayParam,
+  stringParam,
   totalParam,
 } from "../http/params.ts";
 import type { Router } from "../http/router.ts";
-import { aggregatePermissions, assertGrantable, isAllowed, RECORD_ACTIONS } from "../permissions.ts";
+import {
+  aggregatePermissions,
+  assertGrantable,
+  defaultPermissions,
+  isAllowed,
+  RECORD_ACTIONS,
+} from "../permissions.ts";
 import type { Action } from "../permissions.ts";
 import { compileQueries, SYSTEM_QUERY_FIELDS } from "../queries.ts";
 import type { QuerySchema } from "../queries.ts";
 import { CHUNK_SIZE, parseContentRange, storeChunk } from "./chunked-upload.ts";
 import { loadBucket } from "./storage.ts";
-
-/** Types served as `text/plain` so an upload can never run as a page or script (AW `View/Get.php`). */
-const UNSAFE_TYPES = new Set([
-  "text/html",
-  "application/xhtml+xml",
-  "image/svg+xml",
-  "text/javascript",
-  "application/javascript",
-  "application/x-javascript",
-  "text/ecmascript",
-  "application/ecmascript",
-  "text/xml",
-  "application/xml",
-]);
 
 const FILE_QUERIES: QuerySchema = {
   fields: new Map([
@@ -55,7 +48,8 @@ const FILE_QUERIES: QuerySchema = {
   selectable: false,
 };
 
-function fileModel(bucket: BucketRecord, f: FileRecord): Record<string, unknown> {
+/** Appwrite `File` model (REFERENCE §3). */
+export function fileModel(bucket: BucketRecord, f: FileRecord): Record<string, unknown> {
   return {
     $id: f.id,
     bucketId: bucket.id,
@@ -74,7 +68,8 @@ function fileModel(bucket: BucketRecord, f: FileRecord): Record<string, unknown>
   };
 }
 
-function bucketDir(ctx: RequestContext, bucket: BucketRecord): string {
+/** Directory holding a bucket's files. */
+export function bucketDir(ctx: RequestContext, bucket: BucketRecord): string {
   return join(ctx.app.dataDir, "files", bucket.id);
 }
 
@@ -83,7 +78,7 @@ function bucketDir(ctx: RequestContext, bucket: BucketRecord): string {
  * `fileSecurity` the file's own grant (else 404 `storage_file_not_found`); with
  * `fileSecurity` off and no bucket grant → 401 `user_unauthorized`.
  */
-function loadFile(ctx: RequestContext, action: Action): { bucket: BucketRecord; file: FileRecord } {
+export function loadFile(ctx: RequestContext, action: Action): { bucket: BucketRecord; file: FileRecord } {
   const bucket = loadBucket(ctx, pathParam(ctx, "bucketId"));
   const id = pathParam(ctx, "fileId");
   const bucketGrant = isAllowed(ctx.caller, bucket.permissions, action);
@@ -128,7 +123,9 @@ async function createFile(ctx: RequestContext) {
     const headerId = ctx.req.headers["x-appwrite-id"];
     if (typeof headerId === "string" && !isUid(headerId)) throw new AppwriteError("storage_invalid_appwrite_id");
     const id = typeof headerId === "string" ? headerId : customIdParam(fields, "fileId");
-    const permissions = aggregatePermissions(stringArrayParam(fields, "permissions") ?? [], RECORD_ACTIONS);
+    const requested = stringArrayParam(fields, "permissions");
+    const permissions =
+      requested === undefined ? defaultPermissions(ctx.caller) : aggregatePermissions(requested, RECORD_ACTIONS);
     assertGrantable(ctx.caller, permissions);
     if (!file || file.size === 0) throw new AppwriteError("storage_file_empty");
     if (file.truncated || file.size > limit) {
@@ -213,6 +210,21 @@ function getFile(ctx: RequestContext) {
   return { status: 200, json: fileModel(bucket, file) };
 }
 
+/**
+ * `PUT …/files/{fileId}` `{name?, permissions?}`: 200 File. Needs bucket or (fileSecurity) file
+ * `update` (401 `user_unauthorized`); a non-key caller may only grant roles it holds.
+ */
+async function updateFile(ctx: RequestContext) {
+  const { bucket, file } = loadFile(ctx, "update");
+  const body = await ctx.body();
+  const name = stringParam(body, "name", { max: 255 }) ?? file.name;
+  const requested = stringArrayParam(body, "permissions");
+  const permissions = requested === undefined ? file.permissions : aggregatePermissions(requested, RECORD_ACTIONS);
+  if (requested !== undefined) assertGrantable(ctx.caller, permissions);
+  updateFileMetadata(ctx.app.store, file.seq, { name, permissions, updatedAt: nowDatetime() });
+  return { status: 200, json: fileModel(bucket, findFile(ctx.app.store, bucket.seq, file.id) as FileRecord) };
+}
+
 function deleteFile(ctx: RequestContext) {
   const { bucket, file } = loadFile(ctx, "delete");
   deleteFileRecord(ctx.app.store, file.seq);
@@ -221,35 +233,9 @@ function deleteFile(ctx: RequestContext) {
   return { status: 204, empty: true as const };
 }
 
-/** RFC 6266 `Content-Disposition` value with an ASCII fallback and a UTF-8 `filename*`. */
-export function contentDisposition(kind: "inline" | "attachment", name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
-
-function serveFile(kind: "inline" | "attachment") {
-  return (ctx: RequestContext) => {
-    const { bucket, file } = loadFile(ctx, "read");
-    if (file.chunksUploaded < file.chunksTotal) throw new AppwriteError("storage_file_not_found");
-    const type = UNSAFE_TYPES.has(file.mimeType) ? "text/plain" : file.mimeType;
-    return {
-      status: 200,
-      file: join(bucketDir(ctx, bucket), file.diskName),
-      size: file.sizeActual,
-      headers: {
-        "Content-Type": type,
-        "Content-Disposition": contentDisposition(kind, file.name),
-        "Content-Security-Policy": "script-src 'none';",
-        "Cache-Control": "private, max-age=3888000",
-      },
-    };
-  };
-}
-
 /**
- * Files of a bucket (REFERENCE §4 "Storage", §6): upload (201), list, get, delete (204),
- * `view` (inline) and `download` (attachment). Guests need bucket `create`/`read`/`delete`
+ * Files of a bucket (REFERENCE §4 "Storage", §6): upload (201), list, get, update (PUT
+ * name/permissions), delete (204); `file-serving.ts` serves view, download and preview. Guests need bucket `create`/`read`/`delete`
  * or, with `fileSecurity`, the file's own `read`/`delete`.
  */
 export function register(router: Router): void {
@@ -258,6 +244,5 @@ export function register(router: Router): void {
   router.add("GET", base, "files.read", listFiles);
   router.add("GET", `${base}/:fileId`, "files.read", getFile);
   router.add("DELETE", `${base}/:fileId`, "files.write", deleteFile);
-  router.add("GET", `${base}/:fileId/view`, "files.read", serveFile("inline"));
-  router.add("GET", `${base}/:fileId/download`, "files.read", serveFile("attachment"));
+  router.add("PUT", `${base}/:fileId`, "files.write", updateFile);
 }

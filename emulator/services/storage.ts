@@ -1,3 +1,5 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { bucketTotalSize, findBucket, insertBucket, toBucket } from "../db/files.ts";
 import type { BucketRecord, BucketRow } from "../db/files.ts";
 import { runList } from "../db/list.ts";
@@ -127,11 +129,60 @@ function listBuckets(ctx: RequestContext) {
 }
 
 /**
- * Storage buckets (`POST/GET /storage/buckets`, `GET /storage/buckets/{bucketId}`; API key
- * only; REFERENCE §4 "Storage"). Files are served by `files.ts`.
+ * `PUT /storage/buckets/{bucketId}`: name (required) and the other bucket settings; omitted
+ * ones keep their value. 200 Bucket; 404 `storage_bucket_not_found`.
+ */
+async function updateBucket(ctx: RequestContext) {
+  const id = pathParam(ctx, "bucketId");
+  const bucket = findBucket(ctx.app.store, id);
+  if (!bucket) throw new AppwriteError("storage_bucket_not_found");
+  const body = await ctx.body();
+  const name = stringParam(body, "name", { required: true, min: 1, max: 128 });
+  const requested = stringArrayParam(body, "permissions");
+  const extensions = stringArrayParam(body, "allowedFileExtensions", 64);
+  const compression = stringParam(body, "compression", { max: 16 }) ?? bucket.compression;
+  if (!["none", "gzip", "zstd"].includes(compression)) {
+    throw invalidParam("compression", "Value must be one of (none, gzip, zstd)");
+  }
+  const flag = (key: string, current: boolean) => (boolParam(body, key, current) ? 1 : 0);
+  ctx.app.store
+    .stmt(
+      "UPDATE buckets SET name = ?, permissions = ?, file_security = ?, enabled = ?, maximum_file_size = ?, allowed_file_extensions = ?, compression = ?, encryption = ?, antivirus = ?, transformations = ?, updated_at = ? WHERE seq = ?",
+    )
+    .run(
+      name,
+      JSON.stringify(requested ? aggregatePermissions(requested, CONTAINER_ACTIONS) : bucket.permissions),
+      flag("fileSecurity", bucket.fileSecurity),
+      flag("enabled", bucket.enabled),
+      intParam(body, "maximumFileSize", bucket.maximumFileSize, { min: 1, max: STORAGE_LIMIT }) ?? STORAGE_LIMIT,
+      JSON.stringify(extensions ? extensions.map((e) => e.toLowerCase()) : bucket.allowedFileExtensions),
+      compression,
+      flag("encryption", bucket.encryption),
+      flag("antivirus", bucket.antivirus),
+      flag("transformations", bucket.transformations),
+      nowDatetime(),
+      bucket.seq,
+    );
+  return { status: 200, json: bucketModel(ctx, findBucket(ctx.app.store, id) as BucketRecord) };
+}
+
+/** `DELETE /storage/buckets/{bucketId}`: 204; its files' records and bytes go too. */
+function deleteBucket(ctx: RequestContext) {
+  const bucket = findBucket(ctx.app.store, pathParam(ctx, "bucketId"));
+  if (!bucket) throw new AppwriteError("storage_bucket_not_found");
+  ctx.app.store.stmt("DELETE FROM buckets WHERE seq = ?").run(bucket.seq);
+  rmSync(join(ctx.app.dataDir, "files", bucket.id), { recursive: true, force: true });
+  return { status: 204, empty: true as const };
+}
+
+/**
+ * Storage buckets (`POST/GET /storage/buckets`, `GET/PUT/DELETE /storage/buckets/{bucketId}`;
+ * API key only; REFERENCE §4 "Storage"). Files are served by `files.ts` and `file-serving.ts`.
  */
 export function register(router: Router): void {
   router.add("POST", "/storage/buckets", "buckets.write", createBucket);
   router.add("GET", "/storage/buckets", "buckets.read", listBuckets);
   router.add("GET", "/storage/buckets/:bucketId", "buckets.read", getBucket);
+  router.add("PUT", "/storage/buckets/:bucketId", "buckets.write", updateBucket);
+  router.add("DELETE", "/storage/buckets/:bucketId", "buckets.write", deleteBucket);
 }

@@ -2,7 +2,7 @@
  * Appwrite access through the official SDK (ARCHITECTURE decision 1). One place builds clients, so the
  * web server, `studio` and the launcher talk to the embedded server and to a real Appwrite identically.
  */
-import { Client, Databases, Storage, Users } from "node-appwrite";
+import { Account, Client, Databases, Storage, Users } from "node-appwrite";
 
 /** Where an Appwrite project is and the server API key that acts on it. */
 export interface AppwriteTarget {
@@ -64,4 +64,21 @@ export function parseFileViewUrl(url: string): { bucketId: string; fileId: strin
 export function stripAdminMode(url: string | null): string | null {
   if (!url) return url;
   return url.replace(/([?&])mode=admin(?=&|$)&?/, "$1").replace(/[?&]$/, "");
+}
+
+/** The SDK services acting as one signed-in user (their session secret), so Appwrite enforces permissions. */
+export interface SessionServices {
+  client: Client;
+  account: Account;
+  databases: Databases;
+  storage: Storage;
+}
+
+/**
+ * A per-request client for a user's session (Appwrite SSR guide: `setSession(secret)`; never share a client
+ * between requests). Writes made through it carry the user's roles, so Appwrite's permissions apply.
+ */
+export function createSessionServices(target: Pick<AppwriteTarget, "endpoint" | "projectId">, secret: string): SessionServices {
+  const client = new Client().setEndpoint(target.endpoint).setProject(target.projectId).setSession(secret);
+  return { client, account: new Account(client), databases: new Databases(client), storage: new Storage(client) };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, Databases, ID, Permission, Query, Role } from "node-appwrite";
+import { Client, Databases, Functions, ID, Permission, Query, Role } from "node-appwrite";
 import { rejection, startTestEmulator } from "./helpers.ts";
 import type { TestEmulator } from "./helpers.ts";
 
@@ -386,7 +386,7 @@ describe("routes and errors", () => {
   it("given an unknown route, then 404 general_route_not_found; an unimplemented Appwrite route gives 405", async () => {
     const unknown = await rejection(env.admin.call("GET", new URL(`${env.emulator.endpoint}/nope`)));
     expect([unknown.code, unknown.type]).toEqual([404, "general_route_not_found"]);
-    const notImplemented = await rejection(db.delete({ databaseId: "main" }));
+    const notImplemented = await rejection(new Functions(env.admin).list());
     expect([notImplemented.code, notImplemented.type]).toEqual([405, "general_not_implemented"]);
     expect(JSON.parse(notImplemented.response)).toMatchObject({ code: 405, version: "1.9.6" });
   });

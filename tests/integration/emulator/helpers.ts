@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AppwriteException, Client } from "node-appwrite";
+import { Account, AppwriteException, Client, Users } from "node-appwrite";
 import { startEmulator } from "../../../emulator/server.ts";
-import type { RunningEmulator } from "../../../emulator/server.ts";
+import type { EmulatorOptions, RunningEmulator } from "../../../emulator/server.ts";
 
 /** A running emulator on a fresh temp data directory, plus SDK clients for it. */
 export interface TestEmulator {
@@ -17,8 +17,11 @@ export interface TestEmulator {
 }
 
 /** Start the emulator on a free port in a new temp directory. */
-export async function startTestEmulator(dataDir = mkdtempSync(join(tmpdir(), "emulator-"))): Promise<TestEmulator> {
-  const emulator = await startEmulator({ dataDir, port: 0 });
+export async function startTestEmulator(
+  dataDir = mkdtempSync(join(tmpdir(), "emulator-")),
+  options: Partial<EmulatorOptions> = {},
+): Promise<TestEmulator> {
+  const emulator = await startEmulator({ dataDir, port: 0, ...options });
   const admin = new Client().setEndpoint(emulator.endpoint).setProject(emulator.projectId).setKey(emulator.apiKey);
   const guest = new Client().setEndpoint(emulator.endpoint).setProject(emulator.projectId);
   return {
@@ -42,4 +45,24 @@ export async function rejection<T>(promise: Promise<T>): Promise<AppwriteExcepti
     throw error;
   }
   throw new Error("expected the call to fail with an AppwriteException");
+}
+
+/** A client with only the project set (no key, no session). */
+export function projectClient(env: TestEmulator): Client {
+  return new Client().setEndpoint(env.emulator.endpoint).setProject(env.emulator.projectId);
+}
+
+/**
+ * Create a user with the API key and sign it in the SSR way (REFERENCE §5): the key calls
+ * `createEmailPasswordSession`, and the returned `secret` goes into `setSession`.
+ */
+export async function signedInClient(
+  env: TestEmulator,
+  userId: string,
+  password = "password-123",
+): Promise<{ client: Client; secret: string; sessionId: string }> {
+  const email = `${userId.toLowerCase()}@example.com`;
+  await new Users(env.admin).create({ userId, email, password, name: userId });
+  const session = await new Account(env.admin).createEmailPasswordSession({ email, password });
+  return { client: projectClient(env).setSession(session.secret), secret: session.secret, sessionId: session.$id };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Query, Users } from "node-appwrite";
-import { rejection, startTestEmulator } from "./helpers.ts";
+import { Account, Databases, Permission, Query, Role, Users } from "node-appwrite";
+import { projectClient, rejection, startTestEmulator } from "./helpers.ts";
 import type { TestEmulator } from "./helpers.ts";
 
 let env: TestEmulator;
@@ -73,5 +73,83 @@ describe("users", () => {
     await users.delete({ userId: "bob" });
     const error = await rejection(users.get({ userId: "bob" }));
     expect([error.code, error.type]).toEqual([404, "user_not_found"]);
+  });
+
+  it("given a user, when name and password are updated by the key, then the model and logins follow", async () => {
+    await users.create({ userId: "carol", email: "carol@example.com", password: "password-123", name: "Carol" });
+    const before = await users.get({ userId: "carol" });
+    const renamed = await users.updateName({ userId: "carol", name: "Caroline" });
+    expect(renamed.name).toBe("Caroline");
+    const changed = await users.updatePassword({ userId: "carol", password: "another-pass-9" });
+    expect(changed.password).not.toBe(before.password);
+    expect(changed.password).toMatch(/^\$argon2id\$v=19\$m=65536,t=4,p=3\$/);
+    const old = await rejection(
+      new Account(env.admin).createEmailPasswordSession({ email: "carol@example.com", password: "password-123" }),
+    );
+    expect(old.type).toBe("user_invalid_credentials");
+    const short = await rejection(users.updatePassword({ userId: "carol", password: "short" }));
+    expect([short.code, short.type]).toEqual([400, "general_argument_invalid"]);
+    const missing = await rejection(users.updateName({ userId: "nobody", name: "x" }));
+    expect([missing.code, missing.type]).toEqual([404, "user_not_found"]);
+  });
+
+  it("given a user, when the key creates a session for it, then the secret signs in with setSession and the session is listed", async () => {
+    const session = await users.createSession({ userId: "carol" });
+    expect(session).toMatchObject({ userId: "carol", provider: "server", factors: ["server"] });
+    expect(session.secret).not.toBe("");
+    const me = await new Account(projectClient(env).setSession(session.secret)).get();
+    expect(me).toMatchObject({ $id: "carol", name: "Caroline" });
+    expect(me).not.toHaveProperty("password");
+    const list = await users.listSessions({ userId: "carol" });
+    expect(list.sessions.map((s) => [s.$id, s.secret])).toEqual([[session.$id, ""]]);
+    const { jwt } = await users.createJWT({ userId: "carol", sessionId: session.$id });
+    expect((await new Account(projectClient(env).setJWT(jwt)).get()).$id).toBe("carol");
+    await users.deleteSession({ userId: "carol", sessionId: session.$id });
+    expect((await users.listSessions({ userId: "carol" })).total).toBe(0);
+    expect((await rejection(new Account(projectClient(env).setSession(session.secret)).get())).code).toBe(401);
+    const gone = await rejection(users.deleteSession({ userId: "carol", sessionId: session.$id }));
+    expect([gone.code, gone.type]).toEqual([404, "user_session_not_found"]);
+  });
+
+  it("given labels and verification set by the key, then the user's session holds the label and verified roles", async () => {
+    const labelled = await users.updateLabels({ userId: "carol", labels: ["editor"] });
+    expect(labelled.labels).toEqual(["editor"]);
+    expect((await users.updateEmailVerification({ userId: "carol", emailVerification: true })).emailVerification).toBe(
+      true,
+    );
+    const byLabel = await users.list({ queries: [Query.contains("labels", ["editor"])] });
+    expect(byLabel.users.map((u) => u.$id)).toEqual(["carol"]);
+    const admin = new Databases(env.admin);
+    await admin.create({ databaseId: "roles", name: "Roles" });
+    await admin.createCollection({ databaseId: "roles", collectionId: "c", name: "C", documentSecurity: true });
+    await admin.createStringAttribute({ databaseId: "roles", collectionId: "c", key: "t", size: 9, required: false });
+    const grants: [string, string][] = [
+      ["l", Role.label("editor")],
+      ["v", Role.users("verified")],
+      ["u", Role.users("unverified")],
+    ];
+    for (const [id, role] of grants) {
+      await admin.createDocument({
+        databaseId: "roles",
+        collectionId: "c",
+        documentId: id,
+        data: { t: id },
+        permissions: [Permission.read(role)],
+      });
+    }
+    const session = await users.createSession({ userId: "carol" });
+    const visible = await new Databases(projectClient(env).setSession(session.secret)).listDocuments({
+      databaseId: "roles",
+      collectionId: "c",
+    });
+    expect(visible.documents.map((d) => d.$id)).toEqual(["l", "v"]);
+  });
+
+  it("given a guest or a signed-in user, when calling /users, then 401 general_unauthorized_scope", async () => {
+    const guest = await rejection(new Users(projectClient(env)).list());
+    expect([guest.code, guest.type]).toEqual([401, "general_unauthorized_scope"]);
+    const session = await users.createSession({ userId: "carol" });
+    const user = await rejection(new Users(projectClient(env).setSession(session.secret)).list());
+    expect([user.code, user.type]).toEqual([401, "general_unauthorized_scope"]);
   });
 });

@@ -1,0 +1,158 @@
+/**
+ * Authentication per Appwrite's server-side-rendering pattern (ARCHITECTURE decision 2; REFERENCE §5): the
+ * site signs users in with its API-key client, which gets the session `secret`; the site keeps the secret in
+ * its own HttpOnly cookie and acts for the user with a per-request session client. Spec §4 (auth states),
+ * §5 (login and registration rules), §7 (auth operations).
+ */
+import { Account, AppwriteException, ID, Query } from "node-appwrite";
+import { createSessionServices, type AdminServices, type AppwriteTarget } from "../appwrite/client.ts";
+
+/** The signed-in user as pages see it (spec §3 "User": id, name, email). */
+export interface SignedInUser {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** A new session: the secret to keep in the site's cookie, and when Appwrite expires it. */
+export interface NewSession {
+  secret: string;
+  /** ISO date-time. */
+  expire: string;
+  user: SignedInUser;
+}
+
+/** Wrong e-mail or password; the same error either way (no user enumeration, SECURITY C15). */
+export class InvalidCredentialsError extends Error {
+  override name = "InvalidCredentialsError";
+  constructor() {
+    super("Authentication failed. Please check your credentials.");
+  }
+}
+
+/** A sign-up that cannot proceed, with the message to show (spec §5, §8). */
+export class RegistrationError extends Error {
+  override name = "RegistrationError";
+}
+
+/** Minimum and maximum password length (Appwrite: 8–256; SECURITY C12). */
+export const PASSWORD_LENGTH = { min: 8, max: 256 } as const;
+
+const isType = (error: unknown, ...types: string[]) => error instanceof AppwriteException && types.includes(error.type);
+
+/**
+ * Creates an e-mail/password session for `email` through the API-key client (the secret is only returned
+ * to API-key callers).
+ * @throws {InvalidCredentialsError} for an unknown e-mail or a wrong password; {AppwriteException} otherwise.
+ */
+export async function signIn(admin: AdminServices, email: string, password: string): Promise<NewSession> {
+  const account = new Account(admin.client);
+  let session;
+  try {
+    session = await account.createEmailPasswordSession({ email: email.trim().toLowerCase(), password });
+  } catch (error) {
+    if (isType(error, "user_invalid_credentials", "user_not_found", "general_argument_invalid")) throw new InvalidCredentialsError();
+    throw error;
+  }
+  const user = await admin.users.get({ userId: session.userId });
+  return { secret: session.secret, expire: session.expire, user: { id: user.$id, name: user.name, email: user.email } };
+}
+
+/**
+ * Registers a user and signs them in (spec §4: "Register creates the account then signs in"). With
+ * `openRegistration` false only the first account may be created (the studio's owner; README).
+ * @throws {RegistrationError} with the message to show: closed registration, a name or password missing or
+ * too short, an e-mail already registered.
+ */
+export async function register(
+  admin: AdminServices,
+  input: { name: string; email: string; password: string },
+  options: { openRegistration: boolean },
+): Promise<NewSession> {
+  const name = input.name.trim();
+  const email = input.email.trim().toLowerCase();
+  if (!name) throw new RegistrationError("Name is required for registration.");
+  if (input.password.length < PASSWORD_LENGTH.min || input.password.length > PASSWORD_LENGTH.max) {
+    throw new RegistrationError(`Password must be ${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters long.`);
+  }
+  if (!options.openRegistration) {
+    const existing = await admin.users.list({ queries: [Query.limit(1)] });
+    if (existing.total > 0) throw new RegistrationError("Registration is closed. Ask the site's owner for an account.");
+  }
+  try {
+    await admin.users.create({ userId: ID.unique(), email, password: input.password, name });
+  } catch (error) {
+    if (isType(error, "user_already_exists", "user_email_already_exists")) {
+      throw new RegistrationError("A user with the same email already exists. Sign in instead.");
+    }
+    if (isType(error, "general_argument_invalid")) throw new RegistrationError((error as AppwriteException).message);
+    throw error;
+  }
+  return signIn(admin, email, input.password);
+}
+
+/**
+ * The user a session secret belongs to, or null when the secret is unknown, expired or deleted (spec §4:
+ * "Failure to fetch the current user sets no user").
+ * @throws {AppwriteException} only when Appwrite fails otherwise (5xx, unreachable).
+ */
+export async function currentUser(target: Pick<AppwriteTarget, "endpoint" | "projectId">, secret: string): Promise<SignedInUser | null> {
+  try {
+    const user = await createSessionServices(target, secret).account.get();
+    return { id: user.$id, name: user.name, email: user.email };
+  } catch (error) {
+    if (error instanceof AppwriteException && error.code >= 400 && error.code < 500) return null;
+    throw error;
+  }
+}
+
+/** Deletes the current session in Appwrite (spec §7: logout = delete session 'current'); an unknown one is fine. */
+export async function signOut(target: Pick<AppwriteTarget, "endpoint" | "projectId">, secret: string): Promise<void> {
+  try {
+    await createSessionServices(target, secret).account.deleteSession({ sessionId: "current" });
+  } catch (error) {
+    if (!(error instanceof AppwriteException && error.code >= 400 && error.code < 500)) throw error;
+  }
+}
+
+/** Account updates fail with the spec's texts (§8: "Failed to update name." / "Failed to update password."). */
+export class AccountUpdateError extends Error {
+  override name = "AccountUpdateError";
+}
+
+/**
+ * Changes the user's name (spec §5: required).
+ * @throws {AccountUpdateError}
+ */
+export async function updateName(target: Pick<AppwriteTarget, "endpoint" | "projectId">, secret: string, name: string): Promise<SignedInUser> {
+  const trimmed = name.trim();
+  if (!trimmed) throw new AccountUpdateError("Name is required.");
+  try {
+    const user = await createSessionServices(target, secret).account.updateName({ name: trimmed });
+    return { id: user.$id, name: user.name, email: user.email };
+  } catch {
+    throw new AccountUpdateError("Failed to update name.");
+  }
+}
+
+/**
+ * Changes the user's password (spec §5: the current one is required; new and confirm must match).
+ * @throws {AccountUpdateError} with the spec's message for each rule, or "Failed to update password."
+ */
+export async function updatePassword(
+  target: Pick<AppwriteTarget, "endpoint" | "projectId">,
+  secret: string,
+  input: { current: string; next: string; confirm: string },
+): Promise<void> {
+  if (!input.current) throw new AccountUpdateError("Current password is required to change your password.");
+  if (input.next !== input.confirm) throw new AccountUpdateError("New passwords do not match.");
+  if (input.next.length < PASSWORD_LENGTH.min || input.next.length > PASSWORD_LENGTH.max) {
+    throw new AccountUpdateError(`Password must be ${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters long.`);
+  }
+  try {
+    await createSessionServices(target, secret).account.updatePassword({ password: input.next, oldPassword: input.current });
+  } catch (error) {
+    if (isType(error, "user_invalid_credentials")) throw new AccountUpdateError("Failed to update password. The current password is wrong.");
+    throw new AccountUpdateError("Failed to update password.");
+  }
+}
