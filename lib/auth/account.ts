@@ -51,7 +51,8 @@ export async function signIn(admin: AdminServices, email: string, password: stri
   try {
     session = await account.createEmailPasswordSession({ email: email.trim().toLowerCase(), password });
   } catch (error) {
-    if (isType(error, "user_invalid_credentials", "user_not_found", "general_argument_invalid")) throw new InvalidCredentialsError();
+    if (isType(error, "user_invalid_credentials", "user_not_found", "general_argument_invalid"))
+      throw new InvalidCredentialsError();
     throw error;
   }
   const user = await admin.users.get({ userId: session.userId });
@@ -96,7 +97,10 @@ export async function register(
  * "Failure to fetch the current user sets no user").
  * @throws {AppwriteException} only when Appwrite fails otherwise (5xx, unreachable).
  */
-export async function currentUser(target: Pick<AppwriteTarget, "endpoint" | "projectId">, secret: string): Promise<SignedInUser | null> {
+export async function currentUser(
+  target: Pick<AppwriteTarget, "endpoint" | "projectId">,
+  secret: string,
+): Promise<SignedInUser | null> {
   try {
     const user = await createSessionServices(target, secret).account.get();
     return { id: user.$id, name: user.name, email: user.email };
@@ -124,7 +128,11 @@ export class AccountUpdateError extends Error {
  * Changes the user's name (spec §5: required).
  * @throws {AccountUpdateError}
  */
-export async function updateName(target: Pick<AppwriteTarget, "endpoint" | "projectId">, secret: string, name: string): Promise<SignedInUser> {
+export async function updateName(
+  target: Pick<AppwriteTarget, "endpoint" | "projectId">,
+  secret: string,
+  name: string,
+): Promise<SignedInUser> {
   const trimmed = name.trim();
   if (!trimmed) throw new AccountUpdateError("Name is required.");
   try {
@@ -150,9 +158,13 @@ export async function updatePassword(
     throw new AccountUpdateError(`Password must be ${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters long.`);
   }
   try {
-    await createSessionServices(target, secret).account.updatePassword({ password: input.next, oldPassword: input.current });
+    await createSessionServices(target, secret).account.updatePassword({
+      password: input.next,
+      oldPassword: input.current,
+    });
   } catch (error) {
-    if (isType(error, "user_invalid_credentials")) throw new AccountUpdateError("Failed to update password. The current password is wrong.");
+    if (isType(error, "user_invalid_credentials"))
+      throw new AccountUpdateError("Failed to update password. The current password is wrong.");
     throw new AccountUpdateError("Failed to update password.");
   }
 }

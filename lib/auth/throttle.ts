@@ -107,4 +107,7 @@ export class AuthThrottle {
 }
 
 const normalize = (email: string) => email.trim().toLowerCase();
-const blocked = (ms: number): ThrottleDecision => ({ allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) });
+const blocked = (ms: number): ThrottleDecision => ({
+  allowed: false,
+  retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)),
+});

@@ -8,7 +8,12 @@ import sharp, { type Metadata } from "sharp";
 import { MAX_IMAGE_BYTES } from "../../schemas/content.ts";
 
 /** Raster types accepted, by the MIME type `file-type` reports, with the extension to store them under. */
-const ACCEPTED: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/gif": "gif", "image/webp": "webp" };
+const ACCEPTED: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/gif": "gif",
+  "image/webp": "webp",
+};
 /** Largest image accepted, in pixels (SECURITY C35, P). */
 export const MAX_PIXELS = 40_000_000;
 

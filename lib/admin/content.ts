@@ -1,0 +1,205 @@
+/**
+ * The admin's writes of ventures and blog posts (spec §2 admin forms, §3, §4, §6, §7; issue #5). Every write
+ * is made with the signed-in user's session client, so Appwrite enforces the permissions: new documents are
+ * readable by anyone and updatable/deletable by their creator only (SECURITY C37–C39). Only the fields of the
+ * spec are written (C40: `$permissions`, `$id` or owner ids in a form are never read).
+ */
+import { AppwriteException, ID, Permission, Role, type Models } from "node-appwrite";
+import { InputFile } from "node-appwrite/file";
+import { z } from "zod";
+import {
+  CONTENT_KINDS,
+  DATABASE_ID,
+  IMAGES_BUCKET_ID,
+  LIMITS,
+  slugSchema,
+  type ContentKind,
+} from "../../schemas/content.ts";
+import { fileViewUrl, parseFileViewUrl, type AppwriteTarget, type SessionServices } from "../appwrite/client.ts";
+import { sanitizeHtml } from "../html/sanitize.ts";
+import { imageFileName, type CheckedImage } from "../images/upload.ts";
+import type { SignedInUser } from "../auth/account.ts";
+
+const required = (max: number) => z.string().trim().min(1, "is required").max(max, `must be at most ${max} characters`);
+
+/** The venture form's fields (spec §5: name, slug, website URL, short description, case study required). */
+export const ventureInputSchema = z.object({
+  name: required(LIMITS.name),
+  slug: slugSchema,
+  websiteURL: z.url({ message: "must be a full URL such as https://example.com" }).max(LIMITS.url),
+  shortDescription: required(LIMITS.shortDescription),
+  caseStudy: required(LIMITS.html),
+});
+export type VentureInput = z.infer<typeof ventureInputSchema>;
+
+/** The blog form's fields (spec §5: title, slug, author name, published date, excerpt, content required). */
+export const postInputSchema = z.object({
+  title: required(LIMITS.title),
+  slug: slugSchema,
+  authorName: required(LIMITS.authorName),
+  publishedDate: z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: "must be a date" }),
+  excerpt: required(LIMITS.excerpt),
+  content: required(LIMITS.html),
+});
+export type PostInput = z.infer<typeof postInputSchema>;
+
+/** The spec's text for a refused write (§8 "Submission"). */
+export const AUTHORIZATION_ERROR =
+  "Authorization Error: You do not have permission to create/update this item. Please check the collection permissions...";
+export const SUBMISSION_ERROR = "An error occurred during submission. Please try again.";
+
+/**
+ * The message a failed submission shows (spec §8): the authorization text when Appwrite's message contains
+ * "authorized", else the error's message, else the generic text.
+ */
+export function submissionErrorMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : "";
+  if (message.includes("authorized")) return AUTHORIZATION_ERROR;
+  if (
+    error instanceof AppwriteException &&
+    error.code === 409 &&
+    error.type === "document_unique_constraint_violation"
+  ) {
+    return "Another item already uses this slug; choose a different one.";
+  }
+  return message || SUBMISSION_ERROR;
+}
+
+/** Permissions of a new document or image (spec §3: read by anyone; update and delete by the creator). */
+export function ownerPermissions(userId: string): string[] {
+  return [Permission.read(Role.any()), Permission.update(Role.user(userId)), Permission.delete(Role.user(userId))];
+}
+
+type Input<K extends ContentKind> = K extends "venture" ? VentureInput : PostInput;
+
+function documentData<K extends ContentKind>(kind: K, input: Input<K>): Record<string, string> {
+  if (kind === "venture") {
+    const v = input as VentureInput;
+    return { ...v, caseStudy: sanitizeHtml(v.caseStudy).trim() };
+  }
+  const p = input as PostInput;
+  return { ...p, content: sanitizeHtml(p.content).trim(), publishedDate: new Date(p.publishedDate).toISOString() };
+}
+
+async function uploadImage(
+  session: SessionServices,
+  user: SignedInUser,
+  slug: string,
+  image: CheckedImage,
+): Promise<string> {
+  const file = await session.storage.createFile({
+    bucketId: IMAGES_BUCKET_ID,
+    fileId: ID.unique(),
+    file: InputFile.fromBuffer(image.bytes, imageFileName(slug, image)),
+    permissions: ownerPermissions(user.id),
+  });
+  return file.$id;
+}
+
+/** Deletes the bucket file an image URL points at; failures are ignored (spec §4: "failure ignored"). */
+async function deleteImage(session: SessionServices, url: unknown): Promise<void> {
+  const file = typeof url === "string" ? parseFileViewUrl(url) : null;
+  if (!file || file.bucketId !== IMAGES_BUCKET_ID) return;
+  await session.storage.deleteFile({ bucketId: IMAGES_BUCKET_ID, fileId: file.fileId }).catch(() => {});
+}
+
+/**
+ * Creates a venture or post as `user`, uploading its image first; if the document cannot be written, the
+ * image just uploaded is deleted again (no orphans, SECURITY C44).
+ * @throws {AppwriteException} from Appwrite (show `submissionErrorMessage`).
+ */
+export async function createItem<K extends ContentKind>(
+  target: Pick<AppwriteTarget, "endpoint" | "projectId">,
+  session: SessionServices,
+  user: SignedInUser,
+  kind: K,
+  input: Input<K>,
+  image: CheckedImage | null,
+): Promise<Models.DefaultDocument> {
+  const { collectionId, imageField } = CONTENT_KINDS[kind];
+  const fileId = image ? await uploadImage(session, user, input.slug, image) : null;
+  try {
+    return await session.databases.createDocument({
+      databaseId: DATABASE_ID,
+      collectionId,
+      documentId: ID.unique(),
+      data: {
+        ...documentData(kind, input),
+        [imageField]: fileId ? fileViewUrl(target, IMAGES_BUCKET_ID, fileId) : null,
+        userId: user.id,
+      },
+      permissions: ownerPermissions(user.id),
+    });
+  } catch (error) {
+    if (fileId) await session.storage.deleteFile({ bucketId: IMAGES_BUCKET_ID, fileId }).catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Updates a venture or post as `user`. With a new image, the old one is deleted first (failure ignored),
+ * then the new one uploaded (spec §4); a new image whose document update fails is deleted again.
+ * @throws {AppwriteException} from Appwrite: 404 when missing, 401 when the user may not change it.
+ */
+export async function updateItem<K extends ContentKind>(
+  target: Pick<AppwriteTarget, "endpoint" | "projectId">,
+  session: SessionServices,
+  user: SignedInUser,
+  kind: K,
+  documentId: string,
+  input: Input<K>,
+  image: CheckedImage | null,
+): Promise<Models.DefaultDocument> {
+  const { collectionId, imageField } = CONTENT_KINDS[kind];
+  const ids = { databaseId: DATABASE_ID, collectionId, documentId };
+  let fileId: string | null = null;
+  if (image) {
+    const current = await session.databases.getDocument(ids);
+    // Ownership first: a user who may not change the document must not delete its image.
+    if (!current.$permissions.includes(Permission.update(Role.user(user.id)))) {
+      throw new AppwriteException(
+        "The current user is not authorized to perform the requested action.",
+        401,
+        "user_unauthorized",
+      );
+    }
+    await deleteImage(session, current[imageField]);
+    fileId = await uploadImage(session, user, input.slug, image);
+  }
+  try {
+    return await session.databases.updateDocument({
+      ...ids,
+      data: {
+        ...documentData(kind, input),
+        ...(fileId ? { [imageField]: fileViewUrl(target, IMAGES_BUCKET_ID, fileId) } : {}),
+      },
+    });
+  } catch (error) {
+    if (fileId) await session.storage.deleteFile({ bucketId: IMAGES_BUCKET_ID, fileId }).catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Deletes a venture or post as `user`: its image first when present, then the document (spec §4).
+ * @throws {AppwriteException} from Appwrite: 404 when missing, 401 when the user may not delete it.
+ */
+export async function deleteItem(
+  session: SessionServices,
+  user: SignedInUser,
+  kind: ContentKind,
+  documentId: string,
+): Promise<void> {
+  const { collectionId, imageField } = CONTENT_KINDS[kind];
+  const ids = { databaseId: DATABASE_ID, collectionId, documentId };
+  const current = await session.databases.getDocument(ids);
+  if (!current.$permissions.includes(Permission.delete(Role.user(user.id)))) {
+    throw new AppwriteException(
+      "The current user is not authorized to perform the requested action.",
+      401,
+      "user_unauthorized",
+    );
+  }
+  await deleteImage(session, current[imageField]);
+  await session.databases.deleteDocument(ids);
+}
