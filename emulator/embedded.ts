@@ -13,6 +13,9 @@ export interface EmbeddedEmulator extends RunningEmulator {
   shared: boolean;
 }
 
+/** Session length of the embedded server: 7 days, the site's sign-in lifetime. */
+export const EMBEDDED_SESSION_SECONDS = 7 * 24 * 60 * 60;
+
 interface LockFile {
   pid: number;
   endpoint: string;
@@ -59,6 +62,8 @@ export async function openEmbeddedEmulator(options: {
   port: number;
   projectId?: string;
   apiKey?: string;
+  /** Session length in seconds (default 7 days, `EMULATOR_SESSION_DURATION` overrides it in the server). */
+  sessionDuration?: number;
 }): Promise<EmbeddedEmulator> {
   const lockFile = path.join(options.dataDir, "emulator.lock");
   const existing = readLock(lockFile);
@@ -77,6 +82,8 @@ export async function openEmbeddedEmulator(options: {
     port: options.port,
     projectId: options.projectId,
     apiKey: options.apiKey,
+    // The product signs users in for 7 days (the site's cookie); Appwrite's default is a year (SECURITY C3).
+    sessionDuration: options.sessionDuration ?? (process.env["EMULATOR_SESSION_DURATION"] ? undefined : EMBEDDED_SESSION_SECONDS),
   });
   mkdirSync(options.dataDir, { recursive: true });
   const lock: LockFile = {

@@ -17,6 +17,8 @@ const configSchema = z.object({
   APPWRITE_PROJECT_ID: z.string().min(1).optional(),
   APPWRITE_API_KEY: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default(".data"),
+  OPEN_REGISTRATION: z.enum(["true", "false"], { message: "must be true or false" }).default("true"),
+  TRUST_PROXY: z.enum(["true", "false"], { message: "must be true or false" }).default("false"),
   GEMINI_API_KEY: z.string().min(1).optional(),
   GEMINI_TEXT_MODEL: z.string().min(1).default("gemini-2.5-flash"),
   GEMINI_IMAGE_MODEL: z.string().min(1).default("gemini-2.5-flash-image"),
@@ -35,6 +37,10 @@ export interface AppConfig {
   projectId: string | undefined;
   apiKey: string | undefined;
   dataDir: string;
+  /** Anyone may register (spec §6); false: only the first account can be created. */
+  openRegistration: boolean;
+  /** Take the client IP from `X-Forwarded-For` (only behind a proxy that sets it). */
+  trustProxy: boolean;
   geminiApiKey: string | undefined;
   /** Text model for drafting (spec §7: gemini-2.5-flash). */
   geminiTextModel: string;
@@ -77,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     projectId: c.APPWRITE_PROJECT_ID,
     apiKey: c.APPWRITE_API_KEY,
     dataDir: c.DATA_DIR,
+    openRegistration: c.OPEN_REGISTRATION === "true",
+    trustProxy: c.TRUST_PROXY === "true",
     geminiApiKey: c.GEMINI_API_KEY,
     geminiTextModel: c.GEMINI_TEXT_MODEL,
     geminiImageModel: c.GEMINI_IMAGE_MODEL,

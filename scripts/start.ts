@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   if (result.issues.length) console.warn(`Invalid content files were not published:\n${formatIssues(result.issues)}`);
   for (const item of result.items.filter((i) => i.status === "failed")) console.warn(`${item.file}: ${item.error}`);
 
-  const site = await startSite({ root, port: config.port, host: config.host });
+  const site = await startSite({ root, port: config.port, host: config.host, trustProxy: config.trustProxy });
   running.site = site;
   const shown = config.host === "127.0.0.1" || config.host === "0.0.0.0" ? `http://localhost:${site.port}` : site.url;
   console.log(`\nSite ready: ${shown}  (English ${shown}/en, Arabic ${shown}/ar). Press Ctrl-C to stop.`);

@@ -11,6 +11,8 @@ describe("loadConfig", () => {
       projectId: undefined,
       apiKey: undefined,
       dataDir: ".data",
+      openRegistration: true,
+      trustProxy: false,
       geminiApiKey: undefined,
       geminiTextModel: "gemini-2.5-flash",
       geminiImageModel: "gemini-2.5-flash-image",
