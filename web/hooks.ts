@@ -1,7 +1,30 @@
+import { useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { toLocale, type Locale } from "./i18n/i18n.ts";
 
 /** The page's locale from the `:locale` segment (`en` when absent or unsupported). */
 export function useLocale(): Locale {
   return toLocale(useParams().locale);
+}
+
+const noSubscription = () => () => {};
+
+/** False while rendering on the server and hydrating, true once the page runs with JavaScript. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * A list of texts from the locale files (arrays of strings or objects); empty when the key is not an array,
+ * so a missing translation shows nothing rather than breaking the page.
+ */
+export function useTextList<T>(key: string): T[] {
+  const { t } = useTranslation();
+  const value: unknown = t(key, { returnObjects: true });
+  return Array.isArray(value) ? (value as T[]) : [];
 }

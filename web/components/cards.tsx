@@ -5,7 +5,7 @@ import { formatLongDate } from "../i18n/i18n.ts";
 import type { PostCard as PostCardData, VentureCard as VentureCardData } from "../server/content.server.ts";
 
 /** A venture in a grid: logo, name, short description, link to its page. */
-function VentureCard({ venture }: { venture: VentureCardData }) {
+function VentureCard({ venture, heading: Heading }: { venture: VentureCardData; heading: "h2" | "h3" }) {
   const { t } = useTranslation();
   const locale = useLocale();
   return (
@@ -28,14 +28,14 @@ function VentureCard({ venture }: { venture: VentureCardData }) {
             {venture.name.slice(0, 1)}
           </span>
         )}
-        <h3 className="text-lg font-bold" dir="auto">
+        <Heading className="text-lg font-bold" dir="auto">
           <Link
             to={href("/:locale/ventures/:slug", { locale, slug: venture.slug })}
             className="after:absolute after:inset-0"
           >
             {venture.name}
           </Link>
-        </h3>
+        </Heading>
       </div>
       <p className="mt-4 text-sm leading-relaxed text-mist" dir="auto">
         {venture.shortDescription}
@@ -88,14 +88,14 @@ function CardGrid({ children }: { children: React.ReactNode }) {
   return <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">{children}</ul>;
 }
 
-/** Venture cards in a grid, or the "none yet" text. */
-export function VentureGrid({ ventures }: { ventures: VentureCardData[] }) {
+/** Venture cards in a grid, or the "none yet" text; `heading` is the cards' heading level (default h3). */
+export function VentureGrid({ ventures, heading = "h3" }: { ventures: VentureCardData[]; heading?: "h2" | "h3" }) {
   const { t } = useTranslation();
   if (ventures.length === 0) return <p className="text-mist">{t("ventures.empty")}</p>;
   return (
     <CardGrid>
       {ventures.map((v) => (
-        <VentureCard key={v.slug} venture={v} />
+        <VentureCard key={v.slug} venture={v} heading={heading} />
       ))}
     </CardGrid>
   );

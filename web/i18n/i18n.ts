@@ -75,3 +75,13 @@ export function formatLongDate(iso: string, locale: Locale): string {
     new Date(iso),
   );
 }
+
+/** Formats a number in the locale (spec §1); `{ notation: "compact" }` gives "5K" / "5 آلاف". */
+export function formatNumber(value: number, locale: Locale, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(locale === "ar" ? "ar" : "en-US", options).format(value);
+}
+
+/** The Open Graph locale of a site locale (`en_US`, `ar_AR`). */
+export function ogLocaleOf(locale: Locale): string {
+  return locale === "ar" ? "ar_AR" : "en_US";
+}

@@ -1,27 +1,52 @@
 import { useTranslation } from "react-i18next";
 import { PostGrid } from "../../components/cards.tsx";
+import { FadeIn } from "../../components/fade-in.tsx";
+import { ListError } from "../../components/list-error.tsx";
+import { PageHero } from "../../components/ui.tsx";
+import { useTextList } from "../../hooks.ts";
 import { getI18n, toLocale } from "../../i18n/i18n.ts";
+import { pageMeta } from "../../seo.ts";
 import { loadPostCards } from "../../server/content.server.ts";
 import type { Route } from "./+types/blog";
 
+/** Every published post, newest first (spec §2). */
 export async function loader() {
   return { posts: await loadPostCards() };
 }
 
-export function meta({ params }: Route.MetaArgs) {
-  const { t } = getI18n(toLocale(params.locale));
-  return [{ title: `${t("blog.title")} | ${t("site.name")}` }, { name: "description", content: t("blog.intro") }];
+export function meta(args: Route.MetaArgs) {
+  const { t } = getI18n(toLocale(args.params.locale));
+  return pageMeta(args, { title: t("blog.title"), description: t("blog.intro") });
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const blocks = useTextList<{ title: string; text: string }>("blog.blocks");
   return (
-    <section className="py-16">
-      <h1 className="text-4xl font-bold">{t("blog.title")}</h1>
-      <p className="mt-4 max-w-2xl text-lg text-mist">{t("blog.intro")}</p>
-      <div className="mt-12">
-        <PostGrid posts={loaderData.posts} />
-      </div>
-    </section>
+    <>
+      <PageHero eyebrow={t("site.tagline")} title={t("blog.title")} text={t("blog.intro")} />
+      <ul className="grid gap-4 md:grid-cols-3">
+        {blocks.map((block, i) => (
+          <li key={block.title} className="border-s-2 border-gold/60 ps-5">
+            <p className="text-xs font-semibold text-gold">0{i + 1}</p>
+            <h2 className="mt-1 font-bold">{block.title}</h2>
+            <p className="mt-2 text-sm leading-relaxed text-mist">{block.text}</p>
+          </li>
+        ))}
+      </ul>
+      <section aria-labelledby="all-posts" className="pt-14">
+        <FadeIn>
+          <h2 id="all-posts" className="mb-8 text-2xl font-bold sm:text-3xl">
+            {t("blog.allPosts")}
+          </h2>
+          <PostGrid posts={loaderData.posts} />
+        </FadeIn>
+      </section>
+    </>
   );
+}
+
+/** A failed load shows the page's error text (spec §8 general.error). */
+export function ErrorBoundary() {
+  return <ListError kind="blog" />;
 }

@@ -2,7 +2,9 @@ import { useTranslation } from "react-i18next";
 import { Link, data, href } from "react-router";
 import type { NotFoundData } from "../../components/error-view.tsx";
 import { useLocale } from "../../hooks.ts";
-import { formatLongDate } from "../../i18n/i18n.ts";
+import { ArrowBack } from "../../components/icons.tsx";
+import { formatLongDate, getI18n, toLocale } from "../../i18n/i18n.ts";
+import { absoluteUrl, originFrom, pageMeta } from "../../seo.ts";
 import { loadPost } from "../../server/content.server.ts";
 import type { Route } from "./+types/post";
 
@@ -13,9 +15,28 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { post };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [];
-  return [{ title: data.post.title }, { name: "description", content: data.post.excerpt }];
+export function meta(args: Route.MetaArgs) {
+  if (!args.data) return [];
+  const { post } = args.data;
+  const origin = originFrom(args.matches);
+  const { t } = getI18n(toLocale(args.params.locale));
+  return pageMeta(args, {
+    title: post.title,
+    description: post.excerpt,
+    image: post.image,
+    type: "article",
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "BlogPosting",
+      headline: post.title,
+      description: post.excerpt,
+      datePublished: post.publishedDate,
+      author: { "@type": "Person", name: post.authorName },
+      publisher: { "@type": "Organization", name: t("site.name"), url: absoluteUrl(origin, "/") },
+      mainEntityOfPage: absoluteUrl(origin, args.location.pathname),
+      ...(post.image ? { image: absoluteUrl(origin, post.image) } : {}),
+    },
+  });
 }
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
@@ -23,19 +44,22 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const { post } = loaderData;
   return (
-    <article className="mx-auto max-w-3xl py-12">
-      <Link to={href("/:locale/blog", { locale })} className="text-sm text-mist hover:text-gold">
-        <span aria-hidden className="inline-block rtl:-scale-x-100">
-          ←
-        </span>{" "}
+    <article className="mx-auto max-w-3xl pt-10 pb-12">
+      <Link
+        to={href("/:locale/blog", { locale })}
+        className="inline-flex items-center gap-2 text-sm text-mist hover:text-gold"
+      >
+        <ArrowBack />
         {t("blog.backToBlog")}
       </Link>
-      <h1 className="mt-8 text-4xl leading-tight font-bold" dir="auto">
+      <h1 className="mt-8 text-3xl leading-tight font-bold text-balance sm:text-4xl" dir="auto">
         {post.title}
       </h1>
       <p className="mt-4 flex flex-wrap gap-x-4 text-sm text-mist">
-        <span>{t("blog.by", { author: post.authorName })}</span>
-        <span>{t("blog.publishedOn", { date: formatLongDate(post.publishedDate, locale) })}</span>
+        <span dir="auto">{t("blog.by", { author: post.authorName })}</span>
+        <time dateTime={post.publishedDate}>
+          {t("blog.publishedOn", { date: formatLongDate(post.publishedDate, locale) })}
+        </time>
       </p>
       {post.image && (
         <img

@@ -2,7 +2,9 @@ import { useTranslation } from "react-i18next";
 import { Link, data, href } from "react-router";
 import { VentureGrid } from "../../components/cards.tsx";
 import type { NotFoundData } from "../../components/error-view.tsx";
+import { ArrowBack, ExternalIcon } from "../../components/icons.tsx";
 import { useLocale } from "../../hooks.ts";
+import { pageMeta } from "../../seo.ts";
 import { loadVenture, loadVentureCards } from "../../server/content.server.ts";
 import type { Route } from "./+types/venture";
 
@@ -13,9 +15,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { venture, others: all.filter((v) => v.slug !== venture.slug).slice(0, 3) };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [];
-  return [{ title: data.venture.name }, { name: "description", content: data.venture.shortDescription }];
+export function meta(args: Route.MetaArgs) {
+  if (!args.data) return [];
+  const { venture } = args.data;
+  return pageMeta(args, { title: venture.name, description: venture.shortDescription, image: venture.logo });
 }
 
 export default function VenturePage({ loaderData }: Route.ComponentProps) {
@@ -23,11 +26,12 @@ export default function VenturePage({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const { venture, others } = loaderData;
   return (
-    <article className="py-12">
-      <Link to={href("/:locale/ventures", { locale })} className="text-sm text-mist hover:text-gold">
-        <span aria-hidden className="inline-block rtl:-scale-x-100">
-          ←
-        </span>{" "}
+    <article className="pb-12">
+      <Link
+        to={href("/:locale/ventures", { locale })}
+        className="inline-flex items-center gap-2 pt-10 text-sm text-mist hover:text-gold"
+      >
+        <ArrowBack />
         {t("ventures.backToVentures")}
       </Link>
       <header className="mt-8 flex flex-col gap-6 sm:flex-row sm:items-center">
@@ -51,9 +55,10 @@ export default function VenturePage({ loaderData }: Route.ComponentProps) {
         <a
           href={venture.websiteURL}
           rel="noopener noreferrer"
-          className="rounded-full bg-gold px-6 py-3 text-center font-semibold text-ink hover:bg-gold-soft sm:ms-auto"
+          className="inline-flex items-center justify-center gap-2 rounded-full bg-gold px-6 py-3 text-center font-semibold text-ink hover:bg-gold-soft sm:ms-auto"
         >
           {t("ventures.visitWebsite")}
+          <ExternalIcon />
         </a>
       </header>
       <section aria-labelledby="case-study" className="mt-14 max-w-3xl">

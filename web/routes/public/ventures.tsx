@@ -1,30 +1,33 @@
 import { useTranslation } from "react-i18next";
 import { VentureGrid } from "../../components/cards.tsx";
+import { ListError } from "../../components/list-error.tsx";
+import { PageHero } from "../../components/ui.tsx";
 import { getI18n, toLocale } from "../../i18n/i18n.ts";
+import { pageMeta } from "../../seo.ts";
 import { loadVentureCards } from "../../server/content.server.ts";
 import type { Route } from "./+types/ventures";
 
+/** Every published venture, newest first (spec §2). */
 export async function loader() {
   return { ventures: await loadVentureCards() };
 }
 
-export function meta({ params }: Route.MetaArgs) {
-  const { t } = getI18n(toLocale(params.locale));
-  return [
-    { title: `${t("ventures.title")} | ${t("site.name")}` },
-    { name: "description", content: t("ventures.intro") },
-  ];
+export function meta(args: Route.MetaArgs) {
+  const { t } = getI18n(toLocale(args.params.locale));
+  return pageMeta(args, { title: t("ventures.title"), description: t("ventures.intro") });
 }
 
 export default function Ventures({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <section className="py-16">
-      <h1 className="text-4xl font-bold">{t("ventures.title")}</h1>
-      <p className="mt-4 max-w-2xl text-lg text-mist">{t("ventures.intro")}</p>
-      <div className="mt-12">
-        <VentureGrid ventures={loaderData.ventures} />
-      </div>
-    </section>
+    <>
+      <PageHero eyebrow={t("site.tagline")} title={t("ventures.title")} text={t("ventures.intro")} />
+      <VentureGrid ventures={loaderData.ventures} heading="h2" />
+    </>
   );
+}
+
+/** A failed load shows the page's error text (spec §8 general.error). */
+export function ErrorBoundary() {
+  return <ListError kind="ventures" />;
 }

@@ -1,0 +1,72 @@
+/**
+ * The real stack for browser tests: the embedded server with `content/` pushed, the site from the production
+ * build, and Debian's Chromium driven by playwright-core.
+ */
+import path from "node:path";
+import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { push } from "../../lib/publish/push.ts";
+import { startSite, type RunningSite } from "../../scripts/serve-site.ts";
+import { ROOT, startBackend, type Backend } from "../helpers/stack.ts";
+
+export { ROOT };
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+export const SCREENSHOTS = path.join(ROOT, "test-output", "screenshots");
+
+export interface Stack {
+  backend: Backend;
+  site: RunningSite;
+  browser: Browser;
+  /** A new page in a fresh context (no shared cookies or storage). */
+  page(options?: BrowserContextOptions): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** Starts the emulator, pushes `content/`, serves the site and launches Chromium. */
+export async function startStack(): Promise<Stack> {
+  const backend = await startBackend();
+  const result = await push(backend.services, { contentDir: path.join(ROOT, "content") });
+  if (result.failed > 0) throw new Error(`pushing content/ failed for ${result.failed} item(s)`);
+  process.env.APPWRITE_ENDPOINT = backend.emulator.endpoint;
+  process.env.APPWRITE_PROJECT_ID = backend.emulator.projectId;
+  process.env.APPWRITE_API_KEY = backend.emulator.apiKey;
+  const site = await startSite({ root: ROOT, port: 0 });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  const contexts: { close(): Promise<void> }[] = [];
+  return {
+    backend,
+    site,
+    browser,
+    async page(options = {}) {
+      const context = await browser.newContext({ baseURL: site.url, viewport: DESKTOP, ...options });
+      contexts.push(context);
+      return context.newPage();
+    },
+    async close() {
+      await Promise.allSettled(contexts.map((c) => c.close()));
+      await browser.close();
+      await site.close();
+      await backend.close().catch(() => {}); // a test may have stopped the emulator already
+    },
+  };
+}
+
+/** Waits until React has hydrated the page (the forms switch to their own checks then). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.querySelector("form[novalidate]") !== null || !document.querySelector("form"),
+  );
+  await page.waitForLoadState("networkidle");
+}

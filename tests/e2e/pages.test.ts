@@ -1,0 +1,119 @@
+import { mkdir, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, ROOT, SCREENSHOTS, hydrated, startStack, type Stack } from "./helpers.ts";
+
+let stack: Stack;
+const summary: Record<string, Record<string, number>> = {};
+
+beforeAll(async () => {
+  stack = await startStack();
+  await mkdir(SCREENSHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await stack?.close();
+  const file = path.join(ROOT, "test-output", "axe-summary.json");
+  await writeFile(file, `${JSON.stringify(summary, null, 2)}\n`);
+});
+
+const PAGES = [
+  "",
+  "/about",
+  "/services",
+  "/ventures",
+  "/ventures/clinic-ledger",
+  "/blog",
+  "/blog/join-learn-build-earn",
+  "/community",
+  "/partner",
+  "/contact",
+  "/privacy-policy",
+  "/terms-of-use",
+  "/no-such-page",
+] as const;
+
+describe("every public page", () => {
+  for (const locale of ["en", "ar"] as const) {
+    it(`has no serious or critical axe-core violations, in ${locale}`, { timeout: 180_000 }, async () => {
+      const page = await stack.page({ reducedMotion: "reduce" });
+      const serious: string[] = [];
+      for (const pathname of PAGES) {
+        const url = `/${locale}${pathname}`;
+        await page.goto(url);
+        await hydrated(page);
+        const results = await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+          .analyze();
+        const counts: Record<string, number> = { passes: results.passes.length };
+        for (const violation of results.violations) {
+          const impact = violation.impact ?? "unknown";
+          counts[impact] = (counts[impact] ?? 0) + violation.nodes.length;
+          if (impact === "serious" || impact === "critical") {
+            serious.push(
+              `${url}: ${violation.id} (${impact}) ${violation.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+            );
+          }
+        }
+        summary[url] = counts;
+      }
+      expect(serious).toEqual([]);
+    });
+
+    it(`fits a phone screen without sideways scrolling, in ${locale}`, { timeout: 120_000 }, async () => {
+      const page = await stack.page({ viewport: PHONE, reducedMotion: "reduce" });
+      const wide: string[] = [];
+      for (const pathname of PAGES) {
+        await page.goto(`/${locale}${pathname}`);
+        const { scroll, client } = await page.evaluate(() => ({
+          scroll: document.documentElement.scrollWidth,
+          client: document.documentElement.clientWidth,
+        }));
+        if (scroll > client) wide.push(`${pathname || "/"}: ${scroll}px`);
+      }
+      expect(wide).toEqual([]);
+    });
+  }
+});
+
+describe("screenshots of home and a post", () => {
+  for (const locale of ["en", "ar"] as const) {
+    for (const [device, viewport] of [
+      ["phone", PHONE],
+      ["desktop", DESKTOP],
+    ] as const) {
+      for (const [name, pathname] of [
+        ["home", ""],
+        ["post", "/blog/join-learn-build-earn"],
+      ] as const) {
+        it(`${name}, ${locale}, ${device}`, async () => {
+          const page = await stack.page({ viewport, reducedMotion: "reduce" });
+          await page.goto(`/${locale}${pathname}`);
+          await hydrated(page);
+          // Bring lazy images in, then back to the top.
+          await page.evaluate(async () => {
+            for (let y = 0; y < document.body.scrollHeight; y += 500) {
+              window.scrollTo(0, y);
+              await new Promise((resolve) => setTimeout(resolve, 30));
+            }
+            window.scrollTo(0, 0);
+          });
+          await page.waitForLoadState("networkidle");
+          const broken = await page
+            .locator("img")
+            .evaluateAll(
+              (images) =>
+                images.filter(
+                  (img) => !(img as HTMLImageElement).complete || (img as HTMLImageElement).naturalWidth === 0,
+                ).length,
+            );
+          expect(broken).toBe(0);
+          expect(await page.locator("html").getAttribute("dir")).toBe(locale === "ar" ? "rtl" : "ltr");
+          const file = path.join(SCREENSHOTS, `${name}-${locale}-${device}.png`);
+          await page.screenshot({ path: file, fullPage: true });
+          expect((await stat(file)).size).toBeGreaterThan(10_000);
+        });
+      }
+    }
+  }
+});

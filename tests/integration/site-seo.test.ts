@@ -1,0 +1,171 @@
+import path from "node:path";
+import { JSDOM } from "jsdom";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readContent } from "../../lib/content/read.ts";
+import { push } from "../../lib/publish/push.ts";
+import { startSite, type RunningSite } from "../../scripts/serve-site.ts";
+import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import { ROOT, startBackend, type Backend } from "../helpers/stack.ts";
+
+let backend: Backend;
+let site: RunningSite;
+let slugs: { ventures: string[]; posts: string[] };
+
+beforeAll(async () => {
+  backend = await startBackend();
+  const contentDir = path.join(ROOT, "content");
+  expect((await push(backend.services, { contentDir })).failed).toBe(0);
+  const { items } = await readContent(contentDir);
+  const published = items.filter((i) => !i.draft);
+  slugs = {
+    ventures: published.filter((i) => i.kind === "venture").map((i) => i.slug),
+    posts: published.filter((i) => i.kind === "post").map((i) => i.slug),
+  };
+  process.env.APPWRITE_ENDPOINT = backend.emulator.endpoint;
+  process.env.APPWRITE_PROJECT_ID = backend.emulator.projectId;
+  process.env.APPWRITE_API_KEY = backend.emulator.apiKey;
+  site = await startSite({ root: ROOT, port: 0 });
+});
+afterAll(async () => {
+  await site?.close();
+  await backend?.close();
+});
+
+async function head(pathname: string) {
+  const response = await fetch(site.url + pathname);
+  const document = new JSDOM(await response.text()).window.document;
+  const meta = (selector: string) => document.querySelector(selector)?.getAttribute("content") ?? null;
+  const link = (selector: string) => document.querySelector(selector)?.getAttribute("href") ?? null;
+  const jsonLd = [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+    (s) => JSON.parse(s.textContent ?? "null") as Record<string, unknown>,
+  );
+  return { response, document, meta, link, jsonLd };
+}
+
+describe("SEO outputs", () => {
+  it("gives every page its title, description, canonical URL, hreflang alternates, Open Graph and Twitter tags", async () => {
+    for (const pathname of ["/en/about", "/ar/services", "/en/privacy-policy", "/ar/contact"]) {
+      const { response, document, meta, link } = await head(pathname);
+      expect(response.status, pathname).toBe(200);
+      expect(document.title, pathname).toMatch(/ \| (Venture Studio|استوديو المشاريع)$/);
+      expect(meta('meta[name="description"]')?.length, pathname).toBeGreaterThan(40);
+      expect(link('link[rel="canonical"]')).toBe(site.url + pathname);
+      const rest = pathname.slice(3);
+      expect(link('link[rel="alternate"][hreflang="en"]')).toBe(`${site.url}/en${rest}`);
+      expect(link('link[rel="alternate"][hreflang="ar"]')).toBe(`${site.url}/ar${rest}`);
+      expect(link('link[rel="alternate"][hreflang="x-default"]')).toBe(`${site.url}/en${rest}`);
+      expect(meta('meta[property="og:url"]')).toBe(site.url + pathname);
+      expect(meta('meta[property="og:title"]')).toBe(document.title);
+      expect(meta('meta[property="og:locale"]')).toBe(pathname.startsWith("/ar") ? "ar_AR" : "en_US");
+      expect(meta('meta[name="twitter:card"]')).toBe("summary");
+    }
+  });
+
+  it("describes the studio as an Organization on the home page", async () => {
+    const { jsonLd } = await head("/ar");
+    expect(jsonLd).toHaveLength(1);
+    expect(jsonLd[0]).toMatchObject({
+      "@type": "Organization",
+      name: "استوديو المشاريع",
+      url: `${site.url}/ar`,
+      address: { addressRegion: "WY", addressCountry: "US" },
+    });
+  });
+
+  it("describes a post as a BlogPosting with its image as the large social card", async () => {
+    const slug = slugs.posts[0]!;
+    const { jsonLd, meta } = await head(`/en/blog/${slug}`);
+    expect(jsonLd[0]).toMatchObject({
+      "@type": "BlogPosting",
+      mainEntityOfPage: `${site.url}/en/blog/${slug}`,
+      author: { "@type": "Person" },
+    });
+    expect(String(jsonLd[0]!.image)).toMatch(new RegExp(`^${site.url}/media/`));
+    expect(meta('meta[property="og:type"]')).toBe("article");
+    expect(meta('meta[name="twitter:card"]')).toBe("summary_large_image");
+  });
+
+  it("lists both locales of every page, venture and post in /sitemap.xml", async () => {
+    const response = await fetch(`${site.url}/sitemap.xml`);
+    expect(response.headers.get("content-type")).toMatch(/^application\/xml/);
+    const xml = new JSDOM(await response.text(), { contentType: "text/xml" }).window.document;
+    const locs = [...xml.getElementsByTagName("loc")].map((l) => l.textContent?.replace(site.url, ""));
+    const paths = [
+      "",
+      "/about",
+      "/services",
+      "/ventures",
+      "/blog",
+      "/community",
+      "/partner",
+      "/contact",
+      "/privacy-policy",
+      "/terms-of-use",
+      ...slugs.ventures.map((s) => `/ventures/${s}`),
+      ...slugs.posts.map((s) => `/blog/${s}`),
+    ];
+    expect(locs.sort()).toEqual(paths.flatMap((p) => [`/en${p}`, `/ar${p}`]).sort());
+    expect(xml.getElementsByTagName("xhtml:link")).toHaveLength(paths.length * 2 * 3);
+  });
+
+  it("serves an RSS feed per locale, and robots.txt pointing at the sitemap", async () => {
+    for (const locale of ["en", "ar"]) {
+      const response = await fetch(`${site.url}/${locale}/rss.xml`);
+      expect(response.headers.get("content-type")).toMatch(/^application\/rss\+xml/);
+      const xml = new JSDOM(await response.text(), { contentType: "text/xml" }).window.document;
+      expect(xml.querySelector("channel > language")?.textContent).toBe(locale);
+      const links = [...xml.querySelectorAll("item > link")].map((l) => l.textContent);
+      expect(links.sort()).toEqual(slugs.posts.map((s) => `${site.url}/${locale}/blog/${s}`).sort());
+    }
+    expect((await fetch(`${site.url}/fr/rss.xml`)).status).toBe(404);
+    const robots = await (await fetch(`${site.url}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${site.url}/sitemap.xml`);
+    expect(robots).toContain("Disallow: /admin");
+  });
+});
+
+describe("the form actions without JavaScript", () => {
+  const post = (pathname: string, fields: Record<string, string>) =>
+    fetch(site.url + pathname, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
+
+  it("store a contact message and a community application (interest as projectIdea)", async () => {
+    const contact = await post("/en/contact", { name: "Dana", email: "dana@example.com", message: "Hello" });
+    expect(contact.status).toBe(200);
+    expect(await contact.text()).toContain("Message Sent!");
+    const community = await post("/ar/community", { name: "سامي", email: "sami@example.com", interest: "وكالة" });
+    expect(community.status).toBe(200);
+    expect(await community.text()).toContain("شكرًا لك!");
+    const { databases } = backend.services;
+    const messages = await databases.listDocuments({
+      databaseId: DATABASE_ID,
+      collectionId: COLLECTIONS.contactMessages,
+    });
+    expect(messages.documents.map((d) => [d.name, d.email, d.message])).toContainEqual([
+      "Dana",
+      "dana@example.com",
+      "Hello",
+    ]);
+    const applications = await databases.listDocuments({
+      databaseId: DATABASE_ID,
+      collectionId: COLLECTIONS.communityApplications,
+    });
+    expect(applications.documents.map((d) => [d.name, d.projectIdea])).toContainEqual(["سامي", "وكالة"]);
+  });
+
+  it("refuse invalid input with 400 and the spec's texts, storing nothing", async () => {
+    const contact = await post("/en/contact", { name: "Eve", email: "eve@", message: "x" });
+    expect(contact.status).toBe(400);
+    const html = await contact.text();
+    expect(html).toContain("Please correct the errors below.");
+    expect(html).toContain('value="eve@"');
+    const community = await post("/en/community", { name: "Eve", email: "eve@example.com", interest: "   " });
+    expect(community.status).toBe(400);
+    expect(await community.text()).toContain("Please fill out all fields correctly.");
+    const { databases } = backend.services;
+    const messages = await databases.listDocuments({
+      databaseId: DATABASE_ID,
+      collectionId: COLLECTIONS.contactMessages,
+    });
+    expect(messages.documents.filter((d) => d.name === "Eve")).toEqual([]);
+  });
+});

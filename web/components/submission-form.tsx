@@ -1,0 +1,167 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { LIMITS } from "../../schemas/content.ts";
+import { formValues, validateForm, type FieldIssue, type FormKind, type FormResult } from "../forms.ts";
+import { useHydrated } from "../hooks.ts";
+import { CheckIcon } from "./icons.tsx";
+
+interface FieldSpec {
+  name: string;
+  type: "text" | "email" | "textarea";
+  autoComplete?: string;
+  maxLength: number;
+}
+
+const FIELDS: Record<FormKind, FieldSpec[]> = {
+  community: [
+    { name: "name", type: "text", autoComplete: "name", maxLength: LIMITS.name },
+    { name: "email", type: "email", autoComplete: "email", maxLength: LIMITS.email },
+    { name: "interest", type: "textarea", maxLength: LIMITS.message },
+  ],
+  contact: [
+    { name: "name", type: "text", autoComplete: "name", maxLength: LIMITS.name },
+    { name: "email", type: "email", autoComplete: "email", maxLength: LIMITS.email },
+    { name: "message", type: "textarea", maxLength: LIMITS.message },
+  ],
+};
+
+/** Texts of each form's states (spec §4, §5, §8). */
+const TEXTS = {
+  community: { busy: "forms.community.submitting", invalid: "forms.community.error" },
+  contact: { busy: "forms.contact.sending", invalid: "forms.contact.error" },
+} as const;
+
+const INPUT =
+  "mt-2 block w-full rounded-xl border border-line bg-ink/60 px-4 py-3 text-white placeholder:text-mist/60 transition-colors focus:border-gold focus:outline-none focus:ring-2 focus:ring-gold/40 aria-[invalid=true]:border-red-400";
+
+function issueText(t: (key: string, options?: Record<string, unknown>) => string, issue: FieldIssue): string {
+  return t(`forms.errors.${issue.code}`, { max: issue.max });
+}
+
+/**
+ * A visitor form posting to its page's route action (spec §4, §5). Without JavaScript it is a plain form
+ * with native checks, and the server renders the outcome. With JavaScript it checks the fields first
+ * (empty required fields go straight to the error state), submits in the background, shows
+ * "Submitting..."/"Sending...", then the success text or the error, and is cleared on success.
+ */
+export function SubmissionForm({ kind, actionData }: { kind: FormKind; actionData?: FormResult }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<FormResult>({ key: kind });
+  const form = useRef<HTMLFormElement>(null);
+  const message = useRef<HTMLDivElement>(null);
+  const [checked, setChecked] = useState<FormResult | null>(null);
+  const id = useId();
+  const busy = fetcher.state !== "idle";
+  const result: FormResult | undefined = busy ? undefined : (checked ?? fetcher.data ?? actionData);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) form.current?.reset();
+    message.current?.focus();
+  }, [fetcher.state, fetcher.data]);
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const validated = validateForm(kind, formValues(kind, new FormData(event.currentTarget)));
+    if (validated.ok) {
+      setChecked(null);
+      return; // the fetcher submits
+    }
+    event.preventDefault();
+    setChecked({ ok: false, error: "invalid", fieldErrors: validated.fieldErrors });
+    const first = Object.keys(validated.fieldErrors)[0];
+    if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }
+
+  const fieldErrors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
+  // Only a page rendered by the server after a post without JavaScript refills the fields.
+  const values = actionData && !actionData.ok ? actionData.values : undefined;
+  const errorText =
+    result && !result.ok
+      ? result.error === "invalid"
+        ? t(TEXTS[kind].invalid)
+        : t(`forms.errors.${result.error}`)
+      : null;
+
+  return (
+    <fetcher.Form
+      ref={form}
+      method="post"
+      noValidate={hydrated}
+      onSubmit={onSubmit}
+      aria-busy={busy}
+      className="space-y-5 rounded-3xl border border-line bg-panel p-6 sm:p-8"
+    >
+      <div aria-live="polite">
+        {result?.ok && (
+          <div
+            ref={message}
+            tabIndex={-1}
+            role="status"
+            className="flex gap-3 rounded-2xl border border-emerald-400/40 bg-emerald-400/10 p-4 outline-none"
+          >
+            <CheckIcon className="mt-0.5 size-5 text-emerald-300" />
+            <div>
+              <p className="font-bold text-emerald-200">{t(`forms.${kind}.successTitle`)}</p>
+              <p className="mt-1 text-sm text-emerald-100/90">{t(`forms.${kind}.successText`)}</p>
+            </div>
+          </div>
+        )}
+        {errorText && (
+          <div
+            ref={message}
+            tabIndex={-1}
+            role="alert"
+            className="rounded-2xl border border-red-400/50 bg-red-500/10 p-4 text-sm font-semibold text-red-200 outline-none"
+          >
+            {errorText}
+          </div>
+        )}
+      </div>
+      {FIELDS[kind].map((field) => {
+        const issue = fieldErrors[field.name];
+        const inputId = `${id}-${field.name}`;
+        const common = {
+          id: inputId,
+          name: field.name,
+          required: true,
+          maxLength: field.maxLength,
+          "aria-invalid": issue ? true : undefined,
+          "aria-describedby": issue ? `${inputId}-error` : undefined,
+          defaultValue: values?.[field.name],
+          className: INPUT,
+        };
+        return (
+          <div key={field.name}>
+            <label htmlFor={inputId} className="text-sm font-semibold">
+              {t(`forms.${field.name}`)}
+            </label>
+            {field.type === "textarea" ? (
+              <textarea {...common} rows={5} dir="auto" />
+            ) : (
+              <input
+                {...common}
+                type={field.type}
+                autoComplete={field.autoComplete}
+                dir={field.type === "email" ? "ltr" : "auto"}
+              />
+            )}
+            {issue && (
+              <p id={`${inputId}-error`} className="mt-2 text-sm text-red-300">
+                {issueText(t, issue)}
+              </p>
+            )}
+          </div>
+        );
+      })}
+      <button
+        type="submit"
+        disabled={busy}
+        className="inline-flex w-full items-center justify-center rounded-full bg-gold px-6 py-3 font-semibold text-ink transition-colors hover:bg-gold-soft disabled:cursor-wait disabled:opacity-70 sm:w-auto"
+      >
+        {busy ? t(TEXTS[kind].busy) : t(`forms.${kind}.submit`)}
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,63 @@
+import { useTranslation } from "react-i18next";
+import { FadeIn } from "../../components/fade-in.tsx";
+import { CheckIcon } from "../../components/icons.tsx";
+import { SubmissionForm } from "../../components/submission-form.tsx";
+import { InfoCard, PageHero, Section } from "../../components/ui.tsx";
+import { useTextList } from "../../hooks.ts";
+import { getI18n, toLocale } from "../../i18n/i18n.ts";
+import { pageMeta } from "../../seo.ts";
+import { handleFormPost } from "../../server/forms.server.ts";
+import type { Route } from "./+types/community";
+
+/** Stores a community application (spec §3: the interest text goes to `projectIdea`). */
+export function action({ request }: Route.ActionArgs) {
+  return handleFormPost(request, "community");
+}
+
+export function meta(args: Route.MetaArgs) {
+  const { t } = getI18n(toLocale(args.params.locale));
+  return pageMeta(args, { title: t("community.title"), description: t("community.description") });
+}
+
+/** Community (spec §2): the pitch and the application form. */
+export default function Community({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const benefits = useTextList<{ title: string; text: string }>("community.benefits");
+  const who = useTextList<string>("community.who");
+  return (
+    <>
+      <PageHero eyebrow={t("community.eyebrow")} title={t("community.heroTitle")} text={t("community.heroText")} />
+
+      <Section id="benefits" title={t("community.benefitsTitle")}>
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {benefits.map((benefit) => (
+            <InfoCard key={benefit.title} title={benefit.title} text={benefit.text} />
+          ))}
+        </ul>
+      </Section>
+
+      <section aria-labelledby="apply" className="py-12 sm:py-16">
+        <FadeIn className="grid gap-10 lg:grid-cols-[1fr_1.2fr]">
+          <div>
+            <h2 id="who" className="text-2xl font-bold sm:text-3xl">
+              {t("community.whoTitle")}
+            </h2>
+            <ul className="mt-6 space-y-3">
+              {who.map((line) => (
+                <li key={line} className="flex items-start gap-3 text-mist">
+                  <CheckIcon className="mt-0.5 size-5 text-gold" />
+                  <span>{line}</span>
+                </li>
+              ))}
+            </ul>
+            <h2 id="apply" className="mt-12 text-2xl font-bold sm:text-3xl">
+              {t("community.formTitle")}
+            </h2>
+            <p className="mt-3 text-mist">{t("community.formIntro")}</p>
+          </div>
+          <SubmissionForm kind="community" actionData={actionData} />
+        </FadeIn>
+      </section>
+    </>
+  );
+}

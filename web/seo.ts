@@ -1,0 +1,101 @@
+/**
+ * Per-page SEO tags (issue #4): title, description, canonical URL, hreflang alternates (en, ar, x-default),
+ * Open Graph and Twitter cards, and optional JSON-LD. Absolute URLs use the origin the locale layout's
+ * loader found for the request.
+ */
+import type { MetaDescriptor } from "react-router";
+import { DEFAULT_LOCALE, LOCALES, getI18n, ogLocaleOf, switchLocalePath, toLocale } from "./i18n/i18n.ts";
+
+/** Paths of the fixed public pages, relative to the locale root (spec §2). */
+export const STATIC_PAGES = [
+  "",
+  "/about",
+  "/services",
+  "/ventures",
+  "/blog",
+  "/community",
+  "/partner",
+  "/contact",
+  "/privacy-policy",
+  "/terms-of-use",
+] as const;
+
+export interface PageSeo {
+  /** The page's own title; the site name is appended (the home page passes `full: true` to use it as is). */
+  title: string;
+  full?: boolean;
+  description: string;
+  /** An image URL, absolute or site-relative. */
+  image?: string | null;
+  type?: "website" | "article";
+  jsonLd?: Record<string, unknown>;
+}
+
+/** What a route's `meta` function receives that this module needs. */
+export interface MetaContext {
+  location: { pathname: string };
+  params: { locale?: string };
+  matches: readonly unknown[];
+}
+
+/** The site origin (`https://host`) recorded by the locale layout's loader, or "" when unknown. */
+export function originFrom(matches: readonly unknown[]): string {
+  for (const match of matches) {
+    const data = (match as { data?: { origin?: unknown } } | undefined)?.data;
+    if (typeof data?.origin === "string") return data.origin;
+  }
+  return "";
+}
+
+/** `origin + path` without a trailing slash (the home page of a locale is `/en`, not `/en/`). */
+export function absoluteUrl(origin: string, path: string): string {
+  if (/^https?:\/\//i.test(path)) return path;
+  return `${origin}${path.length > 1 ? path.replace(/\/+$/, "") : path}`;
+}
+
+/** The meta descriptors of one page in the locale of its URL. */
+export function pageMeta(context: MetaContext, seo: PageSeo): MetaDescriptor[] {
+  const locale = toLocale(context.params.locale);
+  const { t } = getI18n(locale);
+  const origin = originFrom(context.matches);
+  const title = seo.full ? seo.title : `${seo.title} | ${t("site.name")}`;
+  const url = absoluteUrl(origin, context.location.pathname);
+  const image = seo.image ? absoluteUrl(origin, seo.image) : null;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: seo.description },
+    { tagName: "link", rel: "canonical", href: url },
+    ...LOCALES.map((l) => ({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: l,
+      href: absoluteUrl(origin, switchLocalePath(context.location.pathname, l)),
+    })),
+    {
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: "x-default",
+      href: absoluteUrl(origin, switchLocalePath(context.location.pathname, DEFAULT_LOCALE)),
+    },
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: t("seo.feedTitle", { site: t("site.name") }),
+      href: absoluteUrl(origin, `/${locale}/rss.xml`),
+    },
+    { property: "og:type", content: seo.type ?? "website" },
+    { property: "og:site_name", content: t("site.name") },
+    { property: "og:title", content: title },
+    { property: "og:description", content: seo.description },
+    { property: "og:url", content: url },
+    { property: "og:locale", content: ogLocaleOf(locale) },
+    ...LOCALES.filter((l) => l !== locale).map((l) => ({ property: "og:locale:alternate", content: ogLocaleOf(l) })),
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: seo.description },
+  ];
+  if (image) tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
+  if (seo.jsonLd) tags.push({ "script:ld+json": seo.jsonLd });
+  return tags;
+}

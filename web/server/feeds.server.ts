@@ -1,0 +1,80 @@
+/**
+ * Machine-readable outputs for search engines and readers (issue #4): the sitemap with both locales of
+ * every page, venture and post (with hreflang alternates), and an RSS 2.0 feed of the blog per locale.
+ */
+import { listPosts, listVentures } from "../../lib/appwrite/content-store.ts";
+import { LOCALES, getI18n, type Locale } from "../i18n/i18n.ts";
+import { STATIC_PAGES, absoluteUrl } from "../seo.ts";
+import { getAdminServices } from "./appwrite.server.ts";
+
+/** Escapes text for XML element content and attribute values. */
+export function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function sitemapEntry(origin: string, path: string, lastmod?: string): string {
+  const alternates = LOCALES.map(
+    (l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(absoluteUrl(origin, `/${l}${path}`))}"/>`,
+  ).concat(`<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(absoluteUrl(origin, `/en${path}`))}"/>`);
+  return LOCALES.map((locale) =>
+    [
+      "<url>",
+      `<loc>${escapeXml(absoluteUrl(origin, `/${locale}${path}`))}</loc>`,
+      lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : "",
+      ...alternates,
+      "</url>",
+    ].join(""),
+  ).join("\n");
+}
+
+/** The sitemap (sitemaps.org 0.9 with xhtml alternates) for `origin`. */
+export async function buildSitemap(origin: string): Promise<string> {
+  const services = getAdminServices();
+  const [ventures, posts] = await Promise.all([listVentures(services), listPosts(services)]);
+  const entries = [
+    ...STATIC_PAGES.map((path) => sitemapEntry(origin, path)),
+    ...ventures.map((v) => sitemapEntry(origin, `/ventures/${encodeURIComponent(v.slug)}`, v.$updatedAt)),
+    ...posts.map((p) => sitemapEntry(origin, `/blog/${encodeURIComponent(p.slug)}`, p.$updatedAt)),
+  ];
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...entries,
+    "</urlset>",
+    "",
+  ].join("\n");
+}
+
+/** The blog's RSS 2.0 feed in `locale` (channel texts in that language, links to that locale's pages). */
+export async function buildRss(origin: string, locale: Locale): Promise<string> {
+  const { t } = getI18n(locale);
+  const posts = await listPosts(getAdminServices(), 50);
+  const self = absoluteUrl(origin, `/${locale}/rss.xml`);
+  const items = posts.map((p) => {
+    const link = absoluteUrl(origin, `/${locale}/blog/${encodeURIComponent(p.slug)}`);
+    return [
+      "<item>",
+      `<title>${escapeXml(p.title)}</title>`,
+      `<link>${escapeXml(link)}</link>`,
+      `<guid isPermaLink="true">${escapeXml(link)}</guid>`,
+      `<description>${escapeXml(p.excerpt)}</description>`,
+      `<dc:creator>${escapeXml(p.authorName)}</dc:creator>`,
+      `<pubDate>${new Date(p.publishedDate).toUTCString()}</pubDate>`,
+      "</item>",
+    ].join("");
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+    "<channel>",
+    `<title>${escapeXml(t("seo.feedTitle", { site: t("site.name") }))}</title>`,
+    `<link>${escapeXml(absoluteUrl(origin, `/${locale}/blog`))}</link>`,
+    `<description>${escapeXml(t("seo.feedDescription"))}</description>`,
+    `<language>${locale}</language>`,
+    `<atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>`,
+    ...items,
+    "</channel>",
+    "</rss>",
+    "",
+  ].join("\n");
+}
