@@ -1,11 +1,16 @@
 import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { useParams } from "react-router";
+import { useParams, useRouteLoaderData } from "react-router";
 import { toLocale, type Locale } from "./i18n/i18n.ts";
 
-/** The page's locale from the `:locale` segment (`en` when absent or unsupported). */
+/**
+ * The page's locale: the `:locale` segment, or in the admin (no segment) the locale its layout chose from the
+ * visitor's `locale` cookie or Accept-Language; `en` otherwise.
+ */
 export function useLocale(): Locale {
-  return toLocale(useParams().locale);
+  const segment = useParams().locale;
+  const admin = useRouteLoaderData<{ locale?: string }>("routes/admin/layout");
+  return toLocale(segment ?? admin?.locale);
 }
 
 const noSubscription = () => () => {};

@@ -1,17 +1,21 @@
 import { I18nextProvider } from "react-i18next";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useParams, type LinksFunction } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from "react-router";
 import stylesheet from "./app.css?url";
 import { ErrorView } from "./components/error-view.tsx";
-import { directionOf, getI18n, toLocale } from "./i18n/i18n.ts";
+import { useLocale } from "./hooks.ts";
+import { directionOf, getI18n } from "./i18n/i18n.ts";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** The document: `<html lang dir>` from the locale segment (spec §1: Arabic is right-to-left). */
+/**
+ * The document: `<html lang dir>` from the locale segment, or the admin's preferred locale (spec §1: Arabic is
+ * right-to-left).
+ */
 export function Layout({ children }: { children: React.ReactNode }) {
-  const locale = toLocale(useParams().locale);
+  const locale = useLocale();
   return (
     <html lang={locale} dir={directionOf(locale)}>
       <head>

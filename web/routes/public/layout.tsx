@@ -1,27 +1,29 @@
-import { Outlet, data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Outlet, data, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ErrorView, type NotFoundData } from "../../components/error-view.tsx";
 import { SiteShell } from "../../components/site-shell.tsx";
 import { isLocale } from "../../i18n/i18n.ts";
 import { siteOrigin } from "../../server/origin.server.ts";
+import { getSignedIn } from "../../server/session.server.ts";
 import type { Route } from "./+types/layout";
 
 /**
  * Only `en` and `ar` apply a language (spec §2); any other first segment is a 404. Gives the pages the site
  * origin for their absolute SEO URLs.
  */
-export function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   if (!isLocale(params.locale)) throw data<NotFoundData>({ notFound: "page" }, { status: 404 });
-  return { origin: siteOrigin(request) };
+  // The header's Admin link shows only for a signed-in user (spec §2); no cookie, no Appwrite call.
+  return { origin: siteOrigin(request), signedIn: (await getSignedIn(request).catch(() => null)) !== null };
 }
 
-/** Revalidated only when the language changes: the origin never does. */
-export function shouldRevalidate({ currentParams, nextParams }: ShouldRevalidateFunctionArgs) {
-  return currentParams.locale !== nextParams.locale;
+/** Revalidated when the language changes or after a form post (sign-in state may change); the origin never does. */
+export function shouldRevalidate({ currentParams, nextParams, formMethod }: ShouldRevalidateFunctionArgs) {
+  return currentParams.locale !== nextParams.locale || (formMethod !== undefined && formMethod !== "GET");
 }
 
-export default function LocaleLayout() {
+export default function LocaleLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <SiteShell>
+    <SiteShell showAdmin={loaderData.signedIn}>
       <Outlet />
     </SiteShell>
   );
@@ -29,8 +31,9 @@ export default function LocaleLayout() {
 
 /** Errors of every public page render inside the shell, in the page's language. */
 export function ErrorBoundary() {
+  const layout = useRouteLoaderData<typeof loader>("routes/public/layout");
   return (
-    <SiteShell>
+    <SiteShell showAdmin={layout?.signedIn ?? false}>
       <ErrorView />
     </SiteShell>
   );

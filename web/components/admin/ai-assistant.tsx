@@ -1,0 +1,103 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+
+/** What `/admin/ai/draft` answers. */
+export interface DraftResponse {
+  fields?: Record<string, string>;
+  violations?: string[];
+  error?: string;
+}
+
+/**
+ * The AI assistant box of the admin forms (spec §2, §5): a topic input and a Generate button, disabled with
+ * an empty topic or while generating; errors and unmet content rules are shown. When AI is not configured,
+ * it says so (issue #6). Drafting runs on the server (`/admin/ai/draft`); the key never reaches the browser.
+ */
+export function AiAssistant(props: {
+  kind: "venture" | "post";
+  configured: boolean;
+  onDraft: (fields: Record<string, string>) => void;
+  onBusy?: (busy: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const [topic, setTopic] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [violations, setViolations] = useState<string[]>([]);
+  const label = props.kind === "venture" ? t("admin.ai.ventureTopic") : t("admin.ai.postTopic");
+  const emptyMessage = props.kind === "venture" ? t("admin.ai.topicRequiredVenture") : t("admin.ai.topicRequiredPost");
+
+  const generate = async () => {
+    if (!topic.trim()) return setMessage(emptyMessage);
+    setBusy(true);
+    props.onBusy?.(true);
+    setMessage(null);
+    setViolations([]);
+    try {
+      const response = await fetch("/admin/ai/draft", {
+        method: "POST",
+        body: new URLSearchParams({ kind: props.kind, topic }),
+      });
+      const body = (await response.json()) as DraftResponse;
+      if (!response.ok || !body.fields)
+        throw new Error(body.error ?? t(props.kind === "venture" ? "admin.ai.failedVenture" : "admin.ai.failedPost"));
+      props.onDraft(body.fields);
+      setViolations(body.violations ?? []);
+    } catch (error) {
+      setMessage((error as Error).message);
+    } finally {
+      setBusy(false);
+      props.onBusy?.(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby={`ai-${props.kind}`} className="rounded-2xl border border-gold/40 bg-gold/5 p-5">
+      <h2 id={`ai-${props.kind}`} className="font-semibold text-gold">
+        {props.kind === "venture" ? t("admin.ai.ventureTitle") : t("admin.ai.postTitle")}
+      </h2>
+      {!props.configured ? (
+        <p className="mt-2 text-sm text-mist">{t("admin.ai.notConfigured")}</p>
+      ) : (
+        <>
+          <div className="mt-3 flex flex-col gap-3 sm:flex-row">
+            <label className="sr-only" htmlFor={`ai-topic-${props.kind}`}>
+              {label}
+            </label>
+            <input
+              id={`ai-topic-${props.kind}`}
+              dir="auto"
+              value={topic}
+              onChange={(e) => setTopic(e.target.value)}
+              placeholder={label}
+              className="flex-1 rounded-lg border border-line bg-ink px-3 py-2 text-sm"
+            />
+            <button
+              type="button"
+              onClick={generate}
+              disabled={busy || !topic.trim()}
+              className="rounded-full bg-gold px-5 py-2 text-sm font-semibold text-ink disabled:opacity-50"
+            >
+              {busy
+                ? t("admin.ai.generating")
+                : props.kind === "venture"
+                  ? t("admin.ai.generateDetails")
+                  : t("admin.ai.generateContent")}
+            </button>
+          </div>
+          {message && <p className="mt-2 text-sm text-red-400">{message}</p>}
+          {violations.length > 0 && (
+            <div className="mt-2 text-sm text-amber-300">
+              <p>{t("admin.ai.rulesUnmet")}</p>
+              <ul className="list-disc ps-5">
+                {violations.map((v) => (
+                  <li key={v}>{v}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

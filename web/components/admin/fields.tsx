@@ -1,0 +1,144 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+
+const input =
+  "w-full rounded-lg border border-line bg-ink px-3 py-2 text-sm text-white placeholder:text-mist/60 focus:border-gold focus:outline-none";
+
+/** A labelled text field; `ltr` keeps slugs and URLs left-to-right in Arabic (issue #5 item 5). */
+export function Field(props: {
+  name: string;
+  label: string;
+  defaultValue?: string;
+  type?: "text" | "url" | "email" | "date" | "password";
+  required?: boolean;
+  ltr?: boolean;
+  hint?: string;
+  error?: string;
+  readOnly?: boolean;
+  value?: string;
+  onChange?: (value: string) => void;
+  autoComplete?: string;
+}) {
+  const id = `field-${props.name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {props.label}
+      </label>
+      <input
+        id={id}
+        name={props.name}
+        type={props.type ?? "text"}
+        dir={props.ltr ? "ltr" : "auto"}
+        required={props.required}
+        readOnly={props.readOnly}
+        autoComplete={props.autoComplete}
+        {...(props.onChange
+          ? { value: props.value ?? "", onChange: (e) => props.onChange!(e.target.value) }
+          : { defaultValue: props.defaultValue })}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-error` : props.hint ? `${id}-hint` : undefined}
+        className={`${input} ${props.readOnly ? "opacity-70" : ""}`}
+      />
+      {props.hint && !props.error && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-mist">
+          {props.hint}
+        </p>
+      )}
+      {props.error && (
+        <p id={`${id}-error`} className="mt-1 text-xs text-red-400">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A labelled textarea (spec §9: excerpt 3 rows, content 15, case study 12). */
+export function TextArea(props: {
+  name: string;
+  label: string;
+  rows: number;
+  value: string;
+  onChange: (value: string) => void;
+  required?: boolean;
+  error?: string;
+  code?: boolean;
+}) {
+  const id = `field-${props.name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {props.label}
+      </label>
+      <textarea
+        id={id}
+        name={props.name}
+        rows={props.rows}
+        required={props.required}
+        dir={props.code ? "ltr" : "auto"}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        aria-invalid={props.error ? true : undefined}
+        className={`${input} ${props.code ? "font-mono text-xs" : ""}`}
+      />
+      {props.error && <p className="mt-1 text-xs text-red-400">{props.error}</p>}
+    </div>
+  );
+}
+
+/**
+ * An image picker that accepts image files only, with a preview of the chosen (or current) image. A file
+ * given by `generated` (an AI image) is put into the input so the form submits it like a chosen one.
+ */
+export function ImagePicker(props: {
+  name: string;
+  label: string;
+  current: string | null;
+  generated?: File | null;
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  const [preview, setPreview] = useState<string | null>(props.current);
+  const id = `field-${props.name}`;
+  const attach = (input: HTMLInputElement | null) => {
+    if (!input || !props.generated || input.files?.[0] === props.generated) return;
+    const transfer = new DataTransfer();
+    transfer.items.add(props.generated);
+    input.files = transfer.files;
+    setPreview(URL.createObjectURL(props.generated));
+  };
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {props.label}
+      </label>
+      <div className="flex items-center gap-4">
+        {preview ? (
+          <img
+            src={preview}
+            alt={t("admin.imagePreview")}
+            className="size-20 rounded-lg border border-line object-cover"
+          />
+        ) : (
+          <span className="grid size-20 place-items-center rounded-lg border border-dashed border-line text-xs text-mist">
+            {t("admin.noImage")}
+          </span>
+        )}
+        <input
+          ref={attach}
+          id={id}
+          name={props.name}
+          type="file"
+          accept="image/jpeg,image/png,image/gif,image/webp"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            setPreview(file ? URL.createObjectURL(file) : props.current);
+          }}
+          className="text-sm text-mist file:me-3 file:rounded-full file:border-0 file:bg-gold file:px-4 file:py-2 file:font-semibold file:text-ink"
+        />
+      </div>
+      {props.error && <p className="mt-1 text-xs text-red-400">{props.error}</p>}
+    </div>
+  );
+}

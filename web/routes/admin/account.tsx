@@ -1,0 +1,137 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { AccountUpdateError, updateName, updatePassword } from "../../../lib/auth/account.ts";
+import { Field } from "../../components/admin/fields.tsx";
+import { getAdminServices } from "../../server/appwrite.server.ts";
+import { requireUser } from "../../server/session.server.ts";
+import type { Route } from "./+types/account";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireUser(request);
+  return { user };
+}
+
+export function meta() {
+  return [{ title: "Manage Account | Admin" }];
+}
+
+/** `key` names a message under `admin.account` (spec §5/§8 texts); `message` is shown as is otherwise. */
+type Result = { intent: "name" | "password"; ok: boolean; key?: string; message?: string };
+
+const MESSAGE_KEYS: Record<string, string> = {
+  "Name is required.": "nameRequired",
+  "Failed to update name.": "nameFailed",
+  "Current password is required to change your password.": "currentRequired",
+  "New passwords do not match.": "mismatch",
+  "Failed to update password.": "passwordFailed",
+};
+const failure = (intent: Result["intent"], error: unknown, fallback: string): Result => {
+  const message = error instanceof AccountUpdateError ? error.message : fallback;
+  return MESSAGE_KEYS[message] ? { intent, ok: false, key: MESSAGE_KEYS[message] } : { intent, ok: false, message };
+};
+
+/** Name and password changes with the user's session (spec §2 account page, §5 rules, §8 messages). */
+export async function action({ request }: Route.ActionArgs): Promise<Result> {
+  const { secret } = await requireUser(request);
+  const form = await request.formData();
+  const target = getAdminServices().target;
+  if (form.get("intent") === "name") {
+    try {
+      await updateName(target, secret, String(form.get("name") ?? ""));
+      return { intent: "name", ok: true, key: "nameUpdated" };
+    } catch (error) {
+      return failure("name", error, "Failed to update name.");
+    }
+  }
+  try {
+    await updatePassword(target, secret, {
+      current: String(form.get("currentPassword") ?? ""),
+      next: String(form.get("newPassword") ?? ""),
+      confirm: String(form.get("confirmPassword") ?? ""),
+    });
+    return { intent: "password", ok: true, key: "passwordUpdated" };
+  } catch (error) {
+    return failure("password", error, "Failed to update password.");
+  }
+}
+
+function Message({ result, intent }: { result: Result | undefined; intent: Result["intent"] }) {
+  const { t } = useTranslation();
+  if (!result || result.intent !== intent) return null;
+  return (
+    <p role="status" className={`text-sm ${result.ok ? "text-green-400" : "text-red-400"}`}>
+      {result.key ? t(`admin.account.${result.key}`) : result.message}
+    </p>
+  );
+}
+
+export default function Account({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const nameForm = useFetcher<Result>();
+  const passwordForm = useFetcher<Result>();
+  const [name, setName] = useState(loaderData.user.name);
+  const [next, setNext] = useState("");
+  return (
+    <div className="max-w-xl space-y-10">
+      <h1 className="text-3xl font-bold">{t("admin.nav.account")}</h1>
+      <section aria-labelledby="info" className="space-y-4 rounded-2xl border border-line bg-panel p-6">
+        <h2 id="info" className="font-semibold">
+          {t("admin.account.information")}
+        </h2>
+        <Field name="email" label={t("auth.email")} defaultValue={loaderData.user.email} readOnly ltr />
+        <nameForm.Form method="post" className="space-y-4">
+          <input type="hidden" name="intent" value="name" />
+          <Field name="name" label={t("auth.fullName")} value={name} onChange={setName} required />
+          <Message result={nameForm.data} intent="name" />
+          <button
+            type="submit"
+            disabled={nameForm.state !== "idle" || !name.trim() || name.trim() === loaderData.user.name}
+            className="rounded-full bg-gold px-5 py-2 text-sm font-semibold text-ink disabled:opacity-50"
+          >
+            {nameForm.state !== "idle" ? t("admin.saving") : t("admin.account.updateName")}
+          </button>
+        </nameForm.Form>
+      </section>
+      <section aria-labelledby="password" className="rounded-2xl border border-line bg-panel p-6">
+        <h2 id="password" className="font-semibold">
+          {t("admin.account.changePassword")}
+        </h2>
+        <passwordForm.Form method="post" className="mt-4 space-y-4">
+          <input type="hidden" name="intent" value="password" />
+          <Field
+            name="currentPassword"
+            type="password"
+            label={t("admin.account.currentPassword")}
+            ltr
+            autoComplete="current-password"
+          />
+          <Field
+            name="newPassword"
+            type="password"
+            label={t("admin.account.newPassword")}
+            ltr
+            autoComplete="new-password"
+            value={next}
+            onChange={setNext}
+          />
+          <Field
+            name="confirmPassword"
+            type="password"
+            label={t("admin.account.confirmPassword")}
+            ltr
+            autoComplete="new-password"
+          />
+          <Message result={passwordForm.data} intent="password" />
+          <button
+            type="submit"
+            disabled={passwordForm.state !== "idle" || !next}
+            className="rounded-full bg-gold px-5 py-2 text-sm font-semibold text-ink disabled:opacity-50"
+          >
+            {passwordForm.state !== "idle" ? t("admin.saving") : t("admin.account.updatePassword")}
+          </button>
+        </passwordForm.Form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { ItemList } from "../../components/admin/item-list.tsx";
+import { deleteFromList, listRows, sessionServices } from "../../server/admin.server.ts";
+import { requireUser } from "../../server/session.server.ts";
+import type { Route } from "./+types/blog";
+
+/** Admin blog list (spec §2); "Failed to fetch blog posts." on failure (§8). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { secret } = await requireUser(request);
+  try {
+    return { rows: await listRows(sessionServices(secret), "post") };
+  } catch (error) {
+    console.error("Listing posts failed:", error);
+    return { rows: null };
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { secret, user } = await requireUser(request);
+  return deleteFromList(request, "post", secret, user);
+}
+
+export function meta() {
+  return [{ title: "Manage Blog | Admin" }];
+}
+
+export default function AdminBlog({ loaderData }: Route.ComponentProps) {
+  return <ItemList kind="post" rows={loaderData.rows} />;
+}

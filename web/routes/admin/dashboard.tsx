@@ -1,0 +1,46 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { countItems, sessionServices } from "../../server/admin.server.ts";
+import { requireUser } from "../../server/session.server.ts";
+import type { Route } from "./+types/dashboard";
+
+/** Dashboard: total ventures and posts from the list totals (spec §2, §7); a failure is only logged (§8). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { secret } = await requireUser(request);
+  try {
+    return { counts: await countItems(sessionServices(secret)) };
+  } catch (error) {
+    console.error("Dashboard counts failed:", error);
+    return { counts: null };
+  }
+}
+
+export function meta() {
+  return [{ title: "Dashboard | Admin" }];
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const cards = [
+    { label: t("admin.dashboard.ventures"), value: loaderData.counts?.ventures, to: "/admin/ventures" },
+    { label: t("admin.dashboard.posts"), value: loaderData.counts?.posts, to: "/admin/blog" },
+  ];
+  return (
+    <>
+      <h1 className="text-3xl font-bold">{t("admin.nav.dashboard")}</h1>
+      <ul className="mt-8 grid gap-6 sm:grid-cols-2">
+        {cards.map((card) => (
+          <li key={card.to} className="rounded-2xl border border-line bg-panel p-6">
+            <p className="text-sm text-mist">{card.label}</p>
+            <p className="mt-2 text-4xl font-bold text-gold" data-testid={card.to}>
+              {card.value ?? "–"}
+            </p>
+            <Link to={card.to} className="mt-4 inline-block text-sm text-gold hover:underline">
+              {t("admin.dashboard.manage")}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

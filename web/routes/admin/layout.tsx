@@ -1,0 +1,97 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link, NavLink, Outlet, isRouteErrorResponse, useNavigation, useRouteError } from "react-router";
+import { preferredLocale, requireUser } from "../../server/session.server.ts";
+import type { Route } from "./+types/layout";
+
+/** The guarded admin layout (spec §2): without a user, a redirect to `/{locale}/login`; pages never cached. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireUser(request);
+  return { user, locale: preferredLocale(request) };
+}
+
+export function meta() {
+  return [{ name: "robots", content: "noindex" }];
+}
+
+const LINKS = [
+  { to: "/admin", key: "admin.nav.dashboard", end: true },
+  { to: "/admin/ventures", key: "admin.nav.ventures", end: false },
+  { to: "/admin/blog", key: "admin.nav.blog", end: false },
+  { to: "/admin/account", key: "admin.nav.account", end: false },
+] as const;
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const link = ({ isActive }: { isActive: boolean }) =>
+    `block rounded-lg px-3 py-2 text-sm ${isActive ? "bg-gold/15 text-gold" : "text-mist hover:text-white"}`;
+  return (
+    <div className="min-h-screen md:flex">
+      <aside className="border-b border-line bg-panel p-4 md:min-h-screen md:w-60 md:border-e md:border-b-0">
+        <p className="px-3 pb-4 font-bold">
+          {t("site.name")} <span className="text-gold">{t("nav.admin")}</span>
+        </p>
+        <nav aria-label={t("nav.admin")}>
+          <ul className="flex flex-wrap gap-1 md:flex-col">
+            {LINKS.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} end={l.end} className={link}>
+                  {t(l.key)}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <a
+                href={`/${loaderData.locale}`}
+                className="block rounded-lg px-3 py-2 text-sm text-mist hover:text-white"
+              >
+                {t("admin.nav.viewSite")}
+              </a>
+            </li>
+            <li>
+              <Form method="post" action="/admin/logout">
+                <button
+                  type="submit"
+                  className="w-full rounded-lg px-3 py-2 text-start text-sm text-mist hover:text-white"
+                >
+                  {t("admin.nav.logout")}
+                </button>
+              </Form>
+            </li>
+          </ul>
+        </nav>
+        <p className="mt-6 px-3 text-xs text-mist" dir="auto">
+          {loaderData.user.name || loaderData.user.email}
+        </p>
+      </aside>
+      <main className="flex-1 p-6 md:p-10" aria-busy={navigation.state === "loading"}>
+        {navigation.state === "loading" && (
+          <p role="status" className="mb-4 text-sm text-mist">
+            {t("general.loading")}
+          </p>
+        )}
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+/** Errors inside the admin: the item that could not be loaded (spec §8 texts), else the general error. */
+export function ErrorBoundary() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  const message =
+    isRouteErrorResponse(error) && typeof (error.data as { message?: unknown })?.message === "string"
+      ? (error.data as { message: string }).message
+      : t("general.error");
+  return (
+    <main className="p-10">
+      <p role="alert" className="text-red-400">
+        {message}
+      </p>
+      <Link to="/admin" className="mt-4 inline-block text-gold hover:underline">
+        {t("admin.nav.dashboard")}
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,176 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import { slugify } from "../../../lib/content/slug.ts";
+import { AiAssistant } from "../../components/admin/ai-assistant.tsx";
+import { Field, ImagePicker, TextArea } from "../../components/admin/fields.tsx";
+import { HtmlEditor } from "../../components/admin/html-editor.tsx";
+import { aiConfigured, loadFormValues, saveItem } from "../../server/admin.server.ts";
+import { requireUser } from "../../server/session.server.ts";
+import type { Route } from "./+types/post-form";
+
+/** New post (author defaults to the user's name, date to today: spec §2), or edit one. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { secret, user } = await requireUser(request);
+  const current = params.id
+    ? await loadFormValues(secret, "post", params.id)
+    : { values: { authorName: user.name, publishedDate: new Date().toISOString().slice(0, 10) }, image: null };
+  return { current, editing: Boolean(params.id), aiConfigured: aiConfigured() };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  return saveItem(request, "post", params.id);
+}
+
+export function meta({ params }: Route.MetaArgs) {
+  return [{ title: `${params.id ? "Edit" : "New"} Post | Admin` }];
+}
+
+export default function PostForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const initial = actionData?.values ?? loaderData.current.values;
+  const [values, setValues] = useState<Record<string, string>>(initial);
+  const [slugTouched, setSlugTouched] = useState(Boolean(initial.slug));
+  const [generating, setGenerating] = useState(false);
+  const [image, setImage] = useState<File | null>(null);
+  const [imageMessage, setImageMessage] = useState<string | null>(null);
+  const set = (name: string) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
+  const saving = navigation.state === "submitting";
+  const errors = actionData?.errors ?? {};
+
+  const generateImage = async () => {
+    if (!values.title?.trim()) return setImageMessage(t("admin.ai.titleRequired"));
+    setGenerating(true);
+    setImageMessage(null);
+    try {
+      const response = await fetch("/admin/ai/image", {
+        method: "POST",
+        body: new URLSearchParams({ kind: "post", title: values.title, slug: values.slug ?? "" }),
+      });
+      const body = (await response.json()) as { data?: string; fileName?: string; error?: string };
+      if (!response.ok || !body.data) throw new Error(body.error ?? t("admin.ai.failedImage"));
+      const bytes = Uint8Array.from(atob(body.data), (c) => c.charCodeAt(0));
+      setImage(new File([bytes], body.fileName ?? "featured-image.jpg", { type: "image/jpeg" }));
+    } catch (error) {
+      setImageMessage((error as Error).message);
+    } finally {
+      setGenerating(false);
+    }
+  };
+
+  return (
+    <div className="max-w-3xl">
+      <Link to="/admin/blog" className="text-sm text-mist hover:text-gold">
+        <span aria-hidden className="inline-block rtl:-scale-x-100">
+          ←
+        </span>{" "}
+        {t("admin.blog.back")}
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold">{loaderData.editing ? t("admin.blog.edit") : t("admin.blog.new")}</h1>
+      <div className="mt-6">
+        <AiAssistant
+          kind="post"
+          configured={loaderData.aiConfigured}
+          onBusy={setGenerating}
+          onDraft={(draft) => {
+            setValues((v) => ({ ...v, ...draft }));
+            setSlugTouched(true);
+          }}
+        />
+      </div>
+      <Form method="post" encType="multipart/form-data" className="mt-8 space-y-5">
+        <Field
+          name="title"
+          label={t("admin.blog.postTitle")}
+          required
+          value={values.title}
+          error={errors.title}
+          onChange={(title) =>
+            setValues((v) => ({ ...v, title, ...(slugTouched ? {} : { slug: slugify(title, "post") }) }))
+          }
+        />
+        <Field
+          name="slug"
+          label={t("admin.blog.slug")}
+          hint={t("admin.slugHint")}
+          required
+          ltr
+          value={values.slug}
+          error={errors.slug}
+          onChange={(slug) => {
+            setSlugTouched(true);
+            set("slug")(slug);
+          }}
+        />
+        <Field
+          name="authorName"
+          label={t("admin.blog.authorName")}
+          required
+          value={values.authorName}
+          error={errors.authorName}
+          onChange={set("authorName")}
+        />
+        <Field
+          name="publishedDate"
+          type="date"
+          label={t("admin.blog.publishedDate")}
+          required
+          ltr
+          value={values.publishedDate}
+          error={errors.publishedDate}
+          onChange={set("publishedDate")}
+        />
+        <div>
+          <ImagePicker
+            name="featuredImage"
+            label={t("admin.blog.featuredImage")}
+            current={loaderData.current.image}
+            generated={image}
+            error={errors.featuredImage}
+          />
+          {loaderData.aiConfigured && (
+            <button
+              type="button"
+              onClick={generateImage}
+              disabled={generating}
+              className="mt-2 rounded-full border border-gold/60 px-4 py-1.5 text-sm text-gold disabled:opacity-50"
+            >
+              {generating ? t("admin.ai.generating") : t("admin.ai.generateImage")}
+            </button>
+          )}
+          {imageMessage && <p className="mt-1 text-sm text-red-400">{imageMessage}</p>}
+        </div>
+        <TextArea
+          name="excerpt"
+          label={t("admin.blog.excerpt")}
+          rows={3}
+          required
+          value={values.excerpt ?? ""}
+          error={errors.excerpt}
+          onChange={set("excerpt")}
+        />
+        <HtmlEditor
+          name="content"
+          label={t("admin.blog.content")}
+          rows={15}
+          value={values.content ?? ""}
+          error={errors.content}
+          onChange={set("content")}
+        />
+        {actionData?.formError && (
+          <p role="alert" className="rounded-lg border border-red-500/50 bg-red-500/10 p-3 text-sm text-red-300">
+            {actionData.formError}
+          </p>
+        )}
+        <button
+          type="submit"
+          disabled={saving || generating}
+          className="rounded-full bg-gold px-6 py-2.5 font-semibold text-ink disabled:opacity-60"
+        >
+          {saving ? t("admin.saving") : loaderData.editing ? t("admin.saveChanges") : t("admin.blog.createPost")}
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import { slugify } from "../../../lib/content/slug.ts";
+import { AiAssistant } from "../../components/admin/ai-assistant.tsx";
+import { Field, ImagePicker, TextArea } from "../../components/admin/fields.tsx";
+import { HtmlEditor } from "../../components/admin/html-editor.tsx";
+import { aiConfigured, loadFormValues, saveItem } from "../../server/admin.server.ts";
+import { requireUser } from "../../server/session.server.ts";
+import type { Route } from "./+types/venture-form";
+
+/** New venture, or edit one (spec §2: mode is edit when the route has an id). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { secret } = await requireUser(request);
+  const current = params.id ? await loadFormValues(secret, "venture", params.id) : null;
+  return { current, aiConfigured: aiConfigured() };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  return saveItem(request, "venture", params.id);
+}
+
+export function meta({ params }: Route.MetaArgs) {
+  return [{ title: `${params.id ? "Edit" : "New"} Venture | Admin` }];
+}
+
+export default function VentureForm({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const initial = actionData?.values ?? loaderData.current?.values ?? {};
+  const [values, setValues] = useState<Record<string, string>>(initial);
+  const [slugTouched, setSlugTouched] = useState(Boolean(initial.slug));
+  const [generating, setGenerating] = useState(false);
+  const set = (name: string) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
+  const editing = Boolean(params.id);
+  const saving = navigation.state === "submitting";
+  const errors = actionData?.errors ?? {};
+
+  return (
+    <div className="max-w-3xl">
+      <Link to="/admin/ventures" className="text-sm text-mist hover:text-gold">
+        <span aria-hidden className="inline-block rtl:-scale-x-100">
+          ←
+        </span>{" "}
+        {t("admin.ventures.back")}
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold">{editing ? t("admin.ventures.edit") : t("admin.ventures.new")}</h1>
+      <div className="mt-6">
+        <AiAssistant
+          kind="venture"
+          configured={loaderData.aiConfigured}
+          onBusy={setGenerating}
+          onDraft={(draft) => {
+            setValues((v) => ({ ...v, ...draft }));
+            setSlugTouched(true);
+          }}
+        />
+      </div>
+      <Form method="post" encType="multipart/form-data" className="mt-8 space-y-5">
+        <Field
+          name="name"
+          label={t("admin.ventures.name")}
+          required
+          value={values.name}
+          error={errors.name}
+          onChange={(name) => {
+            setValues((v) => ({ ...v, name, ...(slugTouched ? {} : { slug: slugify(name, "venture") }) }));
+          }}
+        />
+        <Field
+          name="slug"
+          label={t("admin.ventures.slug")}
+          hint={t("admin.slugHint")}
+          required
+          ltr
+          value={values.slug}
+          error={errors.slug}
+          onChange={(slug) => {
+            setSlugTouched(true);
+            set("slug")(slug);
+          }}
+        />
+        <Field
+          name="websiteURL"
+          type="url"
+          label={t("admin.ventures.website")}
+          required
+          ltr
+          value={values.websiteURL}
+          error={errors.websiteURL}
+          onChange={set("websiteURL")}
+        />
+        <ImagePicker
+          name="logo"
+          label={t("admin.ventures.logo")}
+          current={loaderData.current?.image ?? null}
+          error={errors.logo}
+        />
+        <TextArea
+          name="shortDescription"
+          label={t("admin.ventures.shortDescription")}
+          rows={3}
+          required
+          value={values.shortDescription ?? ""}
+          error={errors.shortDescription}
+          onChange={set("shortDescription")}
+        />
+        <HtmlEditor
+          name="caseStudy"
+          label={t("admin.ventures.caseStudy")}
+          rows={12}
+          value={values.caseStudy ?? ""}
+          error={errors.caseStudy}
+          onChange={set("caseStudy")}
+        />
+        {actionData?.formError && (
+          <p role="alert" className="rounded-lg border border-red-500/50 bg-red-500/10 p-3 text-sm text-red-300">
+            {actionData.formError}
+          </p>
+        )}
+        <button
+          type="submit"
+          disabled={saving || generating}
+          className="rounded-full bg-gold px-6 py-2.5 font-semibold text-ink disabled:opacity-60"
+        >
+          {saving ? t("admin.saving") : editing ? t("admin.saveChanges") : t("admin.ventures.createVenture")}
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, data, redirect, useNavigation, useSearchParams } from "react-router";
+import { InvalidCredentialsError, RegistrationError, register, signIn } from "../../../lib/auth/account.ts";
+import { getI18n, toLocale } from "../../i18n/i18n.ts";
+import { getAdminServices } from "../../server/appwrite.server.ts";
+import {
+  authThrottle,
+  clientIp,
+  getSignedIn,
+  registrationOpen,
+  safeRedirect,
+  startSession,
+} from "../../server/session.server.ts";
+import type { Route } from "./+types/login";
+
+/** The login page redirects to /admin once a user exists (spec §2). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  if (await getSignedIn(request)) throw redirect("/admin");
+  return data(
+    { registrationOpen: registrationOpen() },
+    { headers: { "Set-Cookie": `locale=${toLocale(params.locale)}; Path=/; Max-Age=31536000; SameSite=Lax` } },
+  );
+}
+
+export function meta({ params }: Route.MetaArgs) {
+  const { t } = getI18n(toLocale(params.locale));
+  return [{ title: `${t("auth.title")} | ${t("site.name")}` }, { name: "robots", content: "noindex" }];
+}
+
+type ActionResult = { error: string; mode: "login" | "register" };
+
+/**
+ * Login and registration (spec §4, §5): the site throttles failed logins and sign-ups itself (SECURITY C13,
+ * C14); a success stores the Appwrite session secret in the site's cookie and goes to `redirectTo` or /admin.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { t } = getI18n(toLocale(params.locale));
+  const form = await request.formData();
+  const mode = form.get("intent") === "register" ? "register" : "login";
+  const email = String(form.get("email") ?? "").trim();
+  const password = String(form.get("password") ?? "");
+  const ip = clientIp(context);
+  const fail = (error: string, status = 400, headers?: HeadersInit) =>
+    data<ActionResult>({ error, mode }, { status, headers });
+  if (!email || !password) return fail(t("auth.required"));
+
+  const admin = getAdminServices();
+  try {
+    let session;
+    if (mode === "register") {
+      const decision = authThrottle.checkSignUp(ip);
+      if (!decision.allowed) return fail(t("auth.tooMany"), 429, { "Retry-After": String(decision.retryAfterSeconds) });
+      const name = String(form.get("name") ?? "");
+      if (!name.trim()) return fail(t("auth.nameRequired"));
+      session = await register(admin, { name, email, password }, { openRegistration: registrationOpen() });
+    } else {
+      const decision = authThrottle.checkLogin(email, ip);
+      if (!decision.allowed) return fail(t("auth.tooMany"), 429, { "Retry-After": String(decision.retryAfterSeconds) });
+      try {
+        session = await signIn(admin, email, password);
+      } catch (error) {
+        if (error instanceof InvalidCredentialsError) authThrottle.loginFailed(email, ip);
+        throw error;
+      }
+      authThrottle.loginSucceeded(email);
+    }
+    return redirect(safeRedirect(form.get("redirectTo")), {
+      headers: { "Set-Cookie": await startSession(request, session) },
+    });
+  } catch (error) {
+    if (error instanceof InvalidCredentialsError) return fail(t("auth.failed"), 401);
+    if (error instanceof RegistrationError) return fail(error.message);
+    throw error;
+  }
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [mode, setMode] = useState<"login" | "register">(actionData?.mode ?? "login");
+  const busy = navigation.state === "submitting";
+  const canRegister = loaderData.registrationOpen;
+  const input = "w-full rounded-lg border border-line bg-ink px-3 py-2 text-sm focus:border-gold focus:outline-none";
+  return (
+    <section className="mx-auto max-w-md py-20">
+      <h1 className="text-3xl font-bold">{mode === "login" ? t("auth.signIn") : t("auth.register")}</h1>
+      <Form method="post" className="mt-8 space-y-4 rounded-2xl border border-line bg-panel p-6" noValidate>
+        <input type="hidden" name="intent" value={mode} />
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? "/admin"} />
+        {mode === "register" && (
+          <div>
+            <label htmlFor="name" className="mb-1 block text-sm">
+              {t("auth.fullName")}
+            </label>
+            <input id="name" name="name" dir="auto" autoComplete="name" className={input} />
+          </div>
+        )}
+        <div>
+          <label htmlFor="email" className="mb-1 block text-sm">
+            {t("auth.email")}
+          </label>
+          <input id="email" name="email" type="email" dir="ltr" autoComplete="email" required className={input} />
+        </div>
+        <div>
+          <label htmlFor="password" className="mb-1 block text-sm">
+            {t("auth.password")}
+          </label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            dir="ltr"
+            autoComplete={mode === "login" ? "current-password" : "new-password"}
+            required
+            className={input}
+          />
+        </div>
+        {actionData?.error && (
+          <p role="alert" className="text-sm text-red-400">
+            {actionData.error}
+          </p>
+        )}
+        <button
+          type="submit"
+          disabled={busy}
+          className="w-full rounded-full bg-gold py-2.5 font-semibold text-ink disabled:opacity-60"
+        >
+          {busy ? t("general.loading") : mode === "login" ? t("auth.signIn") : t("auth.register")}
+        </button>
+      </Form>
+      {canRegister && (
+        <button
+          type="button"
+          onClick={() => setMode(mode === "login" ? "register" : "login")}
+          className="mt-4 text-sm text-gold hover:underline"
+        >
+          {mode === "login" ? t("auth.needAccount") : t("auth.haveAccount")}
+        </button>
+      )}
+    </section>
+  );
+}

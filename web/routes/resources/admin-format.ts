@@ -1,0 +1,21 @@
+import { data } from "react-router";
+import { formatHtml } from "../../../lib/html/format.ts";
+import { requireUser } from "../../server/session.server.ts";
+import type { Route } from "./+types/admin-format";
+
+/**
+ * The Format button (spec §2: indents the HTML two spaces per nesting level), for signed-in users. Runs on the
+ * server so Prettier never reaches the browser (issue #8). POST `html` → `{html}` or `{error}` (400).
+ */
+export async function action({ request }: Route.ActionArgs) {
+  await requireUser(request);
+  const html = String((await request.formData()).get("html") ?? "");
+  try {
+    return { html: await formatHtml(html) };
+  } catch (error) {
+    return data(
+      { error: `The HTML could not be formatted: ${(error as Error).message.split("\n")[0]}` },
+      { status: 400 },
+    );
+  }
+}

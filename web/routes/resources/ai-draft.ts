@@ -1,0 +1,42 @@
+import { data } from "react-router";
+import { draftContent, TopicRequiredError } from "../../../lib/ai/draft.ts";
+import { AiNotConfiguredError, aiSettings } from "../../../lib/ai/gemini.ts";
+import { loadConfig } from "../../../lib/config.ts";
+import { takeAiAllowance } from "../../server/admin.server.ts";
+import { requireUser } from "../../server/session.server.ts";
+import type { Route } from "./+types/ai-draft";
+
+const FAILED = {
+  venture:
+    "Failed to generate details. The model may be unavailable or there was an issue with the response. Please try again later.",
+  post: "Failed to generate content. The model may be unavailable. Please try again later.",
+} as const;
+
+/**
+ * AI drafts for the admin forms (issue #6; spec §5, §7, §8): POST `kind` (venture|post) and `topic` →
+ * `{fields, violations}`; a signed-in user only, at most 20 an hour (SECURITY C43: 429), the key stays here.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireUser(request);
+  const form = await request.formData();
+  const kind = form.get("kind") === "venture" ? "venture" : "post";
+  const topic = String(form.get("topic") ?? "");
+  if (!takeAiAllowance(user.id)) {
+    return data(
+      { error: "You have reached the hourly limit of AI drafts; try again later." },
+      { status: 429, headers: { "Retry-After": "3600" } },
+    );
+  }
+  try {
+    const draft =
+      kind === "venture"
+        ? await draftContent(aiSettings(loadConfig()), "venture", topic)
+        : await draftContent(aiSettings(loadConfig()), "post", topic);
+    return { fields: draft.fields as Record<string, string>, violations: draft.violations.map((v) => v.message) };
+  } catch (error) {
+    if (error instanceof TopicRequiredError) return data({ error: error.message }, { status: 400 });
+    if (error instanceof AiNotConfiguredError) return data({ error: error.message }, { status: 503 });
+    console.error("AI draft failed:", (error as Error).message);
+    return data({ error: FAILED[kind] }, { status: 503 });
+  }
+}

@@ -1,0 +1,40 @@
+import { data } from "react-router";
+import { AiNotConfiguredError, aiSettings } from "../../../lib/ai/gemini.ts";
+import { generateImage, TitleRequiredError } from "../../../lib/ai/image.ts";
+import { loadConfig } from "../../../lib/config.ts";
+import { takeAiAllowance } from "../../server/admin.server.ts";
+import { requireUser } from "../../server/session.server.ts";
+import type { Route } from "./+types/ai-image";
+
+/**
+ * AI featured image (spec §7): POST `title` and `slug` → `{data: base64 JPEG, fileName}`; the form puts it in
+ * its image input, so it is uploaded and checked like a chosen file. Signed-in users only, hourly limit shared
+ * with drafts.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireUser(request);
+  const form = await request.formData();
+  if (!takeAiAllowance(user.id)) {
+    return data(
+      { error: "You have reached the hourly limit of AI drafts; try again later." },
+      { status: 429, headers: { "Retry-After": "3600" } },
+    );
+  }
+  try {
+    const kind = form.get("kind") === "venture" ? "venture" : "post";
+    const image = await generateImage(aiSettings(loadConfig()), {
+      kind,
+      title: String(form.get("title") ?? ""),
+      slug: String(form.get("slug") ?? ""),
+    });
+    return { data: image.bytes.toString("base64"), fileName: image.fileName };
+  } catch (error) {
+    if (error instanceof TitleRequiredError) return data({ error: error.message }, { status: 400 });
+    if (error instanceof AiNotConfiguredError) return data({ error: error.message }, { status: 503 });
+    console.error("AI image failed:", (error as Error).message);
+    return data(
+      { error: "Failed to generate image. The model may be unavailable. Please try again later." },
+      { status: 503 },
+    );
+  }
+}

@@ -1,0 +1,224 @@
+/**
+ * Server helpers of the admin routes: the signed-in user's session client, reading and validating the
+ * venture and post forms (only the spec's fields are read: SECURITY C40), listings and counts.
+ */
+import { AppwriteException, Query, type Models } from "node-appwrite";
+import { data, redirect } from "react-router";
+import type { z } from "zod";
+import {
+  createItem,
+  deleteItem,
+  updateItem,
+  postInputSchema,
+  submissionErrorMessage,
+  ventureInputSchema,
+  type PostInput,
+  type VentureInput,
+} from "../../lib/admin/content.ts";
+import type { SignedInUser } from "../../lib/auth/account.ts";
+import { createSessionServices, stripAdminMode, type SessionServices } from "../../lib/appwrite/client.ts";
+import { checkImage, ImageRejectedError, type CheckedImage } from "../../lib/images/upload.ts";
+import { CONTENT_KINDS, DATABASE_ID, type ContentKind } from "../../schemas/content.ts";
+import { loadConfig } from "../../lib/config.ts";
+import { getAdminServices } from "./appwrite.server.ts";
+import { publicImageUrl } from "./content.server.ts";
+import { requireUser } from "./session.server.ts";
+
+/** The per-request session client of the signed-in user (Appwrite SSR guide: never shared). */
+export function sessionServices(secret: string): SessionServices {
+  return createSessionServices(getAdminServices().target, secret);
+}
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+export interface ParsedForm<T> {
+  input: T | null;
+  image: CheckedImage | null;
+  errors: FieldErrors;
+}
+
+const FIELDS: Record<ContentKind, readonly string[]> = {
+  venture: ["name", "slug", "websiteURL", "shortDescription", "caseStudy"],
+  post: ["title", "slug", "authorName", "publishedDate", "excerpt", "content"],
+};
+const IMAGE_INPUT: Record<ContentKind, string> = { venture: "logo", post: "featuredImage" };
+
+/**
+ * Reads a venture or post form: its spec fields (anything else posted is ignored) and an optional image,
+ * checked by content. Field errors are keyed by field name.
+ */
+export async function parseItemForm<K extends ContentKind>(
+  kind: K,
+  form: FormData,
+): Promise<ParsedForm<K extends "venture" ? VentureInput : PostInput>> {
+  const raw = Object.fromEntries(FIELDS[kind].map((name) => [name, String(form.get(name) ?? "")]));
+  const schema: z.ZodType = kind === "venture" ? ventureInputSchema : postInputSchema;
+  const result = schema.safeParse(raw);
+  const errors: FieldErrors = {};
+  if (!result.success) for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
+
+  let image: CheckedImage | null = null;
+  const file = form.get(IMAGE_INPUT[kind]);
+  if (file instanceof File && file.size > 0) {
+    try {
+      image = await checkImage(new Uint8Array(await file.arrayBuffer()));
+    } catch (error) {
+      if (!(error instanceof ImageRejectedError)) throw error;
+      errors[IMAGE_INPUT[kind]] = error.message;
+    }
+  }
+  return { input: result.success ? result.data : null, image, errors } as ParsedForm<
+    K extends "venture" ? VentureInput : PostInput
+  >;
+}
+
+/** A row of the admin lists. */
+export interface AdminRow {
+  id: string;
+  name: string;
+  slug: string;
+  image: string | null;
+  authorName: string | null;
+  publishedDate: string | null;
+}
+
+function row(kind: ContentKind, doc: Models.DefaultDocument): AdminRow {
+  const image = stripAdminMode((doc[CONTENT_KINDS[kind].imageField] as string | null) ?? null);
+  return {
+    id: doc.$id,
+    name: String(kind === "venture" ? doc.name : doc.title),
+    slug: String(doc.slug),
+    image: publicImageUrl(image),
+    authorName: kind === "post" ? String(doc.authorName) : null,
+    publishedDate: kind === "post" ? String(doc.publishedDate) : null,
+  };
+}
+
+/** All ventures (newest first) or posts (by published date), as the admin lists show them. */
+export async function listRows(session: SessionServices, kind: ContentKind): Promise<AdminRow[]> {
+  const order = kind === "venture" ? [Query.orderDesc("$createdAt")] : [Query.orderDesc("publishedDate")];
+  const page = await session.databases.listDocuments({
+    databaseId: DATABASE_ID,
+    collectionId: CONTENT_KINDS[kind].collectionId,
+    queries: [...order, Query.limit(500)],
+  });
+  return page.documents.map((doc) => row(kind, doc));
+}
+
+/** Totals for the dashboard (spec §7: "Counts for the dashboard come from the list total"). */
+export async function countItems(session: SessionServices): Promise<{ ventures: number; posts: number }> {
+  const count = async (kind: ContentKind) =>
+    (
+      await session.databases.listDocuments({
+        databaseId: DATABASE_ID,
+        collectionId: CONTENT_KINDS[kind].collectionId,
+        queries: [Query.limit(1), Query.select(["$id"])],
+      })
+    ).total;
+  const [ventures, posts] = await Promise.all([count("venture"), count("post")]);
+  return { ventures, posts };
+}
+
+/** One document for an edit form, or null when it does not exist. */
+export async function getItem(
+  session: SessionServices,
+  kind: ContentKind,
+  id: string,
+): Promise<Models.DefaultDocument | null> {
+  try {
+    return await session.databases.getDocument({
+      databaseId: DATABASE_ID,
+      collectionId: CONTENT_KINDS[kind].collectionId,
+      documentId: id,
+    });
+  } catch (error) {
+    if ((error as { code?: number }).code === 404) return null;
+    throw error;
+  }
+}
+
+/** Drafts per user per hour through the admin (SECURITY C43, P: 20). */
+export const AI_DRAFTS_PER_HOUR = 20;
+const aiUse = new Map<string, number[]>();
+
+/** Counts one AI call for `userId`; false when the user already made `AI_DRAFTS_PER_HOUR` in the last hour. */
+export function takeAiAllowance(userId: string, now = Date.now()): boolean {
+  const recent = (aiUse.get(userId) ?? []).filter((t) => now - t < 3_600_000);
+  if (recent.length >= AI_DRAFTS_PER_HOUR) {
+    aiUse.set(userId, recent);
+    return false;
+  }
+  aiUse.set(userId, [...recent, now]);
+  return true;
+}
+
+/**
+ * The lists' delete action (spec §4: delete dialog → deleting → list reloaded): deletes as the signed-in
+ * user (image first, then the document). Failures are returned for the dialog to log (spec §8).
+ */
+export async function deleteFromList(request: Request, kind: ContentKind, secret: string, user: SignedInUser) {
+  const form = await request.formData();
+  const id = String(form.get("id") ?? "");
+  if (form.get("intent") !== "delete" || !id) return { ok: false, error: "Nothing to delete." };
+  try {
+    await deleteItem(sessionServices(secret), user, kind, id);
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error: submissionErrorMessage(error) };
+  }
+}
+
+/** What an edit form starts with (strings only; the image as the URL the browser loads). */
+export interface FormValues {
+  values: Record<string, string>;
+  image: string | null;
+}
+
+/**
+ * The edit form's current values, or a 404 with the spec's text (§8: "Failed to load venture data." /
+ * "Failed to load post data.").
+ * @throws {Response} 404 when the item does not exist.
+ */
+export async function loadFormValues(secret: string, kind: ContentKind, id: string): Promise<FormValues> {
+  const doc = await getItem(sessionServices(secret), kind, id);
+  if (!doc)
+    throw data(
+      { message: kind === "venture" ? "Failed to load venture data." : "Failed to load post data." },
+      { status: 404 },
+    );
+  const values = Object.fromEntries(FIELDS[kind].map((name) => [name, String(doc[name] ?? "")]));
+  if (kind === "post") values.publishedDate = values.publishedDate!.slice(0, 10);
+  return {
+    values,
+    image: publicImageUrl(stripAdminMode((doc[CONTENT_KINDS[kind].imageField] as string | null) ?? null)),
+  };
+}
+
+/**
+ * The forms' action: validates, then creates or updates as the signed-in user and goes back to the list;
+ * otherwise returns the field errors or the spec's submission error (§8) with what was typed.
+ */
+export async function saveItem(request: Request, kind: ContentKind, id: string | undefined) {
+  const { secret, user } = await requireUser(request);
+  const form = await request.formData();
+  const parsed = await parseItemForm(kind, form);
+  const typed = Object.fromEntries(FIELDS[kind].map((name) => [name, String(form.get(name) ?? "")]));
+  if (!parsed.input || Object.keys(parsed.errors).length > 0) {
+    return data({ errors: parsed.errors, formError: null as string | null, values: typed }, { status: 400 });
+  }
+  const target = getAdminServices().target;
+  const session = sessionServices(secret);
+  try {
+    if (id) await updateItem(target, session, user, kind, id, parsed.input as never, parsed.image);
+    else await createItem(target, session, user, kind, parsed.input as never, parsed.image);
+  } catch (error) {
+    const status = error instanceof AppwriteException && error.code < 500 ? error.code : 500;
+    return data({ errors: {} as FieldErrors, formError: submissionErrorMessage(error), values: typed }, { status });
+  }
+  throw redirect(kind === "venture" ? "/admin/ventures" : "/admin/blog");
+}
+
+/** Whether AI drafting can run (a `GEMINI_API_KEY` is set); the forms say so when not (issue #6). */
+export function aiConfigured(): boolean {
+  return Boolean(loadConfig().geminiApiKey);
+}

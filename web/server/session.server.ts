@@ -1,0 +1,104 @@
+/**
+ * The site's own session cookie (ARCHITECTURE decision 2; Appwrite SSR guide; SECURITY C1–C6): it holds the
+ * Appwrite session secret, HttpOnly, SameSite=Lax, Path=/, no Domain; `Secure` and the `__Host-` prefix on
+ * https. Its lifetime is `SESSION_MAX_AGE_SECONDS` (7 days, far below Appwrite's one-year default), and never
+ * longer than the Appwrite session it carries.
+ */
+import { createCookie, redirect } from "react-router";
+import { currentUser, type NewSession, type SignedInUser } from "../../lib/auth/account.ts";
+import { AuthThrottle } from "../../lib/auth/throttle.ts";
+import { loadConfig } from "../../lib/config.ts";
+import { getAdminServices } from "./appwrite.server.ts";
+
+/** Lifetime of a sign-in, in seconds: 7 days (README "Sessions"). */
+export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+
+const secureCookie = createCookie("__Host-studio_session", {
+  httpOnly: true,
+  secure: true,
+  sameSite: "lax",
+  path: "/",
+});
+const plainCookie = createCookie("studio_session", { httpOnly: true, secure: false, sameSite: "lax", path: "/" });
+
+/** The cookie for this request: `__Host-` + Secure on https, a plain name on http (local use, tests). */
+function cookieFor(request: Request) {
+  return new URL(request.url).protocol === "https:" ? secureCookie : plainCookie;
+}
+
+/** One throttle for the process (SECURITY C13, C14): the site signs in with an API key, which Appwrite does not limit. */
+export const authThrottle = new AuthThrottle();
+
+/** `Set-Cookie` value starting a sign-in: the secret, expiring with the session or after 7 days, whichever is first. */
+export async function startSession(request: Request, session: NewSession): Promise<string> {
+  const appwriteSeconds = Math.floor((Date.parse(session.expire) - Date.now()) / 1000);
+  const maxAge = Math.max(
+    60,
+    Math.min(SESSION_MAX_AGE_SECONDS, Number.isFinite(appwriteSeconds) ? appwriteSeconds : SESSION_MAX_AGE_SECONDS),
+  );
+  return cookieFor(request).serialize(session.secret, { maxAge });
+}
+
+/** `Set-Cookie` value ending the sign-in. */
+export async function endSession(request: Request): Promise<string> {
+  return cookieFor(request).serialize("", { maxAge: 0 });
+}
+
+/** The Appwrite session secret in the request's cookie, if any. */
+export async function sessionSecret(request: Request): Promise<string | null> {
+  const value: unknown = await cookieFor(request).parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value ? value : null;
+}
+
+/** The signed-in user and their session secret, or null (an unknown or expired secret counts as signed out). */
+export async function getSignedIn(request: Request): Promise<{ user: SignedInUser; secret: string } | null> {
+  const secret = await sessionSecret(request);
+  if (!secret) return null;
+  const user = await currentUser(getAdminServices().target, secret);
+  return user ? { user, secret } : null;
+}
+
+/** The preferred locale of a request for pages outside the locale segment (the admin): cookie, then header. */
+export function preferredLocale(request: Request): "en" | "ar" {
+  const cookie = /(?:^|;\s*)locale=(en|ar)\b/.exec(request.headers.get("Cookie") ?? "")?.[1];
+  if (cookie === "en" || cookie === "ar") return cookie;
+  return /^\s*ar\b/i.test(request.headers.get("Accept-Language") ?? "") ? "ar" : "en";
+}
+
+/**
+ * The signed-in user, or a redirect to `/{locale}/login` that comes back to this page (spec §2 guard).
+ * @throws {Response} a redirect when signed out.
+ */
+export async function requireUser(request: Request): Promise<{ user: SignedInUser; secret: string }> {
+  const signedIn = await getSignedIn(request);
+  if (signedIn) return signedIn;
+  const url = new URL(request.url);
+  const back = encodeURIComponent(url.pathname + url.search);
+  throw redirect(`/${preferredLocale(request)}/login?redirectTo=${back}`, {
+    headers: { "Set-Cookie": await endSession(request) },
+  });
+}
+
+/**
+ * Where to go after signing in: `redirectTo` when it is a same-origin path under `/admin`, else `/admin`
+ * (SECURITY C29: no open redirects; `//evil`, `/\evil`, encoded or control-character tricks are refused).
+ */
+export function safeRedirect(redirectTo: FormDataEntryValue | string | null | undefined): string {
+  if (typeof redirectTo !== "string") return "/admin";
+  const controlCharacter = [...redirectTo].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+  if (!/^\/admin(?:[/?#]|$)/.test(redirectTo) || controlCharacter || /[\\\s]|\/\/|%2f|%5c|%09/i.test(redirectTo)) {
+    return "/admin";
+  }
+  return redirectTo;
+}
+
+/** Whether registration is open to anyone (`OPEN_REGISTRATION`, default true per spec §6). */
+export function registrationOpen(): boolean {
+  return loadConfig().openRegistration;
+}
+
+/** The client IP of a request, as the site server recorded it (never a header the client controls). */
+export function clientIp(context: unknown): string {
+  const ip = (context as { clientIp?: string } | undefined)?.clientIp;
+  return ip ?? "unknown";
+}
