@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 // made once by the global setup when sources changed.
 export default defineConfig({
   test: {
-    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
+    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}", "tests/security/**/*.test.ts"],
     globalSetup: ["tests/setup/build-site.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,

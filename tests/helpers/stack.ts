@@ -5,6 +5,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { EMBEDDED_SESSION_SECONDS } from "../../emulator/embedded.ts";
 import { startEmulator, type RunningEmulator } from "../../emulator/server.ts";
 import { createAdminServices, type AdminServices } from "../../lib/appwrite/client.ts";
 import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
@@ -19,10 +20,13 @@ export interface Backend {
   close(): Promise<void>;
 }
 
-/** Starts the emulator in a fresh temporary folder and applies `schemas/appwrite.json`. */
+/**
+ * Starts the emulator in a fresh temporary folder as the product does (sessions of 7 days) and applies
+ * `schemas/appwrite.json`.
+ */
 export async function startBackend(): Promise<Backend> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "studio-test-"));
-  const emulator = await startEmulator({ dataDir, port: 0 });
+  const emulator = await startEmulator({ dataDir, port: 0, sessionDuration: EMBEDDED_SESSION_SECONDS });
   const services = createAdminServices({
     endpoint: emulator.endpoint,
     projectId: emulator.projectId,

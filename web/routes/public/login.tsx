@@ -23,6 +23,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   );
 }
 
+/** The document response carries the action's `Retry-After` (throttling) and the loader's locale cookie. */
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  const merged = new Headers(loaderHeaders);
+  actionHeaders.forEach((value, key) => merged.set(key, value));
+  return merged;
+}
+
 export function meta({ params }: Route.MetaArgs) {
   const { t } = getI18n(toLocale(params.locale));
   return [{ title: `${t("auth.title")} | ${t("site.name")}` }, { name: "robots", content: "noindex" }];
