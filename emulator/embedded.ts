@@ -83,7 +83,8 @@ export async function openEmbeddedEmulator(options: {
     projectId: options.projectId,
     apiKey: options.apiKey,
     // The product signs users in for 7 days (the site's cookie); Appwrite's default is a year (SECURITY C3).
-    sessionDuration: options.sessionDuration ?? (process.env["EMULATOR_SESSION_DURATION"] ? undefined : EMBEDDED_SESSION_SECONDS),
+    sessionDuration:
+      options.sessionDuration ?? (process.env["EMULATOR_SESSION_DURATION"] ? undefined : EMBEDDED_SESSION_SECONDS),
   });
   mkdirSync(options.dataDir, { recursive: true });
   const lock: LockFile = {

@@ -7,6 +7,8 @@ import type { AppState } from "./http/context.ts";
 import { handle } from "./http/handle.ts";
 import { Router } from "./http/router.ts";
 import { resolveProject } from "./project.ts";
+import { EventBus } from "./realtime/bus.ts";
+import { attachRealtime } from "./realtime/socket.ts";
 import * as account from "./services/account.ts";
 import * as attributeUpdates from "./services/attribute-updates.ts";
 import * as attributes from "./services/attributes.ts";
@@ -98,13 +100,14 @@ function createApp(options: EmulatorOptions): AppState {
     allowedOrigins: allowedOrigins(options.allowedOrigins),
     loginLimiter: new AbuseLimiter(10, 3600),
     signupLimiter: new AbuseLimiter(10, 3600),
+    events: new EventBus(),
   };
 }
 
 /**
  * Start the Appwrite-compatible server on loopback (ARCHITECTURE decision 1). Opens (or
  * creates) the SQLite store in `dataDir`, resolves the project ID and key, registers every
- * service and listens. Throws when `host` is not a loopback address or when
+ * service, serves `/v1/realtime` WebSockets (`realtime/socket.ts`) and listens. Throws when `host` is not a loopback address or when
  * `sessionDuration`/`EMULATOR_SESSION_DURATION` is not a positive integer.
  */
 export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
@@ -120,6 +123,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       res.destroy();
     });
   });
+  const realtime = attachRealtime(server, app);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 8787, host === "localhost" ? "127.0.0.1" : host, () => {
@@ -134,6 +138,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     projectId: app.projectId,
     apiKey: app.apiKey,
     close: async () => {
+      realtime.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

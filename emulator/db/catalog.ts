@@ -79,8 +79,10 @@ export function toDatabase(row: DatabaseRow): DatabaseRecord {
 
 /** The database with public ID `id`, or `undefined`. */
 export function findDatabase(store: Store, id: string): DatabaseRecord | undefined {
-  const row = store.stmt("SELECT * FROM databases WHERE id = ?").get(id) as DatabaseRow | undefined;
-  return row ? toDatabase(row) : undefined;
+  return store.cached(`database:${id}`, () => {
+    const row = store.stmt("SELECT * FROM databases WHERE id = ?").get(id) as DatabaseRow | undefined;
+    return row ? toDatabase(row) : undefined;
+  });
 }
 
 /** Insert a database; the caller checks the ID is free. */
@@ -183,9 +185,11 @@ export function toCollection(store: Store, row: CollectionRow, databaseId: strin
   };
 }
 
-/** The collection `id` in `database`, or `undefined`. */
+/** The collection `id` in `database`, or `undefined` (memoised until the schema changes: `Store.cached`). */
 export function findCollection(store: Store, database: DatabaseRecord, id: string): CollectionRecord | undefined {
-  const row = store.stmt("SELECT * FROM collections WHERE database_seq = ? AND id = ?").get(database.seq, id) as
-    CollectionRow | undefined;
-  return row ? toCollection(store, row, database.id) : undefined;
+  return store.cached(`collection:${database.seq}:${id}`, () => {
+    const row = store.stmt("SELECT * FROM collections WHERE database_seq = ? AND id = ?").get(database.seq, id) as
+      CollectionRow | undefined;
+    return row ? toCollection(store, row, database.id) : undefined;
+  });
 }

@@ -122,9 +122,20 @@ CREATE TABLE IF NOT EXISTS sessions (
   updated_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_seq, seq);
+CREATE TABLE IF NOT EXISTS schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL);
+INSERT OR IGNORE INTO schema_version (id, version) VALUES (1, 0);
+${["databases", "collections", "attributes", "indexes"]
+  .flatMap((table) =>
+    ["INSERT", "UPDATE", "DELETE"].map(
+      (op) => `CREATE TRIGGER IF NOT EXISTS ${table}_${op.toLowerCase()}_version AFTER ${op} ON ${table}
+BEGIN UPDATE schema_version SET version = version + 1 WHERE id = 1; END;`,
+    ),
+  )
+  .join("\n")}
 `;
 
 const MAX_CACHED_STATEMENTS = 500;
+const MAX_CACHED_RECORDS = 1000;
 
 /**
  * The emulator's SQLite database (`DATA_DIR/emulator.sqlite`): WAL journal,
@@ -136,6 +147,8 @@ const MAX_CACHED_STATEMENTS = 500;
 export class Store {
   readonly db: Database.Database;
   private readonly statements = new Map<string, Statement>();
+  private readonly records = new Map<string, { version: number; value: unknown }>();
+  private readonly versionStatement: Statement;
 
   constructor(dataDir: string) {
     mkdirSync(dataDir, { recursive: true });
@@ -157,6 +170,24 @@ export class Store {
       }
       return regex.test(value) ? 1 : 0;
     });
+    this.versionStatement = this.db.prepare("SELECT version FROM schema_version WHERE id = 1").pluck();
+  }
+
+  /**
+   * A metadata record (database, collection with its attributes and indexes) memoised under `key`
+   * until the schema changes: triggers on the metadata tables bump `schema_version` on every insert,
+   * update or delete, so a cached record is never stale, whoever changed it. `load` runs on a miss;
+   * `undefined` is not cached. Callers must treat the returned record as immutable.
+   */
+  cached<T>(key: string, load: () => T | undefined): T | undefined {
+    const version = this.versionStatement.get() as number;
+    const hit = this.records.get(key);
+    if (hit && hit.version === version) return hit.value as T;
+    const value = load();
+    if (value === undefined) return undefined;
+    if (this.records.size >= MAX_CACHED_RECORDS) this.records.clear();
+    this.records.set(key, { version, value });
+    return value;
   }
 
   /**
@@ -187,6 +218,7 @@ export class Store {
   /** Close the database (checkpointing the WAL). */
   close(): void {
     this.statements.clear();
+    this.records.clear();
     this.db.close();
   }
 }

@@ -3,6 +3,7 @@ import type { AbuseLimiter } from "../auth/abuse.ts";
 import type { SessionRecord } from "../db/sessions.ts";
 import type { Store } from "../db/store.ts";
 import type { UserRecord } from "../db/users.ts";
+import type { EventBus } from "../realtime/bus.ts";
 
 /**
  * Who is calling. An API key disables permission checks (AW `shared/api.php`
@@ -38,6 +39,8 @@ export interface AppState {
   loginLimiter: AbuseLimiter;
   /** Sign-up: 10 per IP per hour (AW `POST /account` `abuse-limit`). */
   signupLimiter: AbuseLimiter;
+  /** Realtime events published by the write paths after they commit (`realtime/bus.ts`). */
+  events: EventBus;
 }
 
 /** Everything a handler may read about the request. */

@@ -8,6 +8,13 @@ import type { Reply } from "./router.ts";
  * int64 values such as an integer attribute's default `min`/`max` that way; REFERENCE §1).
  */
 export function toJson(value: unknown): string {
+  // Most bodies hold no bigint: plain `JSON.stringify` is several times faster than with a replacer,
+  // and throws a TypeError on a bigint, which sends those bodies down the slow path.
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+  }
   const marker = "\u0000bigint:";
   const text = JSON.stringify(value, (_key, v: unknown) => (typeof v === "bigint" ? `${marker}${v.toString()}` : v));
   return text.replace(/"\\u0000bigint:(-?\d+)"/g, "$1");

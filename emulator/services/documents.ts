@@ -19,6 +19,7 @@ import { customIdParam, pathParam, queriesParam, totalParam } from "../http/para
 import type { Reply, Router } from "../http/router.ts";
 import { defaultPermissions, isAllowed } from "../permissions.ts";
 import { compileQueries } from "../queries.ts";
+import { publishDocument } from "../realtime/events.ts";
 import {
   applyDefaults,
   canAccess,
@@ -57,7 +58,9 @@ function create(ctx: RequestContext, collection: CollectionRecord, id: string, b
   } catch (error) {
     mapUniqueError(error, id);
   }
-  return { status: 201, json: documentModel(collection, findDocument(store, collection, id) as DocumentRecord) };
+  const model = documentModel(collection, findDocument(store, collection, id) as DocumentRecord);
+  publishDocument(ctx.app.events, collection, model, "create");
+  return { status: 201, json: model };
 }
 
 /**
@@ -88,8 +91,9 @@ function update(
   } catch (error) {
     mapUniqueError(error, doc.id);
   }
-  const saved = findDocument(ctx.app.store, collection, doc.id) as DocumentRecord;
-  return { status, json: documentModel(collection, saved) };
+  const model = documentModel(collection, findDocument(ctx.app.store, collection, doc.id) as DocumentRecord);
+  publishDocument(ctx.app.events, collection, model, "update");
+  return { status, json: model };
 }
 
 async function createHandler(ctx: RequestContext): Promise<Reply> {
@@ -172,6 +176,7 @@ function deleteHandler(ctx: RequestContext): Reply {
   if (!doc) throw new AppwriteError("document_not_found", undefined, [id]);
   if (!canAccess(ctx, collection, doc, "delete")) throw new AppwriteError("user_unauthorized");
   deleteDocument(ctx.app.store, collection, doc.seq);
+  publishDocument(ctx.app.events, collection, documentModel(collection, doc), "delete");
   return { status: 204, empty: true };
 }
 

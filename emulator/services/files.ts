@@ -31,6 +31,7 @@ import {
 } from "../permissions.ts";
 import type { Action } from "../permissions.ts";
 import { compileQueries, SYSTEM_QUERY_FIELDS } from "../queries.ts";
+import { publishFile } from "../realtime/events.ts";
 import type { QuerySchema } from "../queries.ts";
 import { CHUNK_SIZE, parseContentRange, storeChunk } from "./chunked-upload.ts";
 import { loadBucket } from "./storage.ts";
@@ -143,7 +144,9 @@ async function createFile(ctx: RequestContext) {
       const target = { bucket, bucketDir: dir, tempDir };
       const upload = { id, name: file.filename, permissions, part: file, range };
       const { status, file: stored } = await storeChunk(store, target, upload, sniffMimeType);
-      return { status, json: fileModel(bucket, stored) };
+      const model = fileModel(bucket, stored);
+      if (stored.chunksUploaded === stored.chunksTotal) publishFile(ctx.app.events, bucket, model, "create");
+      return { status, json: model };
     }
     if (findFile(store, bucket.seq, id)) throw new AppwriteError("storage_file_already_exists");
     const mimeType = await sniffMimeType(file.tempPath, file.filename);
@@ -175,7 +178,9 @@ async function createFile(ctx: RequestContext) {
         throw new AppwriteError("storage_file_already_exists");
       throw error;
     }
-    return { status: 201, json: fileModel(bucket, findFile(store, bucket.seq, id) as FileRecord) };
+    const model = fileModel(bucket, findFile(store, bucket.seq, id) as FileRecord);
+    publishFile(ctx.app.events, bucket, model, "create");
+    return { status: 201, json: model };
   } finally {
     cleanup();
   }
@@ -222,7 +227,9 @@ async function updateFile(ctx: RequestContext) {
   const permissions = requested === undefined ? file.permissions : aggregatePermissions(requested, RECORD_ACTIONS);
   if (requested !== undefined) assertGrantable(ctx.caller, permissions);
   updateFileMetadata(ctx.app.store, file.seq, { name, permissions, updatedAt: nowDatetime() });
-  return { status: 200, json: fileModel(bucket, findFile(ctx.app.store, bucket.seq, file.id) as FileRecord) };
+  const model = fileModel(bucket, findFile(ctx.app.store, bucket.seq, file.id) as FileRecord);
+  publishFile(ctx.app.events, bucket, model, "update");
+  return { status: 200, json: model };
 }
 
 function deleteFile(ctx: RequestContext) {
@@ -230,6 +237,7 @@ function deleteFile(ctx: RequestContext) {
   deleteFileRecord(ctx.app.store, file.seq);
   rmSync(join(bucketDir(ctx, bucket), file.diskName), { force: true });
   rmSync(join(bucketDir(ctx, bucket), `${file.diskName}.chunks`), { recursive: true, force: true });
+  publishFile(ctx.app.events, bucket, fileModel(bucket, file), "delete");
   return { status: 204, empty: true as const };
 }
 
