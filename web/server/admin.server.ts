@@ -19,6 +19,7 @@ import type { SignedInUser } from "../../lib/auth/account.ts";
 import { createSessionServices, stripAdminMode, type SessionServices } from "../../lib/appwrite/client.ts";
 import { checkImage, ImageRejectedError, type CheckedImage } from "../../lib/images/upload.ts";
 import { CONTENT_KINDS, DATABASE_ID, type ContentKind } from "../../schemas/content.ts";
+import { AiNotConfiguredError } from "../../lib/ai/gemini.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { getAdminServices } from "./appwrite.server.ts";
 import { publicImageUrl } from "./content.server.ts";
@@ -218,7 +219,14 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
   throw redirect(kind === "venture" ? "/admin/ventures" : "/admin/blog");
 }
 
-/** Whether AI drafting can run (a `GEMINI_API_KEY` is set); the forms say so when not (issue #6). */
-export function aiConfigured(): boolean {
-  return Boolean(loadConfig().geminiApiKey);
+/**
+ * Null when AI drafting can run, else what the forms say instead (issue #6). The text names the variable to
+ * set, so it comes from the server as page data and never sits in the client bundle (SECURITY C41).
+ */
+export function aiUnavailableMessage(locale: "en" | "ar"): string | null {
+  if (loadConfig().geminiApiKey) return null;
+  return locale === "ar"
+    ? `الصياغة بالذكاء الاصطناعي غير مهيأة: اضبط ${AI_KEY_NAME}`
+    : new AiNotConfiguredError().message;
 }
+const AI_KEY_NAME = "GEMINI_API_KEY";

@@ -15,7 +15,8 @@ export interface DraftResponse {
  */
 export function AiAssistant(props: {
   kind: "venture" | "post";
-  configured: boolean;
+  /** Null when AI drafting is available, else the server's text saying why not. */
+  unavailable: string | null;
   onDraft: (fields: Record<string, string>) => void;
   onBusy?: (busy: boolean) => void;
 }) {
@@ -56,8 +57,8 @@ export function AiAssistant(props: {
       <h2 id={`ai-${props.kind}`} className="font-semibold text-gold">
         {props.kind === "venture" ? t("admin.ai.ventureTitle") : t("admin.ai.postTitle")}
       </h2>
-      {!props.configured ? (
-        <p className="mt-2 text-sm text-mist">{t("admin.ai.notConfigured")}</p>
+      {props.unavailable !== null ? (
+        <p className="mt-2 text-sm text-mist">{props.unavailable}</p>
       ) : (
         <>
           <div className="mt-3 flex flex-col gap-3 sm:flex-row">

@@ -5,8 +5,8 @@ import { slugify } from "../../../lib/content/slug.ts";
 import { AiAssistant } from "../../components/admin/ai-assistant.tsx";
 import { Field, ImagePicker, TextArea } from "../../components/admin/fields.tsx";
 import { HtmlEditor } from "../../components/admin/html-editor.tsx";
-import { aiConfigured, loadFormValues, saveItem } from "../../server/admin.server.ts";
-import { requireUser } from "../../server/session.server.ts";
+import { aiUnavailableMessage, loadFormValues, saveItem } from "../../server/admin.server.ts";
+import { preferredLocale, requireUser } from "../../server/session.server.ts";
 import type { Route } from "./+types/post-form";
 
 /** New post (author defaults to the user's name, date to today: spec §2), or edit one. */
@@ -15,7 +15,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const current = params.id
     ? await loadFormValues(secret, "post", params.id)
     : { values: { authorName: user.name, publishedDate: new Date().toISOString().slice(0, 10) }, image: null };
-  return { current, editing: Boolean(params.id), aiConfigured: aiConfigured() };
+  return { current, editing: Boolean(params.id), aiUnavailable: aiUnavailableMessage(preferredLocale(request)) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -71,7 +71,7 @@ export default function PostForm({ loaderData, actionData }: Route.ComponentProp
       <div className="mt-6">
         <AiAssistant
           kind="post"
-          configured={loaderData.aiConfigured}
+          unavailable={loaderData.aiUnavailable}
           onBusy={setGenerating}
           onDraft={(draft) => {
             setValues((v) => ({ ...v, ...draft }));
@@ -129,7 +129,7 @@ export default function PostForm({ loaderData, actionData }: Route.ComponentProp
             generated={image}
             error={errors.featuredImage}
           />
-          {loaderData.aiConfigured && (
+          {loaderData.aiUnavailable === null && (
             <button
               type="button"
               onClick={generateImage}

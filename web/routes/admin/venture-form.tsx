@@ -5,15 +5,15 @@ import { slugify } from "../../../lib/content/slug.ts";
 import { AiAssistant } from "../../components/admin/ai-assistant.tsx";
 import { Field, ImagePicker, TextArea } from "../../components/admin/fields.tsx";
 import { HtmlEditor } from "../../components/admin/html-editor.tsx";
-import { aiConfigured, loadFormValues, saveItem } from "../../server/admin.server.ts";
-import { requireUser } from "../../server/session.server.ts";
+import { aiUnavailableMessage, loadFormValues, saveItem } from "../../server/admin.server.ts";
+import { preferredLocale, requireUser } from "../../server/session.server.ts";
 import type { Route } from "./+types/venture-form";
 
 /** New venture, or edit one (spec §2: mode is edit when the route has an id). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { secret } = await requireUser(request);
   const current = params.id ? await loadFormValues(secret, "venture", params.id) : null;
-  return { current, aiConfigured: aiConfigured() };
+  return { current, aiUnavailable: aiUnavailableMessage(preferredLocale(request)) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -48,7 +48,7 @@ export default function VentureForm({ loaderData, actionData, params }: Route.Co
       <div className="mt-6">
         <AiAssistant
           kind="venture"
-          configured={loaderData.aiConfigured}
+          unavailable={loaderData.aiUnavailable}
           onBusy={setGenerating}
           onDraft={(draft) => {
             setValues((v) => ({ ...v, ...draft }));
