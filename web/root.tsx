@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } f
 import stylesheet from "./app.css?url";
 import { ErrorView } from "./components/error-view.tsx";
 import { useLocale } from "./hooks.ts";
+import { useNonce } from "./nonce.ts";
 import { directionOf, getI18n } from "./i18n/i18n.ts";
 
 export const links: LinksFunction = () => [
@@ -16,6 +17,7 @@ export const links: LinksFunction = () => [
  */
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale = useLocale();
+  const nonce = useNonce();
   return (
     <html lang={locale} dir={directionOf(locale)}>
       <head>
@@ -23,12 +25,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark" />
         <Meta />
-        <Links />
+        {/* Stylesheets are allowed by `style-src 'self'`, not by nonce; browsers keep a link's nonce in the DOM
+            (they hide only scripts'), so a nonce here would not hydrate. */}
+        <Links nonce="" />
       </head>
       <body className="min-h-screen antialiased">
         <I18nextProvider i18n={getI18n(locale)}>{children}</I18nextProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,0 +1,94 @@
+import { randomBytes } from "node:crypto";
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { ServerRouter, type EntryContext } from "react-router";
+import { NonceContext } from "./nonce.ts";
+
+/** How long a streamed response may take before pending parts are abandoned, in ms. */
+export const streamTimeout = 5_000;
+
+/**
+ * The Content-Security-Policy of every page (SECURITY C20–C21): scripts only with this response's nonce (and
+ * what they load, `strict-dynamic`); no plugins, no `<base>`, no framing; forms post to this site only. Images
+ * may come from https (external image URLs in content) and `blob:` (the admin's previews).
+ */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join("; ");
+}
+
+/**
+ * Renders a document request with a fresh 128-bit nonce, and the security headers that go with it:
+ * CSP, Cross-Origin-Opener-Policy, and HSTS on https (C23). Bots and SPA renders wait for all content.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+) {
+  const nonce = randomBytes(16).toString("base64");
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  responseHeaders.set("Cross-Origin-Opener-Policy", "same-origin");
+  if (new URL(request.url).protocol === "https:") {
+    responseHeaders.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  }
+  // RFC 9110 §9.3.2: HEAD gets the headers only.
+  if (request.method.toUpperCase() === "HEAD")
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          pipe(body);
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors before the shell are logged by React Router; these happen while streaming.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}
