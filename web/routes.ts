@@ -41,4 +41,5 @@ export default [
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("media/:fileId", "routes/resources/media.ts"),
+  route("healthz", "routes/resources/healthz.ts"),
 ] satisfies RouteConfig;

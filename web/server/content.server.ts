@@ -13,7 +13,7 @@ import {
 } from "../../lib/appwrite/content-store.ts";
 import { sanitizeHtml } from "../../lib/html/sanitize.ts";
 import { IMAGES_BUCKET_ID } from "../../schemas/content.ts";
-import { getAdminServices } from "./appwrite.server.ts";
+import { getAdminServices, withBackend } from "./appwrite.server.ts";
 
 export interface VentureCard {
   slug: string;
@@ -66,24 +66,24 @@ const postCard = (p: BlogPostRecord): PostCard => ({
 
 /** Newest ventures first; `limit` caps the count (home shows 3, spec §9). */
 export async function loadVentureCards(limit?: number): Promise<VentureCard[]> {
-  return (await listVentures(getAdminServices(), limit)).map(ventureCard);
+  return (await withBackend(() => listVentures(getAdminServices(), limit))).map(ventureCard);
 }
 
 /** Posts by published date, newest first. */
 export async function loadPostCards(limit?: number): Promise<PostCard[]> {
-  return (await listPosts(getAdminServices(), limit)).map(postCard);
+  return (await withBackend(() => listPosts(getAdminServices(), limit))).map(postCard);
 }
 
 /** One venture with its sanitized case study, or null. */
 export async function loadVenture(slug: string): Promise<VentureView | null> {
-  const venture = await getVentureBySlug(getAdminServices(), slug);
+  const venture = await withBackend(() => getVentureBySlug(getAdminServices(), slug));
   if (!venture) return null;
   return { ...ventureCard(venture), websiteURL: venture.websiteURL, caseStudyHtml: sanitizeHtml(venture.caseStudy) };
 }
 
 /** One post with its sanitized content, or null. */
 export async function loadPost(slug: string): Promise<PostView | null> {
-  const post = await getPostBySlug(getAdminServices(), slug);
+  const post = await withBackend(() => getPostBySlug(getAdminServices(), slug));
   if (!post) return null;
   return { ...postCard(post), contentHtml: sanitizeHtml(post.content) };
 }

@@ -3,6 +3,7 @@ import { ErrorView, type NotFoundData } from "../../components/error-view.tsx";
 import { SiteShell } from "../../components/site-shell.tsx";
 import { isLocale } from "../../i18n/i18n.ts";
 import { siteOrigin } from "../../server/origin.server.ts";
+import { withBackend } from "../../server/appwrite.server.ts";
 import { getSignedIn } from "../../server/session.server.ts";
 import type { Route } from "./+types/layout";
 
@@ -13,7 +14,8 @@ import type { Route } from "./+types/layout";
 export async function loader({ params, request }: Route.LoaderArgs) {
   if (!isLocale(params.locale)) throw data<NotFoundData>({ notFound: "page" }, { status: 404 });
   // The header's Admin link shows only for a signed-in user (spec §2); no cookie, no Appwrite call.
-  return { origin: siteOrigin(request), signedIn: (await getSignedIn(request).catch(() => null)) !== null };
+  const signedIn = await withBackend(() => getSignedIn(request)).catch(() => null);
+  return { origin: siteOrigin(request), signedIn: signedIn !== null };
 }
 
 /** Revalidated when the language changes or after a form post (sign-in state may change); the origin never does. */

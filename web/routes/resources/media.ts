@@ -1,6 +1,6 @@
 import { AppwriteException } from "node-appwrite";
 import { IMAGES_BUCKET_ID } from "../../../schemas/content.ts";
-import { getAdminServices } from "../../server/appwrite.server.ts";
+import { getAdminServices, withBackend } from "../../server/appwrite.server.ts";
 import type { Route } from "./+types/media";
 
 const FILE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
@@ -15,9 +15,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!FILE_ID.test(params.fileId)) return new Response("Not found", { status: 404 });
   const { storage } = getAdminServices();
   try {
-    const file = await storage.getFile({ bucketId: IMAGES_BUCKET_ID, fileId: params.fileId });
+    const file = await withBackend(() => storage.getFile({ bucketId: IMAGES_BUCKET_ID, fileId: params.fileId }));
     if (!SAFE_IMAGE_TYPES.has(file.mimeType)) return new Response("Not found", { status: 404 });
-    const bytes = await storage.getFileView({ bucketId: IMAGES_BUCKET_ID, fileId: params.fileId });
+    const bytes = await withBackend(() => storage.getFileView({ bucketId: IMAGES_BUCKET_ID, fileId: params.fileId }));
     return new Response(bytes, {
       headers: {
         "Content-Type": file.mimeType,

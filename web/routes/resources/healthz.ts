@@ -1,0 +1,17 @@
+import { getAdminServices } from "../../server/appwrite.server.ts";
+
+/**
+ * `GET /healthz` (issue #9 "Ops"): 200 while the site process serves requests, with whether Appwrite answers
+ * within a second. It never waits longer, so it stays fast when Appwrite hangs (SECURITY C51).
+ */
+export async function loader() {
+  const { target } = getAdminServices();
+  let appwrite: "up" | "down" = "down";
+  try {
+    const response = await fetch(`${target.endpoint}/health/version`, { signal: AbortSignal.timeout(1000) });
+    appwrite = response.ok ? "up" : "down";
+  } catch {
+    appwrite = "down";
+  }
+  return Response.json({ status: "ok", appwrite }, { headers: { "Cache-Control": "no-store" } });
+}
