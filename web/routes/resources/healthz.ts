@@ -6,12 +6,9 @@ import { getAdminServices } from "../../server/appwrite.server.ts";
  */
 export async function loader() {
   const { target } = getAdminServices();
-  let appwrite: "up" | "down" = "down";
-  try {
-    const response = await fetch(`${target.endpoint}/health/version`, { signal: AbortSignal.timeout(1000) });
-    appwrite = response.ok ? "up" : "down";
-  } catch {
-    appwrite = "down";
-  }
+  const appwrite = await fetch(`${target.endpoint}/health/version`, { signal: AbortSignal.timeout(1000) }).then(
+    (response) => (response.ok ? "up" : "down"),
+    () => "down",
+  );
   return Response.json({ status: "ok", appwrite }, { headers: { "Cache-Control": "no-store" } });
 }
