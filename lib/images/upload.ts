@@ -42,17 +42,20 @@ export async function checkImage(bytes: Uint8Array): Promise<CheckedImage> {
   const type = await fileTypeFromBuffer(bytes);
   const extension = type ? ACCEPTED[type.mime] : undefined;
   if (!type || !extension) throw new ImageRejectedError("Only JPEG, PNG, GIF or WebP images can be uploaded.");
+  const tooLarge = () =>
+    new ImageRejectedError(`The image has more than ${MAX_PIXELS / 1_000_000} megapixels; choose a smaller one.`);
   let metadata: Metadata;
   try {
+    // Reads the header only; sharp refuses a header declaring more than the limit.
     metadata = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
-  } catch {
+  } catch (error) {
+    if (/pixel limit/i.test((error as Error).message)) throw tooLarge();
     throw new ImageRejectedError("The image could not be read; it may be damaged.");
   }
   const width = metadata.width ?? 0;
   const height = metadata.height ?? 0;
-  if (!width || !height || width * height > MAX_PIXELS) {
-    throw new ImageRejectedError(`The image has more than ${MAX_PIXELS / 1_000_000} megapixels; choose a smaller one.`);
-  }
+  if (!width || !height) throw new ImageRejectedError("The image could not be read; it may be damaged.");
+  if (width * height > MAX_PIXELS) throw tooLarge();
   return { bytes, mimeType: type.mime, extension, width, height };
 }
 
