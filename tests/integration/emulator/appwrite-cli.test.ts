@@ -1,0 +1,75 @@
+/**
+ * Issue #3: the official Appwrite CLI (npm `appwrite-cli`) accepts `schemas/appwrite.json` and pushes it into
+ * the emulator with an API key, and `studio setup` then finds nothing to change: both tools agree.
+ */
+import { spawn } from "node:child_process";
+import { copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../../emulator/server.ts";
+import { createAdminServices } from "../../../lib/appwrite/client.ts";
+import { applySchema, type AppwriteSchema } from "../../../lib/appwrite/setup.ts";
+import schema from "../../../schemas/appwrite.json" with { type: "json" };
+import { ROOT } from "../../helpers/fixtures.ts";
+
+let emulator: RunningEmulator;
+let dataDir: string;
+let work: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "appwrite-cli-data-"));
+  work = await mkdtemp(path.join(tmpdir(), "appwrite-cli-"));
+  emulator = await startEmulator({ dataDir, port: 0 });
+});
+afterAll(async () => {
+  await emulator.close();
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(work, { recursive: true, force: true });
+});
+
+/** Runs the CLI in `work` with its own HOME (its settings file), no terminal. */
+function appwrite(args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(ROOT, "node_modules/appwrite-cli/index.js"), ...args], {
+      cwd: work,
+      env: { ...process.env, HOME: work, CI: "true", NO_COLOR: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+    child.on("exit", (code) => resolve({ code, output }));
+  });
+}
+
+describe("the official Appwrite CLI against the emulator", () => {
+  it("pushes the collections and the bucket of schemas/appwrite.json, and studio setup agrees", async () => {
+    await copyFile(path.join(ROOT, "schemas/appwrite.json"), path.join(work, "appwrite.json"));
+    const config = JSON.parse(await readFile(path.join(work, "appwrite.json"), "utf8")) as { projectId: string };
+    config.projectId = emulator.projectId;
+    await writeFile(path.join(work, "appwrite.json"), JSON.stringify(config));
+
+    const client = await appwrite([
+      "client",
+      "--endpoint",
+      emulator.endpoint,
+      "--project-id",
+      emulator.projectId,
+      "--key",
+      emulator.apiKey,
+    ]);
+    expect(client.code, client.output).toBe(0);
+    const collections = await appwrite(["push", "collections", "--all", "--force"]);
+    expect(collections.code, collections.output).toBe(0);
+    expect(collections.output).toContain("Successfully pushed 4 collections");
+    const buckets = await appwrite(["push", "buckets", "--all", "--force"]);
+    expect(buckets.code, buckets.output).toBe(0);
+
+    const services = createAdminServices(emulator);
+    const ventures = await services.databases.getCollection({ databaseId: "main_db", collectionId: "ventures" });
+    expect(ventures.documentSecurity).toBe(true);
+    expect(ventures.$permissions).toEqual(['create("users")']);
+    expect(await applySchema(services, schema as AppwriteSchema)).toEqual([]);
+  });
+});
