@@ -23,7 +23,8 @@ export async function sourceHash(root: string): Promise<string> {
     .flat()
     .concat(SOURCE_FILES.map((f) => path.join(root, f)).filter((f) => existsSync(f)))
     .sort();
-  const hash = createHash("sha256");
+  // The build's own settings are part of what it is made from (bump when they change).
+  const hash = createHash("sha256").update("production build v2\0");
   for (const file of files) {
     hash
       .update(path.relative(root, file))
@@ -47,7 +48,13 @@ export async function ensureBuild(root: string, options: { quiet?: boolean } = {
 
   const bin = path.join(root, "node_modules", "@react-router", "dev", "bin.js");
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, "build"], { cwd: root, stdio: options.quiet ? "pipe" : "inherit" });
+    // Always a production build: a caller's NODE_ENV (vitest sets "test") would otherwise give React's
+    // development build, and the build cache would then serve it to `npm start`.
+    const child = spawn(process.execPath, [bin, "build"], {
+      cwd: root,
+      stdio: options.quiet ? "pipe" : "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
     let output = "";
     child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -25,13 +25,17 @@ describe("the client bundle", () => {
     expect((await clientFiles()).filter((f) => f.file.endsWith(".js")).length).toBeGreaterThan(3);
   });
 
-  it.each(["GEMINI_API_KEY", "APPWRITE_API_KEY", "X-Appwrite-Key", "generativelanguage.googleapis.com"])(
-    "never contains %s",
-    async (needle) => {
-      const hits = (await clientFiles()).filter((f) => f.text.includes(needle)).map((f) => path.relative(ROOT, f.file));
-      expect(hits).toEqual([]);
-    },
-  );
+  // The last one marks a React development build, which must never reach visitors.
+  it.each([
+    "GEMINI_API_KEY",
+    "APPWRITE_API_KEY",
+    "X-Appwrite-Key",
+    "generativelanguage.googleapis.com",
+    "Download the React DevTools",
+  ])("never contains %s", async (needle) => {
+    const hits = (await clientFiles()).filter((f) => f.text.includes(needle)).map((f) => path.relative(ROOT, f.file));
+    expect(hits).toEqual([]);
+  });
 
   // A string each server-only library carries in its code, minified or not.
   it.each([

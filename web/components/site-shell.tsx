@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { matchPath, useLocation, useNavigation, useNavigationType } from "react-router";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
+import { isLocale } from "../i18n/i18n.ts";
 import { ListSkeleton, type ListKind } from "./list-skeleton.tsx";
 
 /** Scrolls to the top on every path change (spec §2), except back/forward, which restore the position. */
@@ -20,8 +21,11 @@ function useLoadingList(): ListKind | null {
   const { pathname } = useLocation();
   if (navigation.state !== "loading" || navigation.location.pathname === pathname) return null;
   const target = navigation.location.pathname;
-  if (matchPath("/:locale/ventures", target)) return "ventures";
-  if (matchPath("/:locale/blog", target)) return "blog";
+  const list = matchPath("/:locale/:list", target);
+  // `/admin/ventures` matches the pattern too: only a real locale segment is a public list.
+  if (!list || !isLocale(list.params.locale)) return null;
+  if (list.params.list === "ventures") return "ventures";
+  if (list.params.list === "blog") return "blog";
   return null;
 }
 
