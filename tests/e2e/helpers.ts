@@ -67,6 +67,9 @@ export async function startStack(): Promise<Stack> {
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(
     () => document.querySelector("form[novalidate]") !== null || !document.querySelector("form"),
+    undefined,
+    // Polled on a timer: animation frames do not run for pages in the background.
+    { polling: 50 },
   );
   await page.waitForLoadState("networkidle");
 }

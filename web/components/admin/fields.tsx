@@ -54,7 +54,10 @@ export function Field(props: {
   );
 }
 
-/** A labelled textarea (spec §9: excerpt 3 rows, content 15, case study 12). */
+/**
+ * A labelled textarea (spec §9: excerpt 3 rows, content 15, case study 12). With `labelledBy`, the label is
+ * an element elsewhere (the HTML editor puts it above its tabs).
+ */
 export function TextArea(props: {
   name: string;
   label: string;
@@ -64,19 +67,23 @@ export function TextArea(props: {
   required?: boolean;
   error?: string;
   code?: boolean;
+  labelledBy?: string;
 }) {
   const id = `field-${props.name}`;
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">
-        {props.label}
-      </label>
+      {!props.labelledBy && (
+        <label htmlFor={id} className="mb-1 block text-sm font-medium">
+          {props.label}
+        </label>
+      )}
       <textarea
         id={id}
         name={props.name}
         rows={props.rows}
         required={props.required}
         dir={props.code ? "ltr" : "auto"}
+        aria-labelledby={props.labelledBy}
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
         aria-invalid={props.error ? true : undefined}

@@ -38,8 +38,12 @@ export function HtmlEditor(props: {
   };
   const tab = (active: boolean) =>
     `rounded-t-lg px-4 py-2 text-sm ${active ? "bg-panel text-gold" : "text-mist hover:text-white"}`;
+  const labelId = `label-${props.name}`;
   return (
     <div>
+      <label id={labelId} htmlFor={`field-${props.name}`} className="mb-1 block text-sm font-medium">
+        {props.label}
+      </label>
       <div role="tablist" aria-label={props.label} className="flex items-end gap-1">
         <button
           type="button"
@@ -88,6 +92,7 @@ export function HtmlEditor(props: {
           onChange={props.onChange}
           required
           code
+          labelledBy={labelId}
           error={props.error}
         />
       ) : (

@@ -78,10 +78,10 @@ export function ItemList(props: { kind: "venture" | "post"; rows: AdminRow[] | n
                       <td className="px-4 py-3" dir="auto">
                         {row.name}
                       </td>
-                      <td className="px-4 py-3" dir="auto">
+                      <td className="px-4 py-3 whitespace-nowrap" dir="auto">
                         {row.authorName}
                       </td>
-                      <td className="px-4 py-3">
+                      <td className="px-4 py-3 whitespace-nowrap">
                         {row.publishedDate ? formatLongDate(row.publishedDate, locale) : "–"}
                       </td>
                     </>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { AccountUpdateError, updateName, updatePassword } from "../../../lib/auth/account.ts";
@@ -72,6 +72,14 @@ export default function Account({ loaderData }: Route.ComponentProps) {
   const passwordForm = useFetcher<Result>();
   const [name, setName] = useState(loaderData.user.name);
   const [next, setNext] = useState("");
+  const passwordFields = useRef<HTMLFormElement>(null);
+  // A changed password is not left in the fields.
+  useEffect(() => {
+    if (passwordForm.state === "idle" && passwordForm.data?.ok) {
+      passwordFields.current?.reset();
+      setNext("");
+    }
+  }, [passwordForm.state, passwordForm.data]);
   return (
     <div className="max-w-xl space-y-10">
       <h1 className="text-3xl font-bold">{t("admin.nav.account")}</h1>
@@ -97,7 +105,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         <h2 id="password" className="font-semibold">
           {t("admin.account.changePassword")}
         </h2>
-        <passwordForm.Form method="post" className="mt-4 space-y-4">
+        <passwordForm.Form ref={passwordFields} method="post" className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="password" />
           <Field
             name="currentPassword"

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { slugify } from "../../../lib/content/slug.ts";
@@ -26,6 +26,13 @@ export function meta({ params }: Route.MetaArgs) {
   return [{ title: `${params.id ? "Edit" : "New"} Post | Admin` }];
 }
 
+/** Today's date in the browser's time zone, as a date input's value (YYYY-MM-DD). */
+function localToday(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 export default function PostForm({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -37,6 +44,13 @@ export default function PostForm({ loaderData, actionData }: Route.ComponentProp
   const [imageMessage, setImageMessage] = useState<string | null>(null);
   const set = (name: string) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
   const saving = navigation.state === "submitting";
+  // The server only knows today in UTC; a new post's date is today where the user is (spec §2: "date to now").
+  useEffect(() => {
+    if (loaderData.editing || actionData) return;
+    const serverDefault = loaderData.current.values.publishedDate;
+    setValues((v) => (v.publishedDate === serverDefault ? { ...v, publishedDate: localToday() } : v));
+    // Once, after hydration.
+  }, []);
   const errors = actionData?.errors ?? {};
 
   const generateImage = async () => {

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, data, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, data, redirect, redirectDocument, useNavigation, useSearchParams } from "react-router";
 import { InvalidCredentialsError, RegistrationError, register, signIn } from "../../../lib/auth/account.ts";
 import { getI18n, toLocale } from "../../i18n/i18n.ts";
 import { getAdminServices } from "../../server/appwrite.server.ts";
@@ -72,7 +72,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }
       authThrottle.loginSucceeded(email);
     }
-    return redirect(safeRedirect(form.get("redirectTo")), {
+    // A document load: the admin is another shell (no public header, its own locale), so the public layout
+    // must not render the admin's path while it loads (its list skeletons would match /admin/ventures).
+    return redirectDocument(safeRedirect(form.get("redirectTo")), {
       headers: { "Set-Cookie": await startSession(request, session) },
     });
   } catch (error) {

@@ -1,0 +1,129 @@
+/**
+ * Helpers of the admin browser tests: users made through the Users API (so the sign-up throttle of 10 an
+ * hour per IP is kept for the tests that register through the page), sign-in through the login page, items
+ * seeded as a given user with the admin's own library, and what a user sees (colours, image loading).
+ */
+import { ID } from "node-appwrite";
+import type { Locator, Page } from "playwright-core";
+import { createItem, type PostInput, type VentureInput } from "../../lib/admin/content.ts";
+import { createSessionServices } from "../../lib/appwrite/client.ts";
+import { signIn } from "../../lib/auth/account.ts";
+import { checkImage } from "../../lib/images/upload.ts";
+import type { Stack } from "./helpers.ts";
+
+export interface Credentials {
+  name: string;
+  email: string;
+  password: string;
+}
+
+let users = 0;
+
+/** Credentials no other test uses. */
+export function newUser(name: string): Credentials {
+  users += 1;
+  return { name, email: `admin${users}-${Date.now()}@example.com`, password: `pass-word-${users}-ok` };
+}
+
+/** Creates the user in Appwrite (Users API), without signing in. */
+export async function createUser(stack: Stack, user: Credentials): Promise<Credentials> {
+  await stack.backend.services.users.create({
+    userId: ID.unique(),
+    email: user.email,
+    password: user.password,
+    name: user.name,
+  });
+  return user;
+}
+
+/**
+ * Waits until React has hydrated the page (its event handlers are attached to the DOM) and the network is
+ * idle. The admin forms validate on the server, so `hydrated()`'s `form[novalidate]` signal does not apply.
+ */
+export async function ready(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const root = document.querySelector("main") ?? document.body;
+      return Object.keys(root).some((key) => key.startsWith("__reactProps"));
+    },
+    undefined,
+    // Polled on a timer: animation frames do not run for pages in the background.
+    { polling: 50 },
+  );
+}
+
+/** Signs in through the login page at `url` and waits until the page after it has loaded. */
+export async function signInThroughPage(page: Page, user: Credentials, url = "/en/login"): Promise<void> {
+  if (!page.url().includes("/login")) await page.goto(url);
+  await ready(page);
+  await page.locator("#email").fill(user.email);
+  await page.locator("#password").fill(user.password);
+  await page.locator("form button[type=submit]").click();
+  await page.waitForURL((u) => !u.pathname.endsWith("/login"));
+  await ready(page);
+}
+
+/** A new page signed in as `user`, on `/admin`. */
+export async function adminPage(stack: Stack, user: Credentials): Promise<Page> {
+  const page = await stack.page();
+  await signInThroughPage(page, user);
+  return page;
+}
+
+/** Creates a venture or post as `user` through the admin's library, with that user's session. */
+export async function seedAs(
+  stack: Stack,
+  user: Credentials,
+  item: { kind: "venture"; input: VentureInput } | { kind: "post"; input: PostInput },
+  imageBytes: Buffer | null = null,
+) {
+  const { emulator } = stack.backend;
+  const target = { endpoint: emulator.endpoint, projectId: emulator.projectId };
+  const session = await signIn(stack.backend.services, user.email, user.password);
+  const services = createSessionServices(target, session.secret);
+  const image = imageBytes ? await checkImage(new Uint8Array(imageBytes)) : null;
+  return createItem(target, services, session.user, item.kind, item.input as never, image);
+}
+
+/** The rendered colour of a locator's text as sRGB [r, g, b] (Tailwind v4 colours are oklch). */
+export async function textRgb(locator: Locator): Promise<[number, number, number]> {
+  return locator.evaluate((el) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = 1;
+    const context = canvas.getContext("2d")!;
+    context.fillStyle = getComputedStyle(el).color;
+    context.fillRect(0, 0, 1, 1);
+    const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
+    return [r!, g!, b!] as [number, number, number];
+  });
+}
+
+/** Whether an `<img>` has loaded a real image (a broken one has no natural width). */
+export async function imageLoaded(image: Locator): Promise<boolean> {
+  return image.evaluate(async (el) => {
+    const img = el as HTMLImageElement;
+    if (!img.complete) {
+      await new Promise((resolve) => {
+        img.addEventListener("load", resolve, { once: true });
+        img.addEventListener("error", resolve, { once: true });
+      });
+    }
+    return img.naturalWidth > 0;
+  });
+}
+
+/** The HTTP status of a GET to the site, outside the browser (no cache). */
+export async function statusOf(stack: Stack, path: string): Promise<number> {
+  return (await fetch(new URL(path, stack.site.url), { redirect: "manual" })).status;
+}
+
+/** Holds the page's POSTs matching `pattern` until `release` is called, so a busy state can be seen. */
+export async function holdPosts(page: Page, pattern: RegExp): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    if (route.request().method() === "POST") await gate;
+    await route.continue();
+  });
+  return release;
+}

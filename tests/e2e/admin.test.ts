@@ -1,0 +1,673 @@
+import { mkdir, readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { Query } from "node-appwrite";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTHORIZATION_ERROR } from "../../lib/admin/content.ts";
+import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import { startFakeGemini, type FakeGemini } from "../helpers/fake-gemini.ts";
+import {
+  adminPage,
+  createUser,
+  holdPosts,
+  imageLoaded,
+  newUser,
+  ready,
+  seedAs,
+  signInThroughPage,
+  statusOf,
+  textRgb,
+} from "./admin-helpers.ts";
+import { DESKTOP, ROOT, SCREENSHOTS, startStack, type Stack } from "./helpers.ts";
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack();
+  await mkdir(SCREENSHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+const IMAGES = path.join(ROOT, "content", "images");
+const image = (name: string) => path.join(IMAGES, name);
+const h1 = (page: Page) => page.locator("h1").first().textContent();
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+const textbox = (page: Page, name: string) => page.getByRole("textbox", { name, exact: true });
+const inputValue = (page: Page, name: string) => textbox(page, name).inputValue();
+
+/** The stored document of a collection by slug (what the public site and the studio read). */
+async function storedBySlug(collectionId: string, slug: string) {
+  const page = await stack.backend.services.databases.listDocuments({
+    databaseId: DATABASE_ID,
+    collectionId,
+    queries: [Query.equal("slug", slug)],
+  });
+  return page.documents[0] ?? null;
+}
+
+async function total(collectionId: string): Promise<number> {
+  return (await stack.backend.services.databases.listDocuments({ databaseId: DATABASE_ID, collectionId })).total;
+}
+
+/** The file id of a `/media/<id>` URL. */
+const mediaId = (src: string | null) => /^\/media\/([^/?#]+)$/.exec(src ?? "")?.[1] ?? null;
+
+/** Deletes the row named `label` through the dialog, seeing "Deleting..." while the POST is held. */
+async function deleteThroughDialog(page: Page, label: string, list: "ventures" | "blog"): Promise<void> {
+  const row = page.getByRole("row").filter({ hasText: label });
+  await row.waitFor();
+  await row.getByRole("button", { name: "Delete" }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm Deletion" });
+  await expect.poll(() => dialog.isVisible()).toBe(true);
+  expect(await dialog.textContent()).toContain("This action cannot be undone.");
+  expect(await dialog.textContent()).toContain(label);
+  const release = await holdPosts(page, new RegExp(`/admin/${list}\\.data`));
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect.poll(() => dialog.getByRole("button", { name: "Deleting..." }).isDisabled()).toBe(true);
+  release();
+  await expect.poll(() => dialog.isVisible()).toBe(false);
+  await page.unroute(new RegExp(`/admin/${list}\\.data`));
+}
+
+describe("signed out", () => {
+  it("/admin, /admin/ventures and /admin/blog/new go to /en/login with redirectTo, and back after signing in", async () => {
+    const user = await createUser(stack, newUser("Rita Redirect"));
+    const pages: [string, string][] = [
+      ["/admin", "Dashboard"],
+      ["/admin/ventures", "Manage Ventures"],
+      ["/admin/blog/new", "New Post"],
+    ];
+    for (const [target, heading] of pages) {
+      const page = await stack.page();
+      // Every main heading the page ever shows, across document loads: no other page may flash by.
+      await page.addInitScript(() => {
+        const seen = () => JSON.parse(sessionStorage.getItem("headings") ?? "[]") as string[];
+        new MutationObserver(() => {
+          const text = document.querySelector("main h1")?.textContent;
+          if (text && seen().at(-1) !== text) sessionStorage.setItem("headings", JSON.stringify([...seen(), text]));
+        }).observe(document, { childList: true, subtree: true, characterData: true });
+      });
+      await page.goto(target);
+      const url = new URL(page.url());
+      expect(url.pathname, target).toBe("/en/login");
+      expect(url.searchParams.get("redirectTo"), target).toBe(target);
+      await signInThroughPage(page, user);
+      expect(pathOf(page), target).toBe(target);
+      await expect.poll(() => h1(page), { message: target }).toBe(heading);
+      expect(await page.evaluate(() => sessionStorage.getItem("headings")), target).toBe(
+        JSON.stringify(["Sign In", heading]),
+      );
+    }
+  });
+});
+
+describe("registration and sign-in", () => {
+  it("requires a name to register, then shows the dashboard counts, and the public header gets the Admin link", async () => {
+    const page = await stack.page();
+    await page.goto("/en/login");
+    await ready(page);
+    expect(
+      await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link").allTextContents(),
+    ).not.toContain("Admin");
+    await page.getByRole("button", { name: "No account yet? Register" }).click();
+    await expect.poll(() => h1(page)).toBe("Register");
+    const user = newUser("Nadia Register");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Register", exact: true }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("Name is required for registration.");
+    expect(pathOf(page)).toBe("/en/login");
+
+    await page.getByLabel("Full Name").fill(user.name);
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Register", exact: true }).click();
+    await page.waitForURL((u) => u.pathname === "/admin");
+    await ready(page);
+    await expect.poll(() => h1(page)).toBe("Dashboard");
+    const card = (label: string) => page.getByRole("listitem").filter({ hasText: label }).locator("p").nth(1);
+    expect(await card("Total ventures").textContent()).toBe(String(await total(COLLECTIONS.ventures)));
+    expect(await card("Total blog posts").textContent()).toBe(String(await total(COLLECTIONS.blogPosts)));
+    expect(await page.locator("aside").textContent()).toContain(user.name);
+
+    await page.goto("/en");
+    await ready(page);
+    const adminLink = page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Admin" });
+    await adminLink.click();
+    await page.waitForURL((u) => u.pathname === "/admin");
+
+    // The login page sends a signed-in user to /admin.
+    await page.goto("/en/login");
+    expect(pathOf(page)).toBe("/admin");
+  });
+
+  it("shows Authentication failed. Please check your credentials. in red for a wrong password", async () => {
+    const user = await createUser(stack, newUser("Walter Wrong"));
+    const page = await stack.page();
+    await page.goto("/en/login");
+    await ready(page);
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    const alert = page.getByRole("alert");
+    await expect.poll(() => alert.textContent()).toBe("Authentication failed. Please check your credentials.");
+    const [r, g, b] = await textRgb(alert);
+    expect(r).toBeGreaterThan(200);
+    expect(g).toBeLessThan(150);
+    expect(b).toBeLessThan(150);
+    expect(pathOf(page)).toBe("/en/login");
+    expect(await page.getByLabel("Email").inputValue()).toBe(user.email);
+  });
+});
+
+describe("ventures", () => {
+  it("creates a venture with a logo, shows it publicly, edits it, deletes it through the dialog: then 404", async () => {
+    const user = await createUser(stack, newUser("Vera Venture"));
+    const page = await adminPage(stack, user);
+    await page.getByRole("link", { name: "Manage Ventures" }).click();
+    await page.waitForURL((u) => u.pathname === "/admin/ventures");
+    await page.getByRole("link", { name: "Create Venture" }).click();
+    await page.waitForURL((u) => u.pathname === "/admin/ventures/new");
+    await ready(page);
+    await expect.poll(() => h1(page)).toBe("New Venture");
+
+    await textbox(page, "Name").fill("Harbor Ledger");
+    expect(await inputValue(page, "Slug")).toBe("harbor-ledger"); // follows the name until edited
+    await textbox(page, "Slug").fill("harbor-ledger-e2e");
+    await textbox(page, "Name").fill("Harbor Ledger Co");
+    expect(await inputValue(page, "Slug")).toBe("harbor-ledger-e2e");
+    await page.getByLabel("Website URL").fill("https://harbor-ledger.example");
+    await page.getByLabel("Logo").setInputFiles(image("clinic-ledger-logo.png"));
+    const preview = page.getByRole("img", { name: "Image preview" });
+    await expect.poll(() => preview.getAttribute("src")).toMatch(/^blob:/);
+    expect(await imageLoaded(preview)).toBe(true);
+    await textbox(page, "Short Description").fill("Bookkeeping for harbour businesses.");
+
+    const caseStudy = textbox(page, "Case Study (HTML supported)");
+    await caseStudy.fill(
+      "<h2>The Problem</h2><p>Books lag.</p><ul><li><p>Late books</p><ul><li>Missed claims</li></ul></li></ul>",
+    );
+    await page.getByRole("button", { name: "Format" }).click();
+    await expect
+      .poll(() => caseStudy.inputValue())
+      .toBe(
+        [
+          "<h2>The Problem</h2>",
+          "<p>Books lag.</p>",
+          "<ul>",
+          "  <li>",
+          "    <p>Late books</p>",
+          "    <ul>",
+          "      <li>Missed claims</li>",
+          "    </ul>",
+          "  </li>",
+          "</ul>",
+        ].join("\n"),
+      );
+    await page.getByRole("tab", { name: "Preview" }).click();
+    await expect.poll(() => page.getByRole("tab", { name: "Preview" }).getAttribute("aria-selected")).toBe("true");
+    expect(await page.getByRole("heading", { name: "The Problem" }).isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Format" }).count()).toBe(0);
+    await page.getByRole("tab", { name: "Edit" }).click();
+    expect(await caseStudy.inputValue()).toContain("      <li>Missed claims</li>");
+
+    await page.getByRole("button", { name: "Create Venture" }).click();
+    await page.waitForURL((u) => u.pathname === "/admin/ventures");
+    const row = page.getByRole("row").filter({ hasText: "harbor-ledger-e2e" });
+    await row.waitFor();
+    expect(await page.locator("thead th").allTextContents()).toEqual(["Logo", "Name", "Slug", "Actions"]);
+    expect(await row.locator("td").nth(1).textContent()).toBe("Harbor Ledger Co");
+    expect(await imageLoaded(row.locator("img"))).toBe(true);
+    const logoId = mediaId(await row.locator("img").getAttribute("src"));
+    expect(logoId).not.toBeNull();
+
+    const visitor = await stack.page();
+    await visitor.goto("/en/ventures/harbor-ledger-e2e");
+    await expect.poll(() => h1(visitor)).toBe("Harbor Ledger Co");
+    expect(await visitor.locator("main").textContent()).toContain("Bookkeeping for harbour businesses.");
+    const publicLogo = visitor.locator(`main img[src="/media/${logoId}"]`);
+    expect(await imageLoaded(publicLogo)).toBe(true);
+
+    await row.getByRole("link", { name: "Edit" }).click();
+    await page.waitForURL((u) => u.pathname.startsWith("/admin/ventures/edit/"));
+    await ready(page);
+    await expect.poll(() => h1(page)).toBe("Edit Venture");
+    expect(await inputValue(page, "Name")).toBe("Harbor Ledger Co");
+    expect(await inputValue(page, "Slug")).toBe("harbor-ledger-e2e");
+    expect(await page.getByRole("img", { name: "Image preview" }).getAttribute("src")).toBe(`/media/${logoId}`);
+    await textbox(page, "Short Description").fill("Bookkeeping and payroll for harbour businesses.");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.waitForURL((u) => u.pathname === "/admin/ventures");
+    await visitor.reload();
+    expect(await visitor.locator("main").textContent()).toContain("Bookkeeping and payroll for harbour businesses.");
+
+    await ready(page);
+    await deleteThroughDialog(page, "Harbor Ledger Co", "ventures");
+    await expect.poll(() => page.getByRole("row").filter({ hasText: "harbor-ledger-e2e" }).count()).toBe(0);
+    expect(await storedBySlug(COLLECTIONS.ventures, "harbor-ledger-e2e")).toBeNull();
+    const gone = await visitor.goto("/en/ventures/harbor-ledger-e2e");
+    expect(gone?.status()).toBe(404);
+    expect(await visitor.locator("main").textContent()).toContain("Venture not found.");
+    expect(await statusOf(stack, `/media/${logoId}`)).toBe(404);
+  });
+
+  it("refuses a logo that is not an image by its content, keeping what was typed", async () => {
+    const user = await createUser(stack, newUser("Ivan Invalid"));
+    const page = await adminPage(stack, user);
+    await page.goto("/admin/ventures/new");
+    await ready(page);
+    await textbox(page, "Name").fill("Bad URL Venture");
+    await page.getByLabel("Website URL").fill("https://ok.example");
+    await textbox(page, "Short Description").fill("Short.");
+    await textbox(page, "Case Study (HTML supported)").fill("<p>Case.</p>");
+    // A text file renamed .png is refused by content, not by name.
+    await page
+      .getByLabel("Logo")
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("hello") });
+    await page.getByRole("button", { name: "Create Venture" }).click();
+    await expect
+      .poll(() => page.locator("main form").textContent())
+      .toContain("Only JPEG, PNG, GIF or WebP images can be uploaded.");
+    expect(pathOf(page)).toBe("/admin/ventures/new");
+    expect(await inputValue(page, "Name")).toBe("Bad URL Venture");
+    expect(await storedBySlug(COLLECTIONS.ventures, "bad-url-venture")).toBeNull();
+  });
+});
+
+describe("blog posts", () => {
+  it("defaults author and date, creates with an image, replaces the image (old URL 404), deletes: then 404", async () => {
+    const user = await createUser(stack, newUser("Bilal Blogger"));
+    // A time zone whose date differs from UTC's right now: "today" is the user's today, not the server's.
+    const timezoneId = new Date().getUTCHours() >= 12 ? "Pacific/Kiritimati" : "Etc/GMT+12";
+    const page = await stack.page({ timezoneId });
+    await signInThroughPage(page, user);
+    await page.getByRole("link", { name: "Manage Blog" }).click();
+    await page.waitForURL((u) => u.pathname === "/admin/blog");
+    await page.getByRole("link", { name: "Create Post" }).click();
+    await page.waitForURL((u) => u.pathname === "/admin/blog/new");
+    await ready(page);
+    await expect.poll(() => h1(page)).toBe("New Post");
+    expect(await inputValue(page, "Author Name")).toBe("Bilal Blogger");
+    const today = await page.evaluate(() => new Date().toLocaleDateString("en-CA"));
+    expect(today).not.toBe(new Date().toISOString().slice(0, 10));
+    await expect.poll(() => page.getByLabel("Published Date").inputValue()).toBe(today);
+    expect(await page.getByLabel("Excerpt").getAttribute("rows")).toBe("3");
+    expect(await textbox(page, "Content (HTML)").getAttribute("rows")).toBe("15");
+
+    await textbox(page, "Title").fill("Harbours and Ledgers");
+    expect(await inputValue(page, "Slug")).toBe("harbours-and-ledgers");
+    await page.getByLabel("Published Date").fill("2026-03-14");
+    await page.getByLabel("Featured Image").setInputFiles(image("join-learn-build-earn.jpg"));
+    await page.getByLabel("Excerpt").fill("Why harbours need ledgers.");
+    await textbox(page, "Content (HTML)").fill("<h2>Ledgers</h2><p>Every harbour keeps books.</p>");
+    await page.getByRole("button", { name: "Create Post" }).click();
+    await page.waitForURL((u) => u.pathname === "/admin/blog");
+    const row = page.getByRole("row").filter({ hasText: "Harbours and Ledgers" });
+    await row.waitFor();
+    expect(await page.locator("thead th").allTextContents()).toEqual(["Title", "Author", "Published Date", "Actions"]);
+    expect(await row.locator("td").allTextContents()).toEqual([
+      "Harbours and Ledgers",
+      "Bilal Blogger",
+      "March 14, 2026",
+      "EditDelete",
+    ]);
+
+    const visitor = await stack.page();
+    await visitor.goto("/en/blog/harbours-and-ledgers");
+    await expect.poll(() => h1(visitor)).toBe("Harbours and Ledgers");
+    const firstImage = visitor.locator("main img[src^='/media/']").first();
+    expect(await imageLoaded(firstImage)).toBe(true);
+    const oldId = mediaId(await firstImage.getAttribute("src"));
+    expect(oldId).not.toBeNull();
+
+    await row.getByRole("link", { name: "Edit" }).click();
+    await page.waitForURL((u) => u.pathname.startsWith("/admin/blog/edit/"));
+    await ready(page);
+    await expect.poll(() => h1(page)).toBe("Edit Post");
+    expect(await page.getByLabel("Published Date").inputValue()).toBe("2026-03-14");
+    expect(await page.getByRole("img", { name: "Image preview" }).getAttribute("src")).toBe(`/media/${oldId}`);
+    await page.getByLabel("Featured Image").setInputFiles(image("what-is-a-micro-service-agency.jpg"));
+    await textbox(page, "Title").fill("Harbours and Ledgers, Revised");
+    expect(await inputValue(page, "Slug")).toBe("harbours-and-ledgers"); // an existing slug stays
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.waitForURL((u) => u.pathname === "/admin/blog");
+
+    await visitor.reload();
+    await expect.poll(() => h1(visitor)).toBe("Harbours and Ledgers, Revised");
+    const newImage = visitor.locator("main img[src^='/media/']").first();
+    const newId = mediaId(await newImage.getAttribute("src"));
+    expect(newId).not.toBe(oldId);
+    expect(await imageLoaded(newImage)).toBe(true);
+    expect(await statusOf(stack, `/media/${oldId}`)).toBe(404);
+    expect(await statusOf(stack, `/media/${newId}`)).toBe(200);
+
+    await ready(page);
+    await deleteThroughDialog(page, "Harbours and Ledgers, Revised", "blog");
+    await expect.poll(() => page.getByRole("row").filter({ hasText: "Harbours and Ledgers" }).count()).toBe(0);
+    const gone = await visitor.goto("/en/blog/harbours-and-ledgers");
+    expect(gone?.status()).toBe(404);
+    expect(await visitor.locator("main").textContent()).toContain("Blog post not found.");
+    expect(await statusOf(stack, `/media/${newId}`)).toBe(404);
+  });
+});
+
+describe("the account page", () => {
+  it("enables Update Name only for a changed name, then says Name updated successfully.", async () => {
+    const user = await createUser(stack, newUser("Amal Account"));
+    const page = await adminPage(stack, user);
+    await page.getByRole("link", { name: "Manage Account" }).click();
+    await page.waitForURL((u) => u.pathname === "/admin/account");
+    await ready(page);
+    const email = textbox(page, "Email");
+    expect(await email.inputValue()).toBe(user.email);
+    expect(await email.getAttribute("readonly")).not.toBeNull();
+    const update = page.getByRole("button", { name: "Update Name" });
+    expect(await update.isDisabled()).toBe(true);
+    await textbox(page, "Full Name").fill("Amal Renamed");
+    expect(await update.isEnabled()).toBe(true);
+    await textbox(page, "Full Name").fill("Amal Account");
+    expect(await update.isDisabled()).toBe(true);
+    await textbox(page, "Full Name").fill("Amal Renamed");
+    await update.click();
+    await expect.poll(() => page.getByRole("status").first().textContent()).toBe("Name updated successfully.");
+    await expect.poll(() => page.locator("aside").textContent()).toContain("Amal Renamed");
+    await expect.poll(() => update.isDisabled()).toBe(true);
+    await page.reload();
+    expect(await textbox(page, "Full Name").inputValue()).toBe("Amal Renamed");
+  });
+
+  it("checks the password change (current required, match, empty new) and the new password signs in", async () => {
+    const user = await createUser(stack, newUser("Paul Password"));
+    const page = await adminPage(stack, user);
+    await page.goto("/admin/account");
+    await ready(page);
+    const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Update Password" }) });
+    const submit = form.getByRole("button", { name: "Update Password" });
+    const message = form.getByRole("status");
+    const next = "a-brand-new-password";
+    expect(await submit.isDisabled()).toBe(true);
+
+    await form.getByLabel("New Password", { exact: true }).fill(next);
+    await form.getByLabel("Confirm New Password").fill(next);
+    await submit.click();
+    await expect.poll(() => message.textContent()).toBe("Current password is required to change your password.");
+
+    await form.getByLabel("Current Password").fill(user.password);
+    await form.getByLabel("Confirm New Password").fill("something-else-entirely");
+    await submit.click();
+    await expect.poll(() => message.textContent()).toBe("New passwords do not match.");
+
+    await form.getByLabel("New Password", { exact: true }).fill("");
+    expect(await submit.isDisabled()).toBe(true);
+
+    await form.getByLabel("New Password", { exact: true }).fill(next);
+    await form.getByLabel("Confirm New Password").fill(next);
+    await submit.click();
+    await expect.poll(() => message.textContent()).toBe("Password updated successfully.");
+    expect(
+      await form.locator("input[type=password]").evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value)),
+    ).toEqual(["", "", ""]);
+    expect(await submit.isDisabled()).toBe(true);
+
+    const fresh = await stack.page();
+    await fresh.goto("/en/login");
+    await ready(fresh);
+    await fresh.getByLabel("Email").fill(user.email);
+    await fresh.getByLabel("Password").fill(user.password);
+    await fresh.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect
+      .poll(() => fresh.getByRole("alert").textContent())
+      .toBe("Authentication failed. Please check your credentials.");
+    await signInThroughPage(fresh, { ...user, password: next });
+    expect(pathOf(fresh)).toBe("/admin");
+  });
+});
+
+describe("a second user", () => {
+  it("cannot edit or delete the first user's venture and post: the Authorization Error, nothing changes", async () => {
+    const owner = await createUser(stack, newUser("Omar Owner"));
+    const logo = await readFile(image("signal-roster-logo.png"));
+    await seedAs(
+      stack,
+      owner,
+      {
+        kind: "venture",
+        input: {
+          name: "Owned Venture",
+          slug: "owned-venture",
+          websiteURL: "https://owned.example",
+          shortDescription: "Only Omar may change it.",
+          caseStudy: "<p>Owned.</p>",
+        },
+      },
+      logo,
+    );
+    await seedAs(stack, owner, {
+      kind: "post",
+      input: {
+        title: "Owned Post",
+        slug: "owned-post",
+        authorName: "Omar Owner",
+        publishedDate: "2026-02-01",
+        excerpt: "Only Omar may change it.",
+        content: "<p>Owned.</p>",
+      },
+    });
+    const venture = (await storedBySlug(COLLECTIONS.ventures, "owned-venture"))!;
+    const logoId = /\/files\/([^/]+)\/view/.exec(String(venture.logoUrl))?.[1];
+    expect(logoId).toBeTruthy();
+
+    const other = await createUser(stack, newUser("Sara Second"));
+    const page = await adminPage(stack, other);
+    await page.goto("/admin/ventures");
+    await ready(page);
+    await page.getByRole("row").filter({ hasText: "owned-venture" }).getByRole("link", { name: "Edit" }).click();
+    await page.waitForURL((u) => u.pathname === `/admin/ventures/edit/${venture.$id}`);
+    await ready(page);
+    await textbox(page, "Name").fill("Taken Over");
+    await page.getByLabel("Logo").setInputFiles(image("tender-forge-logo.webp"));
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe(AUTHORIZATION_ERROR);
+    expect(AUTHORIZATION_ERROR).toBe(
+      "Authorization Error: You do not have permission to create/update this item. Please check the collection permissions...",
+    );
+    expect(pathOf(page)).toBe(`/admin/ventures/edit/${venture.$id}`);
+    expect(await inputValue(page, "Name")).toBe("Taken Over"); // what was typed is kept
+    expect((await storedBySlug(COLLECTIONS.ventures, "owned-venture"))?.name).toBe("Owned Venture");
+    expect(await statusOf(stack, `/media/${logoId}`)).toBe(200);
+
+    await page.goto("/admin/ventures");
+    await ready(page);
+    await deleteThroughDialog(page, "Owned Venture", "ventures");
+    await page.reload();
+    expect(await page.getByRole("row").filter({ hasText: "owned-venture" }).count()).toBe(1);
+    expect(await storedBySlug(COLLECTIONS.ventures, "owned-venture")).not.toBeNull();
+    expect(await statusOf(stack, `/media/${logoId}`)).toBe(200);
+
+    await page.goto("/admin/blog");
+    await ready(page);
+    await page.getByRole("row").filter({ hasText: "Owned Post" }).getByRole("link", { name: "Edit" }).click();
+    await page.waitForURL((u) => u.pathname.startsWith("/admin/blog/edit/"));
+    await ready(page);
+    await textbox(page, "Title").fill("Taken Over Post");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe(AUTHORIZATION_ERROR);
+    expect((await storedBySlug(COLLECTIONS.blogPosts, "owned-post"))?.title).toBe("Owned Post");
+    await page.goto("/admin/blog");
+    await ready(page);
+    await deleteThroughDialog(page, "Owned Post", "blog");
+    await page.reload();
+    expect(await page.getByRole("row").filter({ hasText: "Owned Post" }).count()).toBe(1);
+    expect(await storedBySlug(COLLECTIONS.blogPosts, "owned-post")).not.toBeNull();
+  });
+});
+
+describe("logout", () => {
+  it("goes to /en/login; Back and /admin afterwards go to the login page; the header loses the Admin link", async () => {
+    const user = await createUser(stack, newUser("Lina Logout"));
+    const page = await adminPage(stack, user);
+    await page.goto("/admin/ventures");
+    await ready(page);
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL((u) => u.pathname === "/en/login");
+    await ready(page);
+    await expect.poll(() => h1(page)).toBe("Sign In");
+    expect(
+      await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Admin" }).count(),
+    ).toBe(0);
+    await page.goBack();
+    await expect.poll(() => pathOf(page)).toBe("/en/login");
+    await expect.poll(() => h1(page)).toBe("Sign In");
+    await page.goto("/admin");
+    expect(pathOf(page)).toBe("/en/login");
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/admin");
+    const cookies = await page.context().cookies();
+    expect(cookies.filter((c) => c.name.includes("studio_session"))).toEqual([]);
+  });
+});
+
+describe("Arabic", () => {
+  it("renders the admin right-to-left with Arabic labels; slug and URL stay left-to-right; logout goes to /ar/login", async () => {
+    const user = await createUser(stack, newUser("ليلى المشرفة"));
+    const page = await stack.page();
+    await page.goto("/ar/login");
+    await ready(page);
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    await expect.poll(() => h1(page)).toBe("تسجيل الدخول");
+    await signInThroughPage(page, user, "/ar/login");
+    expect(pathOf(page)).toBe("/admin");
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    expect(await page.locator("html").getAttribute("lang")).toBe("ar");
+    await expect.poll(() => h1(page)).toBe("لوحة التحكم");
+    const sidebar = await page.locator("aside nav").textContent();
+    for (const label of ["إدارة المشاريع", "إدارة المدونة", "إدارة الحساب", "عرض الموقع", "تسجيل الخروج"]) {
+      expect(sidebar).toContain(label);
+    }
+    // The sidebar sits on the right in right-to-left.
+    const aside = (await page.locator("aside").boundingBox())!;
+    expect(aside.x).toBeGreaterThan(DESKTOP.width / 2);
+
+    await page.getByRole("link", { name: "إدارة المشاريع" }).click();
+    await page.waitForURL((u) => u.pathname === "/admin/ventures");
+    await page.getByRole("link", { name: "إنشاء مشروع" }).click();
+    await page.waitForURL((u) => u.pathname === "/admin/ventures/new");
+    await ready(page);
+    await expect.poll(() => h1(page)).toBe("مشروع جديد");
+    expect(await page.getByLabel("الاسم", { exact: true }).getAttribute("dir")).toBe("auto");
+    expect(await page.getByLabel("المعرّف").getAttribute("dir")).toBe("ltr");
+    expect(await page.getByLabel("رابط الموقع").getAttribute("dir")).toBe("ltr");
+    await page.getByLabel("الاسم", { exact: true }).fill("دفتر الميناء");
+    expect(await page.getByLabel("المعرّف").inputValue()).not.toBe("");
+    expect(await page.getByRole("button", { name: "إنشاء المشروع" }).isVisible()).toBe(true);
+
+    await page.goto("/admin/blog/new");
+    await ready(page);
+    expect(await page.getByLabel("اسم الكاتب").inputValue()).toBe("ليلى المشرفة");
+    expect(await page.getByLabel("تاريخ النشر").getAttribute("dir")).toBe("ltr");
+
+    await page.getByRole("button", { name: "تسجيل الخروج" }).click();
+    await page.waitForURL((u) => u.pathname === "/ar/login");
+  });
+});
+
+describe("the AI assistant boxes", () => {
+  it("say AI drafting is not configured without GEMINI_API_KEY", async () => {
+    const user = await createUser(stack, newUser("Nora NoAI"));
+    const page = await adminPage(stack, user);
+    for (const form of ["/admin/ventures/new", "/admin/blog/new"]) {
+      await page.goto(form);
+      await ready(page);
+      expect(await page.locator("main section").first().textContent(), form).toContain(
+        "AI drafting is not configured: set GEMINI_API_KEY",
+      );
+      expect(await page.getByRole("button", { name: /Generate/ }).count(), form).toBe(0);
+    }
+  });
+
+  describe("with Gemini configured (a local fake)", () => {
+    let gemini: FakeGemini;
+    beforeAll(async () => {
+      gemini = await startFakeGemini();
+      process.env.GEMINI_API_KEY = "test-key";
+      process.env.GEMINI_BASE_URL = gemini.baseUrl;
+    });
+    afterAll(async () => {
+      delete process.env.GEMINI_API_KEY;
+      delete process.env.GEMINI_BASE_URL;
+      await gemini?.close();
+    });
+
+    it("fills the venture form from Generate Details (disabled with an empty topic)", async () => {
+      const user = await createUser(stack, newUser("Ali AI"));
+      const page = await adminPage(stack, user);
+      await page.goto("/admin/ventures/new");
+      await ready(page);
+      const generate = page.getByRole("button", { name: "Generate Details" });
+      expect(await generate.isDisabled()).toBe(true);
+      await page.getByLabel("Venture topic").fill("   ");
+      expect(await generate.isDisabled()).toBe(true);
+      const draft = {
+        name: "Ledger Loop",
+        slug: "ledger-loop",
+        shortDescription: "Bookkeeping for clinics.",
+        caseStudy:
+          "<h2>The Problem</h2><p>Books lag.</p><h2>Our Solution</h2><ul><li>Close monthly</li></ul>" +
+          "<blockquote>Done by the tenth.</blockquote><h2>The Market Opportunity</h2><p>Every clinic.</p>",
+      };
+      gemini.script({ json: draft });
+      await page.getByLabel("Venture topic").fill("bookkeeping for clinics");
+      await generate.click();
+      await expect.poll(() => inputValue(page, "Name")).toBe("Ledger Loop");
+      expect(await inputValue(page, "Slug")).toBe("ledger-loop");
+      expect(await inputValue(page, "Short Description")).toBe("Bookkeeping for clinics.");
+      expect(await inputValue(page, "Case Study (HTML supported)")).toContain("<h2>The Market Opportunity</h2>");
+      expect(JSON.stringify(gemini.requests.at(-1)?.body)).toContain("bookkeeping for clinics");
+    });
+
+    it("puts a generated image into the post's featured-image preview, once there is a title", async () => {
+      const user = await createUser(stack, newUser("Ilham Image"));
+      const page = await adminPage(stack, user);
+      await page.goto("/admin/blog/new");
+      await ready(page);
+      expect(await page.getByRole("button", { name: "Generate Content" }).isDisabled()).toBe(true);
+      const generate = page.getByRole("button", { name: "Generate with AI" });
+      const requests = gemini.requests.length;
+      await generate.click();
+      await expect
+        .poll(() => page.locator("main form").textContent())
+        .toContain("Please generate or enter a title first to create a relevant image.");
+      expect(gemini.requests.length).toBe(requests);
+
+      gemini.script({ image: await readFile(image("clinic-ledger-logo.png")) });
+      await textbox(page, "Title").fill("Harbour Ledgers");
+      await generate.click();
+      const preview = page.getByRole("img", { name: "Image preview" });
+      await expect.poll(() => preview.getAttribute("src"), { timeout: 15_000 }).toMatch(/^blob:/);
+      expect(await imageLoaded(preview)).toBe(true);
+      expect(
+        await page.getByLabel("Featured Image").evaluate((el) => (el as HTMLInputElement).files?.[0]?.name ?? null),
+      ).toBe("harbour-ledgers.jpg");
+      expect(await page.locator("main form").textContent()).not.toContain("Please generate or enter a title first");
+    });
+  });
+});
+
+describe("screenshots (desktop 1280×800)", () => {
+  it("of the dashboard, the venture form and the blog list", async () => {
+    const user = await createUser(stack, newUser("Sami Screens"));
+    const page = await adminPage(stack, user);
+    const shots: [string, string][] = [
+      ["/admin", "admin-dashboard"],
+      ["/admin/ventures/new", "admin-venture-form"],
+      ["/admin/blog", "admin-blog-list"],
+    ];
+    for (const [url, name] of shots) {
+      await page.goto(url);
+      await ready(page);
+      const file = path.join(SCREENSHOTS, `${name}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      expect((await stat(file)).size, name).toBeGreaterThan(10_000);
+    }
+  });
+});
