@@ -4,9 +4,9 @@
  */
 import path from "node:path";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
-import { push } from "../../lib/publish/push.ts";
-import { startSite, type RunningSite } from "../../scripts/serve-site.ts";
-import { ROOT, startBackend, type Backend } from "../helpers/stack.ts";
+import type { RunningSite } from "../../scripts/serve-site.ts";
+import { startSiteStack } from "../helpers/site.ts";
+import { ROOT, type Backend } from "../helpers/stack.ts";
 
 export { ROOT };
 
@@ -26,13 +26,7 @@ export interface Stack {
 
 /** Starts the emulator, pushes `content/`, serves the site and launches Chromium. */
 export async function startStack(): Promise<Stack> {
-  const backend = await startBackend();
-  const result = await push(backend.services, { contentDir: path.join(ROOT, "content") });
-  if (result.failed > 0) throw new Error(`pushing content/ failed for ${result.failed} item(s)`);
-  process.env.APPWRITE_ENDPOINT = backend.emulator.endpoint;
-  process.env.APPWRITE_PROJECT_ID = backend.emulator.projectId;
-  process.env.APPWRITE_API_KEY = backend.emulator.apiKey;
-  const site = await startSite({ root: ROOT, port: 0 });
+  const { backend, site } = await startSiteStack();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [

@@ -2,34 +2,27 @@ import path from "node:path";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readContent } from "../../lib/content/read.ts";
-import { push } from "../../lib/publish/push.ts";
-import { startSite, type RunningSite } from "../../scripts/serve-site.ts";
+import type { RunningSite } from "../../scripts/serve-site.ts";
 import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
-import { ROOT, startBackend, type Backend } from "../helpers/stack.ts";
+import { startSiteStack, type SiteStack } from "../helpers/site.ts";
+import { ROOT, type Backend } from "../helpers/stack.ts";
 
+let stack: SiteStack;
 let backend: Backend;
 let site: RunningSite;
 let slugs: { ventures: string[]; posts: string[] };
 
 beforeAll(async () => {
-  backend = await startBackend();
-  const contentDir = path.join(ROOT, "content");
-  expect((await push(backend.services, { contentDir })).failed).toBe(0);
-  const { items } = await readContent(contentDir);
+  stack = await startSiteStack();
+  ({ backend, site } = stack);
+  const { items } = await readContent(path.join(ROOT, "content"));
   const published = items.filter((i) => !i.draft);
   slugs = {
     ventures: published.filter((i) => i.kind === "venture").map((i) => i.slug),
     posts: published.filter((i) => i.kind === "post").map((i) => i.slug),
   };
-  process.env.APPWRITE_ENDPOINT = backend.emulator.endpoint;
-  process.env.APPWRITE_PROJECT_ID = backend.emulator.projectId;
-  process.env.APPWRITE_API_KEY = backend.emulator.apiKey;
-  site = await startSite({ root: ROOT, port: 0 });
 });
-afterAll(async () => {
-  await site?.close();
-  await backend?.close();
-});
+afterAll(async () => stack?.close());
 
 async function head(pathname: string) {
   const response = await fetch(site.url + pathname);

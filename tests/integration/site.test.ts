@@ -2,33 +2,24 @@ import path from "node:path";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readContent, type PostItem, type VentureItem } from "../../lib/content/read.ts";
-import { push } from "../../lib/publish/push.ts";
+import type { RunningSite } from "../../scripts/serve-site.ts";
 import { formatLongDate } from "../../web/i18n/i18n.ts";
-import { startSite, type RunningSite } from "../../scripts/serve-site.ts";
-import { ROOT, startBackend, type Backend } from "../helpers/stack.ts";
+import { startSiteStack, type SiteStack } from "../helpers/site.ts";
+import { ROOT } from "../helpers/stack.ts";
 
-let backend: Backend;
+let stack: SiteStack;
 let site: RunningSite;
 let venture: VentureItem;
 let post: PostItem;
 
 beforeAll(async () => {
-  backend = await startBackend();
-  const contentDir = path.join(ROOT, "content");
-  const result = await push(backend.services, { contentDir });
-  expect(result.failed).toBe(0);
-  const { items } = await readContent(contentDir);
+  stack = await startSiteStack(); // pushes content/ (failing on any invalid file) and serves the build
+  site = stack.site;
+  const { items } = await readContent(path.join(ROOT, "content"));
   venture = items.find((i): i is VentureItem => i.kind === "venture")!;
   post = items.find((i): i is PostItem => i.kind === "post")!;
-  process.env.APPWRITE_ENDPOINT = backend.emulator.endpoint;
-  process.env.APPWRITE_PROJECT_ID = backend.emulator.projectId;
-  process.env.APPWRITE_API_KEY = backend.emulator.apiKey;
-  site = await startSite({ root: ROOT, port: 0 });
 });
-afterAll(async () => {
-  await site?.close();
-  await backend?.close();
-});
+afterAll(async () => stack?.close());
 
 async function page(pathname: string) {
   const response = await fetch(site.url + pathname, { redirect: "manual" });

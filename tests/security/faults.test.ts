@@ -26,7 +26,9 @@ describe("Appwrite down (C50)", () => {
       expect(performance.now() - started, path).toBeLessThan(2000);
       const html = await reply.text();
       if (path !== "/sitemap.xml") {
-        expect(html).toContain(path.startsWith("/ar") ? "حدث خطأ. يرجى المحاولة لاحقًا." : "An error occurred. Please try again later.");
+        expect(html).toContain(
+          path.startsWith("/ar") ? "حدث خطأ. يرجى المحاولة لاحقًا." : "An error occurred. Please try again later.",
+        );
         expect(html).not.toMatch(/at \w+ \(|\/work\/|node_modules|127\.0\.0\.1:\d+\/v1|standard_/); // no stack, path, endpoint or key (C28)
       }
     }

@@ -149,3 +149,24 @@ export function ImagePicker(props: {
     </div>
   );
 }
+
+/** The end of an admin form: the submission error (spec §8), then the submit button (disabled while busy). */
+export function FormFooter(props: { error: string | null | undefined; busy: boolean; saving: boolean; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {props.error && (
+        <p role="alert" className="rounded-lg border border-red-500/50 bg-red-500/10 p-3 text-sm text-red-300">
+          {props.error}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={props.saving || props.busy}
+        className="rounded-full bg-gold px-6 py-2.5 font-semibold text-ink disabled:opacity-60"
+      >
+        {props.saving ? t("admin.saving") : props.label}
+      </button>
+    </>
+  );
+}

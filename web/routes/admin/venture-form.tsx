@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { slugify } from "../../../lib/content/slug.ts";
 import { AiAssistant } from "../../components/admin/ai-assistant.tsx";
-import { Field, ImagePicker, TextArea } from "../../components/admin/fields.tsx";
+import { Field, FormFooter, ImagePicker, TextArea } from "../../components/admin/fields.tsx";
 import { HtmlEditor } from "../../components/admin/html-editor.tsx";
 import { aiUnavailableMessage, loadFormValues, saveItem } from "../../server/admin.server.ts";
 import { preferredLocale, requireUser } from "../../server/session.server.ts";
@@ -113,18 +113,12 @@ export default function VentureForm({ loaderData, actionData, params }: Route.Co
           error={errors.caseStudy}
           onChange={set("caseStudy")}
         />
-        {actionData?.formError && (
-          <p role="alert" className="rounded-lg border border-red-500/50 bg-red-500/10 p-3 text-sm text-red-300">
-            {actionData.formError}
-          </p>
-        )}
-        <button
-          type="submit"
-          disabled={saving || generating}
-          className="rounded-full bg-gold px-6 py-2.5 font-semibold text-ink disabled:opacity-60"
-        >
-          {saving ? t("admin.saving") : editing ? t("admin.saveChanges") : t("admin.ventures.createVenture")}
-        </button>
+        <FormFooter
+          error={actionData?.formError}
+          busy={generating}
+          saving={saving}
+          label={editing ? t("admin.saveChanges") : t("admin.ventures.createVenture")}
+        />
       </Form>
     </div>
   );
