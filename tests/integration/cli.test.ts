@@ -58,6 +58,21 @@ function studio(
   });
 }
 
+/** An edit made in the admin: a write to a post straight into Appwrite, not through `studio`. */
+async function editPostInAppwrite(backend: Backend, slug: string, data: Record<string, unknown>): Promise<void> {
+  const page = await backend.services.databases.listDocuments({
+    databaseId: DATABASE_ID,
+    collectionId: COLLECTIONS.blogPosts,
+    queries: [Query.equal("slug", slug)],
+  });
+  await backend.services.databases.updateDocument({
+    databaseId: DATABASE_ID,
+    collectionId: COLLECTIONS.blogPosts,
+    documentId: page.documents[0]!.$id,
+    data,
+  });
+}
+
 async function withEmptyEmulator(run: (emulator: RunningEmulator) => Promise<void>): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "studio-empty-"));
   const emulator = await startEmulator({ dataDir, port: 0 });
@@ -178,19 +193,7 @@ describe("studio CLI", () => {
   it("exits 4 on a conflict with an edit made in Appwrite, and --force resolves it", async () => {
     const dir = await copyFixtureContent();
     await studio(["push", "--dir", dir, "--json"]);
-    const post = (
-      await backend.services.databases.listDocuments({
-        databaseId: DATABASE_ID,
-        collectionId: COLLECTIONS.blogPosts,
-        queries: [Query.equal("slug", "hello-world")],
-      })
-    ).documents[0]!;
-    await backend.services.databases.updateDocument({
-      databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.blogPosts,
-      documentId: post.$id,
-      data: { title: "Edited in the admin" },
-    });
+    await editPostInAppwrite(backend, "hello-world", { title: "Edited in the admin" });
     const file = path.join(dir, "posts/hello-world.md");
     await writeFile(file, (await readFile(file, "utf8")).replace("title: Hello World", "title: Edited in the file"));
 
@@ -222,19 +225,7 @@ describe("studio CLI", () => {
   it("pull --json writes edits made in Appwrite into files", async () => {
     const dir = await copyFixtureContent();
     await studio(["push", "--dir", dir, "--json"]);
-    const post = (
-      await backend.services.databases.listDocuments({
-        databaseId: DATABASE_ID,
-        collectionId: COLLECTIONS.blogPosts,
-        queries: [Query.equal("slug", "second-post")],
-      })
-    ).documents[0]!;
-    await backend.services.databases.updateDocument({
-      databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.blogPosts,
-      documentId: post.$id,
-      data: { excerpt: "From the admin." },
-    });
+    await editPostInAppwrite(backend, "second-post", { excerpt: "From the admin." });
 
     const run = await studio(["pull", "--dir", dir, "--json"]);
 
