@@ -4,6 +4,7 @@
  * push `content/`; serve the site on `PORT` and print its URL. Ctrl-C stops everything cleanly. A second
  * start reuses the data and writes nothing new.
  */
+import "./production-env.ts"; // first: React chooses its build when it is first loaded
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { connectAppwrite, type AppwriteConnection } from "../emulator/embedded.ts";

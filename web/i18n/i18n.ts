@@ -69,11 +69,15 @@ export function getI18n(locale: Locale): I18n {
   return instance;
 }
 
+/** One long-date formatter per locale: building an `Intl.DateTimeFormat` costs far more than using one. */
+const longDateFormats: Record<Locale, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }),
+  ar: new Intl.DateTimeFormat("ar", { dateStyle: "long", timeZone: "UTC" }),
+};
+
 /** Formats an ISO date in the locale with a long month (spec §2: "published on ... long month"). */
 export function formatLongDate(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === "ar" ? "ar" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(
-    new Date(iso),
-  );
+  return longDateFormats[locale].format(new Date(iso));
 }
 
 /** Formats a number in the locale (spec §1); `{ notation: "compact" }` gives "5K" / "5 آلاف". */
