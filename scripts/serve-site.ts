@@ -64,7 +64,10 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     // Bodies are capped before a byte is read, so a huge upload never reaches memory (C30).
     const length = Number(req.get("content-length") ?? "NaN");
     if (Number.isNaN(length) ? req.get("transfer-encoding") !== undefined : length > MAX_BODY_BYTES) {
-      res.status(Number.isNaN(length) ? 411 : 413).type("text/plain").send("The request body is too large (at most 6 MB).");
+      res
+        .status(Number.isNaN(length) ? 411 : 413)
+        .type("text/plain")
+        .send("The request body is too large (at most 6 MB).");
       req.resume();
       return;
     }
