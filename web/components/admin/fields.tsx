@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { slugify } from "../../../lib/content/slug.ts";
 
 const input =
   "w-full rounded-lg border border-line bg-ink px-3 py-2 text-sm text-white placeholder:text-mist/60 focus:border-gold focus:outline-none";
@@ -169,4 +170,29 @@ export function FormFooter(props: { error: string | null | undefined; busy: bool
       </button>
     </>
   );
+}
+
+/**
+ * The values of an admin form, with the slug following the title (spec §2 "URL-friendly identifier") until
+ * the user edits it or an AI draft brings its own; `slugify` never yields an empty slug, even for Arabic.
+ */
+export function useItemFormValues(initial: Record<string, string>, titleField: string, slugFallback: string) {
+  const [values, setValues] = useState<Record<string, string>>(initial);
+  const [slugTouched, setSlugTouched] = useState(Boolean(initial.slug));
+  return {
+    values,
+    setValues,
+    /** An `onChange` for one field. */
+    set: (name: string) => (value: string) => setValues((v) => ({ ...v, [name]: value })),
+    setTitle: (title: string) =>
+      setValues((v) => ({ ...v, [titleField]: title, ...(slugTouched ? {} : { slug: slugify(title, slugFallback) }) })),
+    setSlug: (slug: string) => {
+      setSlugTouched(true);
+      setValues((v) => ({ ...v, slug }));
+    },
+    applyDraft: (draft: Record<string, string>) => {
+      setValues((v) => ({ ...v, ...draft }));
+      setSlugTouched(true);
+    },
+  };
 }

@@ -1,9 +1,8 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
-import { slugify } from "../../../lib/content/slug.ts";
 import { AiAssistant } from "../../components/admin/ai-assistant.tsx";
-import { Field, FormFooter, ImagePicker, TextArea } from "../../components/admin/fields.tsx";
+import { Field, FormFooter, ImagePicker, TextArea, useItemFormValues } from "../../components/admin/fields.tsx";
 import { HtmlEditor } from "../../components/admin/html-editor.tsx";
 import { aiUnavailableMessage, loadFormValues, saveItem } from "../../server/admin.server.ts";
 import { preferredLocale, requireUser } from "../../server/session.server.ts";
@@ -37,12 +36,10 @@ export default function PostForm({ loaderData, actionData }: Route.ComponentProp
   const { t } = useTranslation();
   const navigation = useNavigation();
   const initial = actionData?.values ?? loaderData.current.values;
-  const [values, setValues] = useState<Record<string, string>>(initial);
-  const [slugTouched, setSlugTouched] = useState(Boolean(initial.slug));
+  const { values, setValues, set, setTitle, setSlug, applyDraft } = useItemFormValues(initial, "title", "post");
   const [generating, setGenerating] = useState(false);
   const [image, setImage] = useState<File | null>(null);
   const [imageMessage, setImageMessage] = useState<string | null>(null);
-  const set = (name: string) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
   const saving = navigation.state === "submitting";
   // The server only knows today in UTC; a new post's date is today where the user is (spec §2: "date to now").
   useEffect(() => {
@@ -83,15 +80,7 @@ export default function PostForm({ loaderData, actionData }: Route.ComponentProp
       </Link>
       <h1 className="mt-4 text-3xl font-bold">{loaderData.editing ? t("admin.blog.edit") : t("admin.blog.new")}</h1>
       <div className="mt-6">
-        <AiAssistant
-          kind="post"
-          unavailable={loaderData.aiUnavailable}
-          onBusy={setGenerating}
-          onDraft={(draft) => {
-            setValues((v) => ({ ...v, ...draft }));
-            setSlugTouched(true);
-          }}
-        />
+        <AiAssistant kind="post" unavailable={loaderData.aiUnavailable} onBusy={setGenerating} onDraft={applyDraft} />
       </div>
       <Form method="post" encType="multipart/form-data" className="mt-8 space-y-5">
         <Field
@@ -100,9 +89,7 @@ export default function PostForm({ loaderData, actionData }: Route.ComponentProp
           required
           value={values.title}
           error={errors.title}
-          onChange={(title) =>
-            setValues((v) => ({ ...v, title, ...(slugTouched ? {} : { slug: slugify(title, "post") }) }))
-          }
+          onChange={setTitle}
         />
         <Field
           name="slug"
@@ -112,10 +99,7 @@ export default function PostForm({ loaderData, actionData }: Route.ComponentProp
           ltr
           value={values.slug}
           error={errors.slug}
-          onChange={(slug) => {
-            setSlugTouched(true);
-            set("slug")(slug);
-          }}
+          onChange={setSlug}
         />
         <Field
           name="authorName"

@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
-import { slugify } from "../../../lib/content/slug.ts";
 import { AiAssistant } from "../../components/admin/ai-assistant.tsx";
-import { Field, FormFooter, ImagePicker, TextArea } from "../../components/admin/fields.tsx";
+import { Field, FormFooter, ImagePicker, TextArea, useItemFormValues } from "../../components/admin/fields.tsx";
 import { HtmlEditor } from "../../components/admin/html-editor.tsx";
 import { aiUnavailableMessage, loadFormValues, saveItem } from "../../server/admin.server.ts";
 import { preferredLocale, requireUser } from "../../server/session.server.ts";
@@ -28,10 +27,8 @@ export default function VentureForm({ loaderData, actionData, params }: Route.Co
   const { t } = useTranslation();
   const navigation = useNavigation();
   const initial = actionData?.values ?? loaderData.current?.values ?? {};
-  const [values, setValues] = useState<Record<string, string>>(initial);
-  const [slugTouched, setSlugTouched] = useState(Boolean(initial.slug));
+  const { values, set, setTitle, setSlug, applyDraft } = useItemFormValues(initial, "name", "venture");
   const [generating, setGenerating] = useState(false);
-  const set = (name: string) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
   const editing = Boolean(params.id);
   const saving = navigation.state === "submitting";
   const errors = actionData?.errors ?? {};
@@ -50,10 +47,7 @@ export default function VentureForm({ loaderData, actionData, params }: Route.Co
           kind="venture"
           unavailable={loaderData.aiUnavailable}
           onBusy={setGenerating}
-          onDraft={(draft) => {
-            setValues((v) => ({ ...v, ...draft }));
-            setSlugTouched(true);
-          }}
+          onDraft={applyDraft}
         />
       </div>
       <Form method="post" encType="multipart/form-data" className="mt-8 space-y-5">
@@ -63,9 +57,7 @@ export default function VentureForm({ loaderData, actionData, params }: Route.Co
           required
           value={values.name}
           error={errors.name}
-          onChange={(name) => {
-            setValues((v) => ({ ...v, name, ...(slugTouched ? {} : { slug: slugify(name, "venture") }) }));
-          }}
+          onChange={setTitle}
         />
         <Field
           name="slug"
@@ -75,10 +67,7 @@ export default function VentureForm({ loaderData, actionData, params }: Route.Co
           ltr
           value={values.slug}
           error={errors.slug}
-          onChange={(slug) => {
-            setSlugTouched(true);
-            set("slug")(slug);
-          }}
+          onChange={setSlug}
         />
         <Field
           name="websiteURL"
