@@ -44,6 +44,18 @@ const venture = (slug: string): VentureInput => ({
 const logo = async () => checkImage(await readFile(path.join(FIXTURE_CONTENT, "images/alpha-logo.png")));
 const fileCount = async () => (await backend.services.storage.listFiles({ bucketId: IMAGES_BUCKET_ID })).total;
 
+/** `who` creates a venture with the fixture logo through their own session. */
+async function createVentureWithLogo(who: NewSession, slug: string) {
+  return createItem(
+    backend.emulator,
+    createSessionServices(backend.emulator, who.secret),
+    who.user,
+    "venture",
+    venture(slug),
+    await logo(),
+  );
+}
+
 async function signedIn(email: string): Promise<NewSession> {
   return register(
     backend.services,
@@ -114,14 +126,7 @@ describe("authentication (SSR pattern)", () => {
 describe("admin writes with the user's session", () => {
   it("creates a venture readable by anyone and changeable by its creator only, with its logo and sanitized HTML", async () => {
     const ada = await signedIn("ada@example.com");
-    const created = await createItem(
-      backend.emulator,
-      createSessionServices(backend.emulator, ada.secret),
-      ada.user,
-      "venture",
-      venture("alpha"),
-      await logo(),
-    );
+    const created = await createVentureWithLogo(ada, "alpha");
 
     expect(created.$permissions.sort()).toEqual(
       [`delete("user:${ada.user.id}")`, 'read("any")', `update("user:${ada.user.id}")`].sort(),
@@ -136,14 +141,7 @@ describe("admin writes with the user's session", () => {
   it("refuses a second user's update and delete with the spec's authorization text, changing nothing", async () => {
     const ada = await signedIn("ada@example.com");
     const bob = await signedIn("bob@example.com");
-    const created = await createItem(
-      backend.emulator,
-      createSessionServices(backend.emulator, ada.secret),
-      ada.user,
-      "venture",
-      venture("alpha"),
-      await logo(),
-    );
+    const created = await createVentureWithLogo(ada, "alpha");
     const bobSession = createSessionServices(backend.emulator, bob.secret);
 
     const update = await updateItem(
