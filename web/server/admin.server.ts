@@ -95,13 +95,19 @@ function row(kind: ContentKind, doc: Models.DefaultDocument): AdminRow {
   };
 }
 
+const LIST_FIELDS: Record<ContentKind, string[]> = {
+  venture: ["name", "slug", "logoUrl"],
+  post: ["title", "slug", "featuredImageUrl", "authorName", "publishedDate"],
+};
+
 /** All ventures (newest first) or posts (by published date), as the admin lists show them. */
 export async function listRows(session: SessionServices, kind: ContentKind): Promise<AdminRow[]> {
   const order = kind === "venture" ? [Query.orderDesc("$createdAt")] : [Query.orderDesc("publishedDate")];
   const page = await session.databases.listDocuments({
     databaseId: DATABASE_ID,
     collectionId: CONTENT_KINDS[kind].collectionId,
-    queries: [...order, Query.limit(500)],
+    // Only what the list shows: bodies can be large (Appwrite always adds the `$` attributes).
+    queries: [...order, Query.limit(500), Query.select(LIST_FIELDS[kind])],
   });
   return page.documents.map((doc) => row(kind, doc));
 }
