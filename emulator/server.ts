@@ -138,7 +138,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     projectId: app.projectId,
     apiKey: app.apiKey,
     close: async () => {
-      realtime.close();
+      await realtime.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -1,14 +1,22 @@
 /**
- * The site's HTTP server: hashed assets from `build/client` (immutable), everything else through React
- * Router's request handler with the server build. Binds where it is told (loopback by default).
+ * The site's HTTP server: hashed assets from `build/client` (immutable), public pages from the page cache
+ * while Appwrite's change feed is live, everything else through React Router's request handler with the
+ * server build. Responses are compressed (gzip or Brotli, as the browser accepts). Binds where it is told
+ * (loopback by default).
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@react-router/express";
-import express from "express";
-import type { ServerBuild } from "react-router";
+import compression from "compression";
+import express, { type Request as ExpressRequest } from "express";
+import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
+import { watchDocumentChanges, type ChangeFeed } from "../lib/appwrite/changes.ts";
+import { hasSessionCookie } from "../lib/auth/session-cookie.ts";
+import { loadConfig } from "../lib/config.ts";
+import { cachedPages } from "../lib/http/cached-pages.ts";
+import { PageCache } from "../lib/http/page-cache.ts";
 
 export interface SiteOptions {
   /** Project root holding `build/`. */
@@ -18,6 +26,11 @@ export interface SiteOptions {
   host?: string;
   /** Trust `X-Forwarded-For` / `X-Forwarded-Proto` (only behind a proxy that sets them). */
   trustProxy?: boolean;
+  /**
+   * Cache rendered public pages while Appwrite's realtime change feed is live (default true). Needs
+   * `APPWRITE_ENDPOINT` and `APPWRITE_PROJECT_ID` in the environment when the site starts.
+   */
+  pageCache?: boolean;
 }
 
 /** Largest request body accepted, in bytes: a 5 MB image plus the form's fields (SECURITY C30). */
@@ -28,8 +41,16 @@ export interface RunningSite {
   /** `http://<host>:<port>` */
   url: string;
   port: number;
+  /** The page cache, when enabled (for tests and benchmarks: `size`, `generation`). */
+  pages: PageCache | null;
   close(): Promise<void>;
 }
+
+/** The client IP as this server saw it (a proxy's header only with `trustProxy`). */
+const loadContextOf = (req: ExpressRequest) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
+
+/** Admin mutations change what public pages show: when one finishes, cached pages are dropped. */
+const ADMIN_PATH = /^\/admin(\/|$)/;
 
 /**
  * Starts the site from the production build in `root/build`.
@@ -39,8 +60,19 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   const buildDir = path.join(options.root, "build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
 
+  // Public pages are cached only while a live feed reports every write made anywhere (studio, console).
+  const appwrite = loadConfig();
+  const pages = options.pageCache !== false && appwrite.appwriteEndpoint && appwrite.projectId ? new PageCache() : null;
+  const feed: ChangeFeed | null = pages
+    ? watchDocumentChanges({ endpoint: appwrite.appwriteEndpoint!, projectId: appwrite.projectId! }, () =>
+        pages.invalidate(),
+      )
+    : null;
+
   const app = express();
   app.disable("x-powered-by");
+  app.disable("etag"); // pages carry their own validators; React Router's responses are not buffered for one
+  app.use(compression());
   app.set("trust proxy", options.trustProxy ?? false);
   app.use((req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -51,6 +83,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     }
     if (/^\/(admin|[a-z]{2}\/login)(\/|$)/.test(req.path)) res.setHeader("Cache-Control", "no-store"); // C25
     if (SAFE_METHODS.has(req.method)) return next();
+    if (pages && ADMIN_PATH.test(req.path)) res.once("finish", () => pages.invalidate());
     // Every mutation, UI route or resource route, must come from this site (SECURITY C8, C9).
     const origin = req.get("origin");
     if (origin !== undefined && origin !== `${req.protocol}://${req.get("host")}`) {
@@ -73,6 +106,17 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     }
     next();
   });
+  if (pages) {
+    const render = createFetchHandler(build, "production");
+    app.use(
+      cachedPages({
+        cache: pages,
+        trusted: () => feed?.live === true,
+        render: (request, req) => render(request, loadContextOf(req)),
+        signedIn: (req) => hasSessionCookie(req.get("cookie")),
+      }),
+    );
+  }
   app.use(
     "/assets",
     express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
@@ -82,8 +126,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     createRequestHandler({
       build,
       mode: "production",
-      // Loaders and actions get the client IP as this server saw it (a proxy's header only with trustProxy).
-      getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+      getLoadContext: loadContextOf,
     }),
   );
 
@@ -97,8 +140,10 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   return {
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
     port,
+    pages,
     close: () =>
       new Promise<void>((resolve) => {
+        feed?.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

@@ -14,8 +14,11 @@ const REALTIME_PATH = "/v1/realtime";
 
 /** A realtime server attached to the emulator's HTTP server. */
 export interface RealtimeServer {
-  /** Close every client socket and stop listening for events. */
-  close(): void;
+  /**
+   * Close every client socket with 1001 "going away" (RFC 6455 §7.4.1), waiting up to `graceMs` for each
+   * client to answer the close handshake (so clients know before the server is gone), then stop listening.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 function sendError(ws: WebSocket, code: number, message: string): void {
@@ -129,8 +132,22 @@ export function attachRealtime(server: Server, app: AppState): RealtimeServer {
   });
 
   return {
-    close: () => {
-      for (const ws of wss.clients) ws.terminate();
+    close: async (graceMs = 1000) => {
+      const closing = [...wss.clients].map(
+        (ws) =>
+          new Promise<void>((resolve) => {
+            const timer = setTimeout(() => {
+              ws.terminate();
+              resolve();
+            }, graceMs);
+            ws.once("close", () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            ws.close(1001, "Server shutting down");
+          }),
+      );
+      await Promise.all(closing);
       for (const connection of [...connections]) remove(connection);
       wss.close();
     },

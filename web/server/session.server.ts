@@ -6,6 +6,7 @@
  */
 import { createCookie, redirect } from "react-router";
 import { currentUser, type NewSession, type SignedInUser } from "../../lib/auth/account.ts";
+import { SECURE_SESSION_COOKIE_NAME, SESSION_COOKIE_NAME } from "../../lib/auth/session-cookie.ts";
 import { AuthThrottle } from "../../lib/auth/throttle.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { getAdminServices } from "./appwrite.server.ts";
@@ -13,13 +14,13 @@ import { getAdminServices } from "./appwrite.server.ts";
 /** Lifetime of a sign-in, in seconds: 7 days (README "Sessions"). */
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
-const secureCookie = createCookie("__Host-studio_session", {
+const secureCookie = createCookie(SECURE_SESSION_COOKIE_NAME, {
   httpOnly: true,
   secure: true,
   sameSite: "lax",
   path: "/",
 });
-const plainCookie = createCookie("studio_session", { httpOnly: true, secure: false, sameSite: "lax", path: "/" });
+const plainCookie = createCookie(SESSION_COOKIE_NAME, { httpOnly: true, secure: false, sameSite: "lax", path: "/" });
 
 /** The cookie for this request: `__Host-` + Secure on https, a plain name on http (local use, tests). */
 function cookieFor(request: Request) {
