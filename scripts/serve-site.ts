@@ -15,7 +15,7 @@ import { createRequestHandler as createFetchHandler, type ServerBuild } from "re
 import { watchDocumentChanges, type ChangeFeed } from "../lib/appwrite/changes.ts";
 import { hasSessionCookie } from "../lib/auth/session-cookie.ts";
 import { loadConfig } from "../lib/config.ts";
-import { cachedPages } from "../lib/http/cached-pages.ts";
+import { CachedPages } from "../lib/http/cached-pages.ts";
 import { PageCache } from "../lib/http/page-cache.ts";
 
 export interface SiteOptions {
@@ -49,6 +49,12 @@ export interface RunningSite {
 /** The client IP as this server saw it (a proxy's header only with `trustProxy`). */
 const loadContextOf = (req: ExpressRequest) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
 
+/** Headers of every response (SECURITY C24). */
+const COMMON_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+} as const;
+
 /** Admin mutations change what public pages show: when one finishes, cached pages are dropped. */
 const ADMIN_PATH = /^\/admin(\/|$)/;
 
@@ -75,8 +81,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   app.use(compression());
   app.set("trust proxy", options.trustProxy ?? false);
   app.use((req, res, next) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
     if (req.method === "TRACE" || req.method === "TRACK") {
       res.status(405).setHeader("Allow", "GET, HEAD, POST").end(); // SECURITY C27
       return;
@@ -106,17 +111,18 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     }
     next();
   });
-  if (pages) {
-    const render = createFetchHandler(build, "production");
-    app.use(
-      cachedPages({
+  const render = createFetchHandler(build, "production");
+  const cachedPages = pages
+    ? new CachedPages({
         cache: pages,
         trusted: () => feed?.live === true,
         render: (request, req) => render(request, loadContextOf(req)),
-        signedIn: (req) => hasSessionCookie(req.get("cookie")),
-      }),
-    );
-  }
+        signedIn: hasSessionCookie,
+        commonHeaders: COMMON_HEADERS,
+        trustProxy: options.trustProxy,
+      })
+    : null;
+  if (cachedPages) app.use(cachedPages.middleware());
   app.use(
     "/assets",
     express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
@@ -131,7 +137,10 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   );
 
   const host = options.host ?? "127.0.0.1";
-  const server: Server = createServer(app);
+  // A cached page is answered before Express: a hit costs about what a static file does.
+  const server: Server = createServer((req, res) => {
+    if (!cachedPages?.serveFromCache(req, res)) void app(req, res);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, host, () => resolve());

@@ -1,17 +1,30 @@
 /**
- * Express middleware serving public pages from a `PageCache` (issue #8 item 2): signed-out `GET`/`HEAD` of a
- * page under a locale (`/en`, `/ar/blog/<slug>`, …) is rendered once per generation and then answered from
- * memory with a fresh CSP nonce, a weak ETag and `Cache-Control: public, no-cache` (browsers and proxies
- * may keep it but revalidate; an unchanged page costs a 304). Signed-in requests get
- * `Cache-Control: private, no-store` and are never cached (SECURITY C25). Concurrent misses of one page
- * share one render.
+ * Public pages served from a `PageCache` (issue #8 item 2): a signed-out `GET`/`HEAD` of a page under a
+ * locale (`/en`, `/ar/blog/<slug>`, …) is rendered once per generation, then answered from memory with a
+ * fresh CSP nonce, a weak ETag and `Cache-Control: public, no-cache` (browsers and proxies may keep it but
+ * revalidate; an unchanged page costs a 304). Gzip is spliced from precompressed parts, so a cached page
+ * costs about what a static file does. Signed-in requests get `Cache-Control: private, no-store` and are never
+ * cached (SECURITY C25). Concurrent misses of one page share one render.
+ *
+ * Two entry points: `serveFromCache` for the raw `node:http` request (before Express, so a hit pays for no
+ * middleware), and `middleware` for misses (renders through React Router, stores, answers).
  */
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { cspNonce, etagMatches, fillTemplate, makeTemplate, type PageCache, type PageTemplate } from "./page-cache.ts";
+import {
+  cspNonce,
+  etagMatches,
+  fillTemplate,
+  filledLength,
+  gzipTemplate,
+  makeTemplate,
+  type PageCache,
+  type PageTemplate,
+} from "./page-cache.ts";
 
 export interface CachedPagesOptions {
   cache: PageCache;
@@ -19,16 +32,37 @@ export interface CachedPagesOptions {
   trusted: () => boolean;
   /** Renders a request to a response (React Router's request handler); `req` is the Express request. */
   render: (request: Request, req: ExpressRequest) => Promise<Response>;
-  /** Whether the request carries a signed-in session. */
-  signedIn: (req: ExpressRequest) => boolean;
+  /** Whether a `Cookie` header carries a signed-in session. */
+  signedIn: (cookieHeader: string | undefined) => boolean;
+  /** Headers every response of the site carries (e.g. `X-Content-Type-Options`), set on cache hits too. */
+  commonHeaders?: Readonly<Record<string, string>>;
+  /** Take the scheme from `X-Forwarded-Proto` (only behind a proxy that sets it). */
+  trustProxy?: boolean;
 }
 
 /** A public page: a locale segment, then a path without a file extension (no `.data`, `.xml`). */
-const PAGE_PATH = /^\/[a-z]{2}(?:\/[^.]*)?$/;
+const PAGE_PATH = /^\/[a-z]{2}(?:\/[^.?]*)?$/;
 /** Pages that set cookies or depend on the visitor: never cached. */
 const PRIVATE_PAGE = /^\/[a-z]{2}\/login\/?$/;
 /** Headers of a rendered page that are per response, or set here. */
-const NOT_STORED = new Set(["content-security-policy", "content-length", "date", "etag", "cache-control"]);
+const NOT_STORED = new Set(["content-security-policy", "content-length", "date", "etag", "cache-control", "vary"]);
+const NONCE_BYTES = 16;
+
+/** Whether a path (no query) is a public page that may be cached. */
+function cacheablePath(pathname: string): boolean {
+  return PAGE_PATH.test(pathname) && !PRIVATE_PAGE.test(pathname);
+}
+
+/** Whether an `Accept-Encoding` value accepts gzip (RFC 9110 §12.5.3; `q=0` refuses). */
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  if (!acceptEncoding) return false;
+  return acceptEncoding.split(",").some((item) => {
+    const [coding, ...params] = item.trim().toLowerCase().split(";");
+    if (coding !== "gzip" && coding !== "x-gzip" && coding !== "*") return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
 
 /** The Fetch API request React Router renders for an Express `GET`. */
 function toFetchRequest(req: ExpressRequest): Request {
@@ -44,13 +78,12 @@ function toFetchRequest(req: ExpressRequest): Request {
 async function templateOf(response: Response): Promise<PageTemplate | null> {
   const csp = response.headers.get("content-security-policy") ?? "";
   const nonce = cspNonce(csp);
-  const cacheControl = response.headers.get("cache-control") ?? "";
   if (
     response.status !== 200 ||
     !nonce ||
     response.headers.getSetCookie().length > 0 ||
     !/^text\/html\b/.test(response.headers.get("content-type") ?? "") ||
-    /private|no-store/.test(cacheControl)
+    /private|no-store/.test(response.headers.get("cache-control") ?? "")
   ) {
     return null;
   }
@@ -71,83 +104,128 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
   await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), res);
 }
 
-/** Answers from a template: 304 when the browser's copy is current, else the page with a fresh nonce. */
-function serve(req: ExpressRequest, res: ExpressResponse, page: PageTemplate): void {
-  res.setHeader("Cache-Control", "public, no-cache");
-  res.setHeader("ETag", page.etag);
-  // A 304 carries no CSP: the browser keeps the stored response's header, whose nonce matches its body.
-  if (etagMatches(req.get("if-none-match"), page.etag)) {
-    res.status(304).end();
-    return;
-  }
-  for (const [name, value] of page.headers) res.setHeader(name, value);
-  const { html, csp } = fillTemplate(page, randomBytes(16).toString("base64"));
-  res.setHeader("Content-Security-Policy", csp);
-  res.status(200);
-  if (req.method === "HEAD") {
-    res.setHeader("Content-Length", page.bytes);
-    res.end();
-  } else {
-    res.end(html);
-  }
-}
+/** The cache in front of React Router, as described in the module comment. */
+export class CachedPages {
+  private readonly inflight = new Map<string, Promise<void>>();
+  private readonly commonHeaders: ReadonlyArray<readonly [string, string]>;
 
-/**
- * The middleware. Requests it does not handle (other paths and methods, query strings, an untrusted cache,
- * pages that cannot be shared) go on to `next` or are answered as rendered.
- */
-export function cachedPages(options: CachedPagesOptions): RequestHandler {
-  const { cache } = options;
-  const inflight = new Map<string, Promise<void>>();
+  constructor(private readonly options: CachedPagesOptions) {
+    this.commonHeaders = Object.entries(options.commonHeaders ?? {});
+  }
 
-  return async (req, res, next) => {
-    if ((req.method !== "GET" && req.method !== "HEAD") || !PAGE_PATH.test(req.path) || PRIVATE_PAGE.test(req.path)) {
-      next();
-      return;
-    }
-    res.vary("Cookie");
-    if (options.signedIn(req)) {
-      res.setHeader("Cache-Control", "private, no-store");
-      next();
-      return;
-    }
-    if (req.url.includes("?") || !options.trusted()) {
-      next();
-      return;
-    }
-    const key = `${req.protocol}://${req.get("host") ?? ""}${req.path}`;
-    let page = cache.lookup(key);
-    if (!page && req.method === "GET") {
-      const pending = inflight.get(key);
-      if (pending) {
-        await pending;
-        page = cache.lookup(key); // only what the render could store: nothing older than a write
-      } else {
-        const generation = cache.generation;
-        let done!: () => void;
-        inflight.set(
-          key,
-          new Promise<void>((resolve) => (done = resolve)),
-        );
-        try {
-          const response = await options.render(toFetchRequest(req), req);
-          const template = await templateOf(response);
-          if (!template) {
-            await send(res, response);
-            return;
-          }
-          cache.store(key, template, generation);
-          page = template;
-        } finally {
-          inflight.delete(key);
-          done();
+  /**
+   * Answers `req` from the cache when it is a signed-out `GET`/`HEAD` of a stored page and the cache is
+   * trusted; for a `GET` that wants gzip, the compressed body is spliced here (no compression middleware).
+   * @returns whether it answered (false: pass the request on).
+   */
+  serveFromCache(req: IncomingMessage, res: ServerResponse): boolean {
+    if ((req.method !== "GET" && req.method !== "HEAD") || !req.url || !cacheablePath(req.url)) return false;
+    if (this.options.signedIn(req.headers.cookie) || !this.options.trusted()) return false;
+    const page = this.options.cache.lookup(this.keyOf(req, req.url));
+    if (!page) return false;
+    res.setHeader("Vary", "Cookie, Accept-Encoding");
+    this.answer(req, res, page, req.method === "GET" && acceptsGzip(req.headers["accept-encoding"]));
+    return true;
+  }
+
+  /**
+   * Express middleware for what `serveFromCache` did not answer: sets the caching headers of page requests,
+   * renders and stores cacheable misses (one render per page at a time), passes the rest to `next`.
+   */
+  middleware(): RequestHandler {
+    return async (req, res, next) => {
+      if ((req.method !== "GET" && req.method !== "HEAD") || !cacheablePath(req.path)) {
+        next();
+        return;
+      }
+      res.vary("Cookie");
+      if (this.options.signedIn(req.get("cookie"))) {
+        res.setHeader("Cache-Control", "private, no-store");
+        next();
+        return;
+      }
+      if (req.url.includes("?") || !this.options.trusted()) {
+        next();
+        return;
+      }
+      const key = this.keyOf(req, req.path);
+      let page = this.options.cache.lookup(key);
+      if (!page && req.method === "GET") {
+        const pending = this.inflight.get(key);
+        if (pending) {
+          await pending;
+          page = this.options.cache.lookup(key); // only what the render could store: nothing older than a write
+        } else {
+          const rendered = await this.render(key, req, res);
+          if (rendered === "sent") return;
+          page = rendered;
         }
       }
+      if (!page) {
+        next();
+        return;
+      }
+      this.answer(req, res, page, false); // the compression middleware encodes this one
+    };
+  }
+
+  /** Renders a miss; stores it if it may be shared (and no write happened meanwhile), else sends it as is. */
+  private async render(key: string, req: ExpressRequest, res: ExpressResponse): Promise<PageTemplate | "sent"> {
+    const generation = this.options.cache.generation;
+    let done!: () => void;
+    this.inflight.set(key, new Promise<void>((resolve) => (done = resolve)));
+    try {
+      const response = await this.options.render(toFetchRequest(req), req);
+      const template = await templateOf(response);
+      if (!template) {
+        await send(res, response);
+        return "sent";
+      }
+      this.options.cache.store(key, template, generation);
+      return template;
+    } finally {
+      this.inflight.delete(key);
+      done();
     }
-    if (!page) {
-      next();
+  }
+
+  /** Cache key: scheme, host and path (pages hold absolute URLs; HSTS is sent on https only). */
+  private keyOf(req: IncomingMessage, pathname: string): string {
+    const forwarded = this.options.trustProxy ? req.headers["x-forwarded-proto"] : undefined;
+    const scheme =
+      typeof forwarded === "string" && forwarded
+        ? forwarded.split(",")[0]!.trim()
+        : "encrypted" in req.socket && req.socket.encrypted
+          ? "https"
+          : "http";
+    return `${scheme}://${req.headers.host ?? ""}${pathname}`;
+  }
+
+  /** 304 when the browser's copy is current, else the page with a fresh nonce (gzip spliced when `gzip`). */
+  private answer(req: IncomingMessage, res: ServerResponse, page: PageTemplate, gzip: boolean): void {
+    for (const [name, value] of this.commonHeaders) res.setHeader(name, value);
+    res.setHeader("Cache-Control", "public, no-cache");
+    res.setHeader("ETag", page.etag);
+    // A 304 carries no CSP: the browser keeps the stored response's header, whose nonce matches its body.
+    if (etagMatches(req.headers["if-none-match"], page.etag)) {
+      res.statusCode = 304;
+      res.end();
       return;
     }
-    serve(req, res, page);
-  };
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    const nonce = randomBytes(NONCE_BYTES).toString("base64");
+    res.setHeader("Content-Security-Policy", page.csp.join(nonce));
+    res.statusCode = 200;
+    if (gzip) {
+      const body = gzipTemplate(page, nonce);
+      res.setHeader("Content-Encoding", "gzip");
+      res.setHeader("Content-Length", body.length);
+      res.end(body);
+    } else if (req.method === "HEAD") {
+      res.setHeader("Content-Length", filledLength(page, Buffer.byteLength(nonce)));
+      res.end();
+    } else {
+      res.end(fillTemplate(page, nonce));
+    }
+  }
 }

@@ -12,6 +12,7 @@
  * never outlives that write.
  */
 import { createHash } from "node:crypto";
+import { constants as zlibConstants, crc32, deflateRawSync } from "node:zlib";
 
 /** A rendered page as stored: body and CSP split on the render's nonce. */
 export interface PageTemplate {
@@ -25,6 +26,10 @@ export interface PageTemplate {
   etag: string;
   /** UTF-8 size of the body, in bytes. */
   bytes: number;
+  /** The body's parts as raw-deflate runs ending on a byte boundary (for `gzipTemplate`). */
+  deflated: readonly Buffer[];
+  /** The body's parts as UTF-8. */
+  encoded: readonly Buffer[];
 }
 
 export interface PageCacheOptions {
@@ -62,18 +67,67 @@ export function makeTemplate(
   const body = html.split(nonce);
   const digest = createHash("sha256");
   for (const part of body) digest.update(part);
+  const encoded = body.map((part) => Buffer.from(part));
   return {
     headers,
     body,
     csp: csp.split(nonce),
     etag: `W/"${digest.digest("base64url").slice(0, 32)}"`,
     bytes: Buffer.byteLength(html),
+    // Full flush: each run ends byte-aligned with the dictionary reset, so runs can be spliced (RFC 1951 §3.2.4).
+    deflated: encoded.map((part) => deflateRawSync(part, { level: 9, finishFlush: zlibConstants.Z_FULL_FLUSH })),
+    encoded,
   };
 }
 
-/** The page's HTML and CSP with `nonce` in every slot. */
-export function fillTemplate(page: PageTemplate, nonce: string): { html: string; csp: string } {
-  return { html: page.body.join(nonce), csp: page.csp.join(nonce) };
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]); // deflate, no name, no mtime, OS unknown
+const LAST_EMPTY_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]); // BFINAL stored block of length 0
+
+/** A non-final stored deflate block holding `data` (≤ 65,535 bytes; RFC 1951 §3.2.4), byte-aligned. */
+function storedBlock(data: Buffer): Buffer {
+  const header = Buffer.alloc(5);
+  header[0] = 0x00; // BFINAL=0, BTYPE=00 (no compression), padded to the byte
+  header.writeUInt16LE(data.length, 1);
+  header.writeUInt16LE(~data.length & 0xffff, 3);
+  return Buffer.concat([header, data]);
+}
+
+/**
+ * The page with `nonce` in every slot as one gzip member (RFC 1952), built from the precompressed parts: the
+ * nonce goes in as stored blocks, so a response costs a CRC-32 of the body instead of compressing it.
+ * @throws {RangeError} when `nonce` is longer than 65,535 bytes.
+ */
+export function gzipTemplate(page: PageTemplate, nonce: string): Buffer {
+  const nonceBytes = Buffer.from(nonce);
+  if (nonceBytes.length > 0xffff) throw new RangeError("nonce too long for a stored block");
+  const nonceBlock = storedBlock(nonceBytes);
+  const chunks: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  page.deflated.forEach((run, index) => {
+    if (index > 0) {
+      chunks.push(nonceBlock);
+      crc = crc32(nonceBytes, crc);
+    }
+    chunks.push(run);
+    crc = crc32(page.encoded[index]!, crc);
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(filledLength(page, nonceBytes.length) >>> 0, 4); // ISIZE: length mod 2^32
+  chunks.push(LAST_EMPTY_BLOCK, trailer);
+  return Buffer.concat(chunks);
+}
+
+/** Bytes of the page's body with a nonce of `nonceBytes` bytes in every slot. */
+export function filledLength(page: PageTemplate, nonceBytes: number): number {
+  let length = (page.body.length - 1) * nonceBytes;
+  for (const part of page.encoded) length += part.length;
+  return length;
+}
+
+/** The page's HTML with `nonce` in every slot (its CSP: `page.csp.join(nonce)`). */
+export function fillTemplate(page: PageTemplate, nonce: string): string {
+  return page.body.join(nonce);
 }
 
 /**
