@@ -14,6 +14,12 @@ interface Stored {
 export type VentureRecord = Venture & Stored;
 export type BlogPostRecord = BlogPost & Stored;
 
+/** The fields lists show (cards, sitemap, feeds): lists never fetch case studies or post bodies. */
+const VENTURE_SUMMARY_FIELDS = ["name", "slug", "shortDescription", "logoUrl"] as const;
+const POST_SUMMARY_FIELDS = ["title", "slug", "excerpt", "featuredImageUrl", "publishedDate", "authorName"] as const;
+export type VentureSummary = Pick<VentureRecord, keyof Stored | (typeof VENTURE_SUMMARY_FIELDS)[number]>;
+export type PostSummary = Pick<BlogPostRecord, keyof Stored | (typeof POST_SUMMARY_FIELDS)[number]>;
+
 function toVenture(doc: Models.DefaultDocument): VentureRecord {
   return {
     $id: doc.$id,
@@ -50,12 +56,18 @@ async function listAll(
   collectionId: string,
   order: string[],
   max: number,
+  fields: readonly string[],
 ): Promise<Models.DefaultDocument[]> {
   const documents: Models.DefaultDocument[] = [];
   let cursor: string | undefined;
   while (documents.length < max) {
     const pageSize = Math.min(100, max - documents.length);
-    const queries = [...order, Query.limit(pageSize), ...(cursor ? [Query.cursorAfter(cursor)] : [])];
+    const queries = [
+      Query.select([...fields]),
+      ...order,
+      Query.limit(pageSize),
+      ...(cursor ? [Query.cursorAfter(cursor)] : []),
+    ];
     const page = await services.databases.listDocuments({ databaseId: DATABASE_ID, collectionId, queries });
     documents.push(...page.documents);
     if (page.documents.length < pageSize) break;
@@ -67,14 +79,26 @@ async function listAll(
 const byCreatedDesc = [Query.orderDesc("$createdAt")];
 const byPublishedDesc = [Query.orderDesc("publishedDate"), Query.orderDesc("$createdAt")];
 
-/** Ventures, newest first (spec §7: "latest N ordered by creation time descending"); at most `limit` (default 1000). */
-export async function listVentures(services: AdminServices, limit = 1000): Promise<VentureRecord[]> {
-  return (await listAll(services, COLLECTIONS.ventures, byCreatedDesc, limit)).map(toVenture);
+/**
+ * Ventures' summaries, newest first (spec §7: "latest N ordered by creation time descending"); at most
+ * `limit` (default 1000). Only the summary fields are read (Appwrite `Query.select`).
+ */
+export async function listVentures(services: AdminServices, limit = 1000): Promise<VentureSummary[]> {
+  const documents = await listAll(services, COLLECTIONS.ventures, byCreatedDesc, limit, VENTURE_SUMMARY_FIELDS);
+  return documents.map((doc) => {
+    const { $id, $createdAt, $updatedAt, name, slug, shortDescription, logoUrl } = toVenture(doc);
+    return { $id, $createdAt, $updatedAt, name, slug, shortDescription, logoUrl };
+  });
 }
 
-/** Blog posts by `publishedDate`, newest first (spec §7); at most `limit` (default 1000). */
-export async function listPosts(services: AdminServices, limit = 1000): Promise<BlogPostRecord[]> {
-  return (await listAll(services, COLLECTIONS.blogPosts, byPublishedDesc, limit)).map(toPost);
+/** Blog posts' summaries by `publishedDate`, newest first (spec §7); at most `limit` (default 1000). */
+export async function listPosts(services: AdminServices, limit = 1000): Promise<PostSummary[]> {
+  const documents = await listAll(services, COLLECTIONS.blogPosts, byPublishedDesc, limit, POST_SUMMARY_FIELDS);
+  return documents.map((doc) => {
+    const { $id, $createdAt, $updatedAt, title, slug, excerpt, featuredImageUrl, publishedDate, authorName } =
+      toPost(doc);
+    return { $id, $createdAt, $updatedAt, title, slug, excerpt, featuredImageUrl, publishedDate, authorName };
+  });
 }
 
 async function findBySlug(

@@ -8,8 +8,8 @@ import {
   getVentureBySlug,
   listPosts,
   listVentures,
-  type BlogPostRecord,
-  type VentureRecord,
+  type PostSummary,
+  type VentureSummary,
 } from "../../lib/appwrite/content-store.ts";
 import { sanitizeHtml } from "../../lib/html/sanitize.ts";
 import { IMAGES_BUCKET_ID } from "../../schemas/content.ts";
@@ -48,14 +48,14 @@ export function publicImageUrl(url: string | null): string | null {
   return /^https?:\/\//i.test(url) ? url : null;
 }
 
-const ventureCard = (v: VentureRecord): VentureCard => ({
+const ventureCard = (v: VentureSummary): VentureCard => ({
   slug: v.slug,
   name: v.name,
   shortDescription: v.shortDescription,
   logo: publicImageUrl(v.logoUrl),
 });
 
-const postCard = (p: BlogPostRecord): PostCard => ({
+const postCard = (p: PostSummary): PostCard => ({
   slug: p.slug,
   title: p.title,
   excerpt: p.excerpt,
