@@ -7,6 +7,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startEmulator, type RunningEmulator } from "./server.ts";
+import { startEmulatorThread } from "./thread.ts";
 
 export interface EmbeddedEmulator extends RunningEmulator {
   /** True when another process serves this data folder and `close()` leaves it running. */
@@ -64,6 +65,10 @@ export async function openEmbeddedEmulator(options: {
   apiKey?: string;
   /** Session length in seconds (default 7 days, `EMULATOR_SESSION_DURATION` overrides it in the server). */
   sessionDuration?: number;
+  /** Run the server on a worker thread (`npm start`: beside the site, on the other core). */
+  thread?: boolean;
+  /** With `thread`: called if the thread dies while in use. */
+  onCrash?: (error: Error) => void;
 }): Promise<EmbeddedEmulator> {
   const lockFile = path.join(options.dataDir, "emulator.lock");
   const existing = readLock(lockFile);
@@ -77,7 +82,7 @@ export async function openEmbeddedEmulator(options: {
     };
   }
 
-  const emulator = await startEmulator({
+  const settings = {
     dataDir: options.dataDir,
     port: options.port,
     projectId: options.projectId,
@@ -85,7 +90,10 @@ export async function openEmbeddedEmulator(options: {
     // The product signs users in for 7 days (the site's cookie); Appwrite's default is a year (SECURITY C3).
     sessionDuration:
       options.sessionDuration ?? (process.env["EMULATOR_SESSION_DURATION"] ? undefined : EMBEDDED_SESSION_SECONDS),
-  });
+  };
+  const emulator = options.thread
+    ? await startEmulatorThread(settings, { onCrash: options.onCrash })
+    : await startEmulator(settings);
   mkdirSync(options.dataDir, { recursive: true });
   const lock: LockFile = {
     pid: process.pid,
@@ -113,6 +121,13 @@ export interface AppwriteSettings {
   emulatorPort: number;
 }
 
+export interface ConnectOptions {
+  /** Run an embedded server on a worker thread (see `openEmbeddedEmulator`). */
+  thread?: boolean;
+  /** With `thread`: called if the thread dies while in use. */
+  onCrash?: (error: Error) => void;
+}
+
 export interface AppwriteConnection {
   endpoint: string;
   projectId: string;
@@ -128,7 +143,10 @@ export interface AppwriteConnection {
  * embedded server for `dataDir`, shared with a process already serving it.
  * @throws {Error} when a configured endpoint lacks its project or key, or the emulator port is taken.
  */
-export async function connectAppwrite(settings: AppwriteSettings): Promise<AppwriteConnection> {
+export async function connectAppwrite(
+  settings: AppwriteSettings,
+  options: ConnectOptions = {},
+): Promise<AppwriteConnection> {
   if (settings.appwriteEndpoint) {
     if (!settings.projectId || !settings.apiKey) {
       throw new Error("APPWRITE_ENDPOINT needs APPWRITE_PROJECT_ID and APPWRITE_API_KEY.");
@@ -146,6 +164,7 @@ export async function connectAppwrite(settings: AppwriteSettings): Promise<Appwr
     port: settings.emulatorPort,
     projectId: settings.projectId,
     apiKey: settings.apiKey,
+    ...options,
   });
   return { ...embedded, embedded, close: () => embedded.close() };
 }

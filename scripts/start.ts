@@ -41,7 +41,14 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
 
-  const appwrite = await connectAppwrite(config);
+  // The embedded server gets its own thread, so its work runs beside the site's on the other core.
+  const appwrite = await connectAppwrite(config, {
+    thread: true,
+    onCrash: (error) => {
+      console.error(`The embedded Appwrite-compatible server stopped: ${error.message}`);
+      process.exit(1);
+    },
+  });
   running.appwrite = appwrite;
   const target: AppwriteTarget = appwrite;
   if (appwrite.embedded) {
