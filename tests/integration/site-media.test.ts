@@ -3,16 +3,20 @@
  * with `content/` pushed.
  */
 import path from "node:path";
+import { JSDOM } from "jsdom";
+import { ID, Permission, Role } from "node-appwrite";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readContent, type LocalImage, type PostItem, type VentureItem } from "../../lib/content/read.ts";
 import { imageFileId } from "../../lib/publish/documents.ts";
 import type { RunningSite } from "../../scripts/serve-site.ts";
+import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
 import { MEDIA_WIDTHS } from "../../web/media.ts";
 import { startSiteStack, type SiteStack } from "../helpers/site.ts";
 import { ROOT } from "../helpers/stack.ts";
 
 const WEBP_BROWSER = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
+const EXTERNAL_IMAGE = "https://images.example.com/cover.jpg";
 
 let stack: SiteStack;
 let site: RunningSite;
@@ -28,10 +32,32 @@ beforeAll(async () => {
     !i.draft && i.image !== null && "mimeType" in i.image && i.image.mimeType === mimeType;
   post = items.filter((i) => i.kind === "post").find(local("image/jpeg")) as typeof post;
   venture = items.filter((i) => i.kind === "venture").find(local("image/png")) as typeof venture;
+  // A post whose featured image is hosted elsewhere (spec §3 allows any URL), oldest, so the home is unchanged.
+  await stack.backend.services.databases.createDocument({
+    databaseId: DATABASE_ID,
+    collectionId: COLLECTIONS.blogPosts,
+    documentId: ID.unique(),
+    data: {
+      title: "Elsewhere",
+      slug: "elsewhere",
+      excerpt: "An image hosted elsewhere.",
+      content: "<p>Body</p>",
+      featuredImageUrl: EXTERNAL_IMAGE,
+      publishedDate: "2001-01-01T00:00:00.000Z",
+      authorName: "Test",
+    },
+    permissions: [Permission.read(Role.any())],
+  });
 });
 afterAll(async () => stack?.close());
 
 const get = (pathname: string, headers: Record<string, string> = {}) => fetch(site.url + pathname, { headers });
+
+async function document(pathname: string) {
+  const response = await get(pathname);
+  expect(response.status).toBe(200);
+  return new JSDOM(await response.text()).window.document;
+}
 
 describe("media width variants", () => {
   it("answers ?w=320 as a 320 px WebP smaller than the original, for a browser that accepts WebP", async () => {
@@ -94,5 +120,52 @@ describe("media width variants", () => {
   it("still answers 404 for an unknown file, with or without a width", async () => {
     expect((await get("/media/img-0000?w=320")).status).toBe(404);
     expect((await get("/media/img-0000")).status).toBe(404);
+  });
+});
+
+describe("public images", () => {
+  it("give every bucket image srcset, sizes, width and height, each variant one the media route serves", async () => {
+    const pages = ["/en", "/ar/blog", "/en/ventures", `/en/blog/${post.slug}`, `/ar/ventures/${venture.slug}`];
+    for (const pathname of pages) {
+      const images = [...(await document(pathname)).querySelectorAll("main img")];
+      expect(images.length, pathname).toBeGreaterThan(0);
+      for (const img of images) {
+        const src = img.getAttribute("src")!;
+        expect(Number(img.getAttribute("width")), src).toBeGreaterThan(0);
+        expect(Number(img.getAttribute("height")), src).toBeGreaterThan(0);
+        if (src === EXTERNAL_IMAGE) continue; // the post added above, listed on the blog
+        expect(src, pathname).toMatch(/^\/media\/img-[0-9a-f]{32}$/);
+        expect(img.getAttribute("sizes"), src).toBeTruthy();
+        const candidates = img.getAttribute("srcset")!.split(", ");
+        for (const candidate of candidates) {
+          const [url, descriptor] = candidate.split(" ");
+          const width = Number(descriptor!.replace(/w$/, ""));
+          expect(MEDIA_WIDTHS, candidate).toContain(width);
+          expect(url).toBe(`${src}?w=${width}`);
+        }
+      }
+    }
+    const variant = (await document("/en")).querySelector("main img")!.getAttribute("srcset")!.split(" ")[0]!;
+    expect((await get(variant, { Accept: WEBP_BROWSER })).status).toBe(200);
+  });
+
+  it("loads the post and venture page's main image first and card images lazily", async () => {
+    for (const pathname of [`/en/blog/${post.slug}`, `/en/ventures/${venture.slug}`]) {
+      const main = (await document(pathname)).querySelector("main article img")!;
+      expect(main.getAttribute("fetchpriority"), pathname).toBe("high");
+      expect(main.hasAttribute("loading"), pathname).toBe(false);
+    }
+    const cards = [...(await document("/en")).querySelectorAll("main li img")];
+    expect(cards.length).toBeGreaterThan(0);
+    for (const img of cards) {
+      expect([img.getAttribute("loading"), img.getAttribute("decoding")]).toEqual(["lazy", "async"]);
+    }
+  });
+
+  it("keeps a plain src with width and height for an image hosted elsewhere", async () => {
+    const hero = (await document("/en/blog/elsewhere")).querySelector("main article img")!;
+    expect(hero.getAttribute("src")).toBe(EXTERNAL_IMAGE);
+    expect(hero.hasAttribute("srcset")).toBe(false);
+    expect([hero.getAttribute("width"), hero.getAttribute("height")]).toEqual(["1600", "900"]);
   });
 });
