@@ -1,6 +1,6 @@
 /**
- * Issue #8: images served at the size shown. The production build over real HTTP against the embedded server
- * with `content/` pushed.
+ * Issue #8: images served at the size shown, and the Arabic font subset and preloaded. The production build
+ * over real HTTP against the embedded server with `content/` pushed.
  */
 import path from "node:path";
 import { JSDOM } from "jsdom";
@@ -167,5 +167,37 @@ describe("public images", () => {
     expect(hero.getAttribute("src")).toBe(EXTERNAL_IMAGE);
     expect(hero.hasAttribute("srcset")).toBe(false);
     expect([hero.getAttribute("width"), hero.getAttribute("height")]).toEqual(["1600", "900"]);
+  });
+});
+
+describe("the Arabic font", () => {
+  it("is preloaded on Arabic pages only, as the very file the stylesheet uses", async () => {
+    const ar = await document("/ar/about");
+    const preloads = [...ar.querySelectorAll('link[rel="preload"][as="font"]')];
+    expect(preloads).toHaveLength(1);
+    const preload = preloads[0]!;
+    expect(preload.getAttribute("type")).toBe("font/woff2");
+    expect(preload.hasAttribute("crossorigin")).toBe(true);
+    const href = preload.getAttribute("href")!;
+    expect(href).toMatch(/^\/assets\/noto-kufi-arabic-arabic-400-normal-[\w-]+\.woff2$/);
+    const css = await (await get(ar.querySelector('link[rel="stylesheet"]')!.getAttribute("href")!)).text();
+    expect(css).toContain(`url(${href})`);
+    expect((await get(href)).headers.get("content-type")).toBe("font/woff2");
+
+    const en = await document("/en/about");
+    expect(en.querySelectorAll('link[rel="preload"][as="font"]')).toHaveLength(0);
+  });
+
+  it("declares only the Arabic and Latin subsets at the weights used, in woff2", async () => {
+    const ar = await document("/ar");
+    const css = await (await get(ar.querySelector('link[rel="stylesheet"]')!.getAttribute("href")!)).text();
+    const files = [...css.matchAll(/url\((\/assets\/noto-kufi-arabic-[^)]+)\)/g)].map((m) => m[1]!);
+    expect(files.map((f) => /noto-kufi-arabic-(.+)-normal-/.exec(f)![1]).sort()).toEqual([
+      "arabic-400",
+      "arabic-700",
+      "latin-400",
+      "latin-700",
+    ]);
+    expect(files.every((f) => f.endsWith(".woff2"))).toBe(true);
   });
 });
