@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link, href } from "react-router";
 import { useLocale } from "../hooks.ts";
 import { formatLongDate } from "../i18n/i18n.ts";
+import { MediaImage } from "./media-image.tsx";
 import type { PostCard as PostCardData, VentureCard as VentureCardData } from "../server/content.server.ts";
 
 /** A venture in a grid: logo, name, short description, link to its page. */
@@ -12,13 +13,11 @@ function VentureCard({ venture, heading: Heading }: { venture: VentureCardData; 
     <li className="group relative flex flex-col rounded-2xl border border-line bg-panel p-6 transition hover:border-gold/70">
       <div className="flex items-center gap-4">
         {venture.logo ? (
-          <img
+          <MediaImage
             src={venture.logo}
             alt={t("ventures.logoAlt", { name: venture.name })}
-            width={56}
-            height={56}
+            slot="cardLogo"
             className="size-14 rounded-xl object-cover"
-            loading="lazy"
           />
         ) : (
           <span
@@ -54,14 +53,7 @@ function PostCard({ post }: { post: PostCardData }) {
   return (
     <li className="group relative flex flex-col overflow-hidden rounded-2xl border border-line bg-panel transition hover:border-gold/70">
       {post.image ? (
-        <img
-          src={post.image}
-          alt=""
-          width={640}
-          height={360}
-          className="aspect-video w-full object-cover"
-          loading="lazy"
-        />
+        <MediaImage src={post.image} alt="" slot="postCard" className="aspect-video w-full object-cover" />
       ) : (
         <div aria-hidden className="aspect-video w-full bg-gradient-to-br from-gold/25 to-transparent" />
       )}

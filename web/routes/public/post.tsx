@@ -3,6 +3,7 @@ import { Link, data, href } from "react-router";
 import type { NotFoundData } from "../../components/error-view.tsx";
 import { useLocale } from "../../hooks.ts";
 import { ArrowBack } from "../../components/icons.tsx";
+import { MediaImage } from "../../components/media-image.tsx";
 import { formatLongDate, getI18n, toLocale } from "../../i18n/i18n.ts";
 import { absoluteUrl, originFrom, pageMeta } from "../../seo.ts";
 import { loadPost } from "../../server/content.server.ts";
@@ -62,12 +63,12 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         </time>
       </p>
       {post.image && (
-        <img
+        <MediaImage
           src={post.image}
           alt=""
-          width={1600}
-          height={900}
+          slot="postHero"
           className="mt-10 aspect-video w-full rounded-2xl object-cover"
+          priority
         />
       )}
       <div className="prose-body mt-10" dir="auto" dangerouslySetInnerHTML={{ __html: post.contentHtml }} />

@@ -3,6 +3,7 @@ import { Link, data, href } from "react-router";
 import { VentureGrid } from "../../components/cards.tsx";
 import type { NotFoundData } from "../../components/error-view.tsx";
 import { ArrowBack, ExternalIcon } from "../../components/icons.tsx";
+import { MediaImage } from "../../components/media-image.tsx";
 import { useLocale } from "../../hooks.ts";
 import { pageMeta } from "../../seo.ts";
 import { loadVenture, loadVentureCards } from "../../server/content.server.ts";
@@ -36,12 +37,12 @@ export default function VenturePage({ loaderData }: Route.ComponentProps) {
       </Link>
       <header className="mt-8 flex flex-col gap-6 sm:flex-row sm:items-center">
         {venture.logo && (
-          <img
+          <MediaImage
             src={venture.logo}
             alt={t("ventures.logoAlt", { name: venture.name })}
-            width={96}
-            height={96}
+            slot="ventureLogo"
             className="size-24 rounded-2xl object-cover"
+            priority
           />
         )}
         <div>
