@@ -6,58 +6,17 @@
  *
  * Run: `npx tsx scripts/bench/ssr-bench.ts [seconds=10] [rounds=2]` (best of `rounds` alternating runs).
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { autocannon, startSiteProcess, type LoadResult as Result } from "./harness.ts";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const seconds = Number(process.argv[2] ?? 10);
 const rounds = Number(process.argv[3] ?? 2);
 
-/** Starts `npm start`'s launcher in a child process on free ports and waits for "Site ready". */
-async function startSite(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: "0", EMULATOR_PORT: "0", NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /Site ready: (http:\/\/\S+)/.exec(out);
-      if (match) resolve(match[1]!.replace("localhost", "127.0.0.1"));
-    });
-    child.once("exit", (code) => reject(new Error(`the site exited (${code}) before it was ready:\n${out}`)));
-  });
-  return { url, child };
-}
-
-interface Result {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-
-/** autocannon in its own process (so the load generator shares no event loop with a measured server). */
-async function run(url: string, connections: number, duration = seconds, gzip = false): Promise<Result> {
-  const args = ["-c", String(connections), "-d", String(duration), "-j", url];
-  if (gzip) args.push("-H", "accept-encoding=gzip");
-  const child = spawn(path.join(root, "node_modules", ".bin", "autocannon"), args, {
-    stdio: ["ignore", "pipe", "ignore"],
-  });
-  let out = "";
-  child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  await new Promise((resolve) => child.once("exit", resolve));
-  return JSON.parse(out) as Result;
-}
+/** One autocannon run (`gzip`: ask for gzip, as browsers do). */
+const run = (url: string, connections: number, duration = seconds, gzip = false): Promise<Result> =>
+  autocannon(url, connections, duration, gzip ? { "accept-encoding": "gzip" } : {});
 
 /** Best of `rounds` runs of each, alternating A and B so both see the same machine (it is shared and noisy). */
 async function bestOf(a: () => Promise<Result>, b: () => Promise<Result>): Promise<[Result, Result]> {
@@ -94,8 +53,8 @@ async function startLimit(
 }
 
 async function main(): Promise<void> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "ssr-bench-"));
-  const { url, child } = await startSite(dataDir);
+  const server = await startSiteProcess();
+  const { url } = server;
   const verdicts: string[] = [];
   try {
     const post = /href="(\/en\/blog\/[a-z0-9-]+)"/.exec(await (await fetch(`${url}/en/blog`)).text())?.[1];
@@ -137,9 +96,7 @@ async function main(): Promise<void> {
     await limit.close();
     for (const verdict of verdicts) console.log(verdict);
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
-    await rm(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 
