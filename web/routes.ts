@@ -42,4 +42,5 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("media/:fileId", "routes/resources/media.ts"),
   route("healthz", "routes/resources/healthz.ts"),
+  route("csp-report", "routes/resources/csp-report.ts"),
 ] satisfies RouteConfig;

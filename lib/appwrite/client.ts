@@ -2,7 +2,27 @@
  * Appwrite access through the official SDK (ARCHITECTURE decision 1). One place builds clients, so the
  * web server, `studio` and the launcher talk to the embedded server and to a real Appwrite identically.
  */
-import { Account, Client, Databases, Storage, Users } from "node-appwrite";
+import { Account, AppwriteException, Client, Databases, Storage, Users } from "node-appwrite";
+
+/**
+ * node-appwrite's `Client`, except that an answer it cannot parse fails with an `AppwriteException` (502)
+ * instead of the plain object its JSON parser throws, which carries the whole response text. React Router
+ * hides only `Error`s from visitors in production; a plain object thrown by a loader is sent to the browser
+ * as is (SECURITY C28: a body quoting the endpoint or key must never reach a page). Callers treat it like any
+ * failing Appwrite (5xx): public pages answer 503.
+ */
+export class AppwriteClient extends Client {
+  override async call(...args: Parameters<Client["call"]>): ReturnType<Client["call"]> {
+    try {
+      return await super.call(...args);
+    } catch (error) {
+      if (error instanceof Error) throw error;
+      const reason = (error as { message?: unknown } | null)?.message;
+      const detail = typeof reason === "string" ? ` (${reason.slice(0, 80)})` : "";
+      throw new AppwriteException(`Appwrite's answer could not be read: it is not valid JSON${detail}.`, 502);
+    }
+  }
+}
 
 /** Where an Appwrite project is and the server API key that acts on it. */
 export interface AppwriteTarget {
@@ -26,7 +46,7 @@ export interface AdminServices {
  * checks and rate limits (REFERENCE §1, §6): use it only for server-owned work (public reads, `studio`).
  */
 export function createAdminServices(target: AppwriteTarget): AdminServices {
-  const client = new Client().setEndpoint(target.endpoint).setProject(target.projectId).setKey(target.apiKey);
+  const client = new AppwriteClient().setEndpoint(target.endpoint).setProject(target.projectId).setKey(target.apiKey);
   return {
     target,
     client,
@@ -78,7 +98,10 @@ export interface SessionServices {
  * A per-request client for a user's session (Appwrite SSR guide: `setSession(secret)`; never share a client
  * between requests). Writes made through it carry the user's roles, so Appwrite's permissions apply.
  */
-export function createSessionServices(target: Pick<AppwriteTarget, "endpoint" | "projectId">, secret: string): SessionServices {
-  const client = new Client().setEndpoint(target.endpoint).setProject(target.projectId).setSession(secret);
+export function createSessionServices(
+  target: Pick<AppwriteTarget, "endpoint" | "projectId">,
+  secret: string,
+): SessionServices {
+  const client = new AppwriteClient().setEndpoint(target.endpoint).setProject(target.projectId).setSession(secret);
   return { client, account: new Account(client), databases: new Databases(client), storage: new Storage(client) };
 }

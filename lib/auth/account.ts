@@ -6,6 +6,7 @@
  */
 import { Account, AppwriteException, ID, Query } from "node-appwrite";
 import { createSessionServices, type AdminServices, type AppwriteTarget } from "../appwrite/client.ts";
+import { isCommonPassword } from "./common-passwords.ts";
 
 /** The signed-in user as pages see it (spec §3 "User": id, name, email). */
 export interface SignedInUser {
@@ -38,6 +39,19 @@ export class RegistrationError extends Error {
 /** Minimum and maximum password length (Appwrite: 8–256; SECURITY C12). */
 export const PASSWORD_LENGTH = { min: 8, max: 256 } as const;
 
+/**
+ * What registration and a password change say about a password from the common-password list (SECURITY C12).
+ * Pages show their locale's text for it (`auth.commonPassword`, `admin.account.commonPassword`).
+ */
+export const COMMON_PASSWORD_MESSAGE = "This password is too common and easy to guess. Please choose a different one.";
+
+/**
+ * Appwrite's own dictionary check (project setting `passwordDictionary`) fails with 400
+ * `general_argument_invalid` and its validator's description, which also covers the length; lengths are checked
+ * here first, so it means the dictionary.
+ */
+const APPWRITE_DICTIONARY = /commonly used password/i;
+
 const isType = (error: unknown, ...types: string[]) => error instanceof AppwriteException && types.includes(error.type);
 
 /**
@@ -63,7 +77,7 @@ export async function signIn(admin: AdminServices, email: string, password: stri
  * Registers a user and signs them in (spec §4: "Register creates the account then signs in"). With
  * `openRegistration` false only the first account may be created (the studio's owner; README).
  * @throws {RegistrationError} with the message to show: closed registration, a name or password missing or
- * too short, an e-mail already registered.
+ * too short or long, a common password (`COMMON_PASSWORD_MESSAGE`; SECURITY C12), an e-mail already registered.
  */
 export async function register(
   admin: AdminServices,
@@ -76,6 +90,7 @@ export async function register(
   if (input.password.length < PASSWORD_LENGTH.min || input.password.length > PASSWORD_LENGTH.max) {
     throw new RegistrationError(`Password must be ${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters long.`);
   }
+  if (await isCommonPassword(input.password)) throw new RegistrationError(COMMON_PASSWORD_MESSAGE);
   if (!options.openRegistration) {
     const existing = await admin.users.list({ queries: [Query.limit(1)] });
     if (existing.total > 0) throw new RegistrationError("Registration is closed. Ask the site's owner for an account.");
@@ -86,7 +101,10 @@ export async function register(
     if (isType(error, "user_already_exists", "user_email_already_exists")) {
       throw new RegistrationError("A user with the same email already exists. Sign in instead.");
     }
-    if (isType(error, "general_argument_invalid")) throw new RegistrationError((error as AppwriteException).message);
+    if (isType(error, "general_argument_invalid")) {
+      const { message } = error as AppwriteException;
+      throw new RegistrationError(APPWRITE_DICTIONARY.test(message) ? COMMON_PASSWORD_MESSAGE : message);
+    }
     throw error;
   }
   return signIn(admin, email, input.password);
@@ -144,8 +162,10 @@ export async function updateName(
 }
 
 /**
- * Changes the user's password (spec §5: the current one is required; new and confirm must match).
- * @throws {AccountUpdateError} with the spec's message for each rule, or "Failed to update password."
+ * Changes the user's password (spec §5: the current one is required; new and confirm must match; SECURITY
+ * C12: 8–256 characters, not a common password).
+ * @throws {AccountUpdateError} with the spec's message for each rule, `COMMON_PASSWORD_MESSAGE`, or
+ * "Failed to update password."
  */
 export async function updatePassword(
   target: Pick<AppwriteTarget, "endpoint" | "projectId">,
@@ -157,6 +177,7 @@ export async function updatePassword(
   if (input.next.length < PASSWORD_LENGTH.min || input.next.length > PASSWORD_LENGTH.max) {
     throw new AccountUpdateError(`Password must be ${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters long.`);
   }
+  if (await isCommonPassword(input.next)) throw new AccountUpdateError(COMMON_PASSWORD_MESSAGE);
   try {
     await createSessionServices(target, secret).account.updatePassword({
       password: input.next,
@@ -165,6 +186,8 @@ export async function updatePassword(
   } catch (error) {
     if (isType(error, "user_invalid_credentials"))
       throw new AccountUpdateError("Failed to update password. The current password is wrong.");
+    if (isType(error, "general_argument_invalid") && APPWRITE_DICTIONARY.test((error as AppwriteException).message))
+      throw new AccountUpdateError(COMMON_PASSWORD_MESSAGE);
     throw new AccountUpdateError("Failed to update password.");
   }
 }

@@ -1,8 +1,9 @@
 /**
  * SECURITY C21 in a real browser: the pages run under their nonce-based Content-Security-Policy with no
- * violation and no hydration error, and client-side navigation (which needs the scripts) works.
+ * violation and no hydration error, and client-side navigation (which needs the scripts) works. C22: a real
+ * violation reaches `/csp-report` past the site's mutation guard and is logged.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startStack, type Stack } from "./helpers.ts";
 
 let stack: Stack;
@@ -35,5 +36,29 @@ describe("Content-Security-Policy in Chromium", () => {
     await page.waitForURL("**/en/ventures");
 
     expect(problems).toEqual([]);
+  });
+});
+
+describe("CSP reports in Chromium (C22)", () => {
+  it("sends a blocked image's report to /csp-report, which logs it", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const page = await stack.page();
+      await page.goto("/en");
+      // Another origin than the page's: img-src allows 'self', data:, blob: and https: only. Never fetched.
+      await page.evaluate(() => {
+        const image = document.createElement("img");
+        image.src = "http://127.0.0.2:9/blocked.png";
+        document.body.append(image);
+      });
+      const logged = () => warn.mock.calls.map((call) => String(call[0]));
+      await expect
+        .poll(logged, { timeout: 10_000 })
+        .toContain(
+          `[csp] CSP violation (enforce): img-src blocked http://127.0.0.2:9/blocked.png on ${stack.site.url}/en`,
+        );
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

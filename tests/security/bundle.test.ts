@@ -44,6 +44,7 @@ describe("the client bundle", () => {
     ["prettier", "printWidth"],
     ["jsdom", "JSDOM"],
     ["sharp", "limitInputPixels"],
+    ["@zxcvbn-ts/language-common", "trustno1"],
   ])("ships no server-only library (%s)", async (_library, marker) => {
     const hits = (await clientFiles()).filter((f) => f.text.includes(marker)).map((f) => path.relative(ROOT, f.file));
     expect(hits).toEqual([]);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { AccountUpdateError, updateName, updatePassword } from "../../../lib/auth/account.ts";
+import { AccountUpdateError, COMMON_PASSWORD_MESSAGE, updateName, updatePassword } from "../../../lib/auth/account.ts";
 import { Field } from "../../components/admin/fields.tsx";
 import { getAdminServices } from "../../server/appwrite.server.ts";
 import { requireUser } from "../../server/session.server.ts";
@@ -25,6 +25,7 @@ const MESSAGE_KEYS: Record<string, string> = {
   "Current password is required to change your password.": "currentRequired",
   "New passwords do not match.": "mismatch",
   "Failed to update password.": "passwordFailed",
+  [COMMON_PASSWORD_MESSAGE]: "commonPassword",
 };
 const failure = (intent: Result["intent"], error: unknown, fallback: string): Result => {
   const message = error instanceof AccountUpdateError ? error.message : fallback;

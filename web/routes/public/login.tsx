@@ -1,7 +1,13 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, data, redirect, redirectDocument, useNavigation, useSearchParams } from "react-router";
-import { InvalidCredentialsError, RegistrationError, register, signIn } from "../../../lib/auth/account.ts";
+import {
+  COMMON_PASSWORD_MESSAGE,
+  InvalidCredentialsError,
+  RegistrationError,
+  register,
+  signIn,
+} from "../../../lib/auth/account.ts";
 import { getI18n, toLocale } from "../../i18n/i18n.ts";
 import { getAdminServices } from "../../server/appwrite.server.ts";
 import {
@@ -79,7 +85,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   } catch (error) {
     if (error instanceof InvalidCredentialsError) return fail(t("auth.failed"), 401);
-    if (error instanceof RegistrationError) return fail(error.message);
+    if (error instanceof RegistrationError)
+      return fail(error.message === COMMON_PASSWORD_MESSAGE ? t("auth.commonPassword") : error.message);
     throw error;
   }
 }
