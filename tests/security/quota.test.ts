@@ -128,7 +128,7 @@ describe("upload quota per user (C36)", () => {
       const form = () => {
         const data = new FormData();
         for (const [k, v] of Object.entries(venture("over-quota"))) data.set(k, v);
-        data.set("logo", new Blob([logo.bytes]), "logo.png");
+        data.set("logo", new Blob([new Uint8Array(logo.bytes)]), "logo.png");
         return data;
       };
 
