@@ -7,6 +7,7 @@ import path from "node:path";
 import { connectAppwrite } from "../emulator/embedded.ts";
 import { createAdminServices, type AdminServices } from "../lib/appwrite/client.ts";
 import { loadConfig, loadDotEnv, type AppConfig } from "../lib/config.ts";
+import { DEFAULT_EXPORT_DIR, EMBEDDED_EXPORT_DIR } from "../lib/publish/export.ts";
 import { lockPathFor } from "../lib/publish/lock.ts";
 
 export interface CommandContext {
@@ -18,6 +19,11 @@ export interface CommandContext {
   interactive: boolean;
   /** The sync lock for `contentDir` against this Appwrite. */
   lockPath(contentDir: string): string;
+  /**
+   * Absolute folder for exports written before deletions (docs/decisions/0005): `override` (`--export-dir`)
+   * when given, else `DATA_DIR/exports` for the embedded server, else `.studio/exports` (git-ignored).
+   */
+  exportDir(override?: string): string;
   /** Releases what the context opened (an embedded server it started). */
   close(): Promise<void>;
 }
@@ -39,6 +45,8 @@ export async function createContext(options: { json?: boolean }): Promise<Comman
     embedded,
     interactive: isInteractive(options.json),
     lockPath: (contentDir) => lockPathFor({ embedded, contentDir, dataDir: path.resolve(config.dataDir) }),
+    exportDir: (override) =>
+      path.resolve(override ?? (embedded ? path.join(config.dataDir, EMBEDDED_EXPORT_DIR) : DEFAULT_EXPORT_DIR)),
     close: () => appwrite.close(),
   };
 }

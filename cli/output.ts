@@ -19,3 +19,11 @@ export function reportIssues(issues: readonly ContentIssue[], json: boolean | un
   console.error("Invalid content (fix these files; nothing of them was written):");
   for (const i of issues) console.error(`  ${i.file}: ${i.field}: ${i.message}`);
 }
+
+/** Where the export before deleting went, and how to undo (SECURITY C48). */
+export function exportedLine(event: { path: string; documents: number; files: number }): string {
+  return (
+    `Exported ${event.documents} item(s) and ${event.files} image(s) before deleting them: ${event.path}\n` +
+    `  (undo with: studio restore ${event.path})`
+  );
+}

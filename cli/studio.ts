@@ -3,8 +3,9 @@
  * Commands are thin (STYLE 6): parse flags, build a context, call `lib/`. `--help` and `--version` load
  * neither Ink nor React nor the SDK: command modules are imported on use (separate chunks in the bundle).
  */
-import { Command, CommanderError, InvalidArgumentError } from "commander";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import packageJson from "../package.json" with { type: "json" };
+import { parseDuration } from "../lib/duration.ts";
 import type { CommandContext } from "./context.ts";
 import { EXIT } from "./exit-codes.ts";
 
@@ -19,8 +20,8 @@ const program = new Command()
   .addHelpText(
     "after",
     `
-Exit codes: 0 ok, 1 invalid content, 2 usage, 3 configuration, schema missing, or Appwrite/Gemini unavailable,
-4 conflict (edited in Appwrite since the last push), 5 some writes failed, 70 a bug in studio.
+Exit codes: 0 ok, 1 invalid content, 2 usage, 3 configuration, schema missing, Appwrite/Gemini unavailable,
+or an export before deleting could not be written, 4 conflict (edited in Appwrite since the last push), 5 some writes failed, 70 a bug in studio.
 Without APPWRITE_ENDPOINT, studio uses the embedded server for DATA_DIR (.data).`,
   );
 
@@ -41,6 +42,15 @@ function positiveInteger(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 64) throw new InvalidArgumentError("expected a whole number from 1 to 64.");
   return n;
+}
+
+/** The sweep's default grace period (`DEFAULT_SWEEP_GRACE_MS` in `lib/publish/sweep.ts`): 1 hour. */
+const DEFAULT_GRACE_MS = 3_600_000;
+
+function duration(value: string): number {
+  const ms = parseDuration(value);
+  if (ms === null) throw new InvalidArgumentError("expected 0 or a duration such as 90s, 30m, 1h or 2d.");
+  return ms;
 }
 
 function port(value: string): number {
@@ -67,9 +77,44 @@ program
   .option("--prune", "delete items whose files were removed (asks first; --yes in CI)")
   .option("-y, --yes", "answer yes to the --prune confirmation")
   .option("--concurrency <n>", "writes in flight at once", positiveInteger, 4)
+  .option(
+    "--export-dir <path>",
+    "where --prune first exports what it deletes (default: DATA_DIR/exports, or .studio/exports with APPWRITE_ENDPOINT)",
+  )
   .option("--json", "print NDJSON progress events and a final result line")
   .action(async (options: { dir: string; json?: boolean }) => {
     await withContext(options.json, async (c) => (await import("./commands/push.ts")).runPush(c, options));
+  });
+
+program
+  .command("restore")
+  .description("Put back the items and images an export (written by push --prune or sweep --yes) holds.")
+  .argument("<export>", "an export file, e.g. .data/exports/prune-<time>.json")
+  .option("--json", "print NDJSON events and a final result line")
+  .action(async (file: string, options: { json?: boolean }) => {
+    await withContext(options.json, async (c) => (await import("./commands/restore.ts")).runRestore(c, file, options));
+  });
+
+program
+  .command("sweep")
+  .description(
+    "List images no venture or post references (older than --older-than); with --yes, export then delete them.",
+  )
+  .option("-y, --yes", "delete the orphans (default: only list them)")
+  .addOption(
+    new Option(
+      "--older-than <duration>",
+      "only files at least this old (grace period): 0, or a number with s, m, h or d",
+    )
+      .argParser(duration)
+      .default(DEFAULT_GRACE_MS, "1h"),
+  )
+  .option("--export-dir <path>", "where --yes first exports what it deletes (as push --prune)")
+  .option("--json", "print NDJSON lines and a final result line")
+  .action(async (options: { yes?: boolean; json?: boolean; olderThan: number; exportDir?: string }) => {
+    await withContext(options.json, async (c) =>
+      (await import("./commands/sweep.ts")).runSweep(c, { ...options, olderThanMs: options.olderThan }),
+    );
   });
 
 program
@@ -164,6 +209,7 @@ async function reportError(error: unknown): Promise<number> {
     { AppwriteException },
     ai,
     { TopicRequiredError },
+    { ExportError, ExportFileError },
   ] = await Promise.all([
     import("./exit-codes.ts"),
     import("../lib/config.ts"),
@@ -173,7 +219,16 @@ async function reportError(error: unknown): Promise<number> {
     import("node-appwrite"),
     import("../lib/ai/gemini.ts"),
     import("../lib/ai/draft.ts"),
+    import("../lib/publish/export.ts"),
   ]);
+  if (error instanceof ExportError) {
+    console.error(`studio: ${error.message}`);
+    return EXIT.backend;
+  }
+  if (error instanceof ExportFileError) {
+    console.error(`studio: ${error.message}`);
+    return EXIT.usage;
+  }
   if (error instanceof ai.AiNotConfiguredError) {
     console.error(`studio: ${error.message} (in the environment or .env), then run the command again.`);
     return EXIT.backend;

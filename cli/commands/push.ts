@@ -2,7 +2,7 @@ import { createInterface } from "node:readline/promises";
 import { push, type PushEvent, type PushOptions, type PushResult } from "../../lib/publish/push.ts";
 import type { CommandContext } from "../context.ts";
 import { EXIT, UsageError, exitCodeFor } from "../exit-codes.ts";
-import { emitJson, reportIssues } from "../output.ts";
+import { emitJson, exportedLine, reportIssues } from "../output.ts";
 
 export interface PushCommandOptions {
   dir: string;
@@ -12,6 +12,8 @@ export interface PushCommandOptions {
   prune?: boolean;
   yes?: boolean;
   concurrency?: number;
+  /** Folder for the export written before `--prune` deletes (default: `CommandContext.exportDir`). */
+  exportDir?: string;
 }
 
 /** One plain line per event, for pipes and CI (no spinners, no colours). */
@@ -20,6 +22,7 @@ export function plainLine(event: PushEvent, dryRun: boolean): string | null {
     return `Read content: ${event.valid} publishable, ${event.invalid} invalid, ${event.drafts} draft(s).`;
   }
   if (event.type === "planned") return null;
+  if (event.type === "exported") return exportedLine(event);
   const r = event.result;
   const what = `${r.kind} ${r.slug}${r.file ? ` (${r.file})` : ""}`;
   const progress = `[${event.done}/${event.total}]`;
@@ -61,6 +64,7 @@ async function confirmPrune(context: CommandContext, options: PushCommandOptions
     );
   }
   for (const d of deletions) console.log(`  delete ${d.kind} ${d.slug}`);
+  console.log(`They will first be exported (with their images) to ${base.exportDir}.`);
   const readline = createInterface({ input: process.stdin, output: process.stdout });
   const answer = await readline.question(`Delete these ${deletions.length} item(s) from Appwrite? [y/N] `);
   readline.close();
@@ -79,6 +83,7 @@ export async function runPush(context: CommandContext, options: PushCommandOptio
     dryRun: options.dryRun,
     force: options.force,
     prune: options.prune,
+    exportDir: context.exportDir(options.exportDir),
     concurrency: options.concurrency,
   };
   if (!(await confirmPrune(context, options, base))) {
@@ -94,7 +99,7 @@ export async function runPush(context: CommandContext, options: PushCommandOptio
       ...base,
       onEvent: (event) => {
         if (event.type === "item") emitJson("item", { ...event.result, done: event.done, total: event.total });
-        else if (event.type === "validated") emitJson("validated", event);
+        else if (event.type === "validated" || event.type === "exported") emitJson(event.type, event);
       },
     });
   } else {

@@ -4,6 +4,8 @@ import type { PlanAction, PlanEntry, PushEvent, PushItemResult, PushResult } fro
 
 export interface PushViewState {
   validated?: Extract<PushEvent, { type: "validated" }>;
+  /** The export written before deleting (`--prune`). */
+  exported?: Extract<PushEvent, { type: "exported" }>;
   plan: PlanEntry[];
   results: PushItemResult[];
   result?: PushResult;
@@ -51,6 +53,17 @@ export function PushView({ state }: { state: PushViewState }) {
           {validated.drafts > 0 && <Text dimColor>, {validated.drafts} draft(s)</Text>}
         </Text>
       )}
+      {state.exported && (
+        <Box flexDirection="column">
+          <Text color="magenta">
+            Exported {state.exported.documents} item(s) and {state.exported.files} image(s) before deleting:
+          </Text>
+          <Box paddingLeft={2} flexDirection="column">
+            <Text>{state.exported.path}</Text>
+            <Text dimColor>undo with: studio restore {state.exported.path}</Text>
+          </Box>
+        </Box>
+      )}
       {shown.map((r) => (
         <Text key={`${r.kind}:${r.slug}`} color={r.status === "failed" ? "red" : COLOR[r.action]}>
           {r.status === "failed" ? "✗" : MARK[r.action]} {r.kind} {r.slug}
@@ -84,6 +97,7 @@ function Live(props: {
         setState((s) => {
           if (event.type === "validated") return { ...s, validated: event };
           if (event.type === "planned") return { ...s, plan: event.plan };
+          if (event.type === "exported") return { ...s, exported: event };
           return { ...s, results: [...s.results, event.result] };
         }),
       )

@@ -19,6 +19,7 @@ import { fileViewUrl, parseFileViewUrl, type AppwriteTarget, type SessionService
 import { sanitizeHtml } from "../html/sanitize.ts";
 import { imageFileName, type CheckedImage } from "../images/upload.ts";
 import type { SignedInUser } from "../auth/account.ts";
+import { assertWithinQuota, type UploadQuota } from "./quota.ts";
 
 const required = (max: number) => z.string().trim().min(1, "is required").max(max, `must be at most ${max} characters`);
 
@@ -103,10 +104,17 @@ async function deleteImage(session: SessionServices, url: unknown): Promise<void
   await session.storage.deleteFile({ bucketId: IMAGES_BUCKET_ID, fileId: file.fileId }).catch(() => {});
 }
 
+/** Options of the writes that upload an image. */
+export interface UploadOptions {
+  /** The user's upload limits (default `UPLOAD_QUOTA`: 200 files or 500 MB, SECURITY C36). */
+  quota?: UploadQuota;
+}
+
 /**
- * Creates a venture or post as `user`, uploading its image first; if the document cannot be written, the
- * image just uploaded is deleted again (no orphans, SECURITY C44).
- * @throws {AppwriteException} from Appwrite (show `submissionErrorMessage`).
+ * Creates a venture or post as `user`, uploading its image first (within the user's quota); if the document
+ * cannot be written, the image just uploaded is deleted again (no orphans, SECURITY C44).
+ * @throws {QuotaExceededError} when the image would take the user over their quota (nothing is written);
+ * {AppwriteException} from Appwrite (show `submissionErrorMessage`).
  */
 export async function createItem<K extends ContentKind>(
   target: Pick<AppwriteTarget, "endpoint" | "projectId">,
@@ -115,8 +123,10 @@ export async function createItem<K extends ContentKind>(
   kind: K,
   input: Input<K>,
   image: CheckedImage | null,
+  options: UploadOptions = {},
 ): Promise<Models.DefaultDocument> {
   const { collectionId, imageField } = CONTENT_KINDS[kind];
+  if (image) await assertWithinQuota(session.storage, user.id, image.bytes.byteLength, options);
   const fileId = image ? await uploadImage(session, user, input.slug, image) : null;
   try {
     return await session.databases.createDocument({
@@ -137,9 +147,11 @@ export async function createItem<K extends ContentKind>(
 }
 
 /**
- * Updates a venture or post as `user`. With a new image, the old one is deleted first (failure ignored),
- * then the new one uploaded (spec §4); a new image whose document update fails is deleted again.
- * @throws {AppwriteException} from Appwrite: 404 when missing, 401 when the user may not change it.
+ * Updates a venture or post as `user`. With a new image, the quota is checked (the image it replaces does
+ * not count), the old one is deleted (failure ignored), then the new one uploaded (spec §4); a new image
+ * whose document update fails is deleted again.
+ * @throws {QuotaExceededError} when the new image would take the user over their quota (nothing changed);
+ * {AppwriteException} from Appwrite: 404 when missing, 401 when the user may not change it.
  */
 export async function updateItem<K extends ContentKind>(
   target: Pick<AppwriteTarget, "endpoint" | "projectId">,
@@ -149,6 +161,7 @@ export async function updateItem<K extends ContentKind>(
   documentId: string,
   input: Input<K>,
   image: CheckedImage | null,
+  options: UploadOptions = {},
 ): Promise<Models.DefaultDocument> {
   const { collectionId, imageField } = CONTENT_KINDS[kind];
   const ids = { databaseId: DATABASE_ID, collectionId, documentId };
@@ -163,6 +176,11 @@ export async function updateItem<K extends ContentKind>(
         "user_unauthorized",
       );
     }
+    const replaced = typeof current[imageField] === "string" ? parseFileViewUrl(current[imageField]) : null;
+    await assertWithinQuota(session.storage, user.id, image.bytes.byteLength, {
+      ...options,
+      replacing: replaced?.bucketId === IMAGES_BUCKET_ID ? replaced.fileId : undefined,
+    });
     await deleteImage(session, current[imageField]);
     fileId = await uploadImage(session, user, input.slug, image);
   }

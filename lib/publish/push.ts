@@ -11,6 +11,7 @@ import { CONTENT_KINDS, DATABASE_ID, IMAGES_BUCKET_ID, type ContentKind } from "
 import { parseFileViewUrl, type AdminServices } from "../appwrite/client.ts";
 import { readContent, type ContentIssue, type LocalImage } from "../content/read.ts";
 import { imageFileId } from "./documents.ts";
+import { ExportError, imageFileIdsOf, writeExport, type ExportReport } from "./export.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
 import { planPush, type PlanAction, type PlanEntry, type PlannedItem } from "./plan.ts";
 
@@ -41,11 +42,14 @@ export interface PushResult extends PushSummary {
   /** Files marked `draft: true`, left out. */
   drafts: string[];
   dryRun: boolean;
+  /** The export written before deleting (with `prune`), or null when nothing was deleted. */
+  exported: ExportReport | null;
 }
 
 export type PushEvent =
   | { type: "validated"; valid: number; invalid: number; drafts: number }
   | { type: "planned"; plan: PlanEntry[] }
+  | ({ type: "exported" } & ExportReport)
   | { type: "item"; result: PushItemResult; done: number; total: number };
 
 export interface PushOptions {
@@ -62,6 +66,11 @@ export interface PushOptions {
   force?: boolean;
   /** Delete items whose files were removed (only those the lock says were pushed, and unedited since). */
   prune?: boolean;
+  /**
+   * Folder for the export written before anything is deleted (SECURITY C48, `export.ts`); required when the
+   * plan deletes anything.
+   */
+  exportDir?: string;
   /** Writes in flight at once (default 4). */
   concurrency?: number;
   onEvent?: (event: PushEvent) => void;
@@ -76,7 +85,10 @@ export class SchemaMissingError extends Error {
  * Validates `contentDir`, plans against Appwrite and the lock, and (unless `dryRun`) applies the plan and
  * records the lock. Invalid files are never written; other items still are. A single item's failure is
  * reported in `items` and counted in `failed`, never thrown.
+ * With `prune`, everything the plan deletes (documents and their images, bytes included) is first written
+ * to a JSON export in `exportDir`; if that fails, nothing at all is written.
  * @throws {SchemaMissingError} when the schema was never applied; {LockFileError} for an unreadable lock;
+ * {ExportError} when the export before deleting cannot be written (nothing was written);
  * {AppwriteException} when Appwrite cannot be read at all (unreachable, bad key).
  */
 export async function push(services: AdminServices, options: PushOptions): Promise<PushResult> {
@@ -107,6 +119,8 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     prune: options.prune ?? false,
   });
   emit({ type: "planned", plan: planned.map((p) => p.entry) });
+  const exported = options.dryRun ? null : await exportDeletions(services, planned, options.exportDir);
+  if (exported) emit({ type: "exported", ...exported });
 
   const results: PushItemResult[] = [];
   const uploads: ImageUploads = new Map();
@@ -143,7 +157,33 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     issues: content.issues,
     drafts: drafts.map((d) => d.file),
     dryRun: options.dryRun ?? false,
+    exported,
   };
+}
+
+/**
+ * Writes what the plan deletes (documents and the images they point at) to an export in `exportDir`
+ * before anything is written (SECURITY C48).
+ * @throws {ExportError} when there are deletions and no `exportDir`, or the export cannot be written.
+ */
+async function exportDeletions(
+  services: AdminServices,
+  planned: PlannedItem[],
+  exportDir: string | undefined,
+): Promise<ExportReport | null> {
+  const deletions = planned.filter((p) => p.entry.action === "delete" && p.remote);
+  if (deletions.length === 0) return null;
+  if (!exportDir) {
+    throw new ExportError(
+      "push would delete items but was given no folder for the export to write first; nothing was deleted.",
+    );
+  }
+  return writeExport(services, {
+    dir: exportDir,
+    reason: "prune",
+    documents: deletions.map((p) => ({ kind: p.entry.kind, document: p.remote! })),
+    fileIds: deletions.flatMap((p) => imageFileIdsOf(p.entry.kind, p.remote!)),
+  });
 }
 
 /** Content-addressed image ids that more than one planned item writes. */

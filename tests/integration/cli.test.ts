@@ -1,14 +1,15 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Query } from "node-appwrite";
+import { ID, Permission, Query, Role } from "node-appwrite";
+import { InputFile } from "node-appwrite/file";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator/server.ts";
 import { createAdminServices } from "../../lib/appwrite/client.ts";
 import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
 import schema from "../../schemas/appwrite.json" with { type: "json" };
-import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import { COLLECTIONS, DATABASE_ID, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
 import { copyFixtureContent, ROOT, startBackend, type Backend } from "../helpers/stack.ts";
 
 let backend: Backend;
@@ -73,6 +74,15 @@ async function editPostInAppwrite(backend: Backend, slug: string, data: Record<s
   });
 }
 
+/** Slugs of the posts in the test backend, sorted. */
+async function postSlugs(): Promise<string[]> {
+  const page = await backend.services.databases.listDocuments({
+    databaseId: DATABASE_ID,
+    collectionId: COLLECTIONS.blogPosts,
+  });
+  return page.documents.map((d) => String(d.slug)).sort();
+}
+
 async function withEmptyEmulator(run: (emulator: RunningEmulator) => Promise<void>): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "studio-empty-"));
   const emulator = await startEmulator({ dataDir, port: 0 });
@@ -110,7 +120,8 @@ describe("studio CLI", () => {
   it("prints help listing its commands and the exit codes", async () => {
     const { code, stdout } = await studio(["--help"]);
     expect(code).toBe(0);
-    for (const command of ["setup", "push", "pull", "seed", "format", "preview"]) expect(stdout).toContain(command);
+    for (const command of ["setup", "push", "pull", "seed", "format", "preview", "restore", "sweep"])
+      expect(stdout).toContain(command);
     expect(stdout).toMatch(/4 conflict/);
   });
 
@@ -167,9 +178,102 @@ describe("studio CLI", () => {
     expect(prune.code).toBe(2);
     expect(prune.stderr).toMatch(/would delete 1 item\(s\) from Appwrite; pass --yes/);
 
-    const confirmed = await studio(["push", "--dir", dir, "--prune", "--yes", "--json"]);
+    const exportDir = await mkdtemp(path.join(tmpdir(), "studio-exports-"));
+    const confirmed = await studio(["push", "--dir", dir, "--prune", "--yes", "--json", "--export-dir", exportDir]);
     expect(confirmed.code).toBe(0);
     expect(confirmed.result()).toMatchObject({ deleted: 1 });
+  });
+
+  it("push --prune exports what it deletes before deleting, says where, and restore brings it back (C48)", async () => {
+    const dir = await copyFixtureContent();
+    const exportDir = path.join(await mkdtemp(path.join(tmpdir(), "studio-exports-")), "nested");
+    await studio(["push", "--dir", dir, "--json"]);
+    await rm(path.join(dir, "posts/hello-world.md"));
+    await rm(path.join(dir, "ventures/beta-works.html"));
+
+    const pruned = await studio(["push", "--dir", dir, "--prune", "--yes", "--export-dir", exportDir]);
+
+    expect(pruned.code).toBe(0);
+    const [name] = await readdir(exportDir);
+    const where = path.join(exportDir, name!);
+    expect(pruned.stdout).toContain(`Exported 2 item(s) and 1 image(s) before deleting them: ${where}`);
+    expect(pruned.stdout).toContain(`studio restore ${where}`);
+    // The export line comes before any deletion is reported.
+    expect(pruned.stdout.indexOf("Exported")).toBeLessThan(pruned.stdout.indexOf("delete "));
+    expect(await postSlugs()).toEqual(["second-post"]);
+
+    const restore = await studio(["restore", where, "--json"]);
+
+    expect(restore.code).toBe(0);
+    expect(restore.result()).toEqual({
+      type: "result",
+      restored: { documents: 2, files: 1 },
+      existing: 0,
+      conflicts: 0,
+      failed: 0,
+    });
+    expect(await postSlugs()).toEqual(["hello-world", "second-post"]);
+    expect((await studio(["restore", where])).stdout).toMatch(/Restored 0 item\(s\) and 0 file\(s\); 3 already there/);
+  });
+
+  it("push --prune deletes nothing and exits 3 when its export cannot be written", async () => {
+    const dir = await copyFixtureContent();
+    await studio(["push", "--dir", dir, "--json"]);
+    await rm(path.join(dir, "posts/hello-world.md"));
+    const notAFolder = path.join(dir, "posts/second-post.md");
+
+    const run = await studio(["push", "--dir", dir, "--prune", "--yes", "--export-dir", notAFolder]);
+
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(/Could not write the export to .*second-post\.md \(\w+\); nothing was deleted/);
+    expect(await postSlugs()).toEqual(["hello-world", "second-post"]);
+    const bad = await studio(["restore", path.join(dir, "ventures/alpha-agency.md")]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/is not JSON; pass a file written by studio push --prune or studio sweep/);
+  });
+
+  it("sweep lists, then with --yes exports and deletes only old unreferenced images; a second sweep finds none (C44)", async () => {
+    const dir = await copyFixtureContent();
+    await studio(["push", "--dir", dir, "--json"]);
+    const referenced = (await backend.services.storage.listFiles({ bucketId: IMAGES_BUCKET_ID })).files.map(
+      (f) => f.$id,
+    );
+    expect(referenced).toHaveLength(2);
+    // An upload whose document was never written (the process died in between).
+    const orphan = await backend.services.storage.createFile({
+      bucketId: IMAGES_BUCKET_ID,
+      fileId: ID.unique(),
+      file: InputFile.fromBuffer(await readFile(path.join(dir, "images/hello-cover.png")), "lost.png"),
+      permissions: [Permission.read(Role.any())],
+    });
+
+    // Within the default grace period of an hour, a fresh upload is never an orphan.
+    const young = await studio(["sweep", "--json"]);
+    expect(young.result()).toMatchObject({ scanned: 3, referenced: 2, young: 1, orphans: 0, dryRun: true });
+
+    const dry = await studio(["sweep", "--older-than", "0"]);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toMatch(new RegExp(`^orphan ${orphan.$id} \\(lost\\.png`, "m"));
+    expect(dry.stdout).toMatch(/1 orphan\(s\)\. Dry run, nothing deleted; pass --yes/);
+
+    const exportDir = await mkdtemp(path.join(tmpdir(), "studio-exports-"));
+    const swept = await studio(["sweep", "--yes", "--older-than", "0", "--json", "--export-dir", exportDir]);
+    expect(swept.code).toBe(0);
+    expect(swept.lines().filter((l) => l.type === "orphan")).toEqual([
+      expect.objectContaining({ id: orphan.$id, deleted: true }),
+    ]);
+    expect(swept.result()).toMatchObject({ orphans: 1, deleted: 1, failed: 0, dryRun: false });
+    const remaining = (await backend.services.storage.listFiles({ bucketId: IMAGES_BUCKET_ID })).files.map(
+      (f) => f.$id,
+    );
+    expect(remaining.sort()).toEqual([...referenced].sort());
+    expect(await readdir(exportDir)).toEqual([expect.stringMatching(/^sweep-.*\.json$/)]);
+
+    const again = await studio(["sweep", "--yes", "--older-than", "0", "--json", "--export-dir", exportDir]);
+    expect(again.result()).toMatchObject({ scanned: 2, orphans: 0, deleted: 0 });
+    expect(await readdir(exportDir)).toHaveLength(1); // nothing to delete, nothing exported
+
+    expect((await studio(["sweep", "--older-than", "soon"])).code).toBe(2);
   });
 
   it("exits 3 when Appwrite has no schema (saying to run setup) or does not answer", async () => {

@@ -1,10 +1,12 @@
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { ID, Permission, Query, Role } from "node-appwrite";
 import { InputFile } from "node-appwrite/file";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fileViewUrl, parseFileViewUrl } from "../../lib/appwrite/client.ts";
 import { readContent } from "../../lib/content/read.ts";
+import { ExportError, readExport, restoreExport } from "../../lib/publish/export.ts";
 import { pull } from "../../lib/publish/pull.ts";
 import { push } from "../../lib/publish/push.ts";
 import { COLLECTIONS, DATABASE_ID, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
@@ -12,12 +14,16 @@ import { copyFixtureContent, startBackend, type Backend } from "../helpers/stack
 
 let backend: Backend;
 let contentDir: string;
-let options: { contentDir: string; lockPath: string };
+let options: { contentDir: string; lockPath: string; exportDir: string };
 
 beforeEach(async () => {
   backend = await startBackend();
   contentDir = await copyFixtureContent();
-  options = { contentDir, lockPath: path.join(contentDir, "studio-lock.json") };
+  options = {
+    contentDir,
+    lockPath: path.join(contentDir, "studio-lock.json"),
+    exportDir: path.join(await mkdtemp(path.join(tmpdir(), "studio-exports-")), "exports"),
+  };
 });
 afterEach(async () => backend.close());
 
@@ -32,6 +38,9 @@ async function documents(collectionId: string) {
 async function fileCount() {
   return (await backend.services.storage.listFiles({ bucketId: IMAGES_BUCKET_ID })).total;
 }
+/** What a document holds, without the timestamps Appwrite sets on every write. */
+const stored = ({ $createdAt: _c, $updatedAt: _u, $sequence: _s, ...rest }: Record<string, unknown>) => rest;
+const bySlug = (a: Record<string, unknown>, b: Record<string, unknown>) => String(a.slug).localeCompare(String(b.slug));
 async function findPost(slug: string) {
   return (await documents(COLLECTIONS.blogPosts)).find((p) => p.slug === slug);
 }
@@ -199,6 +208,58 @@ describe("prune", () => {
     expect(result.items.find((i) => i.slug === "second-post")?.action).toBe("conflict");
     expect(await findPost("admin-post")).toBeDefined();
     expect(await findPost("second-post")).toBeDefined();
+  });
+});
+
+describe("backup before prune (C48)", () => {
+  it("exports every document and image it deletes first, and restoring the export brings them back", async () => {
+    await push(backend.services, options);
+    const postsBefore = (await documents(COLLECTIONS.blogPosts)).map(stored).sort(bySlug);
+    const cover = await readFile(path.join(contentDir, "images/hello-cover.png"));
+    await rm(path.join(contentDir, "posts/hello-world.md"));
+    await rm(path.join(contentDir, "posts/second-post.md"));
+
+    const pruned = await push(backend.services, { ...options, prune: true });
+
+    expect(pruned.deleted).toBe(2);
+    expect(await documents(COLLECTIONS.blogPosts)).toEqual([]);
+    expect(await fileCount()).toBe(1); // hello-cover.png went with its post; alpha-logo.png is the venture's too
+    expect(await readdir(options.exportDir)).toEqual([path.basename(pruned.exported!.path)]);
+    expect(path.basename(pruned.exported!.path)).toMatch(/^prune-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z\.json$/);
+    const exported = await readExport(pruned.exported!.path);
+    expect(exported.documents.map((d) => d.data.slug).sort()).toEqual(["hello-world", "second-post"]);
+    expect(exported.files).toHaveLength(2);
+
+    const restored = await restoreExport(backend.services, exported);
+
+    expect(restored).toMatchObject({ restored: { documents: 2, files: 1 }, existing: 1, conflicts: 0, failed: 0 });
+    expect((await documents(COLLECTIONS.blogPosts)).map(stored).sort(bySlug)).toEqual(postsBefore);
+    expect(await fileCount()).toBe(2);
+    const hello = (await findPost("hello-world"))!;
+    const file = parseFileViewUrl(String(hello.featuredImageUrl))!;
+    const bytes = await backend.services.storage.getFileView({ bucketId: IMAGES_BUCKET_ID, fileId: file.fileId });
+    expect(Buffer.from(bytes)).toEqual(cover);
+    // Restored items are not in the lock: a later push neither deletes nor recreates them.
+    expect(await push(backend.services, { ...options, prune: true })).toMatchObject({ deleted: 0, created: 0 });
+    expect(await documents(COLLECTIONS.blogPosts)).toHaveLength(2);
+  });
+
+  it("deletes nothing, and writes nothing else, when the export cannot be written", async () => {
+    await push(backend.services, options);
+    const lockBefore = await readFile(options.lockPath, "utf8");
+    await rm(path.join(contentDir, "posts/hello-world.md"));
+    const file = path.join(contentDir, "posts/second-post.md");
+    await writeFile(file, (await readFile(file, "utf8")).replace("Shares the logo", "Now shares the logo"));
+    const notAFolder = path.join(contentDir, "ventures/alpha-agency.md", "exports");
+
+    const error = await push(backend.services, { ...options, prune: true, exportDir: notAFolder }).catch((e) => e);
+
+    expect(error).toBeInstanceOf(ExportError);
+    expect((error as Error).message).toMatch(/Could not write the export to .*nothing was deleted.*--export-dir/);
+    expect(await findPost("hello-world")).toBeDefined();
+    expect((await findPost("second-post"))?.excerpt).toBe("Shares the logo image of the venture.");
+    expect(await fileCount()).toBe(2);
+    expect(await readFile(options.lockPath, "utf8")).toBe(lockBefore);
   });
 });
 

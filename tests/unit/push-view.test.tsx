@@ -47,6 +47,7 @@ describe("PushView", () => {
       issues: [],
       drafts: [],
       dryRun: false,
+      exported: null,
     };
     const { lastFrame } = render(<PushView state={{ plan: results, results, result }} />);
     expect(lastFrame()).toContain("~ post b (excerpt)");
@@ -63,5 +64,15 @@ describe("PushView", () => {
     const { lastFrame } = render(<PushView state={{ plan: results, results }} />);
     expect(lastFrame()).toContain("! post c changed in Appwrite since the last push");
     expect(lastFrame()).toContain("· post gone pass --prune to delete it");
+  });
+
+  it("says where the export before deleting went and how to undo it", () => {
+    const results = [item("gone", "delete", { file: null })];
+    const exported = { type: "exported" as const, path: "/d/exports/prune-x.json", documents: 1, files: 1, bytes: 10 };
+    const { lastFrame } = render(<PushView state={{ plan: results, results, exported }} />);
+    expect(lastFrame()).toMatch(
+      /Exported 1 item\(s\) and 1 image\(s\) before deleting:\n {2}\/d\/exports\/prune-x\.json\n/,
+    );
+    expect(lastFrame()).toContain("undo with: studio restore /d/exports/prune-x.json");
   });
 });

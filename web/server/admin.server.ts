@@ -15,6 +15,7 @@ import {
   type PostInput,
   type VentureInput,
 } from "../../lib/admin/content.ts";
+import { QuotaExceededError } from "../../lib/admin/quota.ts";
 import type { SignedInUser } from "../../lib/auth/account.ts";
 import { createSessionServices, stripAdminMode, type SessionServices } from "../../lib/appwrite/client.ts";
 import { checkImage, ImageRejectedError, type CheckedImage } from "../../lib/images/upload.ts";
@@ -23,7 +24,8 @@ import { AiNotConfiguredError } from "../../lib/ai/gemini.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { getAdminServices } from "./appwrite.server.ts";
 import { publicImageUrl } from "./content.server.ts";
-import { requireUser } from "./session.server.ts";
+import { getI18n } from "../i18n/i18n.ts";
+import { preferredLocale, requireUser } from "./session.server.ts";
 
 /** The per-request session client of the signed-in user (Appwrite SSR guide: never shared). */
 export function sessionServices(secret: string): SessionServices {
@@ -203,7 +205,8 @@ export async function loadFormValues(secret: string, kind: ContentKind, id: stri
 
 /**
  * The forms' action: validates, then creates or updates as the signed-in user and goes back to the list;
- * otherwise returns the field errors or the spec's submission error (§8) with what was typed.
+ * otherwise returns the field errors or the spec's submission error (§8) with what was typed. An image over
+ * the user's upload quota (SECURITY C36) is an error on the image field, in the admin's language.
  */
 export async function saveItem(request: Request, kind: ContentKind, id: string | undefined) {
   const { secret, user } = await requireUser(request);
@@ -219,6 +222,16 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
     if (id) await updateItem(target, session, user, kind, id, parsed.input as never, parsed.image);
     else await createItem(target, session, user, kind, parsed.input as never, parsed.image);
   } catch (error) {
+    if (error instanceof QuotaExceededError) {
+      const message = getI18n(preferredLocale(request)).t("admin.errors.uploadQuota", {
+        files: error.quota.files,
+        megabytes: Math.round(error.quota.bytes / 1048576),
+      });
+      return data(
+        { errors: { [IMAGE_INPUT[kind]]: message } as FieldErrors, formError: null as string | null, values: typed },
+        { status: 400 },
+      );
+    }
     const status = error instanceof AppwriteException && error.code < 500 ? error.code : 500;
     return data({ errors: {} as FieldErrors, formError: submissionErrorMessage(error), values: typed }, { status });
   }

@@ -3,11 +3,11 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { Client, Databases, Query, Storage } from "node-appwrite";
+import { Client, Databases, Storage } from "node-appwrite";
 import { InputFile } from "node-appwrite/file";
 import { startEmulator } from "../../../emulator/server.ts";
+import { killDuringWrites, NOTES as where, noteIds, prepareNotes } from "../../../scripts/dev/durability.ts";
 
 const ROOT = join(import.meta.dirname, "../../..");
 const temp: string[] = [];
@@ -25,17 +25,6 @@ function run(args: string[]): ChildProcess {
   return spawn(process.execPath, ["--import", "tsx", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
 }
 
-async function firstLine(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      text += chunk.toString();
-      if (text.includes("\n")) resolve(text.split("\n")[0] ?? "");
-    });
-    child.once("exit", (code) => reject(new Error(`child exited (${code}) before answering: ${text}`)));
-  });
-}
-
 async function finish(child: ChildProcess): Promise<{ code: number | null; out: string; err: string }> {
   let out = "";
   let err = "";
@@ -45,70 +34,21 @@ async function finish(child: ChildProcess): Promise<{ code: number | null; out: 
   return { code, out, err };
 }
 
-function integrity(dataDir: string): string {
-  const db = new Database(join(dataDir, "emulator.sqlite"), { readonly: true });
-  try {
-    return db.pragma("integrity_check", { simple: true }) as string;
-  } finally {
-    db.close();
-  }
-}
-
-const where = { databaseId: "db", collectionId: "notes" };
-
-async function prepare(client: Client): Promise<Databases> {
-  const db = new Databases(client);
-  await db.create({ databaseId: "db", name: "DB" });
-  await db.createCollection({ ...where, name: "Notes" });
-  await db.createStringAttribute({ ...where, key: "body", size: 100, required: true });
-  return db;
-}
-
-async function allIds(db: Databases): Promise<Set<string>> {
-  const list = await db.listDocuments({ ...where, queries: [Query.select(["$id"]), Query.limit(5000)] });
-  return new Set(list.documents.map((d) => d.$id));
-}
-
 describe("durability", () => {
   it("given a burst of writes, when the server is killed with SIGKILL, then every acknowledged write survives and integrity_check is ok", async () => {
-    const dataDir = tempDir("emulator-kill-");
-    const child = run(["tests/integration/emulator/fixtures/serve.ts", dataDir]);
-    const { endpoint } = JSON.parse(await firstLine(child)) as { endpoint: string };
-    const db = await prepare(new Client().setEndpoint(endpoint).setProject("durable").setKey("durable-key"));
-    const acknowledged: string[] = [];
-    let next = 0;
-    const worker = async () => {
-      for (;;) {
-        const id = `n${next++}`;
-        try {
-          await db.createDocument({ ...where, documentId: id, data: { body: `note ${id}` } });
-          acknowledged.push(id);
-          if (acknowledged.length === 300) child.kill("SIGKILL");
-        } catch {
-          return;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: 16 }, worker));
-    expect(acknowledged.length).toBeGreaterThanOrEqual(300);
-    expect(integrity(dataDir)).toBe("ok");
+    const report = await killDuringWrites(tempDir("emulator-kill-"));
 
-    const again = await startEmulator({ dataDir, port: 0, projectId: "durable", apiKey: "durable-key" });
-    try {
-      const client = new Client().setEndpoint(again.endpoint).setProject("durable").setKey("durable-key");
-      const stored = await allIds(new Databases(client));
-      expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
-    } finally {
-      await again.close();
-    }
-    expect(integrity(dataDir)).toBe("ok");
+    expect(report.acknowledged).toBeGreaterThanOrEqual(300);
+    expect(report.integrityAfterKill).toBe("ok");
+    expect(report.lost).toEqual([]);
+    expect(report.integrityAfterRestart).toBe("ok");
   });
 
   it("given writes in flight, when backed up with the CLI and restored elsewhere, then the snapshot is complete and consistent", async () => {
     const dataDir = tempDir("emulator-live-");
     const emulator = await startEmulator({ dataDir, port: 0 });
     const client = new Client().setEndpoint(emulator.endpoint).setProject(emulator.projectId).setKey(emulator.apiKey);
-    const db = await prepare(client);
+    const db = await prepareNotes(client);
     const storage = new Storage(client);
     await storage.createBucket({ bucketId: "b", name: "B" });
     const bytes = Buffer.from("backup me");
@@ -138,7 +78,7 @@ describe("durability", () => {
         .setEndpoint(restored.endpoint)
         .setProject(restored.projectId)
         .setKey(restored.apiKey);
-      const ids = await allIds(new Databases(restoredClient));
+      const ids = await noteIds(new Databases(restoredClient));
       expect(Array.from({ length: 50 }, (_, i) => `before${i}`).every((id) => ids.has(id))).toBe(true);
       const view = await new Storage(restoredClient).getFileView({ bucketId: "b", fileId: "f" });
       expect(Buffer.from(view).equals(bytes)).toBe(true);
