@@ -5,6 +5,8 @@
 import { ID } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import { startSite } from "../../scripts/serve-site.ts";
+import { ROOT } from "../helpers/fixtures.ts";
 import { startSiteStack, type SiteStack } from "../helpers/site.ts";
 
 let stack: SiteStack;
@@ -51,6 +53,22 @@ describe("other headers (C25, C26)", () => {
       expect(reply.headers.get("cross-origin-opener-policy")).toBe("same-origin");
       expect(reply.headers.get("access-control-allow-origin")).toBeNull();
       expect(reply.headers.get("access-control-allow-credentials")).toBeNull();
+    }
+  });
+
+  it("sends HSTS for two years on https behind a TLS proxy, rendered or from the page cache (C23)", async () => {
+    const behindTls = await startSite({ root: ROOT, port: 0, trustProxy: true });
+    try {
+      for (const path of ["/en", "/en", "/en", "/ar/blog", "/en/no-such-page"]) {
+        const reply = await fetch(behindTls.url + path, { headers: { "X-Forwarded-Proto": "https" } });
+        const hsts = reply.headers.get("strict-transport-security") ?? "";
+        expect(Number(/max-age=(\d+)/.exec(hsts)?.[1]), path).toBeGreaterThanOrEqual(31_536_000);
+        expect(hsts, path).toContain("includeSubDomains");
+      }
+      // The same site on plain http: the https page stored above must not answer it.
+      expect((await fetch(`${behindTls.url}/en`)).headers.get("strict-transport-security")).toBeNull();
+    } finally {
+      await behindTls.close();
     }
   });
 
