@@ -35,6 +35,8 @@ export interface SiteOptions {
 
 /** Largest request body accepted, in bytes: a 5 MB image plus the form's fields (SECURITY C30). */
 export const MAX_BODY_BYTES = 6 * 1024 * 1024;
+/** How long a connection whose body was refused stays open after the answer, in ms (a lingering close). */
+const REFUSED_BODY_LINGER_MS = 500;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export interface RunningSite {
@@ -106,7 +108,9 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
         .status(Number.isNaN(length) ? 411 : 413)
         .type("text/plain")
         .send("The request body is too large (at most 6 MB).");
-      req.resume();
+      // The body is never read: once the answer is out, give the client a moment to read it, then hang up
+      // (a 100 MB upload costs nothing; draining it would cost reading 100 MB).
+      res.once("finish", () => setTimeout(() => req.socket.destroy(), REFUSED_BODY_LINGER_MS).unref());
       return;
     }
     next();
