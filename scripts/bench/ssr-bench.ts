@@ -6,35 +6,13 @@
  *
  * Run: `npx tsx scripts/bench/ssr-bench.ts [seconds=10]`
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { ROOT as root, firstLink, startSite } from "./lib/site.ts";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const seconds = Number(process.argv[2] ?? 10);
-
-/** Starts `npm start`'s launcher in a child process on free ports and waits for "Site ready". */
-async function startSite(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: "0", EMULATOR_PORT: "0", NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /Site ready: (http:\/\/\S+)/.exec(out);
-      if (match) resolve(match[1]!.replace("localhost", "127.0.0.1"));
-    });
-    child.once("exit", (code) => reject(new Error(`the site exited (${code}) before it was ready:\n${out}`)));
-  });
-  return { url, child };
-}
 
 interface Result {
   requests: { average: number };
@@ -62,11 +40,10 @@ function row(label: string, result: Result): string {
 }
 
 async function main(): Promise<void> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "ssr-bench-"));
-  const { url, child } = await startSite(dataDir);
+  const site = await startSite();
+  const { url } = site;
   try {
-    const post = /href="(\/en\/blog\/[a-z0-9-]+)"/.exec(await (await fetch(`${url}/en/blog`)).text())?.[1];
-    if (!post) throw new Error("no post link on /en/blog");
+    const post = await firstLink(`${url}/en/blog`, /href="(\/en\/blog\/[a-z0-9-]+)"/);
     console.log(`SSR benchmark: ${seconds} s per run; site ${url}`);
     for (const pathname of ["/en", "/ar/blog", post]) {
       const html = Buffer.from(await (await fetch(url + pathname)).arrayBuffer());
@@ -86,9 +63,7 @@ async function main(): Promise<void> {
       await new Promise((resolve) => limit.close(resolve));
     }
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
-    await rm(dataDir, { recursive: true, force: true });
+    await site.stop();
   }
 }
 
