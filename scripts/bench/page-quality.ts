@@ -1,0 +1,122 @@
+/**
+ * Page quality (issue #8): Lighthouse in its default mobile mode (Moto G Power viewport, simulated slow 4G
+ * and 4× CPU throttling) on `/en`, `/ar`, a post page and a venture page of the real site (production build,
+ * embedded server with `content/` pushed, in a child process). Prints the four category scores (targets:
+ * performance ≥ 95, the others 100) with LCP, CLS and TBT per page, and under the table every audit that
+ * costs a page points. The JSON reports go to `test-output/lighthouse/`.
+ *
+ * Chromium is Debian's (`CHROME_PATH`, default `/usr/bin/chromium`), headless, one fresh profile per page.
+ *
+ * Run: `npx tsx scripts/bench/page-quality.ts [runs=1]` (with runs > 1, each page's median-performance run
+ * is reported).
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import type { Result as LighthouseResult } from "lighthouse";
+import { ROOT, firstLink, startSite } from "./lib/site.ts";
+
+const runs = Math.max(1, Number(process.argv[2] ?? 1));
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const outDir = path.join(ROOT, "test-output", "lighthouse");
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
+  performance: 95,
+  accessibility: 100,
+  "best-practices": 100,
+  seo: 100,
+};
+
+/** One Lighthouse run of `url` in a fresh headless Chromium; the report as an object. */
+async function audit(url: string): Promise<LighthouseResult> {
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message} (${url})`);
+    return result.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+const score = (lhr: LighthouseResult, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+const numeric = (lhr: LighthouseResult, id: string) => lhr.audits[id]?.numericValue ?? NaN;
+
+/** The audits that cost points in a category below its target: weighted audits scoring < 1, and opportunities. */
+function findings(lhr: LighthouseResult): string[] {
+  const lines: string[] = [];
+  for (const category of CATEGORIES) {
+    if (score(lhr, category) >= 100) continue;
+    for (const ref of lhr.categories[category]!.auditRefs) {
+      const a = lhr.audits[ref.id]!;
+      const savings = (a.details as { overallSavingsMs?: number } | undefined)?.overallSavingsMs ?? 0;
+      const costs = ref.weight > 0 && a.score !== null && a.score < 1;
+      const opportunity =
+        category === "performance" && ref.weight === 0 && a.score !== null && a.score < 0.9 && savings > 0;
+      if (!costs && !opportunity) continue;
+      const value = a.displayValue ? ` — ${a.displayValue}` : "";
+      const label = costs ? `score ${a.score!.toFixed(2)}, weight ${ref.weight}` : `saves ~${Math.round(savings)} ms`;
+      lines.push(`  [${category}] ${a.id}: ${a.title}${value} (${label})`);
+    }
+  }
+  return lines;
+}
+
+async function main(): Promise<void> {
+  const site = await startSite();
+  try {
+    const post = await firstLink(`${site.url}/en/blog`, /href="(\/en\/blog\/[a-z0-9-]+)"/);
+    const venture = await firstLink(`${site.url}/en/ventures`, /href="(\/en\/ventures\/[a-z0-9-]+)"/);
+    const pages = ["/en", "/ar", post, venture];
+    await mkdir(outDir, { recursive: true });
+    console.log(
+      `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile, simulated throttling; ${runs} run(s) per page; site ${site.url}`,
+    );
+
+    const rows: { page: string; lhr: LighthouseResult }[] = [];
+    for (const page of pages) {
+      const results: LighthouseResult[] = [];
+      for (let i = 0; i < runs; i++) results.push(await audit(site.url + page));
+      results.sort((a, b) => score(a, "performance") - score(b, "performance"));
+      const lhr = results[Math.floor(results.length / 2)]!;
+      const name = page.replace(/^\//, "").replaceAll("/", "-");
+      await writeFile(path.join(outDir, `${name}.json`), JSON.stringify(lhr, null, 1));
+      rows.push({ page, lhr });
+    }
+
+    console.log(
+      `\n${"page".padEnd(36)} ${"perf".padStart(4)} ${"a11y".padStart(4)} ${"best".padStart(4)} ${"seo".padStart(4)} ${"LCP".padStart(8)} ${"CLS".padStart(6)} ${"TBT".padStart(7)}`,
+    );
+    let missed = false;
+    for (const { page, lhr } of rows) {
+      const scores = CATEGORIES.map((c) => score(lhr, c));
+      missed ||= CATEGORIES.some((c, i) => scores[i]! < TARGETS[c]);
+      console.log(
+        `${page.padEnd(36)} ${scores.map((s) => String(s).padStart(4)).join(" ")} ${`${(numeric(lhr, "largest-contentful-paint") / 1000).toFixed(2)} s`.padStart(8)} ${numeric(lhr, "cumulative-layout-shift").toFixed(3).padStart(6)} ${`${Math.round(numeric(lhr, "total-blocking-time"))} ms`.padStart(7)}`,
+      );
+    }
+    console.log(
+      `targets: performance ≥ 95, accessibility, best practices and SEO 100${missed ? " — NOT all met" : " — met"}`,
+    );
+    for (const { page, lhr } of rows) {
+      const lines = findings(lhr);
+      if (lines.length) console.log(`\n${page}:\n${lines.join("\n")}`);
+    }
+    console.log(`\nReports: ${path.relative(ROOT, outDir)}/*.json`);
+    if (missed) process.exitCode = 1;
+  } finally {
+    await site.stop();
+  }
+}
+
+await main();
