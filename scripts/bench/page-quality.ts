@@ -28,8 +28,24 @@ const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
   seo: 100,
 };
 
-/** One Lighthouse run of `url` in a fresh headless Chromium; the report as an object. */
+/**
+ * One Lighthouse run of `url` in a fresh headless Chromium; the report as an object. A run Lighthouse itself
+ * reports as broken (e.g. NO_NAVSTART, a trace lost on a busy machine) is retried, up to 3 attempts.
+ */
 async function audit(url: string): Promise<LighthouseResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(url);
+    } catch (error) {
+      if (!(error instanceof LighthouseRunError) || attempt >= 3) throw error;
+      console.log(`  (${error.message}; retrying)`);
+    }
+  }
+}
+
+class LighthouseRunError extends Error {}
+
+async function auditOnce(url: string): Promise<LighthouseResult> {
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"],
@@ -42,7 +58,8 @@ async function audit(url: string): Promise<LighthouseResult> {
       onlyCategories: [...CATEGORIES],
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message} (${url})`);
+    if (result.lhr.runtimeError)
+      throw new LighthouseRunError(`Lighthouse: ${result.lhr.runtimeError.message} (${url})`);
     return result.lhr;
   } finally {
     chrome.kill();
