@@ -1,13 +1,14 @@
 /**
- * What the production build sends to a browser, read from `build/`: React Router's browser manifest
- * (`build/client/assets/manifest-<version>.js`, the `window.__reactRouterManifest` the page loads: the entry
- * client, and each route's module and static imports) and `build/client-modules.json` (the source modules
- * each chunk holds, written by the `client-modules` plugin in `vite.config.ts`).
+ * What the production build sends to a browser, read from `build/`: React Router's manifest of browser assets
+ * (the `assets` the server build exports: the entry client, and each route's module and static imports) with
+ * the build's route discovery mode, and `build/client-modules.json` (the source modules each chunk holds,
+ * written by the `client-modules` plugin in `vite.config.ts`).
  *
  * Used by `scripts/bench/js-size.ts` and `tests/security/bundle.test.ts`.
  */
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 interface ManifestRoute {
   id: string;
@@ -19,8 +20,9 @@ interface ManifestRoute {
   imports?: string[];
 }
 
-/** React Router's browser manifest: URLs are site-absolute (`/assets/x-Hash.js`). */
+/** React Router's manifest of browser assets: URLs are site-absolute (`/assets/x-Hash.js`). */
 export interface ClientManifest {
+  /** The full manifest as a script (`/assets/manifest-<version>.js`). */
   url: string;
   entry: { module: string; imports: string[] };
   routes: Record<string, ManifestRoute>;
@@ -32,20 +34,22 @@ export interface RouteBundle {
   id: string;
   /** The URL pattern, e.g. `/:locale/blog/:slug`. */
   pattern: string;
-  /** Files under `build/client`, e.g. `assets/post-Hash.js`: manifest, entry client, and every route in the match. */
+  /** Files under `build/client`, e.g. `assets/post-Hash.js`: entry client, and every route in the match. */
   files: string[];
 }
 
-/** Reads the one `manifest-*.js` in `build/client/assets` and parses the object it assigns. */
-export async function readClientManifest(buildDir: string): Promise<ClientManifest> {
-  const assets = path.join(buildDir, "client", "assets");
-  const names = (await readdir(assets)).filter((name) => /^manifest-[\w-]+\.js$/.test(name));
-  if (names.length !== 1)
-    throw new Error(`expected one manifest-*.js in ${assets}, found ${names.length}: run npm run build`);
-  const text = await readFile(path.join(assets, names[0]!), "utf8");
-  const json = /^window\.__reactRouterManifest=(\{.*\});?\s*$/s.exec(text)?.[1];
-  if (!json) throw new Error(`${names[0]} is not a React Router browser manifest`);
-  return JSON.parse(json) as ClientManifest;
+/**
+ * The manifest and route discovery mode from `build/server/index.js`. With lazy discovery (React Router's
+ * default) a page inlines the part of the manifest it needs and never loads `manifest-*.js`.
+ */
+export async function readClientManifest(buildDir: string): Promise<{ manifest: ClientManifest; lazy: boolean }> {
+  const file = path.join(buildDir, "server", "index.js");
+  const build = (await import(pathToFileURL(file).href)) as {
+    assets?: ClientManifest;
+    routeDiscovery?: { mode: string };
+  };
+  if (!build.assets) throw new Error(`${file} exports no assets: run npm run build`);
+  return { manifest: build.assets, lazy: build.routeDiscovery?.mode !== "initial" };
 }
 
 /** `build/client-modules.json`: chunk file (`assets/x-Hash.js`) → project-relative source modules in it. */
@@ -70,17 +74,17 @@ function chain(manifest: ClientManifest, id: string): ManifestRoute[] {
 
 /**
  * The public pages (route ids under `routes/public/` that render, i.e. have a default export) and, for each,
- * the files React Router's `<Scripts>` loads on a first visit: the manifest, the entry client and its imports,
- * and the module and imports of every route from the root to the page.
+ * the files React Router's `<Scripts>` loads on a first visit: the entry client and its imports, the module
+ * and imports of every route from the root to the page, and `manifest-*.js` unless discovery is `lazy`.
  */
-export function publicRouteBundles(manifest: ClientManifest): RouteBundle[] {
+export function publicRouteBundles(manifest: ClientManifest, lazy: boolean): RouteBundle[] {
   const parents = new Set(Object.values(manifest.routes).map((route) => route.parentId));
   return Object.values(manifest.routes)
     .filter((route) => route.id.startsWith("routes/public/") && route.hasDefaultExport && !parents.has(route.id))
     .map((route) => {
       const routes = chain(manifest, route.id);
       const urls = [
-        manifest.url,
+        ...(lazy ? [] : [manifest.url]),
         manifest.entry.module,
         ...manifest.entry.imports,
         ...routes.flatMap((r) => [r.module, ...(r.imports ?? [])]),
