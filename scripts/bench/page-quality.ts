@@ -7,8 +7,8 @@
  *
  * Chromium is Debian's (`CHROME_PATH`, default `/usr/bin/chromium`), headless, one fresh profile per page.
  *
- * Run: `npx tsx scripts/bench/page-quality.ts [runs=1]` (with runs > 1, each page's median-performance run
- * is reported).
+ * Run: `npx tsx scripts/bench/page-quality.ts [runs=3]`: each page's median-performance run is reported, with
+ * the range of the performance scores (on a busy machine one run varies by several points).
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -17,7 +17,7 @@ import lighthouse from "lighthouse";
 import type { Result as LighthouseResult } from "lighthouse";
 import { ROOT, firstLink, startSite } from "./lib/site.ts";
 
-const runs = Math.max(1, Number(process.argv[2] ?? 1));
+const runs = Math.max(1, Number(process.argv[2] ?? 3));
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const outDir = path.join(ROOT, "test-output", "lighthouse");
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -100,26 +100,27 @@ async function main(): Promise<void> {
       `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile, simulated throttling; ${runs} run(s) per page; site ${site.url}`,
     );
 
-    const rows: { page: string; lhr: LighthouseResult }[] = [];
+    const rows: { page: string; lhr: LighthouseResult; range: string }[] = [];
     for (const page of pages) {
       const results: LighthouseResult[] = [];
       for (let i = 0; i < runs; i++) results.push(await audit(site.url + page));
       results.sort((a, b) => score(a, "performance") - score(b, "performance"));
       const lhr = results[Math.floor(results.length / 2)]!;
+      const range = `${score(results[0]!, "performance")}-${score(results.at(-1)!, "performance")}`;
       const name = page.replace(/^\//, "").replaceAll("/", "-");
       await writeFile(path.join(outDir, `${name}.json`), JSON.stringify(lhr, null, 1));
-      rows.push({ page, lhr });
+      rows.push({ page, lhr, range });
     }
 
-    console.log(
-      `\n${"page".padEnd(36)} ${"perf".padStart(4)} ${"a11y".padStart(4)} ${"best".padStart(4)} ${"seo".padStart(4)} ${"LCP".padStart(8)} ${"CLS".padStart(6)} ${"TBT".padStart(7)}`,
-    );
+    const width = Math.max(...pages.map((p) => p.length));
+    const seconds = (lhr: LighthouseResult, id: string) => `${(numeric(lhr, id) / 1000).toFixed(2)} s`.padStart(7);
+    console.log(`\n${"page".padEnd(width)}  perf (runs)  a11y  best   seo      FCP      LCP    CLS     TBT`);
     let missed = false;
-    for (const { page, lhr } of rows) {
-      const scores = CATEGORIES.map((c) => score(lhr, c));
-      missed ||= CATEGORIES.some((c, i) => scores[i]! < TARGETS[c]);
+    for (const { page, lhr, range } of rows) {
+      const [perf, ...others] = CATEGORIES.map((c) => score(lhr, c));
+      missed ||= CATEGORIES.some((c) => score(lhr, c) < TARGETS[c]);
       console.log(
-        `${page.padEnd(36)} ${scores.map((s) => String(s).padStart(4)).join(" ")} ${`${(numeric(lhr, "largest-contentful-paint") / 1000).toFixed(2)} s`.padStart(8)} ${numeric(lhr, "cumulative-layout-shift").toFixed(3).padStart(6)} ${`${Math.round(numeric(lhr, "total-blocking-time"))} ms`.padStart(7)}`,
+        `${page.padEnd(width)}  ${String(perf).padStart(4)} ${`(${range})`.padEnd(7)} ${others.map((s) => String(s).padStart(5)).join(" ")}  ${seconds(lhr, "first-contentful-paint")}  ${seconds(lhr, "largest-contentful-paint")}  ${numeric(lhr, "cumulative-layout-shift").toFixed(3)}  ${`${Math.round(numeric(lhr, "total-blocking-time"))} ms`.padStart(6)}`,
       );
     }
     console.log(
