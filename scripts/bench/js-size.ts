@@ -5,8 +5,8 @@
  * as a server sends it). Target: ≤ 130 kB gzip per route (kB = 1,000 bytes). Also checks that no admin-only
  * module (admin routes and components, `lib/admin`, Prettier) is in a public route's chunks.
  *
- * Reads the current `build/` (run `npm run build` first). Exits 1 when a route is over the target or holds
- * admin-only code.
+ * Measures `build/`, rebuilt first when a source changed (as `npm start` does). Exits 1 when a route is over
+ * the target or holds admin-only code.
  *
  * Run: `npx tsx scripts/bench/js-size.ts`
  */
@@ -14,6 +14,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { ensureBuild } from "../build.ts";
 import { adminModulesIn, publicRouteBundles, readChunkModules, readClientManifest } from "./lib/client-bundle.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -24,6 +25,7 @@ const GZIP_LEVEL = 9;
 const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 
 async function main(): Promise<void> {
+  if (await ensureBuild(root, { quiet: true })) console.log("Built the site.");
   const { manifest, lazy } = await readClientManifest(buildDir);
   const chunkModules = await readChunkModules(buildDir);
   const sizes = new Map<string, { raw: number; gzip: number }>();
