@@ -106,7 +106,8 @@ async function main(): Promise<void> {
       for (let i = 0; i < runs; i++) results.push(await audit(site.url + page));
       results.sort((a, b) => score(a, "performance") - score(b, "performance"));
       const lhr = results[Math.floor(results.length / 2)]!;
-      const range = `${score(results[0]!, "performance")}-${score(results.at(-1)!, "performance")}`;
+      const range =
+        runs > 1 ? `${score(results[0]!, "performance")}-${score(results.at(-1)!, "performance")}` : "1 run";
       const name = page.replace(/^\//, "").replaceAll("/", "-");
       await writeFile(path.join(outDir, `${name}.json`), JSON.stringify(lhr, null, 1));
       rows.push({ page, lhr, range });
