@@ -67,7 +67,7 @@ async function main(): Promise<void> {
     .slice(0, 6);
   console.log(`\nLargest files every public route loads (gzip kB):`);
   for (const f of largest)
-    console.log(`  ${kB(f.gzip).padStart(6)}  ${f.file}  (${chunkModules[f.file]?.length ?? 0} source modules)`);
+    console.log(`  ${kB(f.gzip).padStart(6)}  ${f.file}  (source modules: ${chunkModules[f.file]?.length ?? 0})`);
 
   const admin = bundles.flatMap((bundle) =>
     adminModulesIn(bundle.files, chunkModules).map((hit) => ({ route: bundle.pattern, ...hit })),
