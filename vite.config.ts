@@ -1,9 +1,63 @@
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * Records which source modules each browser chunk holds, in `<build>/client-modules.json` (beside `client/`, so
+ * it is never served): `{ "assets/x-Hash.js": ["web/components/ui.tsx", "node_modules/react/…", …] }`, paths
+ * relative to the project. `scripts/bench/js-size.ts` and `tests/security/bundle.test.ts` read it to prove that
+ * no admin-only module reaches a public page.
+ */
+function clientModules(): Plugin {
+  return {
+    name: "client-modules",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async writeBundle(options, bundle) {
+      const root = this.environment.config.root;
+      const chunks: Record<string, string[]> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== "chunk") continue;
+        // Only modules that left code in the chunk (a route module's server-only exports leave none).
+        const ids = Object.entries(output.modules)
+          .filter(([id, module]) => module.renderedLength > 0 && !id.startsWith("\0"))
+          .map(([id]) => path.relative(root, id.replace(/\?.*$/, "")));
+        chunks[output.fileName] = [...new Set(ids)];
+      }
+      await writeFile(path.join(options.dir!, "..", "client-modules.json"), `${JSON.stringify(chunks, null, 1)}\n`);
+    },
+  };
+}
+
+/** Source modules of the browser's two shared chunks (paths with `/` separators). */
+const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router)\//;
+const SITE =
+  /\/node_modules\/(i18next|react-i18next)\/|\/web\/(i18n\/|hooks\.ts|seo\.ts|site\.ts|components\/(cards|error-view|fade-in|icons|ui)\.tsx)/;
+
+/**
+ * Browser chunks: React, React DOM and React Router in one file, and the public pages' shared code (i18n,
+ * components every page uses) in another, instead of a dozen small shared chunks: fewer requests before
+ * hydration (each costs a round trip on an HTTP/1.1 connection). The server build is left as one file.
+ */
+function clientChunks(): Plugin {
+  return {
+    name: "client-chunks",
+    config(_config, { isSsrBuild }) {
+      if (isSsrBuild) return;
+      const manualChunks = (id: string) => {
+        const file = id.replaceAll("\\", "/");
+        if (FRAMEWORK.test(file)) return "framework";
+        if (SITE.test(file)) return "site";
+        return undefined;
+      };
+      return { build: { rollupOptions: { output: { manualChunks } } } };
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), clientModules(), clientChunks()],
   publicDir: "web/public",
   build: { assetsInlineLimit: 0 },
 });

@@ -2,9 +2,10 @@
  * The content model: one source for what a venture, a blog post, a community application and a contact
  * message are, both as Appwrite documents (spec §3) and as front matter of files in `content/`.
  *
- * Imported by `lib/`, `web/` and `cli/`; imports nothing of the project.
+ * Imported by `lib/`, `web/` and `cli/`; imports nothing of the project outside `schemas/`.
  */
 import { z } from "zod";
+import { LIMITS } from "./limits.ts";
 
 /** Slugs are lowercase ASCII words joined by single hyphens, 1–128 chars (URL-friendly identifier, spec §2). */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -17,18 +18,7 @@ export const slugSchema = z
 const requiredText = (max: number) =>
   z.string().trim().min(1, "is required").max(max, `must be at most ${max} characters`);
 
-/** Field sizes shared by the Appwrite collections (`schemas/appwrite.json`) and validation. */
-export const LIMITS = {
-  name: 256,
-  title: 256,
-  shortDescription: 1024,
-  excerpt: 1024,
-  url: 2048,
-  authorName: 256,
-  html: 200_000,
-  message: 5000,
-  email: 320,
-} as const;
+export { LIMITS };
 
 /** A venture as stored in collection `ventures` (spec §3), without Appwrite's `$` fields. */
 export const ventureSchema = z.object({

@@ -8,7 +8,9 @@ import { useNonce } from "./nonce.ts";
 import { directionOf, getI18n } from "./i18n/i18n.ts";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  // `precedence` makes React put the stylesheet first in <head>, before the scripts' modulepreloads: over HTTP/1.1
+  // (6 connections per host) the render-blocking CSS otherwise waits behind them (Lighthouse FCP).
+  { rel: "stylesheet", href: stylesheet, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

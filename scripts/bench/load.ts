@@ -7,18 +7,18 @@
  *
  * Run: `npx tsx scripts/bench/load.ts [seconds=30] [connections=50]`; exits 1 when a threshold is missed.
  */
-import { autocannon, residentBytes, startSiteProcess } from "./harness.ts";
+import { autocannon, residentBytes } from "./lib/autocannon.ts";
+import { firstLink, startSite } from "./lib/site.ts";
 
 const seconds = Number(process.argv[2] ?? 30);
 const connections = Number(process.argv[3] ?? 50);
 const MB = 1024 * 1024;
 
 async function main(): Promise<void> {
-  const site = await startSiteProcess();
+  const site = await startSite();
   const failures: string[] = [];
   try {
-    const post = /href="(\/en\/blog\/[a-z0-9-]+)"/.exec(await (await fetch(`${site.url}/en/blog`)).text())?.[1];
-    if (!post) throw new Error("no post link on /en/blog");
+    const post = await firstLink(`${site.url}/en/blog`, /href="(\/en\/blog\/[a-z0-9-]+)"/);
     const cold = await residentBytes(site.child.pid!);
     // Growth is measured from a warm process (5 s of the same load per path: JIT, heap sized for the load),
     // so what it shows is memory that keeps growing under sustained load, i.e. a leak.

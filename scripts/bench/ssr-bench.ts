@@ -9,7 +9,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
-import { autocannon, startSiteProcess, type LoadResult as Result } from "./harness.ts";
+import { autocannon, type LoadResult as Result } from "./lib/autocannon.ts";
+import { firstLink, startSite } from "./lib/site.ts";
 
 const seconds = Number(process.argv[2] ?? 10);
 const rounds = Number(process.argv[3] ?? 2);
@@ -53,12 +54,11 @@ async function startLimit(
 }
 
 async function main(): Promise<void> {
-  const server = await startSiteProcess();
+  const server = await startSite();
   const { url } = server;
   const verdicts: string[] = [];
   try {
-    const post = /href="(\/en\/blog\/[a-z0-9-]+)"/.exec(await (await fetch(`${url}/en/blog`)).text())?.[1];
-    if (!post) throw new Error("no post link on /en/blog");
+    const post = await firstLink(`${url}/en/blog`, /href="(\/en\/blog\/[a-z0-9-]+)"/);
     console.log(`SSR benchmark: best of ${rounds} alternating runs of ${seconds} s; site ${url}`);
     for (const pathname of ["/en", "/ar/blog", post]) {
       const html = Buffer.from(await (await fetch(url + pathname)).arrayBuffer());

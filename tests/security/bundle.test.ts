@@ -6,6 +6,12 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import {
+  adminModulesIn,
+  publicRouteBundles,
+  readChunkModules,
+  readClientManifest,
+} from "../../scripts/bench/lib/client-bundle.ts";
 import { ROOT } from "../helpers/fixtures.ts";
 
 async function clientFiles(): Promise<{ file: string; text: string }[]> {
@@ -48,5 +54,32 @@ describe("the client bundle", () => {
   ])("ships no server-only library (%s)", async (_library, marker) => {
     const hits = (await clientFiles()).filter((f) => f.text.includes(marker)).map((f) => path.relative(ROOT, f.file));
     expect(hits).toEqual([]);
+  });
+});
+
+// Issue #8: visitors never download the admin. Module lists come from build/client-modules.json (vite.config.ts).
+describe("the JavaScript of public pages", () => {
+  const buildDir = path.join(ROOT, "build");
+
+  it("holds no admin-only module (admin routes and components, lib/admin, Prettier)", async () => {
+    // Given the files each public page loads on a first visit, and the source modules in each chunk
+    const { manifest, lazy } = await readClientManifest(buildDir);
+    const chunkModules = await readChunkModules(buildDir);
+    const bundles = publicRouteBundles(manifest, lazy);
+    expect(bundles.map((b) => b.id)).toEqual(expect.arrayContaining(["routes/public/home", "routes/public/post"]));
+    for (const bundle of bundles) {
+      expect(bundle.files.filter((f) => f.endsWith(".js") && !(f in chunkModules))).toEqual([]);
+    }
+    // When they are searched for admin-only modules, then none is found
+    const hits = bundles.flatMap((b) => adminModulesIn(b.files, chunkModules).map((h) => `${b.pattern}: ${h.module}`));
+    expect(hits).toEqual([]);
+  });
+
+  it("is checked by a rule that does find the admin's own modules in the admin's chunks", async () => {
+    const { manifest } = await readClientManifest(buildDir);
+    const chunkModules = await readChunkModules(buildDir);
+    const admin = manifest.routes["routes/admin/layout"]!;
+    const files = [admin.module, ...(admin.imports ?? [])].map((url) => url.replace(/^\//, ""));
+    expect(adminModulesIn(files, chunkModules).map((h) => h.module)).toContain("web/routes/admin/layout.tsx");
   });
 });

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { LIMITS } from "../../schemas/content.ts";
-import { formValues, validateForm, type FieldIssue, type FormKind, type FormResult } from "../forms.ts";
+import { LIMITS } from "../../schemas/limits.ts";
+import type { FieldIssue, FormKind, FormResult } from "../forms.ts";
 import { useHydrated } from "../hooks.ts";
 import { CheckIcon } from "./icons.tsx";
 
@@ -35,6 +35,12 @@ const TEXTS = {
 const INPUT =
   "mt-2 block w-full rounded-xl border border-line bg-ink/60 px-4 py-3 text-white placeholder:text-mist/60 transition-colors focus:border-gold focus:outline-none focus:ring-2 focus:ring-gold/40 aria-[invalid=true]:border-red-400";
 
+/**
+ * The form rules (the content model's zod schemas, ~25 kB gzip) load when a visitor first uses a form, not
+ * with the page.
+ */
+const loadRules = () => import("../forms.ts");
+
 function issueText(t: (key: string, options?: Record<string, unknown>) => string, issue: FieldIssue): string {
   return t(`forms.errors.${issue.code}`, { max: issue.max });
 }
@@ -62,16 +68,19 @@ export function SubmissionForm({ kind, actionData }: { kind: FormKind; actionDat
     message.current?.focus();
   }, [fetcher.state, fetcher.data]);
 
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const validated = validateForm(kind, formValues(kind, new FormData(event.currentTarget)));
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const target = event.currentTarget;
+    const { formValues, validateForm } = await loadRules();
+    const validated = validateForm(kind, formValues(kind, new FormData(target)));
     if (validated.ok) {
       setChecked(null);
-      return; // the fetcher submits
+      await fetcher.submit(target);
+      return;
     }
-    event.preventDefault();
     setChecked({ ok: false, error: "invalid", fieldErrors: validated.fieldErrors });
     const first = Object.keys(validated.fieldErrors)[0];
-    if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    if (first) target.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   }
 
   const fieldErrors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
@@ -89,7 +98,8 @@ export function SubmissionForm({ kind, actionData }: { kind: FormKind; actionDat
       ref={form}
       method="post"
       noValidate={hydrated}
-      onSubmit={onSubmit}
+      onFocus={() => void loadRules()}
+      onSubmit={(event) => void onSubmit(event)}
       aria-busy={busy}
       className="space-y-5 rounded-3xl border border-line bg-panel p-6 sm:p-8"
     >

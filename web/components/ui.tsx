@@ -43,7 +43,7 @@ export function PageHero(props: { eyebrow: string; title: string; text: string; 
     <section className="relative isolate pt-16 pb-12 sm:pt-24 sm:pb-16">
       <div
         aria-hidden
-        className="pointer-events-none absolute -top-24 start-0 -z-10 h-72 w-[36rem] max-w-full rounded-full bg-gold/10 blur-3xl"
+        className="pointer-events-none absolute -top-24 start-0 -z-10 h-72 w-[36rem] max-w-full bg-radial-[closest-side] from-gold/15 from-20% to-transparent"
       />
       <Eyebrow>{props.eyebrow}</Eyebrow>
       <h1 className="mt-4 max-w-3xl text-4xl leading-tight font-bold text-balance sm:text-5xl">{props.title}</h1>

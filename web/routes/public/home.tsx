@@ -57,7 +57,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="relative isolate py-20 sm:py-28">
         <div
           aria-hidden
-          className="pointer-events-none absolute -top-32 end-0 -z-10 h-[32rem] w-[32rem] max-w-full rounded-full bg-gold/15 blur-3xl"
+          className="pointer-events-none absolute -top-32 end-0 -z-10 h-[32rem] w-[32rem] max-w-full bg-radial-[closest-side] from-gold/20 from-20% to-transparent"
         />
         <Eyebrow>{t("home.heroEyebrow")}</Eyebrow>
         <h1 className="mt-5 max-w-3xl text-4xl leading-tight font-bold text-balance sm:text-6xl">

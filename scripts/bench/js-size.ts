@@ -1,0 +1,85 @@
+/**
+ * JavaScript per public route (issue #8): for each public page, the files a first visit loads (the entry
+ * client, and the module and static imports of every route from the root to the page, as `<Scripts>` links
+ * them; with lazy route discovery the page's part of the manifest is inline in the HTML, not counted here), their raw size and their gzip size (zlib level 9, each file compressed on its own
+ * as a server sends it). Target: ≤ 130 kB gzip per route (kB = 1,000 bytes). Also checks that no admin-only
+ * module (admin routes and components, `lib/admin`, Prettier) is in a public route's chunks.
+ *
+ * Measures `build/`, rebuilt first when a source changed (as `npm start` does). Exits 1 when a route is over
+ * the target or holds admin-only code.
+ *
+ * Run: `npx tsx scripts/bench/js-size.ts`
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { ensureBuild } from "../build.ts";
+import { adminModulesIn, publicRouteBundles, readChunkModules, readClientManifest } from "./lib/client-bundle.ts";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const buildDir = path.join(root, "build");
+const TARGET_GZIP_BYTES = 130_000;
+const GZIP_LEVEL = 9;
+
+const kB = (bytes: number) => (bytes / 1000).toFixed(1);
+
+async function main(): Promise<void> {
+  if (await ensureBuild(root, { quiet: true })) console.log("Built the site.");
+  const { manifest, lazy } = await readClientManifest(buildDir);
+  const chunkModules = await readChunkModules(buildDir);
+  const sizes = new Map<string, { raw: number; gzip: number }>();
+  const sizeOf = async (file: string) => {
+    let size = sizes.get(file);
+    if (!size) {
+      const bytes = await readFile(path.join(buildDir, "client", file));
+      size = { raw: bytes.length, gzip: gzipSync(bytes, { level: GZIP_LEVEL }).length };
+      sizes.set(file, size);
+    }
+    return size;
+  };
+
+  let failed = false;
+  console.log(
+    `JavaScript loaded on a first visit, per public route (gzip: zlib level ${GZIP_LEVEL}; kB = 1,000 bytes)`,
+  );
+  console.log(
+    `${"route".padEnd(30)} ${"files".padStart(5)} ${"raw kB".padStart(8)} ${"gzip kB".padStart(8)}  target ≤ 130 kB gzip`,
+  );
+  const bundles = publicRouteBundles(manifest, lazy);
+  for (const bundle of bundles) {
+    const stale = bundle.files.filter((file) => file !== manifest.url.slice(1) && !(file in chunkModules));
+    if (stale.length) throw new Error(`build/client-modules.json does not list ${stale.join(", ")}: run npm run build`);
+    const fileSizes = await Promise.all(bundle.files.map(sizeOf));
+    const raw = fileSizes.reduce((sum, s) => sum + s.raw, 0);
+    const gzip = fileSizes.reduce((sum, s) => sum + s.gzip, 0);
+    const ok = gzip <= TARGET_GZIP_BYTES;
+    failed ||= !ok;
+    console.log(
+      `${bundle.pattern.padEnd(30)} ${String(bundle.files.length).padStart(5)} ${kB(raw).padStart(8)} ${kB(gzip).padStart(8)}  ${ok ? "ok" : "OVER"}`,
+    );
+  }
+
+  const shared = bundles.map((b) => new Set(b.files)).reduce((a, b) => new Set([...a].filter((f) => b.has(f))));
+  const largest = [...shared]
+    .map((file) => ({ file, ...sizes.get(file)! }))
+    .sort((a, b) => b.gzip - a.gzip)
+    .slice(0, 6);
+  console.log(`\nLargest files every public route loads (gzip kB):`);
+  for (const f of largest)
+    console.log(`  ${kB(f.gzip).padStart(6)}  ${f.file}  (source modules: ${chunkModules[f.file]?.length ?? 0})`);
+
+  const admin = bundles.flatMap((bundle) =>
+    adminModulesIn(bundle.files, chunkModules).map((hit) => ({ route: bundle.pattern, ...hit })),
+  );
+  if (admin.length) {
+    failed = true;
+    console.log(`\nAdmin-only code in public routes' chunks (FAIL):`);
+    for (const hit of admin) console.log(`  ${hit.route}: ${hit.module} in ${hit.file}`);
+  } else {
+    console.log(`\nAdmin-only code (admin routes/components, lib/admin, prettier) in public chunks: none (ok)`);
+  }
+  if (failed) process.exitCode = 1;
+}
+
+await main();

@@ -1,0 +1,50 @@
+/**
+ * autocannon for the site benchmarks, run in its own process so the load generator never shares an event
+ * loop with what it measures; and the resident memory of a process.
+ */
+import { spawn } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { ROOT } from "./site.ts";
+
+/** The fields of autocannon's JSON result the benchmarks read. */
+export interface LoadResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; max: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  "2xx": number;
+  "3xx": number;
+  "4xx": number;
+  "5xx": number;
+}
+
+/**
+ * Runs autocannon (`-c connections -d seconds`) against `url` in its own process.
+ * @param headers extra request headers, e.g. `{ "accept-encoding": "gzip" }`.
+ */
+export async function autocannon(
+  url: string,
+  connections: number,
+  seconds: number,
+  headers: Record<string, string> = {},
+): Promise<LoadResult> {
+  const args = ["-c", String(connections), "-d", String(seconds), "-j", url];
+  for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
+  const child = spawn(path.join(ROOT, "node_modules", ".bin", "autocannon"), args, {
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  let out = "";
+  child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  await new Promise((resolve) => child.once("exit", resolve));
+  return JSON.parse(out) as LoadResult;
+}
+
+/** Resident set size of a process and its threads, in bytes (Linux `/proc/<pid>/status` VmRSS). */
+export async function residentBytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const kb = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
+  if (!kb) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(kb) * 1024;
+}
