@@ -7,8 +7,9 @@
  * The count is read before each upload, so two uploads racing each other may pass one file over the limit;
  * the limit is a guard against a runaway account, not an exact meter.
  */
-import { Permission, Query, Role, type Models, type Storage } from "node-appwrite";
+import { Permission, Role, type Models, type Storage } from "node-appwrite";
 import { IMAGES_BUCKET_ID } from "../../schemas/content.ts";
+import { listPages } from "../appwrite/paginate.ts";
 
 /** Limits on one user's uploads. */
 export interface UploadQuota {
@@ -55,18 +56,17 @@ function ownedBy(file: Models.File, userId: string): boolean {
  */
 export async function uploadUsage(storage: Storage, userId: string, exceptFileId?: string): Promise<UploadUsage> {
   const usage: UploadUsage = { files: 0, bytes: 0 };
-  let cursor: string | undefined;
-  for (;;) {
-    const queries = [Query.limit(100), ...(cursor ? [Query.cursorAfter(cursor)] : [])];
-    const page = await storage.listFiles({ bucketId: IMAGES_BUCKET_ID, queries });
-    for (const file of page.files) {
+  const pages = listPages((queries) =>
+    storage.listFiles({ bucketId: IMAGES_BUCKET_ID, queries }).then((page) => page.files),
+  );
+  for await (const files of pages) {
+    for (const file of files) {
       if (file.$id === exceptFileId || !ownedBy(file, userId)) continue;
       usage.files++;
       usage.bytes += file.sizeOriginal;
     }
-    if (page.files.length < 100) return usage;
-    cursor = page.files.at(-1)?.$id;
   }
+  return usage;
 }
 
 /**

@@ -5,6 +5,7 @@
 import { AppwriteException, Query, type Models } from "node-appwrite";
 import { COLLECTIONS, DATABASE_ID, type BlogPost, type Venture } from "../../schemas/content.ts";
 import { stripAdminMode, type AdminServices } from "./client.ts";
+import { listAll } from "./paginate.ts";
 
 interface Stored {
   $id: string;
@@ -51,29 +52,21 @@ function toPost(doc: Models.DefaultDocument): BlogPostRecord {
   };
 }
 
-async function listAll(
+/** Documents of a collection in `order`, with only `fields` (and the system fields), at most `max`. */
+function listSummaries(
   services: AdminServices,
   collectionId: string,
   order: string[],
   max: number,
   fields: readonly string[],
 ): Promise<Models.DefaultDocument[]> {
-  const documents: Models.DefaultDocument[] = [];
-  let cursor: string | undefined;
-  while (documents.length < max) {
-    const pageSize = Math.min(100, max - documents.length);
-    const queries = [
-      Query.select([...fields]),
-      ...order,
-      Query.limit(pageSize),
-      ...(cursor ? [Query.cursorAfter(cursor)] : []),
-    ];
-    const page = await services.databases.listDocuments({ databaseId: DATABASE_ID, collectionId, queries });
-    documents.push(...page.documents);
-    if (page.documents.length < pageSize) break;
-    cursor = page.documents.at(-1)?.$id;
-  }
-  return documents;
+  return listAll(
+    (queries) =>
+      services.databases
+        .listDocuments({ databaseId: DATABASE_ID, collectionId, queries })
+        .then((page) => page.documents),
+    { queries: [Query.select([...fields]), ...order], max },
+  );
 }
 
 const byCreatedDesc = [Query.orderDesc("$createdAt")];
@@ -84,7 +77,7 @@ const byPublishedDesc = [Query.orderDesc("publishedDate"), Query.orderDesc("$cre
  * `limit` (default 1000). Only the summary fields are read (Appwrite `Query.select`).
  */
 export async function listVentures(services: AdminServices, limit = 1000): Promise<VentureSummary[]> {
-  const documents = await listAll(services, COLLECTIONS.ventures, byCreatedDesc, limit, VENTURE_SUMMARY_FIELDS);
+  const documents = await listSummaries(services, COLLECTIONS.ventures, byCreatedDesc, limit, VENTURE_SUMMARY_FIELDS);
   return documents.map((doc) => {
     const { $id, $createdAt, $updatedAt, name, slug, shortDescription, logoUrl } = toVenture(doc);
     return { $id, $createdAt, $updatedAt, name, slug, shortDescription, logoUrl };
@@ -93,7 +86,7 @@ export async function listVentures(services: AdminServices, limit = 1000): Promi
 
 /** Blog posts' summaries by `publishedDate`, newest first (spec §7); at most `limit` (default 1000). */
 export async function listPosts(services: AdminServices, limit = 1000): Promise<PostSummary[]> {
-  const documents = await listAll(services, COLLECTIONS.blogPosts, byPublishedDesc, limit, POST_SUMMARY_FIELDS);
+  const documents = await listSummaries(services, COLLECTIONS.blogPosts, byPublishedDesc, limit, POST_SUMMARY_FIELDS);
   return documents.map((doc) => {
     const { $id, $createdAt, $updatedAt, title, slug, excerpt, featuredImageUrl, publishedDate, authorName } =
       toPost(doc);

@@ -5,10 +5,11 @@
  * an item edited in Appwrite since the last push or pull is a conflict, not an overwrite (unless `force`).
  */
 import path from "node:path";
-import { AppwriteException, ID, Permission, Query, Role, type Models } from "node-appwrite";
+import { AppwriteException, ID, Permission, Role, type Models } from "node-appwrite";
 import { InputFile } from "node-appwrite/file";
 import { CONTENT_KINDS, DATABASE_ID, IMAGES_BUCKET_ID, type ContentKind } from "../../schemas/content.ts";
 import { parseFileViewUrl, type AdminServices } from "../appwrite/client.ts";
+import { listPages } from "../appwrite/paginate.ts";
 import { readContent, type ContentIssue, type LocalImage } from "../content/read.ts";
 import { imageFileId } from "./documents.ts";
 import { ExportError, imageFileIdsOf, writeExport, type ExportReport } from "./export.ts";
@@ -216,11 +217,10 @@ export async function listBySlug(
   collectionId: string,
 ): Promise<Map<string, Models.DefaultDocument>> {
   const bySlug = new Map<string, Models.DefaultDocument>();
-  let cursor: string | undefined;
-  for (;;) {
-    const queries = [Query.limit(100), ...(cursor ? [Query.cursorAfter(cursor)] : [])];
-    const page = await services.databases
+  const pages = listPages((queries) =>
+    services.databases
       .listDocuments({ databaseId: DATABASE_ID, collectionId, queries })
+      .then((page) => page.documents)
       .catch((error: unknown) => {
         if (
           error instanceof AppwriteException &&
@@ -230,11 +230,10 @@ export async function listBySlug(
           throw new SchemaMissingError(`${services.target.endpoint} has no ${what}: run \`studio setup\` first.`);
         }
         throw error;
-      });
-    for (const doc of page.documents) bySlug.set(String(doc.slug), doc);
-    if (page.documents.length < 100) return bySlug;
-    cursor = page.documents.at(-1)?.$id;
-  }
+      }),
+  );
+  for await (const documents of pages) for (const doc of documents) bySlug.set(String(doc.slug), doc);
+  return bySlug;
 }
 
 async function apply(

@@ -5,9 +5,10 @@
  * is older than a grace period (default 1 hour), so an upload made seconds ago by an admin form that is
  * about to create its document is never taken. Before deleting, the files are exported (C48, `export.ts`).
  */
-import { Query, type Models } from "node-appwrite";
+import type { Models } from "node-appwrite";
 import { CONTENT_KINDS, DATABASE_ID, IMAGES_BUCKET_ID, type ContentKind } from "../../schemas/content.ts";
 import { parseFileViewUrl, type AdminServices } from "../appwrite/client.ts";
+import { listAll, listPages } from "../appwrite/paginate.ts";
 import { ExportError, writeExport, type ExportReport } from "./export.ts";
 
 /** Default grace period: files younger than this are never swept, in ms (1 hour). */
@@ -58,15 +59,13 @@ const VIEW_URLS = /\/storage\/buckets\/[^/?#"'\s]+\/files\/[^/?#"'\s]+\/view/g;
  * any other string field (a body may embed one), so that a sweep never takes a file still shown somewhere.
  */
 async function referencedFileIds(services: AdminServices, kind: ContentKind, into: Set<string>): Promise<void> {
-  let cursor: string | undefined;
-  for (;;) {
-    const queries = [Query.limit(100), ...(cursor ? [Query.cursorAfter(cursor)] : [])];
-    const page = await services.databases.listDocuments({
-      databaseId: DATABASE_ID,
-      collectionId: CONTENT_KINDS[kind].collectionId,
-      queries,
-    });
-    for (const doc of page.documents) {
+  const pages = listPages((queries) =>
+    services.databases
+      .listDocuments({ databaseId: DATABASE_ID, collectionId: CONTENT_KINDS[kind].collectionId, queries })
+      .then((page) => page.documents),
+  );
+  for await (const documents of pages) {
+    for (const doc of documents) {
       for (const [key, value] of Object.entries(doc)) {
         if (key.startsWith("$") || typeof value !== "string") continue;
         for (const match of value.matchAll(VIEW_URLS)) {
@@ -75,22 +74,14 @@ async function referencedFileIds(services: AdminServices, kind: ContentKind, int
         }
       }
     }
-    if (page.documents.length < 100) return;
-    cursor = page.documents.at(-1)?.$id;
   }
 }
 
 /** Every file of the images bucket, read with cursor pagination. */
-async function allFiles(services: AdminServices): Promise<Models.File[]> {
-  const files: Models.File[] = [];
-  let cursor: string | undefined;
-  for (;;) {
-    const queries = [Query.limit(100), ...(cursor ? [Query.cursorAfter(cursor)] : [])];
-    const page = await services.storage.listFiles({ bucketId: IMAGES_BUCKET_ID, queries });
-    files.push(...page.files);
-    if (page.files.length < 100) return files;
-    cursor = page.files.at(-1)?.$id;
-  }
+function allFiles(services: AdminServices): Promise<Models.File[]> {
+  return listAll((queries) =>
+    services.storage.listFiles({ bucketId: IMAGES_BUCKET_ID, queries }).then((page) => page.files),
+  );
 }
 
 /**

@@ -1,0 +1,52 @@
+/**
+ * Cursor pagination over an Appwrite list endpoint (REFERENCE §2 "Query syntax", pagination: `Query.limit(n)` and
+ * `Query.cursorAfter(<last $id>)`, stable whatever is written meanwhile, unlike offsets).
+ */
+import { Query } from "node-appwrite";
+
+/** Largest page Appwrite returns without raising its limit. */
+export const PAGE_SIZE = 100;
+
+export interface PageOptions {
+  /** Queries sent with every page (filters, order, select). */
+  queries?: readonly string[];
+  /** Stop after this many items (default: all). */
+  max?: number;
+}
+
+/**
+ * Yields the pages of a list, in order, until a short page or `max` items.
+ * @param fetchPage lists one page with the given queries, e.g.
+ *   `(queries) => storage.listFiles({ bucketId, queries }).then((page) => page.files)`.
+ * @throws whatever `fetchPage` throws (an `AppwriteException` for a missing collection or bucket).
+ */
+export async function* listPages<T extends { $id: string }>(
+  fetchPage: (queries: string[]) => Promise<T[]>,
+  options: PageOptions = {},
+): AsyncGenerator<T[]> {
+  const max = options.max ?? Infinity;
+  let seen = 0;
+  let cursor: string | undefined;
+  while (seen < max) {
+    const limit = Math.min(PAGE_SIZE, max - seen);
+    const items = await fetchPage([
+      ...(options.queries ?? []),
+      Query.limit(limit),
+      ...(cursor ? [Query.cursorAfter(cursor)] : []),
+    ]);
+    if (items.length > 0) yield items;
+    seen += items.length;
+    if (items.length < limit) return;
+    cursor = items.at(-1)!.$id;
+  }
+}
+
+/** Every item of a list (see `listPages`), in one array. */
+export async function listAll<T extends { $id: string }>(
+  fetchPage: (queries: string[]) => Promise<T[]>,
+  options: PageOptions = {},
+): Promise<T[]> {
+  const all: T[] = [];
+  for await (const page of listPages(fetchPage, options)) all.push(...page);
+  return all;
+}
