@@ -17,7 +17,6 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import {
   cspNonce,
-  etagMatches,
   fillTemplate,
   filledLength,
   gzipTemplate,
@@ -25,6 +24,7 @@ import {
   type PageCache,
   type PageTemplate,
 } from "./page-cache.ts";
+import { acceptsAny, etagMatches } from "./negotiation.ts";
 
 export interface CachedPagesOptions {
   cache: PageCache;
@@ -55,13 +55,7 @@ function cacheablePath(pathname: string): boolean {
 
 /** Whether an `Accept-Encoding` value accepts gzip (RFC 9110 §12.5.3; `q=0` refuses). */
 export function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  if (!acceptEncoding) return false;
-  return acceptEncoding.split(",").some((item) => {
-    const [coding, ...params] = item.trim().toLowerCase().split(";");
-    if (coding !== "gzip" && coding !== "x-gzip" && coding !== "*") return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
+  return acceptsAny(acceptEncoding, ["gzip", "x-gzip", "*"]);
 }
 
 /** The Fetch API request React Router renders for an Express `GET`. */

@@ -130,16 +130,6 @@ export function fillTemplate(page: PageTemplate, nonce: string): string {
   return page.body.join(nonce);
 }
 
-/**
- * True when an `If-None-Match` header value matches `etag` by weak comparison (RFC 9110 §13.1.2).
- */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === "*") return true;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((tag) => opaque(tag) === opaque(etag));
-}
-
 /** Least-recently-used page templates by key, bounded in count, bytes and age, cleared by generation. */
 export class PageCache {
   private readonly entries = new Map<string, Entry>();

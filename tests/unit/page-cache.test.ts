@@ -1,9 +1,9 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { acceptsGzip } from "../../lib/http/cached-pages.ts";
+import { etagMatches } from "../../lib/http/negotiation.ts";
 import {
   cspNonce,
-  etagMatches,
   fillTemplate,
   filledLength,
   gzipTemplate,

@@ -1,4 +1,5 @@
 import { AppwriteException, ImageFormat, type Models } from "node-appwrite";
+import { acceptsAny, etagMatches } from "../../../lib/http/negotiation.ts";
 import { IMAGES_BUCKET_ID } from "../../../schemas/content.ts";
 import { isMediaWidth, MEDIA_WIDTHS, type MediaWidth } from "../../media.ts";
 import { getAdminServices, withBackend } from "../../server/appwrite.server.ts";
@@ -50,7 +51,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const file = await withBackend(() => storage.getFile(ids));
     const originalFormat = SAFE_IMAGE_TYPES[file.mimeType];
     if (!originalFormat) return notFound();
-    const webp = width !== null && acceptsWebp(request.headers.get("accept"));
+    const webp = width !== null && acceptsAny(request.headers.get("accept"), ["image/webp"]);
     const representation = width === null ? file.$id : `${file.$id}-${width}-${webp ? "webp" : "orig"}`;
     const headers = new Headers({
       "Cache-Control": IMMUTABLE,
@@ -58,7 +59,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       "Content-Security-Policy": "default-src 'none'; sandbox",
     });
     if (width !== null) headers.set("Vary", "Accept");
-    if (matchesEtag(request.headers.get("if-none-match"), headers.get("ETag")!)) {
+    if (etagMatches(request.headers.get("if-none-match"), headers.get("ETag")!)) {
       return new Response(null, { status: 304, headers });
     }
     const output = webp ? ImageFormat.Webp : originalFormat;
@@ -82,24 +83,6 @@ function requestedWidth(query: URLSearchParams): MediaWidth | null | Response {
   return new Response(`Unsupported image width: w must be one of ${MEDIA_WIDTHS.join(", ")}.`, {
     status: 400,
     headers: { "Content-Type": "text/plain; charset=utf-8" },
-  });
-}
-
-/** True when the `Accept` header lists `image/webp` with a non-zero quality (RFC 9110 §12.5.1). */
-function acceptsWebp(accept: string | null): boolean {
-  return (accept ?? "").split(",").some((range) => {
-    const [type, ...parameters] = range.split(";").map((part) => part.trim().toLowerCase());
-    const q = parameters.find((p) => p.startsWith("q="));
-    return type === "image/webp" && (q === undefined || Number(q.slice(2)) > 0);
-  });
-}
-
-/** True when an `If-None-Match` header lists `etag` or `*` (weak comparison, RFC 9110 §13.1.2). */
-function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(",").some((tag) => {
-    const candidate = tag.trim().replace(/^W\//, "");
-    return candidate === "*" || candidate === etag;
   });
 }
 
