@@ -13,6 +13,7 @@
  */
 import { createHash } from "node:crypto";
 import { constants as zlibConstants, crc32, deflateRawSync } from "node:zlib";
+import { SizedLru } from "./sized-lru.ts";
 
 /** A rendered page as stored: body and CSP split on the render's nonce. */
 export interface PageTemplate {
@@ -132,17 +133,17 @@ export function fillTemplate(page: PageTemplate, nonce: string): string {
 
 /** Least-recently-used page templates by key, bounded in count, bytes and age, cleared by generation. */
 export class PageCache {
-  private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
+  private readonly entries: SizedLru<Entry>;
   private generationValue = 0;
-  private readonly maxEntries: number;
-  private readonly maxBytes: number;
   private readonly maxAgeMs: number;
   private readonly now: () => number;
 
   constructor(options: PageCacheOptions = {}) {
-    this.maxEntries = options.maxEntries ?? 500;
-    this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+    this.entries = new SizedLru<Entry>({
+      maxEntries: options.maxEntries ?? 500,
+      maxBytes: options.maxBytes ?? 32 * 1024 * 1024,
+      sizeOf: (entry) => entry.page.bytes,
+    });
     this.maxAgeMs = options.maxAgeMs ?? 10 * 60 * 1000;
     this.now = options.now ?? Date.now;
   }
@@ -154,7 +155,7 @@ export class PageCache {
 
   /** Number of pages held. */
   get size(): number {
-    return this.entries.size;
+    return this.entries.count;
   }
 
   /** The page stored under `key` if it is younger than `maxAgeMs`. */
@@ -162,11 +163,9 @@ export class PageCache {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (this.now() - entry.storedAt > this.maxAgeMs) {
-      this.delete(key, entry);
+      this.entries.delete(key);
       return undefined;
     }
-    this.entries.delete(key);
-    this.entries.set(key, entry); // most recently used last
     return entry.page;
   }
 
@@ -175,27 +174,13 @@ export class PageCache {
    * @returns whether the page was stored.
    */
   store(key: string, page: PageTemplate, generation: number): boolean {
-    if (generation !== this.generationValue || page.bytes > this.maxBytes) return false;
-    const old = this.entries.get(key);
-    if (old) this.delete(key, old);
-    this.entries.set(key, { page, storedAt: this.now() });
-    this.bytes += page.bytes;
-    for (const [oldest, entry] of this.entries) {
-      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
-      this.delete(oldest, entry);
-    }
-    return true;
+    if (generation !== this.generationValue) return false;
+    return this.entries.set(key, { page, storedAt: this.now() });
   }
 
   /** Drops every page and starts a new generation (call it on every write). */
   invalidate(): void {
     this.generationValue += 1;
     this.entries.clear();
-    this.bytes = 0;
-  }
-
-  private delete(key: string, entry: Entry): void {
-    this.entries.delete(key);
-    this.bytes -= entry.page.bytes;
   }
 }

@@ -1,9 +1,9 @@
 import { AppwriteException, ImageFormat, type Models } from "node-appwrite";
 import { acceptsAny, etagMatches } from "../../../lib/http/negotiation.ts";
+import { SizedLru } from "../../../lib/http/sized-lru.ts";
 import { IMAGES_BUCKET_ID } from "../../../schemas/content.ts";
 import { isMediaWidth, MEDIA_WIDTHS, type MediaWidth } from "../../media.ts";
 import { getAdminServices, withBackend } from "../../server/appwrite.server.ts";
-import { ByteCache } from "../../server/byte-cache.server.ts";
 import type { Route } from "./+types/media";
 
 const FILE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
@@ -26,7 +26,7 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
  * width and format per process; 16 MB holds a few thousand card-sized WebPs. The file's existence is still
  * checked on every request.
  */
-const variants = new ByteCache(16 * 1024 * 1024);
+const variants = new SizedLru<ArrayBuffer>({ maxBytes: 16 * 1024 * 1024, sizeOf: (bytes) => bytes.byteLength });
 
 const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
 
