@@ -7,7 +7,8 @@
  *
  * Run: `npx tsx scripts/bench/load.ts [seconds=30] [connections=50]`; exits 1 when a threshold is missed.
  */
-import { autocannon, residentBytes } from "./lib/autocannon.ts";
+import { memoryOf } from "../dev/processes.ts";
+import { autocannon } from "./lib/autocannon.ts";
 import { firstLink, startSite } from "./lib/site.ts";
 
 const seconds = Number(process.argv[2] ?? 30);
@@ -19,11 +20,11 @@ async function main(): Promise<void> {
   const failures: string[] = [];
   try {
     const post = await firstLink(`${site.url}/en/blog`, /href="(\/en\/blog\/[a-z0-9-]+)"/);
-    const cold = await residentBytes(site.child.pid!);
+    const cold = memoryOf(site.child.pid!).rss;
     // Growth is measured from a warm process (5 s of the same load per path: JIT, heap sized for the load),
     // so what it shows is memory that keeps growing under sustained load, i.e. a leak.
     for (const path of ["/", "/en/blog", post]) await autocannon(site.url + path, connections, 5);
-    const before = await residentBytes(site.child.pid!);
+    const before = memoryOf(site.child.pid!).rss;
     console.log(`Load: ${connections} connections, ${seconds} s per path; site ${site.url}`);
     console.log(
       `RSS at start: ${(cold / MB).toFixed(1)} MB; after a 5 s warm-up per path: ${(before / MB).toFixed(1)} MB`,
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
       if (result.latency.p99 >= 800) failures.push(`${path}: p99 ${result.latency.p99} ms >= 800 ms`);
       if (result.latency.p50 >= 200) failures.push(`${path}: p50 ${result.latency.p50} ms >= 200 ms`);
     }
-    const after = await residentBytes(site.child.pid!);
+    const after = memoryOf(site.child.pid!).rss;
     const growth = ((after - before) / before) * 100;
     console.log(`RSS after:  ${(after / MB).toFixed(1)} MB (growth ${growth.toFixed(1)} %)`);
     if (growth >= 20) failures.push(`RSS grew ${growth.toFixed(1)} % (>= 20 %)`);

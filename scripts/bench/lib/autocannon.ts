@@ -1,9 +1,8 @@
 /**
  * autocannon for the site benchmarks, run in its own process so the load generator never shares an event
- * loop with what it measures; and the resident memory of a process.
+ * loop with what it measures.
  */
 import { spawn } from "node:child_process";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { ROOT } from "./site.ts";
 
@@ -39,12 +38,4 @@ export async function autocannon(
   child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
   await new Promise((resolve) => child.once("exit", resolve));
   return JSON.parse(out) as LoadResult;
-}
-
-/** Resident set size of a process and its threads, in bytes (Linux `/proc/<pid>/status` VmRSS). */
-export async function residentBytes(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, "utf8");
-  const kb = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
-  if (!kb) throw new Error(`no VmRSS for process ${pid}`);
-  return Number(kb) * 1024;
 }
