@@ -8,9 +8,7 @@ import { startEmulator, type EmulatorOptions, type RunningEmulator } from "./ser
 
 type ToWorker = { type: "close" };
 type FromWorker =
-  | { type: "ready"; endpoint: string; projectId: string; apiKey: string }
-  | { type: "failed"; message: string }
-  | { type: "closed" };
+  { type: "ready"; endpoint: string; projectId: string; apiKey: string } | { type: "failed"; message: string };
 
 const MARKER = "studio-emulator-thread";
 
@@ -73,10 +71,7 @@ async function runWorker(options: EmulatorOptions): Promise<void> {
   }
   port.on("message", (message: ToWorker) => {
     if (message.type !== "close") return;
-    void emulator.close().then(() => {
-      port.postMessage({ type: "closed" } satisfies FromWorker);
-      port.close();
-    });
+    void emulator.close().then(() => port.close()); // nothing left open: the thread ends, the parent sees "exit"
   });
   port.postMessage({
     type: "ready",
