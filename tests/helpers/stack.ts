@@ -13,6 +13,16 @@ import schema from "../../schemas/appwrite.json" with { type: "json" };
 
 export { FIXTURE_CONTENT, ROOT, copyFixtureContent } from "./fixtures.ts";
 
+/** The environment a child process (`studio`, the site) needs to use `target` as its Appwrite. */
+export function appwriteEnv(target: Pick<RunningEmulator, "endpoint" | "projectId" | "apiKey">): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    APPWRITE_ENDPOINT: target.endpoint,
+    APPWRITE_PROJECT_ID: target.projectId,
+    APPWRITE_API_KEY: target.apiKey,
+  };
+}
+
 export interface Backend {
   emulator: RunningEmulator;
   services: AdminServices;

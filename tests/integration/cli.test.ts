@@ -10,7 +10,7 @@ import { createAdminServices } from "../../lib/appwrite/client.ts";
 import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
 import schema from "../../schemas/appwrite.json" with { type: "json" };
 import { COLLECTIONS, DATABASE_ID, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
-import { copyFixtureContent, ROOT, startBackend, type Backend } from "../helpers/stack.ts";
+import { appwriteEnv, copyFixtureContent, ROOT, startBackend, type Backend } from "../helpers/stack.ts";
 
 let backend: Backend;
 beforeEach(async () => {
@@ -36,12 +36,7 @@ function studio(
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(ROOT, "cli/bin.js"), ...args], {
       cwd: ROOT,
-      env: {
-        ...process.env,
-        APPWRITE_ENDPOINT: target.endpoint,
-        APPWRITE_PROJECT_ID: target.projectId,
-        APPWRITE_API_KEY: target.apiKey,
-      },
+      env: appwriteEnv(target),
     });
     let stdout = "";
     let stderr = "";
@@ -376,12 +371,7 @@ describe("studio CLI", () => {
       [path.join(ROOT, "cli/bin.js"), "preview", path.join(dir, "posts/work-in-progress.md"), "--web"],
       {
         cwd: ROOT,
-        env: {
-          ...process.env,
-          APPWRITE_ENDPOINT: backend.emulator.endpoint,
-          APPWRITE_PROJECT_ID: backend.emulator.projectId,
-          APPWRITE_API_KEY: backend.emulator.apiKey,
-        },
+        env: appwriteEnv(backend.emulator),
       },
     );
     let stdout = "";

@@ -11,7 +11,7 @@ import { Query } from "node-appwrite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseFileViewUrl } from "../../lib/appwrite/client.ts";
 import { COLLECTIONS, DATABASE_ID, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
-import { FIXTURE_CONTENT, ROOT, startBackend, type Backend } from "../helpers/stack.ts";
+import { appwriteEnv, FIXTURE_CONTENT, ROOT, startBackend, type Backend } from "../helpers/stack.ts";
 
 const POSTS = 60;
 let backend: Backend;
@@ -48,12 +48,7 @@ function studioPush(
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(ROOT, "cli/bin.js"), "push", "--dir", dir, "--json"], {
       cwd: ROOT,
-      env: {
-        ...process.env,
-        APPWRITE_ENDPOINT: backend.emulator.endpoint,
-        APPWRITE_PROJECT_ID: backend.emulator.projectId,
-        APPWRITE_API_KEY: backend.emulator.apiKey,
-      },
+      env: appwriteEnv(backend.emulator),
       stdio: ["ignore", "pipe", "inherit"],
     });
     let items = 0;
