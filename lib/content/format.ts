@@ -2,7 +2,8 @@
  * `studio format`: content files with normalized front matter and bodies formatted by Prettier (HTML: two
  * spaces per nesting level; Markdown: Prettier's Markdown style). Only valid files are formatted.
  */
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
+import writeFileAtomic from "write-file-atomic";
 import path from "node:path";
 import { formatHtml, formatMarkdown } from "../html/format.ts";
 import { readContent, type ContentIssue, type ContentItem } from "./read.ts";
@@ -49,7 +50,7 @@ export async function formatContent(
       continue;
     }
     result.changed.push(item.file);
-    if (!options.check) await writeFile(absolute, after);
+    if (!options.check) await writeFileAtomic(absolute, after); // never a half-formatted file
   }
   return result;
 }

@@ -6,11 +6,12 @@
  * written to a temporary name, flushed to disk and renamed, so an export either exists whole or not at all;
  * if it cannot be written, the caller deletes nothing. `restoreExport` puts back whatever is missing.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { mkdir, open, readFile, rename, rm, stat } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { mkdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { AppwriteException, Query, type Models } from "node-appwrite";
 import { InputFile } from "node-appwrite/file";
+import writeFileAtomic from "write-file-atomic";
 import { z } from "zod";
 import { CONTENT_KINDS, DATABASE_ID, IMAGES_BUCKET_ID, type ContentKind } from "../../schemas/content.ts";
 import { fileViewUrl, parseFileViewUrl, type AdminServices, type AppwriteTarget } from "../appwrite/client.ts";
@@ -155,24 +156,6 @@ async function freeName(dir: string, reason: string, now: Date): Promise<string>
   }
 }
 
-/** Writes `text` to `file` whole or not at all: a temporary file, flushed to disk, then renamed. */
-async function writeDurably(file: string, text: string): Promise<void> {
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  try {
-    const handle = await open(temporary, "wx", 0o600);
-    try {
-      await handle.writeFile(text);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
-}
-
 /**
  * Reads what `request` names from Appwrite (documents as given, file bytes downloaded) and writes it as one
  * JSON export into `request.dir` (mode 0600; the folder is created). Writes nothing when there is nothing
@@ -210,7 +193,8 @@ export async function writeExport(services: AdminServices, request: ExportReques
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const file = await freeName(dir, request.reason, now);
     const text = `${JSON.stringify(content, null, 2)}\n`;
-    await writeDurably(file, text);
+    // Whole or not at all: a temporary file, flushed to disk, then renamed (write-file-atomic).
+    await writeFileAtomic(file, text, { mode: 0o600 });
     return { path: file, documents: documents.length, files: files.length, bytes: Buffer.byteLength(text) };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;

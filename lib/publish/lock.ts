@@ -7,7 +7,8 @@
  * The file is JSON with sorted keys so it diffs cleanly in git; it is written atomically.
  */
 import { createHash } from "node:crypto";
-import { readFile, rename, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
+import writeFileAtomic from "write-file-atomic";
 import path from "node:path";
 import type { ContentKind } from "../../schemas/content.ts";
 
@@ -83,11 +84,9 @@ function sortKeys(value: unknown): unknown {
   return value;
 }
 
-/** Writes `lock` to `path` atomically (temporary file, then rename), keys sorted. */
+/** Writes `lock` to `path` atomically (write-file-atomic: temporary file, fsync, rename), keys sorted. */
 export async function writeLock(path: string, lock: LockFile): Promise<void> {
-  const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(sortKeys(lock), null, 2)}\n`);
-  await rename(temporary, path);
+  await writeFileAtomic(path, `${JSON.stringify(sortKeys(lock), null, 2)}\n`);
 }
 
 /**

@@ -6,7 +6,8 @@
  * (a conflict) unless `force`.
  */
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm } from "node:fs/promises";
+import writeFileAtomic from "write-file-atomic";
 import path from "node:path";
 import type { Models } from "node-appwrite";
 import mime from "mime-types";
@@ -180,7 +181,7 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
       FRONT_MATTER[kind](doc, imageRef),
       sanitizeHtml(String(doc[CONTENT_KINDS[kind].bodyField] ?? "")),
     );
-    await writeFile(path.join(options.contentDir, target), text);
+    await writeFileAtomic(path.join(options.contentDir, target), text);
     if (local && local.file !== target) await rm(path.join(options.contentDir, local.file), { force: true });
 
     const reread = await readItem(kind, path.join(options.contentDir, target), target, "html");
@@ -241,7 +242,7 @@ async function localImageRef(
   let name = `${stem}.${extension === "jpeg" ? "jpg" : extension}`;
   if ([...c.localImages.values()].includes(name)) name = `${stem}-${file.fileId.slice(0, 8)}.${extension}`;
   await mkdir(path.join(contentDir, "images"), { recursive: true });
-  await writeFile(path.join(contentDir, "images", name), bytes);
+  await writeFileAtomic(path.join(contentDir, "images", name), bytes);
   c.localImages.set(imageFileId(bytes), name);
   c.result.images.push(`images/${name}`);
   return `../images/${name}`;
