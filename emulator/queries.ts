@@ -1,21 +1,8 @@
 import { AppwriteError } from "./errors.ts";
 import { compileFilter, fieldFor, FILTERS, invalid } from "./query-filters.ts";
+import type { FieldSpec, QuerySchema, RawQuery } from "./query-types.ts";
 
-/** How one queryable attribute is stored: its SQL column (already quoted) and value type. */
-export interface FieldSpec {
-  column: string;
-  type: "string" | "integer" | "double" | "boolean" | "datetime";
-  array?: boolean;
-  /** The FTS5 table of a fulltext index on this attribute, and the column its rowid matches. */
-  fulltext?: { table: string; rowid: string };
-}
-
-/** The attributes a list endpoint may filter and order on (REFERENCE §2 "Filterable attributes"). */
-export interface QuerySchema {
-  fields: ReadonlyMap<string, FieldSpec>;
-  /** Whether `select` is allowed (documents only). */
-  selectable: boolean;
-}
+export type { FieldSpec, QuerySchema, RawQuery } from "./query-types.ts";
 
 /**
  * The system attributes every non-document list may filter and order on (REFERENCE §2: all of them allow
@@ -45,13 +32,6 @@ export interface CompiledQueries {
   offset: number;
   cursor?: { id: string; after: boolean };
   select?: string[];
-}
-
-/** A parsed query object (REFERENCE §2 "Wire format"). */
-export interface RawQuery {
-  method: string;
-  attribute: string;
-  values: unknown[];
 }
 
 /** Default page size (AW `APP_LIMIT_LIST_DEFAULT`, [UDB] `find`). */

@@ -1,6 +1,6 @@
 import { normaliseDatetime } from "./datetime.ts";
 import { AppwriteError } from "./errors.ts";
-import type { FieldSpec, QuerySchema, RawQuery } from "./queries.ts";
+import type { FieldSpec, QuerySchema, RawQuery } from "./query-types.ts";
 
 /** Most values one filter may carry (AW `APP_DATABASE_QUERY_MAX_VALUES`). */
 export const MAX_QUERY_VALUES = 500;

@@ -3,7 +3,8 @@ import type { Store } from "../db/store.ts";
 import { findUser, insertUser } from "../db/users.ts";
 import type { UserRecord } from "../db/users.ts";
 import { AppwriteError, invalidParam } from "../errors.ts";
-import { stringParam, uniqueId } from "../http/params.ts";
+import { stringParam } from "../http/params.ts";
+import { uniqueId } from "../ids.ts";
 import { hashPassword } from "./passwords.ts";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { formatDatetime } from "../datetime.ts";
-import { uniqueId } from "../http/params.ts";
+import { uniqueId } from "../ids.ts";
 import type { Store } from "./store.ts";
 
 /** Most sessions a user keeps; creating one more deletes the oldest (AW `maxSessions` default 10). */

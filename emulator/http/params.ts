@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { AppwriteError, invalidParam, missingParam } from "../errors.ts";
 import type { RequestContext } from "./context.ts";
+import { uniqueId } from "../ids.ts";
 
 type Body = Record<string, unknown>;
 
@@ -10,17 +10,6 @@ const UID_DESCRIPTION =
 
 /** Most entries an array parameter may hold (AW `APP_LIMIT_ARRAY_PARAMS_SIZE`). */
 export const MAX_ARRAY_PARAMS = 100;
-
-/**
- * A new 20-character hex ID: seconds, milliseconds (5 hex digits) and 7 random hex digits,
- * the same shape as `ID.unique()` (REFERENCE §10).
- */
-export function uniqueId(): string {
-  const now = Date.now();
-  const seconds = Math.floor(now / 1000).toString(16);
-  const millis = ((now % 1000) * 1000).toString(16).padStart(5, "0");
-  return seconds + millis + randomBytes(4).toString("hex").slice(0, 7);
-}
 
 /**
  * Read the custom-ID parameter `name` (e.g. `documentId`): `"unique()"` gives a generated ID.

@@ -1,5 +1,5 @@
 import { resolveUser } from "../auth/caller.ts";
-import { uniqueId } from "../http/params.ts";
+import { uniqueId } from "../ids.ts";
 import type { AppState } from "../http/context.ts";
 import { accountModel } from "../db/users.ts";
 import type { UserRecord } from "../db/users.ts";
