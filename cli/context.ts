@@ -4,7 +4,6 @@
  * Read lazily, never at import time.
  */
 import path from "node:path";
-import { connectAppwrite } from "../emulator/embedded.ts";
 import { createAdminServices, type AdminServices } from "../lib/appwrite/client.ts";
 import { loadConfig, loadDotEnv, type AppConfig } from "../lib/config.ts";
 import { DEFAULT_EXPORT_DIR, EMBEDDED_EXPORT_DIR } from "../lib/publish/export.ts";
@@ -37,6 +36,8 @@ export function isInteractive(json: boolean | undefined): boolean {
 export async function createContext(options: { json?: boolean }): Promise<CommandContext> {
   loadDotEnv();
   const config = loadConfig();
+  // The embedded server (the whole SQLite server) is loaded only by commands that talk to Appwrite.
+  const { connectAppwrite } = await import("../emulator/embedded.ts");
   const appwrite = await connectAppwrite(config);
   const embedded = appwrite.embedded !== null;
   return {
