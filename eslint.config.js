@@ -2,6 +2,46 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
+/**
+ * The rooms of the house (ARCHITECTURE "Layout"): each top-level folder and the other folders its files may
+ * import statically. `emulator/` is a separate server reached over HTTP; `cli/` reaches it only through a
+ * lazily loaded entry (a dynamic `import()`, which this rule does not restrict); nothing imports `web/` or
+ * `cli/`. Tests may import anything.
+ */
+const ROOMS = {
+  schemas: [],
+  lib: ["schemas"],
+  emulator: [],
+  web: ["lib", "schemas"],
+  cli: ["lib", "schemas"],
+  scripts: ["lib", "schemas", "emulator"],
+};
+
+/**
+ * One `no-restricted-imports` block per room and folder depth: a file `depth` folders down leaves its room
+ * with `depth` `../` segments, so any relative import that climbs that far must land in an allowed room (or read `package.json`).
+ */
+function roomRules() {
+  return Object.entries(ROOMS).flatMap(([room, allowed]) =>
+    [1, 2, 3, 4].map((depth) => ({
+      files: [`${room}/${"*/".repeat(depth - 1)}*.{ts,tsx,js,mjs}`],
+      rules: {
+        "no-restricted-imports": [
+          "error",
+          {
+            patterns: [
+              {
+                regex: `^(\\.\\./){${depth}}(?!(${[room, ...allowed].join("|")})/|package\\.json$)`,
+                message: `${room}/ may import only ${allowed.length ? allowed.join("/, ") + "/" : "itself"} (ARCHITECTURE "Layout").`,
+              },
+            ],
+          },
+        ],
+      },
+    })),
+  );
+}
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "test-output/", ".data/"] },
   js.configs.recommended,
@@ -16,5 +56,9 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
     },
   },
-  { files: ["**/*.{js,mjs}"], languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } } },
+  ...roomRules(),
+  {
+    files: ["**/*.{js,mjs}"],
+    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
+  },
 );
