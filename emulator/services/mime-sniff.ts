@@ -26,11 +26,7 @@ function isBinaryByte(byte: number): boolean {
   return byte <= 0x06 || (byte >= 0x0e && byte <= 0x1a) || (byte >= 0x1c && byte <= 0x1f);
 }
 
-const HTML_PATTERNS = [
-  /<!doctype\s+html/i,
-  /<(?:head|title|html|script|style|table)[\s>]/i,
-  /<a\s*href=/i,
-];
+const HTML_PATTERNS = [/<!doctype\s+html/i, /<(?:head|title|html|script|style|table)[\s>]/i, /<a\s*href=/i];
 
 /** The text's type by libmagic's SGML/XML/JSON rules (its SVG rules first: they are the strongest). */
 function textType(text: string): string {
