@@ -48,7 +48,7 @@ export async function storeChunk(
   store: Store,
   target: ChunkTarget,
   upload: { id: string; name: string; permissions: string[]; part: UploadedPart; range: ContentRange },
-  sniff: (path: string, name: string) => Promise<string>,
+  sniff: (path: string) => Promise<string>,
 ): Promise<{ status: number; file: FileRecord }> {
   const { bucket, bucketDir, tempDir } = target;
   const chunksTotal = Math.ceil(upload.range.total / CHUNK_SIZE);
@@ -96,7 +96,7 @@ export async function storeChunk(
   rmSync(partsDir, { recursive: true, force: true });
   const signature = hash.digest("hex");
   updateFileUpload(store, record.seq, { ...progress, signature, sizeActual: size });
-  const mimeType = await sniff(finalPath, record.name);
+  const mimeType = await sniff(finalPath);
   updateFileUpload(store, record.seq, { ...progress, signature, sizeActual: size, mimeType, updatedAt: nowDatetime() });
   return { status: 201, file: findFile(store, bucket.seq, upload.id) as FileRecord };
 }

@@ -1,5 +1,3 @@
-import { fileTypeFromFile } from "file-type";
-import { lookup } from "mime-types";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { extname, join } from "node:path";
@@ -34,6 +32,7 @@ import { compileQueries, SYSTEM_QUERY_FIELDS } from "../queries.ts";
 import { publishFile } from "../realtime/events.ts";
 import type { QuerySchema } from "../queries.ts";
 import { CHUNK_SIZE, parseContentRange, storeChunk } from "./chunked-upload.ts";
+import { sniffMimeType } from "./mime-sniff.ts";
 import { loadBucket } from "./storage.ts";
 
 const FILE_QUERIES: QuerySchema = {
@@ -93,18 +92,15 @@ export function loadFile(ctx: RequestContext, action: Action): { bucket: BucketR
   return { bucket, file };
 }
 
-async function sniffMimeType(path: string, name: string): Promise<string> {
-  const detected = await fileTypeFromFile(path);
-  return detected?.mime ?? (lookup(name) || "application/octet-stream");
-}
-
 /**
  * `POST /storage/buckets/{bucketId}/files` (multipart; one request ≤ 5 MiB, or chunks with
  * `Content-Range`/`X-Appwrite-Id` handled by `chunked-upload.ts`). Checks bucket
  * `create` (401), size against `maximumFileSize` (400 `storage_invalid_file_size`, "File size
  * not allowed"), extension (400 `storage_file_type_unsupported`, "File extension not allowed"),
- * empty file (400 `storage_file_empty`), duplicate ID (409). The bytes go to a temp file and are
- * renamed into place only once every check passed; a rejected upload leaves nothing.
+ * empty file (400 `storage_file_empty`), duplicate ID (409). The extension is checked on the name, the
+ * stored `mimeType` comes from the content alone (`mime-sniff.ts`, as Appwrite's libmagic; SECURITY C61).
+ * The bytes go to a temp file and are renamed into place only once every check passed; a rejected upload
+ * leaves nothing.
  */
 async function createFile(ctx: RequestContext) {
   const bucket = loadBucket(ctx, pathParam(ctx, "bucketId"));
@@ -149,7 +145,7 @@ async function createFile(ctx: RequestContext) {
       return { status, json: model };
     }
     if (findFile(store, bucket.seq, id)) throw new AppwriteError("storage_file_already_exists");
-    const mimeType = await sniffMimeType(file.tempPath, file.filename);
+    const mimeType = await sniffMimeType(file.tempPath);
     const diskName = randomBytes(16).toString("hex");
     const dir = bucketDir(ctx, bucket);
     mkdirSync(dir, { recursive: true });

@@ -3,6 +3,10 @@
  * is made with the signed-in user's session client, so Appwrite enforces the permissions: new documents are
  * readable by anyone and updatable/deletable by their creator only (SECURITY C37–C39). Only the fields of the
  * spec are written (C40: `$permissions`, `$id` or owner ids in a form are never read).
+ *
+ * Images are the exception: the images bucket grants users no `create` (SECURITY C61), so a user's image
+ * gets into it only here, uploaded with the API key after the user's quota was checked (C36), and owned by
+ * that user (`imagePermissions`): deleting or replacing it goes through their session again.
  */
 import { AppwriteException, ID, Permission, Role, type Models } from "node-appwrite";
 import { InputFile } from "node-appwrite/file";
@@ -15,7 +19,13 @@ import {
   slugSchema,
   type ContentKind,
 } from "../../schemas/content.ts";
-import { fileViewUrl, parseFileViewUrl, type AppwriteTarget, type SessionServices } from "../appwrite/client.ts";
+import {
+  createAdminServices,
+  fileViewUrl,
+  parseFileViewUrl,
+  type AppwriteTarget,
+  type SessionServices,
+} from "../appwrite/client.ts";
 import { sanitizeHtml } from "../html/sanitize.ts";
 import { imageFileName, type CheckedImage } from "../images/upload.ts";
 import type { SignedInUser } from "../auth/account.ts";
@@ -66,9 +76,20 @@ export function submissionErrorMessage(error: unknown): string {
   return message || SUBMISSION_ERROR;
 }
 
-/** Permissions of a new document or image (spec §3: read by anyone; update and delete by the creator). */
+/** Permissions of a new document (spec §3: read by anyone; update and delete by the creator). */
 export function ownerPermissions(userId: string): string[] {
   return [Permission.read(Role.any()), Permission.update(Role.user(userId)), Permission.delete(Role.user(userId))];
+}
+
+/**
+ * Permissions of an image the admin uploads for `userId`: `read("any")` and `delete("user:<id>")`, which makes
+ * the user its owner for the quota (`lib/admin/quota.ts`) and lets Appwrite decide who may delete it. No
+ * `update`: with it the user could rewrite the file's permissions through the REST API (Appwrite lets a
+ * caller grant `any`), drop their own role and so take the file out of their quota (SECURITY C36, C61).
+ * Replacing an image deletes it and uploads a new one, so the admin never needs `update`.
+ */
+export function imagePermissions(userId: string): string[] {
+  return [Permission.read(Role.any()), Permission.delete(Role.user(userId))];
 }
 
 type Input<K extends ContentKind> = K extends "venture" ? VentureInput : PostInput;
@@ -82,19 +103,25 @@ function documentData<K extends ContentKind>(kind: K, input: Input<K>): Record<s
   return { ...p, content: sanitizeHtml(p.content).trim(), publishedDate: new Date(p.publishedDate).toISOString() };
 }
 
-async function uploadImage(
-  session: SessionServices,
-  user: SignedInUser,
-  slug: string,
-  image: CheckedImage,
-): Promise<string> {
-  const file = await session.storage.createFile({
+/**
+ * Uploads `image` for `user` with the API key of `target` (the bucket lets no user create files; the caller
+ * checked the quota first), owned by the user (`imagePermissions`).
+ */
+async function uploadImage(target: AppwriteTarget, user: SignedInUser, slug: string, image: CheckedImage) {
+  const file = await createAdminServices(target).storage.createFile({
     bucketId: IMAGES_BUCKET_ID,
     fileId: ID.unique(),
     file: InputFile.fromBuffer(image.bytes, imageFileName(slug, image)),
-    permissions: ownerPermissions(user.id),
+    permissions: imagePermissions(user.id),
   });
   return file.$id;
+}
+
+/** Deletes an image this module just uploaded, with the key that uploaded it (compensation; failure ignored). */
+async function removeUpload(target: AppwriteTarget, fileId: string): Promise<void> {
+  await createAdminServices(target)
+    .storage.deleteFile({ bucketId: IMAGES_BUCKET_ID, fileId })
+    .catch(() => {});
 }
 
 /** Deletes the bucket file an image URL points at; failures are ignored (spec §4: "failure ignored"). */
@@ -111,13 +138,15 @@ export interface UploadOptions {
 }
 
 /**
- * Creates a venture or post as `user`, uploading its image first (within the user's quota); if the document
- * cannot be written, the image just uploaded is deleted again (no orphans, SECURITY C44).
+ * Creates a venture or post as `user`, uploading its image first (within the user's quota, with the API key
+ * of `target`, owned by the user); if the document cannot be written, the image just uploaded is deleted
+ * again (no orphans, SECURITY C44).
+ * @param target the Appwrite project and its API key (the image upload); the document is written by `session`.
  * @throws {QuotaExceededError} when the image would take the user over their quota (nothing is written);
  * {AppwriteException} from Appwrite (show `submissionErrorMessage`).
  */
 export async function createItem<K extends ContentKind>(
-  target: Pick<AppwriteTarget, "endpoint" | "projectId">,
+  target: AppwriteTarget,
   session: SessionServices,
   user: SignedInUser,
   kind: K,
@@ -127,7 +156,7 @@ export async function createItem<K extends ContentKind>(
 ): Promise<Models.DefaultDocument> {
   const { collectionId, imageField } = CONTENT_KINDS[kind];
   if (image) await assertWithinQuota(session.storage, user.id, image.bytes.byteLength, options);
-  const fileId = image ? await uploadImage(session, user, input.slug, image) : null;
+  const fileId = image ? await uploadImage(target, user, input.slug, image) : null;
   try {
     return await session.databases.createDocument({
       databaseId: DATABASE_ID,
@@ -141,20 +170,20 @@ export async function createItem<K extends ContentKind>(
       permissions: ownerPermissions(user.id),
     });
   } catch (error) {
-    if (fileId) await session.storage.deleteFile({ bucketId: IMAGES_BUCKET_ID, fileId }).catch(() => {});
+    if (fileId) await removeUpload(target, fileId);
     throw error;
   }
 }
 
 /**
  * Updates a venture or post as `user`. With a new image, the quota is checked (the image it replaces does
- * not count), the old one is deleted (failure ignored), then the new one uploaded (spec §4); a new image
- * whose document update fails is deleted again.
+ * not count), the old one is deleted with the user's session (failure ignored), then the new one uploaded
+ * with the API key of `target` (spec §4); a new image whose document update fails is deleted again.
  * @throws {QuotaExceededError} when the new image would take the user over their quota (nothing changed);
  * {AppwriteException} from Appwrite: 404 when missing, 401 when the user may not change it.
  */
 export async function updateItem<K extends ContentKind>(
-  target: Pick<AppwriteTarget, "endpoint" | "projectId">,
+  target: AppwriteTarget,
   session: SessionServices,
   user: SignedInUser,
   kind: K,
@@ -182,7 +211,7 @@ export async function updateItem<K extends ContentKind>(
       replacing: replaced?.bucketId === IMAGES_BUCKET_ID ? replaced.fileId : undefined,
     });
     await deleteImage(session, current[imageField]);
-    fileId = await uploadImage(session, user, input.slug, image);
+    fileId = await uploadImage(target, user, input.slug, image);
   }
   try {
     return await session.databases.updateDocument({
@@ -193,7 +222,7 @@ export async function updateItem<K extends ContentKind>(
       },
     });
   } catch (error) {
-    if (fileId) await session.storage.deleteFile({ bucketId: IMAGES_BUCKET_ID, fileId }).catch(() => {});
+    if (fileId) await removeUpload(target, fileId);
     throw error;
   }
 }

@@ -1,8 +1,10 @@
 /**
  * Per-user upload quota of the admin (SECURITY C36, a target set for this project: at most 200 files or
  * 500 MB per user). A user's files are the images-bucket files whose `$permissions` grant that user
- * `update` or `delete`, as the admin's uploads do (`ownerPermissions`); files `studio push` uploads are
- * readable by anyone and owned by no user, so they count for nobody.
+ * `update` or `delete`: the admin uploads with the API key and gives the user `delete` (`imagePermissions`;
+ * images uploaded before SECURITY C61 also carry `update`); files `studio push` uploads are readable by
+ * anyone and owned by no user, so they count for nobody. The bucket grants users no `create`, so the admin,
+ * which checks this quota first, is the only way a user's images get in (C61).
  *
  * The count is read before each upload, so two uploads racing each other may pass one file over the limit;
  * the limit is a guard against a runaway account, not an exact meter.

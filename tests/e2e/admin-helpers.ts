@@ -82,7 +82,7 @@ export async function seedAs(
   const session = await signIn(stack.backend.services, user.email, user.password);
   const services = createSessionServices(target, session.secret);
   const image = imageBytes ? await checkImage(new Uint8Array(imageBytes)) : null;
-  return createItem(target, services, session.user, item.kind, item.input as never, image);
+  return createItem(emulator, services, session.user, item.kind, item.input as never, image);
 }
 
 /** The rendered colour of a locator's text as sRGB [r, g, b] (Tailwind v4 colours are oklch). */

@@ -1,14 +1,15 @@
 /**
  * SECURITY C36 (P): at most 200 files or 500 MB of uploads per user. The admin's writes check the user's
  * files (those whose permissions name the user) before uploading; over the quota, nothing is stored and the
- * form says so in the admin's language. Limits are passed as an option, so small ones are tested too.
+ * form says so in the admin's language. Limits are passed as an option, so small ones are tested too. Users
+ * cannot upload around it straight to the bucket: `rest-uploads.test.ts` (C61).
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { ID, Query } from "node-appwrite";
 import { InputFile } from "node-appwrite/file";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createItem, ownerPermissions, updateItem, type VentureInput } from "../../lib/admin/content.ts";
+import { createItem, imagePermissions, updateItem, type VentureInput } from "../../lib/admin/content.ts";
 import { QuotaExceededError, UPLOAD_QUOTA } from "../../lib/admin/quota.ts";
 import { createSessionServices } from "../../lib/appwrite/client.ts";
 import { register, type NewSession } from "../../lib/auth/account.ts";
@@ -117,7 +118,7 @@ describe("upload quota per user (C36)", () => {
               bucketId: IMAGES_BUCKET_ID,
               fileId: ID.unique(),
               file: InputFile.fromBuffer(tiny, "old.png"),
-              permissions: ownerPermissions(userId),
+              permissions: imagePermissions(userId),
             }),
           ),
         );

@@ -100,7 +100,7 @@ describe("files", () => {
     expect(md5(Buffer.from(download))).toBe(md5(PNG));
   });
 
-  it("given a text file without magic bytes, then the type comes from the name; SVG is stored with its type", async () => {
+  it("given a text file without magic bytes, then the type comes from its content; SVG is stored with its type", async () => {
     const text = await storage.createFile({
       bucketId: "images",
       fileId: "notes",
