@@ -31,6 +31,11 @@ export interface SiteOptions {
    * `APPWRITE_ENDPOINT` and `APPWRITE_PROJECT_ID` in the environment when the site starts.
    */
   pageCache?: boolean;
+  /**
+   * Longest a cached page is served, in ms, even when no event said it changed (default `PAGE_MAX_AGE_MS`,
+   * 60 s: an unpublish reaches no guest subscriber; docs/decisions/0006). Tests shorten it.
+   */
+  pageMaxAgeMs?: number;
 }
 
 /** Largest request body accepted, in bytes: a 5 MB image plus the form's fields (SECURITY C30). */
@@ -70,7 +75,10 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
 
   // Public pages are cached only while a live feed reports every write made anywhere (studio, console).
   const appwrite = loadConfig();
-  const pages = options.pageCache !== false && appwrite.appwriteEndpoint && appwrite.projectId ? new PageCache() : null;
+  const pages =
+    options.pageCache !== false && appwrite.appwriteEndpoint && appwrite.projectId
+      ? new PageCache({ maxAgeMs: options.pageMaxAgeMs })
+      : null;
   const feed: ChangeFeed | null = pages
     ? watchDocumentChanges({ endpoint: appwrite.appwriteEndpoint!, projectId: appwrite.projectId! }, () =>
         pages.invalidate(),

@@ -43,7 +43,10 @@ export interface AdminServices {
 
 /**
  * Builds an API-key ("admin") client and its services. API-key requests skip Appwrite's permission
- * checks and rate limits (REFERENCE §1, §6): use it only for server-owned work (public reads, `studio`).
+ * checks and rate limits (REFERENCE §1, §6), so they see every document, public or not: use them only for
+ * server-owned work (`studio`, the schema, creating a session at login as Appwrite's SSR guide does, storing
+ * visitor submissions), never to read what a public page shows (ARCHITECTURE decision 8, SECURITY C55; public
+ * pages read with `createGuestServices`).
  */
 export function createAdminServices(target: AppwriteTarget): AdminServices {
   const client = new AppwriteClient().setEndpoint(target.endpoint).setProject(target.projectId).setKey(target.apiKey);
@@ -54,6 +57,27 @@ export function createAdminServices(target: AppwriteTarget): AdminServices {
     storage: new Storage(client),
     users: new Users(client),
   };
+}
+
+/** The SDK services a guest (no key, no session) uses to read: what Appwrite lets anyone read, and only that. */
+export interface GuestServices {
+  client: Client;
+  databases: Databases;
+  storage: Storage;
+}
+
+/**
+ * Builds a guest client (endpoint and project only: no API key, no session) and its read services, for
+ * public pages. Appwrite checks every request against the guest roles `any` and `guests` (Appwrite
+ * permissions doc; REFERENCE §6): a document or file without `read("any")` (or `read("guests")`) is
+ * `404 document_not_found` / `404 storage_file_not_found` on get and is absent from lists, whose `total`
+ * counts only readable ones; a collection that grants guests no read and has document security off answers
+ * `401 user_unauthorized`. Unlike the SSR guide's session client it carries no secret, so one client can
+ * be shared by every request: it holds no per-user state.
+ */
+export function createGuestServices(target: Pick<AppwriteTarget, "endpoint" | "projectId">): GuestServices {
+  const client = new AppwriteClient().setEndpoint(target.endpoint).setProject(target.projectId);
+  return { client, databases: new Databases(client), storage: new Storage(client) };
 }
 
 /**

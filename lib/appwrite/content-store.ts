@@ -1,10 +1,11 @@
 /**
- * Reads of published ventures and blog posts (spec §7 "Product operations"), through an API-key client.
- * Image URLs come back with a trailing `mode=admin` stripped (spec §3).
+ * Reads of published ventures and blog posts (spec §7 "Product operations"). The site calls them with a guest
+ * client (`createGuestServices`), so they return what anyone may read and only that (ARCHITECTURE decision 8,
+ * SECURITY C55). Image URLs come back with a trailing `mode=admin` stripped (spec §3).
  */
 import { AppwriteException, Query, type Models } from "node-appwrite";
 import { COLLECTIONS, DATABASE_ID, type BlogPost, type Venture } from "../../schemas/content.ts";
-import { stripAdminMode, type AdminServices } from "./client.ts";
+import { stripAdminMode, type GuestServices } from "./client.ts";
 import { listAll } from "./paginate.ts";
 
 interface Stored {
@@ -20,6 +21,11 @@ const VENTURE_SUMMARY_FIELDS = ["name", "slug", "shortDescription", "logoUrl"] a
 const POST_SUMMARY_FIELDS = ["title", "slug", "excerpt", "featuredImageUrl", "publishedDate", "authorName"] as const;
 export type VentureSummary = Pick<VentureRecord, keyof Stored | (typeof VENTURE_SUMMARY_FIELDS)[number]>;
 export type PostSummary = Pick<BlogPostRecord, keyof Stored | (typeof POST_SUMMARY_FIELDS)[number]>;
+/**
+ * What the reads need: the databases service of a client. Public pages pass a guest client's; an API-key
+ * client would read past Appwrite's permissions (drafts, private documents).
+ */
+export type ContentReader = Pick<GuestServices, "databases">;
 
 function toVenture(doc: Models.DefaultDocument): VentureRecord {
   return {
@@ -54,7 +60,7 @@ function toPost(doc: Models.DefaultDocument): BlogPostRecord {
 
 /** Documents of a collection in `order`, with only `fields` (and the system fields), at most `max`. */
 function listSummaries(
-  services: AdminServices,
+  services: ContentReader,
   collectionId: string,
   order: string[],
   max: number,
@@ -76,7 +82,7 @@ const byPublishedDesc = [Query.orderDesc("publishedDate"), Query.orderDesc("$cre
  * Ventures' summaries, newest first (spec §7: "latest N ordered by creation time descending"); at most
  * `limit` (default 1000). Only the summary fields are read (Appwrite `Query.select`).
  */
-export async function listVentures(services: AdminServices, limit = 1000): Promise<VentureSummary[]> {
+export async function listVentures(services: ContentReader, limit = 1000): Promise<VentureSummary[]> {
   const documents = await listSummaries(services, COLLECTIONS.ventures, byCreatedDesc, limit, VENTURE_SUMMARY_FIELDS);
   return documents.map((doc) => {
     const { $id, $createdAt, $updatedAt, name, slug, shortDescription, logoUrl } = toVenture(doc);
@@ -85,7 +91,7 @@ export async function listVentures(services: AdminServices, limit = 1000): Promi
 }
 
 /** Blog posts' summaries by `publishedDate`, newest first (spec §7); at most `limit` (default 1000). */
-export async function listPosts(services: AdminServices, limit = 1000): Promise<PostSummary[]> {
+export async function listPosts(services: ContentReader, limit = 1000): Promise<PostSummary[]> {
   const documents = await listSummaries(services, COLLECTIONS.blogPosts, byPublishedDesc, limit, POST_SUMMARY_FIELDS);
   return documents.map((doc) => {
     const { $id, $createdAt, $updatedAt, title, slug, excerpt, featuredImageUrl, publishedDate, authorName } =
@@ -95,7 +101,7 @@ export async function listPosts(services: AdminServices, limit = 1000): Promise<
 }
 
 async function findBySlug(
-  services: AdminServices,
+  services: ContentReader,
   collectionId: string,
   slug: string,
 ): Promise<Models.DefaultDocument | null> {
@@ -114,13 +120,13 @@ async function findBySlug(
 }
 
 /** The venture with `slug`, or null (spec §7: "list by slug equals"). */
-export async function getVentureBySlug(services: AdminServices, slug: string): Promise<VentureRecord | null> {
+export async function getVentureBySlug(services: ContentReader, slug: string): Promise<VentureRecord | null> {
   const doc = await findBySlug(services, COLLECTIONS.ventures, slug);
   return doc ? toVenture(doc) : null;
 }
 
 /** The blog post with `slug`, or null. */
-export async function getPostBySlug(services: AdminServices, slug: string): Promise<BlogPostRecord | null> {
+export async function getPostBySlug(services: ContentReader, slug: string): Promise<BlogPostRecord | null> {
   const doc = await findBySlug(services, COLLECTIONS.blogPosts, slug);
   return doc ? toPost(doc) : null;
 }

@@ -38,11 +38,20 @@ export interface PageCacheOptions {
   maxEntries?: number;
   /** Most body bytes kept. Default 32 MiB. */
   maxBytes?: number;
-  /** Longest an entry is trusted, in ms, even without a write. Default 10 minutes. */
+  /** Longest an entry is trusted, in ms, even without a write. Default `PAGE_MAX_AGE_MS` (60 s). */
   maxAgeMs?: number;
   /** Clock, in ms (tests). */
   now?: () => number;
 }
+
+/**
+ * Default longest life of a cached page, in ms, whatever the change feed says: 60 s. Appwrite sends a realtime
+ * event only to the roles that may read the document *after* the write, so an update that removes
+ * `read("any")` (unpublishing in the console, or through REST) reaches no guest subscriber, and a page that
+ * showed the document would otherwise be served until the next event. The age bound caps that at 60 s (SECURITY
+ * C55; docs/decisions/0006). Re-rendering each page once a minute costs nothing measurable next to serving it.
+ */
+export const PAGE_MAX_AGE_MS = 60_000;
 
 interface Entry {
   page: PageTemplate;
@@ -135,7 +144,8 @@ export function fillTemplate(page: PageTemplate, nonce: string): string {
 export class PageCache {
   private readonly entries: SizedLru<Entry>;
   private generationValue = 0;
-  private readonly maxAgeMs: number;
+  /** Longest an entry is served, in ms (`PageCacheOptions.maxAgeMs`). */
+  readonly maxAgeMs: number;
   private readonly now: () => number;
 
   constructor(options: PageCacheOptions = {}) {
@@ -144,7 +154,7 @@ export class PageCache {
       maxBytes: options.maxBytes ?? 32 * 1024 * 1024,
       sizeOf: (entry) => entry.page.bytes,
     });
-    this.maxAgeMs = options.maxAgeMs ?? 10 * 60 * 1000;
+    this.maxAgeMs = options.maxAgeMs ?? PAGE_MAX_AGE_MS;
     this.now = options.now ?? Date.now;
   }
 

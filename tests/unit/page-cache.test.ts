@@ -8,6 +8,7 @@ import {
   filledLength,
   gzipTemplate,
   makeTemplate,
+  PAGE_MAX_AGE_MS,
   PageCache,
 } from "../../lib/http/page-cache.ts";
 
@@ -118,5 +119,17 @@ describe("PageCache", () => {
     now += 200;
     expect(cache.lookup("/en")).toBeUndefined();
     expect(cache.size).toBe(0);
+  });
+
+  it("serves a page at most 60 s by default, since an unpublish sends guests no event (C55)", () => {
+    let now = 1_000;
+    const cache = new PageCache({ now: () => now });
+    expect(cache.maxAgeMs).toBe(PAGE_MAX_AGE_MS);
+    expect(PAGE_MAX_AGE_MS).toBe(60_000);
+    cache.store("/en/blog", page("a"), cache.generation);
+    now += 60_000;
+    expect(cache.lookup("/en/blog")).toBeDefined();
+    now += 1;
+    expect(cache.lookup("/en/blog")).toBeUndefined();
   });
 });

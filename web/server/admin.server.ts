@@ -22,14 +22,14 @@ import { checkImage, ImageRejectedError, type CheckedImage } from "../../lib/ima
 import { CONTENT_KINDS, DATABASE_ID, type ContentKind } from "../../schemas/content.ts";
 import { AiNotConfiguredError } from "../../lib/ai/gemini.ts";
 import { loadConfig } from "../../lib/config.ts";
-import { getAdminServices } from "./appwrite.server.ts";
+import { appwriteLocation } from "./appwrite.server.ts";
 import { publicImageUrl } from "./content.server.ts";
 import { getI18n } from "../i18n/i18n.ts";
 import { preferredLocale, requireUser } from "./session.server.ts";
 
 /** The per-request session client of the signed-in user (Appwrite SSR guide: never shared). */
 export function sessionServices(secret: string): SessionServices {
-  return createSessionServices(getAdminServices().target, secret);
+  return createSessionServices(appwriteLocation(), secret);
 }
 
 export type FieldErrors = Partial<Record<string, string>>;
@@ -216,7 +216,7 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
   if (!parsed.input || Object.keys(parsed.errors).length > 0) {
     return data({ errors: parsed.errors, formError: null as string | null, values: typed }, { status: 400 });
   }
-  const target = getAdminServices().target;
+  const target = appwriteLocation();
   const session = sessionServices(secret);
   try {
     if (id) await updateItem(target, session, user, kind, id, parsed.input as never, parsed.image);

@@ -1,34 +1,73 @@
 /**
  * The web server's Appwrite access (ARCHITECTURE decision 2: the browser never talks to Appwrite). Public
- * pages read with the API-key client; the configuration is read once, on first use.
+ * pages read as a guest, so Appwrite's permissions decide what they show (decision 8, SECURITY C55); the
+ * API key is for server-owned work only. The configuration is read once, on first use.
  */
 import { AppwriteException } from "node-appwrite";
 import { data } from "react-router";
-import { createAdminServices, type AdminServices } from "../../lib/appwrite/client.ts";
+import {
+  createAdminServices,
+  createGuestServices,
+  type AdminServices,
+  type AppwriteTarget,
+  type GuestServices,
+} from "../../lib/appwrite/client.ts";
 import { loadConfig } from "../../lib/config.ts";
 
-let services: AdminServices | undefined;
+let keyServices: AdminServices | undefined;
+let publicServices: GuestServices | undefined;
+let location: Pick<AppwriteTarget, "endpoint" | "projectId"> | undefined;
 
 /**
- * The API-key services for the configured Appwrite. The launcher points `APPWRITE_ENDPOINT` at the embedded
- * server when it starts one.
- * @throws {ConfigError} when no Appwrite endpoint, project or key is configured.
+ * Where the configured Appwrite is: `{ endpoint, projectId }`, no secret. Session clients (`setSession`, SSR
+ * guide) and image view URLs are built from it.
+ * @throws {Error} when no Appwrite endpoint or project is configured.
  */
-export function getAdminServices(): AdminServices {
-  if (!services) {
+export function appwriteLocation(): Pick<AppwriteTarget, "endpoint" | "projectId"> {
+  if (!location) {
+    const config = loadConfig();
+    if (!config.appwriteEndpoint || !config.projectId) {
+      throw new Error("The site needs APPWRITE_ENDPOINT and APPWRITE_PROJECT_ID; start it with `npm start`.");
+    }
+    location = { endpoint: config.appwriteEndpoint, projectId: config.projectId };
+  }
+  return location;
+}
+
+/**
+ * The API-key services for the configured Appwrite, for server-owned work only: creating a session at login
+ * (Appwrite SSR guide) and storing visitor submissions (their collections grant guests nothing). API-key reads bypass Appwrite's permissions, so they
+ * must never feed a public page: those read through `getPublicServices`. The launcher points
+ * `APPWRITE_ENDPOINT` at the embedded server when it starts one.
+ * @throws {Error} when no Appwrite endpoint, project or key is configured.
+ */
+export function getApiKeyServices(): AdminServices {
+  if (!keyServices) {
     const config = loadConfig();
     if (!config.appwriteEndpoint || !config.projectId || !config.apiKey) {
       throw new Error(
         "The site needs APPWRITE_ENDPOINT, APPWRITE_PROJECT_ID and APPWRITE_API_KEY; start it with `npm start`.",
       );
     }
-    services = createAdminServices({
+    keyServices = createAdminServices({
       endpoint: config.appwriteEndpoint,
       projectId: config.projectId,
       apiKey: config.apiKey,
     });
   }
-  return services;
+  return keyServices;
+}
+
+/**
+ * The guest services (no key, no session) every public read goes through: pages, lists, the sitemap, the
+ * feeds and `/media`. Appwrite answers them with what anyone may read (`read("any")`), and only that; a
+ * document without it is missing (Appwrite permissions doc; REFERENCE §6). Shared by all requests, as it
+ * holds no secret.
+ * @throws {Error} when no Appwrite endpoint or project is configured.
+ */
+export function getPublicServices(): GuestServices {
+  publicServices ??= createGuestServices(appwriteLocation());
+  return publicServices;
 }
 
 /** How long a public page waits for Appwrite before answering 503, in ms (SECURITY C51, P: 3 s). */

@@ -1,6 +1,7 @@
 /**
- * Public content as the pages show it: HTML bodies sanitized again before render (ARCHITECTURE decision 5),
- * images of the project's bucket served by the site itself under `/media/<fileId>`.
+ * Public content as the pages show it: read as a guest, so only what Appwrite lets anyone read (ARCHITECTURE
+ * decision 8, SECURITY C55: a document without `read("any")` is missing here), HTML bodies sanitized again
+ * before render (decision 5), images of the project's bucket served by the site itself under `/media/<fileId>`.
  */
 import { parseFileViewUrl } from "../../lib/appwrite/client.ts";
 import {
@@ -13,7 +14,7 @@ import {
 } from "../../lib/appwrite/content-store.ts";
 import { sanitizeHtml } from "../../lib/html/sanitize.ts";
 import { IMAGES_BUCKET_ID } from "../../schemas/content.ts";
-import { getAdminServices, withBackend } from "./appwrite.server.ts";
+import { getPublicServices, withBackend } from "./appwrite.server.ts";
 
 export interface VentureCard {
   slug: string;
@@ -66,24 +67,24 @@ const postCard = (p: PostSummary): PostCard => ({
 
 /** Newest ventures first; `limit` caps the count (home shows 3, spec §9). */
 export async function loadVentureCards(limit?: number): Promise<VentureCard[]> {
-  return (await withBackend(() => listVentures(getAdminServices(), limit))).map(ventureCard);
+  return (await withBackend(() => listVentures(getPublicServices(), limit))).map(ventureCard);
 }
 
 /** Posts by published date, newest first. */
 export async function loadPostCards(limit?: number): Promise<PostCard[]> {
-  return (await withBackend(() => listPosts(getAdminServices(), limit))).map(postCard);
+  return (await withBackend(() => listPosts(getPublicServices(), limit))).map(postCard);
 }
 
 /** One venture with its sanitized case study, or null. */
 export async function loadVenture(slug: string): Promise<VentureView | null> {
-  const venture = await withBackend(() => getVentureBySlug(getAdminServices(), slug));
+  const venture = await withBackend(() => getVentureBySlug(getPublicServices(), slug));
   if (!venture) return null;
   return { ...ventureCard(venture), websiteURL: venture.websiteURL, caseStudyHtml: sanitizeHtml(venture.caseStudy) };
 }
 
 /** One post with its sanitized content, or null. */
 export async function loadPost(slug: string): Promise<PostView | null> {
-  const post = await withBackend(() => getPostBySlug(getAdminServices(), slug));
+  const post = await withBackend(() => getPostBySlug(getPublicServices(), slug));
   if (!post) return null;
   return { ...postCard(post), contentHtml: sanitizeHtml(post.content) };
 }

@@ -1,11 +1,12 @@
 /**
  * Machine-readable outputs for search engines and readers (issue #4): the sitemap with both locales of
- * every page, venture and post (with hreflang alternates), and an RSS 2.0 feed of the blog per locale.
+ * every page, venture and post (with hreflang alternates), and an RSS 2.0 feed of the blog per locale. Both
+ * list only what a guest may read (SECURITY C55).
  */
 import { listPosts, listVentures } from "../../lib/appwrite/content-store.ts";
 import { LOCALES, getI18n, type Locale } from "../i18n/i18n.ts";
 import { STATIC_PAGES, absoluteUrl } from "../seo.ts";
-import { getAdminServices, withBackend } from "./appwrite.server.ts";
+import { getPublicServices, withBackend } from "./appwrite.server.ts";
 
 /** Escapes text for XML element content and attribute values. */
 export function escapeXml(text: string): string {
@@ -29,7 +30,7 @@ function sitemapEntry(origin: string, path: string, lastmod?: string): string {
 
 /** The sitemap (sitemaps.org 0.9 with xhtml alternates) for `origin`. */
 export async function buildSitemap(origin: string): Promise<string> {
-  const services = getAdminServices();
+  const services = getPublicServices();
   const [ventures, posts] = await withBackend(() => Promise.all([listVentures(services), listPosts(services)]));
   const entries = [
     ...STATIC_PAGES.map((path) => sitemapEntry(origin, path)),
@@ -48,7 +49,7 @@ export async function buildSitemap(origin: string): Promise<string> {
 /** The blog's RSS 2.0 feed in `locale` (channel texts in that language, links to that locale's pages). */
 export async function buildRss(origin: string, locale: Locale): Promise<string> {
   const { t } = getI18n(locale);
-  const posts = await withBackend(() => listPosts(getAdminServices(), 50));
+  const posts = await withBackend(() => listPosts(getPublicServices(), 50));
   const self = absoluteUrl(origin, `/${locale}/rss.xml`);
   const items = posts.map((p) => {
     const link = absoluteUrl(origin, `/${locale}/blog/${encodeURIComponent(p.slug)}`);

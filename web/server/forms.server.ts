@@ -6,7 +6,7 @@ import { data } from "react-router";
 import { createCommunityApplication, createContactMessage } from "../../lib/appwrite/submissions.ts";
 import type { CommunityApplication, ContactMessage } from "../../schemas/content.ts";
 import { formValues, validateForm, type FormKind, type FormResult } from "../forms.ts";
-import { getAdminServices } from "./appwrite.server.ts";
+import { getApiKeyServices } from "./appwrite.server.ts";
 
 /**
  * Handles a POST of the `kind` form. A backend refusal whose message mentions "authorized" becomes the
@@ -20,7 +20,7 @@ export async function handleFormPost(request: Request, kind: FormKind) {
   }
   let result;
   try {
-    const services = getAdminServices();
+    const services = getApiKeyServices();
     result =
       kind === "community"
         ? await createCommunityApplication(services, validated.data as CommunityApplication)

@@ -9,7 +9,7 @@ import { currentUser, type NewSession, type SignedInUser } from "../../lib/auth/
 import { SECURE_SESSION_COOKIE_NAME, SESSION_COOKIE_NAME } from "../../lib/auth/session-cookie.ts";
 import { AuthThrottle } from "../../lib/auth/throttle.ts";
 import { loadConfig } from "../../lib/config.ts";
-import { getAdminServices } from "./appwrite.server.ts";
+import { appwriteLocation } from "./appwrite.server.ts";
 
 /** Lifetime of a sign-in, in seconds: 7 days (README "Sessions"). */
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
@@ -55,7 +55,7 @@ export async function sessionSecret(request: Request): Promise<string | null> {
 export async function getSignedIn(request: Request): Promise<{ user: SignedInUser; secret: string } | null> {
   const secret = await sessionSecret(request);
   if (!secret) return null;
-  const user = await currentUser(getAdminServices().target, secret);
+  const user = await currentUser(appwriteLocation(), secret);
   return user ? { user, secret } : null;
 }
 

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { AccountUpdateError, COMMON_PASSWORD_MESSAGE, updateName, updatePassword } from "../../../lib/auth/account.ts";
 import { Field } from "../../components/admin/fields.tsx";
-import { getAdminServices } from "../../server/appwrite.server.ts";
+import { appwriteLocation } from "../../server/appwrite.server.ts";
 import { requireUser } from "../../server/session.server.ts";
 import type { Route } from "./+types/account";
 
@@ -36,7 +36,7 @@ const failure = (intent: Result["intent"], error: unknown, fallback: string): Re
 export async function action({ request }: Route.ActionArgs): Promise<Result> {
   const { secret } = await requireUser(request);
   const form = await request.formData();
-  const target = getAdminServices().target;
+  const target = appwriteLocation();
   if (form.get("intent") === "name") {
     try {
       await updateName(target, secret, String(form.get("name") ?? ""));

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { signOut } from "../../../lib/auth/account.ts";
-import { getAdminServices } from "../../server/appwrite.server.ts";
+import { appwriteLocation } from "../../server/appwrite.server.ts";
 import { endSession, preferredLocale, sessionSecret } from "../../server/session.server.ts";
 import type { Route } from "./+types/logout";
 
@@ -10,7 +10,7 @@ import type { Route } from "./+types/logout";
  */
 export async function action({ request }: Route.ActionArgs) {
   const secret = await sessionSecret(request);
-  if (secret) await signOut(getAdminServices().target, secret);
+  if (secret) await signOut(appwriteLocation(), secret);
   return redirect(`/${preferredLocale(request)}/login`, { headers: { "Set-Cookie": await endSession(request) } });
 }
 

@@ -9,7 +9,7 @@ import {
   signIn,
 } from "../../../lib/auth/account.ts";
 import { getI18n, toLocale } from "../../i18n/i18n.ts";
-import { getAdminServices } from "../../server/appwrite.server.ts";
+import { getApiKeyServices } from "../../server/appwrite.server.ts";
 import {
   authThrottle,
   clientIp,
@@ -58,7 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     data<ActionResult>({ error, mode }, { status, headers });
   if (!email || !password) return fail(t("auth.required"));
 
-  const admin = getAdminServices();
+  const admin = getApiKeyServices();
   try {
     let session;
     if (mode === "register") {

@@ -3,7 +3,7 @@ import { acceptsAny, etagMatches } from "../../../lib/http/negotiation.ts";
 import { SizedLru } from "../../../lib/http/sized-lru.ts";
 import { IMAGES_BUCKET_ID } from "../../../schemas/content.ts";
 import { isMediaWidth, MEDIA_WIDTHS, type MediaWidth } from "../../media.ts";
-import { getAdminServices, withBackend } from "../../server/appwrite.server.ts";
+import { getPublicServices, withBackend } from "../../server/appwrite.server.ts";
 import type { Route } from "./+types/media";
 
 const FILE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
@@ -33,7 +33,9 @@ const notFound = () => new Response("Not found", { status: 404, headers: { "Cont
 /**
  * Serves an image of the images bucket from the site's own origin, so the browser never talks to Appwrite
  * (ARCHITECTURE decision 2). Only raster image types are served, never as active content (the site server adds
- * `nosniff`; a sandbox CSP on top).
+ * `nosniff`; a sandbox CSP on top). Files are read as a guest (SECURITY C55): the bucket grants `read("any")`,
+ * so every image `studio push` or the admin stored is served, and a file a guest may not read (a bucket or file
+ * whose permissions were narrowed in the console) is a 404 like a missing one.
  *
  * `GET /media/<fileId>` answers the original bytes. `GET /media/<fileId>?w=<width>` answers the image resized to
  * `width` pixels wide (aspect kept) through Appwrite's file preview, as WebP when the `Accept` header lists
@@ -45,7 +47,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!FILE_ID.test(params.fileId)) return notFound();
   const width = requestedWidth(new URL(request.url).searchParams);
   if (width instanceof Response) return width;
-  const { storage } = getAdminServices();
+  const { storage } = getPublicServices();
   const ids = { bucketId: IMAGES_BUCKET_ID, fileId: params.fileId };
   try {
     const file = await withBackend(() => storage.getFile(ids));
@@ -98,7 +100,7 @@ async function preview(file: Models.File, width: MediaWidth, output: ImageFormat
   const lossy = output === ImageFormat.Webp || output === ImageFormat.Jpg;
   try {
     const bytes = await withBackend(() =>
-      getAdminServices().storage.getFilePreview({
+      getPublicServices().storage.getFilePreview({
         bucketId: file.bucketId,
         fileId: file.$id,
         width,
