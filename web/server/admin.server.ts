@@ -22,7 +22,7 @@ import { checkImage, ImageRejectedError, type CheckedImage } from "../../lib/ima
 import { CONTENT_KINDS, DATABASE_ID, type ContentKind } from "../../schemas/content.ts";
 import { AiNotConfiguredError } from "../../lib/ai/gemini.ts";
 import { loadConfig } from "../../lib/config.ts";
-import { appwriteLocation } from "./appwrite.server.ts";
+import { appwriteLocation, getApiKeyServices } from "./appwrite.server.ts";
 import { publicImageUrl } from "./content.server.ts";
 import { getI18n } from "../i18n/i18n.ts";
 import { preferredLocale, requireUser } from "./session.server.ts";
@@ -216,7 +216,8 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
   if (!parsed.input || Object.keys(parsed.errors).length > 0) {
     return data({ errors: parsed.errors, formError: null as string | null, values: typed }, { status: 400 });
   }
-  const target = appwriteLocation();
+  // Images are uploaded with the site's key after the quota check (SECURITY C61): users may not create files.
+  const target = getApiKeyServices().target;
   const session = sessionServices(secret);
   try {
     if (id) await updateItem(target, session, user, kind, id, parsed.input as never, parsed.image);

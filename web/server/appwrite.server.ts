@@ -36,8 +36,9 @@ export function appwriteLocation(): Pick<AppwriteTarget, "endpoint" | "projectId
 
 /**
  * The API-key services for the configured Appwrite, for server-owned work only: creating a session at login
- * (Appwrite SSR guide) and storing visitor submissions (their collections grant guests nothing). API-key reads bypass Appwrite's permissions, so they
- * must never feed a public page: those read through `getPublicServices`. The launcher points
+ * (Appwrite SSR guide), storing visitor submissions (their collections grant guests nothing) and uploading
+ * an admin user's image after the quota check (users may not create files: SECURITY C61). API-key reads bypass
+ * Appwrite's permissions, so they must never feed a public page: those read through `getPublicServices`. The launcher points
  * `APPWRITE_ENDPOINT` at the embedded server when it starts one.
  * @throws {Error} when no Appwrite endpoint, project or key is configured.
  */
