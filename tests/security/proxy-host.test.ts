@@ -12,11 +12,11 @@ import { ROOT } from "../helpers/stack.ts";
 import { startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
 
 let stack: SiteStack;
-/** The same site behind one trusted proxy (`TRUST_PROXY=1`). */
+/** The same site behind one trusted proxy (`TRUST_PROXY=true`, that is 1). */
 let proxied: RunningSite;
 beforeAll(async () => {
   stack = await startSiteStack();
-  proxied = await startSite({ root: ROOT, port: 0, trustProxy: 1 });
+  proxied = await startSite({ root: ROOT, port: 0, trustProxy: true }); // TRUST_PROXY=true: one hop
   // The cache serves only once the change feed is live: wait until a page is stored.
   const deadline = Date.now() + 10_000;
   while (stack.site.pages!.size === 0) {
