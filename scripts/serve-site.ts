@@ -62,7 +62,6 @@ export interface RunningSite {
   close(): Promise<void>;
 }
 
-
 /** Headers of every response (SECURITY C24). */
 const COMMON_HEADERS = {
   "X-Content-Type-Options": "nosniff",

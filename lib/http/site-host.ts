@@ -103,5 +103,8 @@ export function checkHost(req: IncomingMessage, hops: number, hosts: ReadonlySet
     return { ok: false, status: 421, message: "Misdirected request: this server does not answer for that host." };
   }
   const defaultPort = protocol === "https" ? ":443" : ":80";
-  return { ok: true, origin: `${protocol}://${host.endsWith(defaultPort) ? host.slice(0, -defaultPort.length) : host}` };
+  return {
+    ok: true,
+    origin: `${protocol}://${host.endsWith(defaultPort) ? host.slice(0, -defaultPort.length) : host}`,
+  };
 }

@@ -62,7 +62,7 @@ function row(label: string, result: Result): string {
 
 async function main(): Promise<void> {
   const site = await startSite();
-  let met = false;
+  let met: boolean;
   try {
     const page = `${site.url}/en/blog`;
     // The page cache serves once Appwrite's change feed is live: ask until the page comes from it.

@@ -104,7 +104,10 @@ describe("normalizeHost (RFC 9110 §7.2)", () => {
 
 describe("siteHosts and checkHost", () => {
   const fake = (headers: Record<string, string>) =>
-    ({ headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])), socket: {} }) as never;
+    ({
+      headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
+      socket: {},
+    }) as never;
 
   it("answers for SITE_URL's host (with or without its default port) and the listening address", () => {
     const hosts = siteHosts({ siteUrl: "https://Studio.example/", listenHost: "127.0.0.1", port: 3000 });
@@ -117,7 +120,10 @@ describe("siteHosts and checkHost", () => {
 
   it("gives the origin, 421 for a foreign host and 400 for a malformed one or an unknown protocol", () => {
     const hosts = siteHosts({ listenHost: "127.0.0.1", port: 3000 });
-    expect(checkHost(fake({ Host: "localhost:3000" }), 0, hosts)).toEqual({ ok: true, origin: "http://localhost:3000" });
+    expect(checkHost(fake({ Host: "localhost:3000" }), 0, hosts)).toEqual({
+      ok: true,
+      origin: "http://localhost:3000",
+    });
     expect(checkHost(fake({ Host: "evil.example" }), 0, hosts)).toMatchObject({ ok: false, status: 421 });
     expect(checkHost(fake({ Host: "a b" }), 0, hosts)).toMatchObject({ ok: false, status: 400 });
     expect(checkHost(fake({}), 0, hosts)).toMatchObject({ ok: false, status: 400 });
