@@ -18,7 +18,11 @@ const configSchema = z.object({
   APPWRITE_API_KEY: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default(".data"),
   OPEN_REGISTRATION: z.enum(["true", "false"], { message: "must be true or false" }).default("true"),
-  TRUST_PROXY: z.enum(["true", "false"], { message: "must be true or false" }).default("false"),
+  // Reverse proxies in front of the site: true = 1, false = 0, or a count (Express's `trust proxy` hop count).
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2})$/, { message: "must be true, false or a number of proxy hops (0-99)" })
+    .default("false"),
   GEMINI_API_KEY: z.string().min(1).optional(),
   GEMINI_TEXT_MODEL: z.string().min(1).default("gemini-2.5-flash"),
   GEMINI_IMAGE_MODEL: z.string().min(1).default("gemini-2.5-flash-image"),
@@ -39,8 +43,12 @@ export interface AppConfig {
   dataDir: string;
   /** Anyone may register (spec §6); false: only the first account can be created. */
   openRegistration: boolean;
-  /** Take the client IP from `X-Forwarded-For` (only behind a proxy that sets it). */
-  trustProxy: boolean;
+  /**
+   * Reverse proxies in front of the site (`TRUST_PROXY`: `true` is 1, `false` 0, or a number N). The client IP
+   * is the N-th `X-Forwarded-For` entry from the right, the scheme and host come from `X-Forwarded-Proto` /
+   * `X-Forwarded-Host` when N ≥ 1 (Express's `trust proxy` with a hop count; `lib/http/proxy.ts`).
+   */
+  trustProxy: number;
   geminiApiKey: string | undefined;
   /** Text model for drafting (spec §7: gemini-2.5-flash). */
   geminiTextModel: string;
@@ -84,7 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiKey: c.APPWRITE_API_KEY,
     dataDir: c.DATA_DIR,
     openRegistration: c.OPEN_REGISTRATION === "true",
-    trustProxy: c.TRUST_PROXY === "true",
+    trustProxy: c.TRUST_PROXY === "true" ? 1 : c.TRUST_PROXY === "false" ? 0 : Number(c.TRUST_PROXY),
     geminiApiKey: c.GEMINI_API_KEY,
     geminiTextModel: c.GEMINI_TEXT_MODEL,
     geminiImageModel: c.GEMINI_IMAGE_MODEL,

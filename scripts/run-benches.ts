@@ -17,6 +17,7 @@ const benchDir = path.join(root, "scripts", "bench");
 
 /** Short arguments per benchmark, for a run of all of them in a few minutes; see each script's header. */
 const QUICK_ARGS: Record<string, string[]> = {
+  "cache-bypass.ts": ["3", "1"], // seconds, rounds
   "cli-startup.ts": ["10"], // runs
   "emulator-bench.ts": ["3", "1"], // seconds, rounds
   "js-size.ts": [],

@@ -3,8 +3,12 @@
  * while Appwrite's change feed is live, everything else through React Router's request handler with the
  * server build. Responses are compressed (gzip or Brotli, as the browser accepts). Binds where it is told
  * (loopback by default).
+ *
+ * Before anything else, even a cache hit: a request must name one of the site's hosts (421 otherwise, 400 for
+ * a malformed `Host`; SECURITY C56, `lib/http/site-host.ts`), and a public page's URL must carry only the
+ * query parameters that page reads (a redirect to the canonical URL otherwise; C54, `web/page-query.ts`).
  */
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -17,6 +21,9 @@ import { hasSessionCookie } from "../lib/auth/session-cookie.ts";
 import { loadConfig } from "../lib/config.ts";
 import { CachedPages } from "../lib/http/cached-pages.ts";
 import { PageCache } from "../lib/http/page-cache.ts";
+import { clientAddress, proxyHops } from "../lib/http/proxy.ts";
+import { checkHost, siteHosts } from "../lib/http/site-host.ts";
+import { canonicalPageQuery } from "../web/page-query.ts";
 
 export interface SiteOptions {
   /** Project root holding `build/`. */
@@ -24,8 +31,13 @@ export interface SiteOptions {
   /** 0 picks a free port. */
   port: number;
   host?: string;
-  /** Trust `X-Forwarded-For` / `X-Forwarded-Proto` (only behind a proxy that sets them). */
-  trustProxy?: boolean;
+  /**
+   * Reverse proxies in front of the site whose `X-Forwarded-For` / `-Proto` / `-Host` are trusted: `true` is
+   * one, a number that many, false/undefined none (`lib/http/proxy.ts`; Express's `trust proxy` hop count).
+   */
+  trustProxy?: boolean | number;
+  /** The public URL (`SITE_URL`; default: the environment's): its host is one the site answers for. */
+  siteUrl?: string;
   /**
    * Cache rendered public pages while Appwrite's realtime change feed is live (default true). Needs
    * `APPWRITE_ENDPOINT` and `APPWRITE_PROJECT_ID` in the environment when the site starts.
@@ -50,11 +62,10 @@ export interface RunningSite {
   port: number;
   /** The page cache, when enabled (for tests and benchmarks: `size`, `generation`). */
   pages: PageCache | null;
+  /** Counters for tests and benchmarks: `renders` is the number of requests handed to React Router. */
+  stats: { renders: number };
   close(): Promise<void>;
 }
-
-/** The client IP as this server saw it (a proxy's header only with `trustProxy`). */
-const loadContextOf = (req: ExpressRequest) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
 
 /** Headers of every response (SECURITY C24). */
 const COMMON_HEADERS = {
@@ -64,6 +75,32 @@ const COMMON_HEADERS = {
 
 /** Admin mutations change what public pages show: when one finishes, cached pages are dropped. */
 const ADMIN_PATH = /^\/admin(\/|$)/;
+/** Public pages whose query is reduced to what they read (the login page reads its own, and is never cached). */
+const PAGE_PATH = /^\/[a-z]{2}(?:\/[^.?]*)?$/;
+const LOGIN_PATH = /^\/[a-z]{2}\/login\/?$/;
+/** Answered for any well-formed host: load balancers probe it by address. */
+const HEALTH_PATH = /^\/healthz(?:\?|$)/;
+
+/**
+ * The canonical URL of a `GET`/`HEAD` of a public page whose query holds parameters the page does not read,
+ * or a value it would not use (SECURITY C54); null when `url` is canonical or not a public page.
+ */
+function canonicalRedirect(method: string | undefined, url: string): string | null {
+  if (method !== "GET" && method !== "HEAD") return null;
+  const mark = url.indexOf("?");
+  if (mark === -1) return null;
+  const pathname = url.slice(0, mark);
+  if (!PAGE_PATH.test(pathname) || LOGIN_PATH.test(pathname)) return null;
+  const search = url.slice(mark);
+  const canonical = canonicalPageQuery(pathname, search);
+  return canonical === search ? null : pathname + canonical;
+}
+
+/** Answers a request refused before routing (bad or foreign host) with a short plain-text body. */
+function refuse(res: ServerResponse, status: number, message: string): void {
+  for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
+  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).end(message);
+}
 
 /**
  * Starts the site from the production build in `root/build`.
@@ -85,11 +122,19 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
       )
     : null;
 
+  const hops = proxyHops(options.trustProxy);
+  let hosts = new Set<string>(); // filled once the port is known
+  /** Origins of the requests that passed the host check (`scheme://host[:port]`), for the handlers below. */
+  const origins = new WeakMap<object, string>();
+  const originOf = (req: object) => origins.get(req) ?? "http://localhost";
+  const loadContextOf = (req: ExpressRequest) => ({ clientIp: clientAddress(req, hops) });
+  const stats = { renders: 0 };
+
   const app = express();
   app.disable("x-powered-by");
   app.disable("etag"); // pages carry their own validators; React Router's responses are not buffered for one
   app.use(compression());
-  app.set("trust proxy", options.trustProxy ?? false);
+  app.set("trust proxy", hops); // React Router's adapter builds the URL from req.protocol and req.host
   app.use((req, res, next) => {
     for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
     if (req.method === "TRACE" || req.method === "TRACK") {
@@ -101,7 +146,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     if (pages && ADMIN_PATH.test(req.path)) res.once("finish", () => pages.invalidate());
     // Every mutation, UI route or resource route, must come from this site (SECURITY C8, C9).
     const origin = req.get("origin");
-    if (origin !== undefined && origin !== `${req.protocol}://${req.get("host")}`) {
+    if (origin !== undefined && origin !== originOf(req)) {
       res.status(400).type("text/plain").send("Cross-origin requests are not accepted.");
       return;
     }
@@ -128,10 +173,13 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     ? new CachedPages({
         cache: pages,
         trusted: () => feed?.live === true,
-        render: (request, req) => render(request, loadContextOf(req)),
+        render: (request, req) => {
+          stats.renders += 1;
+          return render(request, loadContextOf(req));
+        },
         signedIn: hasSessionCookie,
         commonHeaders: COMMON_HEADERS,
-        trustProxy: options.trustProxy,
+        originOf,
       })
     : null;
   if (cachedPages) app.use(cachedPages.middleware());
@@ -140,6 +188,10 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
   );
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+  app.use((_req, _res, next) => {
+    stats.renders += 1;
+    next();
+  });
   app.use(
     createRequestHandler({
       build,
@@ -149,8 +201,22 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   );
 
   const host = options.host ?? "127.0.0.1";
-  // A cached page is answered before Express: a hit costs about what a static file does.
+  // A cached page is answered before Express: a hit costs about what a static file does. The host check and
+  // the canonical-query redirect come first, so neither a foreign host nor a made-up query reaches the cache.
   const server: Server = createServer((req, res) => {
+    const url = req.url ?? "/";
+    const host = checkHost(req, hops, hosts);
+    if (!host.ok && (host.status === 400 || !HEALTH_PATH.test(url))) {
+      refuse(res, host.status, host.message);
+      return;
+    }
+    if (host.ok) origins.set(req, host.origin);
+    const canonical = canonicalRedirect(req.method, url);
+    if (canonical !== null) {
+      for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
+      res.writeHead(301, { Location: canonical, "Cache-Control": "public, max-age=3600" }).end();
+      return;
+    }
     if (!cachedPages?.serveFromCache(req, res)) void app(req, res);
   });
   await new Promise<void>((resolve, reject) => {
@@ -158,10 +224,12 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     server.listen(options.port, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
+  hosts = siteHosts({ siteUrl: options.siteUrl ?? process.env.SITE_URL, listenHost: host, port });
   return {
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
     port,
     pages,
+    stats,
     close: () =>
       new Promise<void>((resolve) => {
         feed?.close();

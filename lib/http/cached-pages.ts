@@ -36,8 +36,12 @@ export interface CachedPagesOptions {
   signedIn: (cookieHeader: string | undefined) => boolean;
   /** Headers every response of the site carries (e.g. `X-Content-Type-Options`), set on cache hits too. */
   commonHeaders?: Readonly<Record<string, string>>;
-  /** Take the scheme from `X-Forwarded-Proto` (only behind a proxy that sets it). */
-  trustProxy?: boolean;
+  /**
+   * The request's origin (`scheme://host[:port]`), as the server checked it (`lib/http/site-host.ts`: one of
+   * the site's hosts, through trusted proxies' `X-Forwarded-*`). Part of the key: pages hold absolute URLs and
+   * HSTS is sent on https only. Default: `http://` and the `Host` header.
+   */
+  originOf?: (req: IncomingMessage) => string;
 }
 
 /** A public page: a locale segment, then a path without a file extension (no `.data`, `.xml`). */
@@ -48,7 +52,10 @@ const PRIVATE_PAGE = /^\/[a-z]{2}\/login\/?$/;
 const NOT_STORED = new Set(["content-security-policy", "content-length", "date", "etag", "cache-control", "vary"]);
 const NONCE_BYTES = 16;
 
-/** Whether a path (no query) is a public page that may be cached. */
+/**
+ * Whether a path (no query) is a public page that may be cached. Its query must already be canonical (only
+ * parameters the page reads: the server redirects other URLs first, SECURITY C54); it is part of the key.
+ */
 function cacheablePath(pathname: string): boolean {
   return PAGE_PATH.test(pathname) && !PRIVATE_PAGE.test(pathname);
 }
@@ -58,11 +65,11 @@ export function acceptsGzip(acceptEncoding: string | undefined): boolean {
   return acceptsAny(acceptEncoding, ["gzip", "x-gzip", "*"]);
 }
 
-/** The Fetch API request React Router renders for an Express `GET`. */
-function toFetchRequest(req: ExpressRequest): Request {
+/** The Fetch API request React Router renders for an Express `GET` from `origin`. */
+function toFetchRequest(req: ExpressRequest, origin: string): Request {
   const headers = new Headers();
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-  return new Request(new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`), {
+  return new Request(new URL(req.originalUrl, origin), {
     method: "GET",
     headers,
   });
@@ -113,7 +120,9 @@ export class CachedPages {
    * @returns whether it answered (false: pass the request on).
    */
   serveFromCache(req: IncomingMessage, res: ServerResponse): boolean {
-    if ((req.method !== "GET" && req.method !== "HEAD") || !req.url || !cacheablePath(req.url)) return false;
+    if ((req.method !== "GET" && req.method !== "HEAD") || !req.url) return false;
+    const mark = req.url.indexOf("?");
+    if (!cacheablePath(mark === -1 ? req.url : req.url.slice(0, mark))) return false;
     if (this.options.signedIn(req.headers.cookie) || !this.options.trusted()) return false;
     const page = this.options.cache.lookup(this.keyOf(req, req.url));
     if (!page) return false;
@@ -138,11 +147,11 @@ export class CachedPages {
         next();
         return;
       }
-      if (req.url.includes("?") || !this.options.trusted()) {
+      if (!this.options.trusted()) {
         next();
         return;
       }
-      const key = this.keyOf(req, req.path);
+      const key = this.keyOf(req, req.originalUrl);
       let page = this.options.cache.lookup(key);
       if (!page && req.method === "GET") {
         const pending = this.inflight.get(key);
@@ -169,7 +178,7 @@ export class CachedPages {
     let done!: () => void;
     this.inflight.set(key, new Promise<void>((resolve) => (done = resolve)));
     try {
-      const response = await this.options.render(toFetchRequest(req), req);
+      const response = await this.options.render(toFetchRequest(req, this.originOf(req)), req);
       const template = await templateOf(response);
       if (!template) {
         await send(res, response);
@@ -183,16 +192,14 @@ export class CachedPages {
     }
   }
 
-  /** Cache key: scheme, host and path (pages hold absolute URLs; HSTS is sent on https only). */
-  private keyOf(req: IncomingMessage, pathname: string): string {
-    const forwarded = this.options.trustProxy ? req.headers["x-forwarded-proto"] : undefined;
-    const scheme =
-      typeof forwarded === "string" && forwarded
-        ? forwarded.split(",")[0]!.trim()
-        : "encrypted" in req.socket && req.socket.encrypted
-          ? "https"
-          : "http";
-    return `${scheme}://${req.headers.host ?? ""}${pathname}`;
+  /** The request's origin (`originOf`, else `http://` and the `Host` header). */
+  private originOf(req: IncomingMessage): string {
+    return this.options.originOf?.(req) ?? `http://${req.headers.host ?? "localhost"}`;
+  }
+
+  /** Cache key: origin, path and (canonical) query: `url` is the request target as received. */
+  private keyOf(req: IncomingMessage, url: string): string {
+    return this.originOf(req) + url;
   }
 
   /** 304 when the browser's copy is current, else the page with a fresh nonce (gzip spliced when `gzip`). */

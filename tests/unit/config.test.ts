@@ -12,13 +12,21 @@ describe("loadConfig", () => {
       apiKey: undefined,
       dataDir: ".data",
       openRegistration: true,
-      trustProxy: false,
+      trustProxy: 0,
       geminiApiKey: undefined,
       geminiTextModel: "gemini-2.5-flash",
       geminiImageModel: "gemini-2.5-flash-image",
       geminiBaseUrl: undefined,
       geminiTimeoutMs: 20_000,
     });
+  });
+
+  it("reads TRUST_PROXY as a number of proxy hops: true is 1, false 0 (SECURITY C56)", () => {
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: "-1" })).toThrow(/TRUST_PROXY/);
   });
 
   it("names each invalid variable", () => {

@@ -4,6 +4,7 @@ import { Tabs, type ApproachTab } from "../../components/tabs.tsx";
 import { ButtonLink, CallToAction, InfoCard, PageHero, Section } from "../../components/ui.tsx";
 import { useLocale, useTextList } from "../../hooks.ts";
 import { formatNumber, getI18n, toLocale } from "../../i18n/i18n.ts";
+import { servicesTab } from "../../page-query.ts";
 import { pageMeta } from "../../seo.ts";
 import type { Route } from "./+types/services";
 
@@ -20,12 +21,6 @@ const CAPABILITIES = [
 export function meta(args: Route.MetaArgs) {
   const { t } = getI18n(toLocale(args.params.locale));
   return pageMeta(args, { title: t("services.title"), description: t("services.description") });
-}
-
-/** The approach tab to open: `?tab=N` (1-based), else the first (spec §2). */
-function tabIndex(value: string | null, count: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= count ? n - 1 : 0;
 }
 
 /** Services / model (spec §2): intro, approach tabs, the eight phases, six capabilities, calls to action. */
@@ -46,7 +41,7 @@ export default function Services() {
       <Section id="approach" title={t("services.approachTitle")} intro={t("services.approachIntro")}>
         <Tabs
           tabs={tabs}
-          initial={tabIndex(searchParams.get("tab"), tabs.length)}
+          initial={servicesTab(searchParams.get("tab"), tabs.length)}
           label={t("services.approachTitle")}
         />
       </Section>

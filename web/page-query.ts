@@ -1,0 +1,57 @@
+/**
+ * The query parameters public pages read (SECURITY C54: the page cache cannot be bypassed). A page's URL
+ * with any other parameter, or a value the page would not use, is redirected by the site server to its
+ * canonical URL, so `?anything=<random>` costs a redirect, not a render, and each page has a small, fixed
+ * set of cacheable URLs. Shared by the services route (which reads `?tab=`) and the server; no server code.
+ *
+ * The login page (`?redirectTo=`) is never cached, so it is not listed here: its query reaches it as sent.
+ */
+import ar from "./i18n/locales/ar.json";
+import en from "./i18n/locales/en.json";
+
+/** Approach tabs of the services page (both languages list as many; `?tab=1` … `?tab=<count>`). */
+export const SERVICES_TAB_COUNT = Math.min(en.services.tabs.length, ar.services.tabs.length);
+
+/**
+ * The approach tab to open for a `?tab=` value: `?tab=N` (1-based, decimal digits only) as a 0-based index,
+ * else 0 (the first tab; spec §2).
+ */
+export function servicesTab(value: string | null, count = SERVICES_TAB_COUNT): number {
+  if (value === null || !/^\d{1,3}$/.test(value)) return 0;
+  const n = Number(value);
+  return n >= 1 && n <= count ? n - 1 : 0;
+}
+
+/** Per page: the parameters it reads, each mapped to its canonical value (null: drop it, the default). */
+const PAGE_PARAMETERS: ReadonlyArray<{ path: RegExp; params: Record<string, (value: string) => string | null> }> = [
+  {
+    path: /^\/[a-z]{2}\/services\/?$/,
+    params: {
+      tab: (value) => {
+        const index = servicesTab(value);
+        return index === 0 && value !== "1" ? null : String(index + 1);
+      },
+    },
+  },
+];
+
+/**
+ * The canonical query of a public page: only the parameters the page at `pathname` reads, first value of
+ * each, normalized (`?tab=02` → `?tab=2`), unknown values dropped, in a fixed order.
+ * @param pathname the URL's path, without the query.
+ * @param search the raw query, with or without its leading `?` (`""` for none).
+ * @returns `""` or `"?name=value&…"`; equal to `search` when the URL is already canonical.
+ */
+export function canonicalPageQuery(pathname: string, search: string): string {
+  const rule = PAGE_PARAMETERS.find((r) => r.path.test(pathname));
+  if (!rule || search === "" || search === "?") return "";
+  const given = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const [name, canonical] of Object.entries(rule.params)) {
+    const value = given.get(name);
+    const normalized = value === null ? null : canonical(value);
+    if (normalized !== null) kept.set(name, normalized);
+  }
+  const query = kept.toString();
+  return query ? `?${query}` : "";
+}
