@@ -10,8 +10,8 @@ import { handleFormPost } from "../../server/forms.server.ts";
 import type { Route } from "./+types/community";
 
 /** Stores a community application (spec §3: the interest text goes to `projectIdea`). */
-export function action({ request }: Route.ActionArgs) {
-  return handleFormPost(request, "community");
+export function action({ request, context }: Route.ActionArgs) {
+  return handleFormPost(request, "community", context);
 }
 
 export function meta(args: Route.MetaArgs) {

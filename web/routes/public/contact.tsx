@@ -10,8 +10,8 @@ import { SITE } from "../../site.ts";
 import type { Route } from "./+types/contact";
 
 /** Stores a contact message (spec §3). */
-export function action({ request }: Route.ActionArgs) {
-  return handleFormPost(request, "contact");
+export function action({ request, context }: Route.ActionArgs) {
+  return handleFormPost(request, "contact", context);
 }
 
 export function meta(args: Route.MetaArgs) {
