@@ -54,3 +54,13 @@ export async function handleFormPost(request: Request, kind: FormKind, context?:
   const error = /authorized/i.test(result.error.message) ? "authorization" : "submission";
   return data<FormResult>({ ok: false, error, values }, 500);
 }
+
+/**
+ * The headers of a form page's document response: its parent's, plus the action's (`Retry-After` of a 429),
+ * so a browser without JavaScript gets them too.
+ */
+export function formPageHeaders({ parentHeaders, actionHeaders }: { parentHeaders: Headers; actionHeaders: Headers }) {
+  const merged = new Headers(parentHeaders);
+  actionHeaders.forEach((value, key) => merged.set(key, value));
+  return merged;
+}
