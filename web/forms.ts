@@ -27,12 +27,6 @@ export interface FieldIssue {
 }
 
 /**
- * A field no person sees or fills (visually hidden, not focusable, `aria-hidden`, `autocomplete="off"`): a
- * submission with it filled is a bot's, answered like a success and never stored (SECURITY C57).
- */
-export const HONEYPOT_FIELD = "website";
-
-/**
  * What an action answers and the form shows: success, or the error kind (spec §8; `tooMany` when the client
  * IP has used up its submissions, SECURITY C57) with the field issues and the values sent (so a page rendered
  * without JavaScript can refill the form).

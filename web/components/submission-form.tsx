@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { LIMITS } from "../../schemas/limits.ts";
-import { HONEYPOT_FIELD, type FieldIssue, type FormKind, type FormResult } from "../forms.ts";
+import type { FieldIssue, FormKind, FormResult } from "../forms.ts";
+import { HONEYPOT_FIELD } from "../honeypot.ts";
 import { useHydrated } from "../hooks.ts";
 import { CheckIcon } from "./icons.tsx";
 

@@ -7,7 +7,8 @@ import { data } from "react-router";
 import { createCommunityApplication, createContactMessage } from "../../lib/appwrite/submissions.ts";
 import { FormRateLimiter } from "../../lib/http/form-limits.ts";
 import type { CommunityApplication, ContactMessage } from "../../schemas/content.ts";
-import { formValues, HONEYPOT_FIELD, validateForm, type FormKind, type FormResult } from "../forms.ts";
+import { formValues, validateForm, type FormKind, type FormResult } from "../forms.ts";
+import { HONEYPOT_FIELD } from "../honeypot.ts";
 import { getAdminServices } from "./appwrite.server.ts";
 import { clientIp } from "./session.server.ts";
 
