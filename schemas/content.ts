@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { LIMITS } from "./limits.ts";
+import { HTTP_URL_MESSAGE, isHttpUrl } from "./url.ts";
 
 // zod compiles object parsers with `new Function` when it can, and probes for it: under the site's CSP
 // (no 'unsafe-eval', SECURITY C20) that probe is a violation the browser reports on every form page.
@@ -24,6 +25,20 @@ const requiredText = (max: number) =>
   z.string().trim().min(1, "is required").max(max, `must be at most ${max} characters`);
 
 export { LIMITS };
+export { HTTP_URL_MESSAGE, isHttpUrl, safeHttpUrl } from "./url.ts";
+
+/**
+ * The rule of every URL the admin and `studio` store (SECURITY C58, ASVS v5 1.2.2): a string, trimmed, at
+ * most `LIMITS.url` characters, that is an absolute `http:`/`https:` URL by the WHATWG URL Standard
+ * (`isHttpUrl`). Anything else (`javascript:`, `data:`, `vbscript:`, relative or protocol-relative URLs) is an
+ * issue with the message `HTTP_URL_MESSAGE`. Stricter than Appwrite's own `url` attribute format, which
+ * accepts any scheme.
+ */
+export const httpUrl = z
+  .string()
+  .trim()
+  .max(LIMITS.url, `must be at most ${LIMITS.url} characters`)
+  .refine(isHttpUrl, { message: HTTP_URL_MESSAGE });
 
 /** A venture as stored in collection `ventures` (spec §3), without Appwrite's `$` fields. */
 export const ventureSchema = z.object({
@@ -32,7 +47,7 @@ export const ventureSchema = z.object({
   shortDescription: requiredText(LIMITS.shortDescription),
   logoUrl: z.string().max(LIMITS.url).nullable(),
   caseStudy: requiredText(LIMITS.html),
-  websiteURL: z.url({ message: "must be a full URL such as https://example.com" }).max(LIMITS.url),
+  websiteURL: httpUrl,
   userId: z.string().max(36).nullable(),
 });
 export type Venture = z.infer<typeof ventureSchema>;
@@ -74,7 +89,7 @@ const imageRef = z
   .string()
   .trim()
   .min(1, "must be a relative image path or an https:// URL")
-  .refine((v) => /^https?:\/\//i.test(v) || (!v.startsWith("/") && !/^[a-z][a-z0-9+.-]*:/i.test(v)), {
+  .refine((v) => isHttpUrl(v) || (!/^https?:/i.test(v) && !/^[/\\]/.test(v) && !/^[a-z][a-z0-9+.-]*:/i.test(v)), {
     message: "must be a path relative to the file (../images/x.png) or an http(s) URL",
   });
 

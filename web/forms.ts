@@ -27,14 +27,15 @@ export interface FieldIssue {
 }
 
 /**
- * What an action answers and the form shows: success, or the error kind (spec §8) with the field issues
- * and the values sent (so a page rendered without JavaScript can refill the form).
+ * What an action answers and the form shows: success, or the error kind (spec §8; `tooMany` when the client
+ * IP has used up its submissions, SECURITY C57) with the field issues and the values sent (so a page rendered
+ * without JavaScript can refill the form).
  */
 export type FormResult =
   | { ok: true }
   | {
       ok: false;
-      error: "invalid" | "authorization" | "submission";
+      error: "invalid" | "authorization" | "submission" | "tooMany";
       fieldErrors?: Record<string, FieldIssue>;
       values?: Record<string, string>;
     };

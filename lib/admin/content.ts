@@ -14,6 +14,7 @@ import { z } from "zod";
 import {
   CONTENT_KINDS,
   DATABASE_ID,
+  httpUrl,
   IMAGES_BUCKET_ID,
   LIMITS,
   slugSchema,
@@ -33,11 +34,14 @@ import { assertWithinQuota, type UploadQuota } from "./quota.ts";
 
 const required = (max: number) => z.string().trim().min(1, "is required").max(max, `must be at most ${max} characters`);
 
-/** The venture form's fields (spec §5: name, slug, website URL, short description, case study required). */
+/**
+ * The venture form's fields (spec §5: name, slug, website URL, short description, case study required). The
+ * website URL follows the one `httpUrl` rule (SECURITY C58: http and https only).
+ */
 export const ventureInputSchema = z.object({
   name: required(LIMITS.name),
   slug: slugSchema,
-  websiteURL: z.url({ message: "must be a full URL such as https://example.com" }).max(LIMITS.url),
+  websiteURL: httpUrl,
   shortDescription: required(LIMITS.shortDescription),
   caseStudy: required(LIMITS.html),
 });

@@ -72,7 +72,7 @@ export function sanitizeHtml(html: string): string {
   return getPurifier().sanitize(html, {
     ALLOWED_TAGS: [...ALLOWED_TAGS],
     ALLOWED_ATTR: [...ALLOWED_ATTR],
-    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/(?!\/)|#|\.{0,2}\/?[^:/?#]*(?:[/?#]|$))/i,
+    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|(?![/\\]{2})(?![\s\S]*(?:\\|%5c))(?:\/|#|\.{0,2}\/?[^:/?#]*(?:[/?#]|$)))/i,
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
     RETURN_TRUSTED_TYPE: false,

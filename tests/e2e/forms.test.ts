@@ -34,8 +34,11 @@ async function holdPosts(page: Page): Promise<() => void> {
   return release;
 }
 
+/** The values of the form's visible fields (not the hidden honeypot, SECURITY C57). */
 const fieldValues = (page: Page) =>
-  page.locator("form input, form textarea").evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value));
+  page
+    .locator('form input:not([name="website"]), form textarea')
+    .evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value));
 
 describe("the community application form", () => {
   it("submits with JavaScript: Submitting..., then Thank You! and an empty form; stored with the interest as projectIdea", async () => {

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { LIMITS } from "../../schemas/limits.ts";
 import type { FieldIssue, FormKind, FormResult } from "../forms.ts";
+import { HONEYPOT_FIELD } from "../honeypot.ts";
 import { useHydrated } from "../hooks.ts";
 import { CheckIcon } from "./icons.tsx";
 
@@ -165,6 +166,19 @@ export function SubmissionForm({ kind, actionData }: { kind: FormKind; actionDat
           </div>
         );
       })}
+      {/* SECURITY C57: a trap for bots. No person sees it (off-screen), reaches it (tabIndex -1), hears it
+          (aria-hidden) or has it filled in (autocomplete off); a submission with it filled is dropped. */}
+      <div aria-hidden="true" className="sr-only">
+        <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>{t("forms.honeypot")}</label>
+        <input
+          id={`${id}-${HONEYPOT_FIELD}`}
+          type="text"
+          name={HONEYPOT_FIELD}
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
+      </div>
       <button
         type="submit"
         disabled={busy}

@@ -19,7 +19,7 @@ import { QuotaExceededError } from "../../lib/admin/quota.ts";
 import type { SignedInUser } from "../../lib/auth/account.ts";
 import { createSessionServices, stripAdminMode, type SessionServices } from "../../lib/appwrite/client.ts";
 import { checkImage, ImageRejectedError, type CheckedImage } from "../../lib/images/upload.ts";
-import { CONTENT_KINDS, DATABASE_ID, type ContentKind } from "../../schemas/content.ts";
+import { CONTENT_KINDS, DATABASE_ID, HTTP_URL_MESSAGE, type ContentKind } from "../../schemas/content.ts";
 import { AiNotConfiguredError } from "../../lib/ai/gemini.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { appwriteLocation, getApiKeyServices } from "./appwrite.server.ts";
@@ -48,17 +48,24 @@ const IMAGE_INPUT: Record<ContentKind, string> = { venture: "logo", post: "featu
 
 /**
  * Reads a venture or post form: its spec fields (anything else posted is ignored) and an optional image,
- * checked by content. Field errors are keyed by field name.
+ * checked by content. Field errors are keyed by field name; a URL refused by the `httpUrl` rule (SECURITY C58)
+ * gets the `admin.errors.httpUrl` text in `locale`.
  */
 export async function parseItemForm<K extends ContentKind>(
   kind: K,
   form: FormData,
+  locale: "en" | "ar" = "en",
 ): Promise<ParsedForm<K extends "venture" ? VentureInput : PostInput>> {
   const raw = Object.fromEntries(FIELDS[kind].map((name) => [name, String(form.get(name) ?? "")]));
   const schema: z.ZodType = kind === "venture" ? ventureInputSchema : postInputSchema;
   const result = schema.safeParse(raw);
   const errors: FieldErrors = {};
-  if (!result.success) for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const message = issue.message === HTTP_URL_MESSAGE ? getI18n(locale).t("admin.errors.httpUrl") : issue.message;
+      errors[String(issue.path[0])] ??= message;
+    }
+  }
 
   let image: CheckedImage | null = null;
   const file = form.get(IMAGE_INPUT[kind]);
@@ -211,7 +218,7 @@ export async function loadFormValues(secret: string, kind: ContentKind, id: stri
 export async function saveItem(request: Request, kind: ContentKind, id: string | undefined) {
   const { secret, user } = await requireUser(request);
   const form = await request.formData();
-  const parsed = await parseItemForm(kind, form);
+  const parsed = await parseItemForm(kind, form, preferredLocale(request));
   const typed = Object.fromEntries(FIELDS[kind].map((name) => [name, String(form.get(name) ?? "")]));
   if (!parsed.input || Object.keys(parsed.errors).length > 0) {
     return data({ errors: parsed.errors, formError: null as string | null, values: typed }, { status: 400 });

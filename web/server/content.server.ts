@@ -13,7 +13,7 @@ import {
   type VentureSummary,
 } from "../../lib/appwrite/content-store.ts";
 import { sanitizeHtml } from "../../lib/html/sanitize.ts";
-import { IMAGES_BUCKET_ID } from "../../schemas/content.ts";
+import { IMAGES_BUCKET_ID, isHttpUrl, safeHttpUrl } from "../../schemas/content.ts";
 import { getPublicServices, withBackend } from "./appwrite.server.ts";
 
 export interface VentureCard {
@@ -23,7 +23,8 @@ export interface VentureCard {
   logo: string | null;
 }
 export interface VentureView extends VentureCard {
-  websiteURL: string;
+  /** The venture's site when it is an http(s) URL (SECURITY C58), else null: the page then shows no link. */
+  websiteURL: string | null;
   caseStudyHtml: string;
 }
 export interface PostCard {
@@ -46,7 +47,7 @@ export function publicImageUrl(url: string | null): string | null {
   if (!url) return null;
   const file = parseFileViewUrl(url);
   if (file && file.bucketId === IMAGES_BUCKET_ID) return `/media/${encodeURIComponent(file.fileId)}`;
-  return /^https?:\/\//i.test(url) ? url : null;
+  return isHttpUrl(url) ? url : null;
 }
 
 const ventureCard = (v: VentureSummary): VentureCard => ({
@@ -75,11 +76,18 @@ export async function loadPostCards(limit?: number): Promise<PostCard[]> {
   return (await withBackend(() => listPosts(getPublicServices(), limit))).map(postCard);
 }
 
-/** One venture with its sanitized case study, or null. */
+/**
+ * One venture with its sanitized case study, or null. Its website URL is kept only when it is an http(s) URL
+ * (`safeHttpUrl`, SECURITY C58): a document written straight through the Appwrite API may hold any scheme.
+ */
 export async function loadVenture(slug: string): Promise<VentureView | null> {
   const venture = await withBackend(() => getVentureBySlug(getPublicServices(), slug));
   if (!venture) return null;
-  return { ...ventureCard(venture), websiteURL: venture.websiteURL, caseStudyHtml: sanitizeHtml(venture.caseStudy) };
+  return {
+    ...ventureCard(venture),
+    websiteURL: safeHttpUrl(venture.websiteURL),
+    caseStudyHtml: sanitizeHtml(venture.caseStudy),
+  };
 }
 
 /** One post with its sanitized content, or null. */

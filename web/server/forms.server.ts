@@ -1,23 +1,45 @@
 /**
- * Route actions of the visitor forms (spec §4, §5, §8): validate with the same rules as the browser, store
- * with the API key, answer a `FormResult` (400 for invalid input, 500 when storing failed).
+ * Route actions of the visitor forms (spec §4, §5, §8): validate with the same rules as the browser, limit
+ * submissions per client IP and drop bots' (SECURITY C57), store with the API key, answer a `FormResult`
+ * (400 for invalid input, 429 over the limit, 500 when storing failed).
  */
 import { data } from "react-router";
 import { createCommunityApplication, createContactMessage } from "../../lib/appwrite/submissions.ts";
+import { FormRateLimiter } from "../../lib/http/form-limits.ts";
 import type { CommunityApplication, ContactMessage } from "../../schemas/content.ts";
 import { formValues, validateForm, type FormKind, type FormResult } from "../forms.ts";
+import { HONEYPOT_FIELD } from "../honeypot.ts";
 import { getApiKeyServices } from "./appwrite.server.ts";
+import { clientIp } from "./session.server.ts";
+
+/** One allowance per process for both forms: 5 submissions a minute and 50 a day per client IP. */
+const formLimiter = new FormRateLimiter();
 
 /**
- * Handles a POST of the `kind` form. A backend refusal whose message mentions "authorized" becomes the
- * spec's authorization error; any other failure the generic submission error (details go to the log only).
+ * Handles a POST of the `kind` form; `context` is the request's load context (its `clientIp`, never a header
+ * the client controls unless `TRUST_PROXY`). In order: invalid input answers 400 (not counted); a valid
+ * submission takes one from the client IP's allowance, and over it answers 429 with `Retry-After` and the
+ * `tooMany` error (the form's error state, with the values to refill); a filled honeypot answers like a success
+ * and stores nothing; then the submission is stored. A backend refusal whose message mentions "authorized"
+ * becomes the spec's authorization error; any other failure the generic submission error (details go to the
+ * log only).
  */
-export async function handleFormPost(request: Request, kind: FormKind) {
-  const values = formValues(kind, await request.formData());
+export async function handleFormPost(request: Request, kind: FormKind, context?: unknown) {
+  const form = await request.formData();
+  const values = formValues(kind, form);
   const validated = validateForm(kind, values);
   if (!validated.ok) {
     return data<FormResult>({ ok: false, error: "invalid", fieldErrors: validated.fieldErrors, values }, 400);
   }
+  const decision = await formLimiter.take(clientIp(context));
+  if (!decision.allowed) {
+    return data<FormResult>(
+      { ok: false, error: "tooMany", values },
+      { status: 429, headers: { "Retry-After": String(decision.retryAfterSeconds) } },
+    );
+  }
+  const honeypot = form.get(HONEYPOT_FIELD);
+  if (honeypot !== null && honeypot !== "") return data<FormResult>({ ok: true }, 200);
   let result;
   try {
     const services = getApiKeyServices();
@@ -32,4 +54,14 @@ export async function handleFormPost(request: Request, kind: FormKind) {
   console.error(`[forms] storing a ${kind} submission failed:`, result.error.message);
   const error = /authorized/i.test(result.error.message) ? "authorization" : "submission";
   return data<FormResult>({ ok: false, error, values }, 500);
+}
+
+/**
+ * The headers of a form page's document response: its parent's, plus the action's (`Retry-After` of a 429),
+ * so a browser without JavaScript gets them too.
+ */
+export function formPageHeaders({ parentHeaders, actionHeaders }: { parentHeaders: Headers; actionHeaders: Headers }) {
+  const merged = new Headers(parentHeaders);
+  actionHeaders.forEach((value, key) => merged.set(key, value));
+  return merged;
 }

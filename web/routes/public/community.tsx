@@ -6,12 +6,17 @@ import { InfoCard, PageHero, Section } from "../../components/ui.tsx";
 import { useTextList } from "../../hooks.ts";
 import { getI18n, toLocale } from "../../i18n/i18n.ts";
 import { pageMeta } from "../../seo.ts";
-import { handleFormPost } from "../../server/forms.server.ts";
+import { formPageHeaders, handleFormPost } from "../../server/forms.server.ts";
 import type { Route } from "./+types/community";
 
 /** Stores a community application (spec §3: the interest text goes to `projectIdea`). */
-export function action({ request }: Route.ActionArgs) {
-  return handleFormPost(request, "community");
+export function action({ request, context }: Route.ActionArgs) {
+  return handleFormPost(request, "community", context);
+}
+
+/** A refused submission's `Retry-After` reaches the document response (SECURITY C57). */
+export function headers(args: Route.HeadersArgs) {
+  return formPageHeaders(args);
 }
 
 export function meta(args: Route.MetaArgs) {

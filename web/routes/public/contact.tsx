@@ -5,13 +5,18 @@ import { SubmissionForm } from "../../components/submission-form.tsx";
 import { PageHero } from "../../components/ui.tsx";
 import { getI18n, toLocale } from "../../i18n/i18n.ts";
 import { pageMeta } from "../../seo.ts";
-import { handleFormPost } from "../../server/forms.server.ts";
+import { formPageHeaders, handleFormPost } from "../../server/forms.server.ts";
 import { SITE } from "../../site.ts";
 import type { Route } from "./+types/contact";
 
 /** Stores a contact message (spec §3). */
-export function action({ request }: Route.ActionArgs) {
-  return handleFormPost(request, "contact");
+export function action({ request, context }: Route.ActionArgs) {
+  return handleFormPost(request, "contact", context);
+}
+
+/** A refused submission's `Retry-After` reaches the document response (SECURITY C57). */
+export function headers(args: Route.HeadersArgs) {
+  return formPageHeaders(args);
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -53,14 +53,16 @@ export default function VenturePage({ loaderData }: Route.ComponentProps) {
             {venture.shortDescription}
           </p>
         </div>
-        <a
-          href={venture.websiteURL}
-          rel="noopener noreferrer"
-          className="inline-flex items-center justify-center gap-2 rounded-full bg-gold px-6 py-3 text-center font-semibold text-ink hover:bg-gold-soft sm:ms-auto"
-        >
-          {t("ventures.visitWebsite")}
-          <ExternalIcon />
-        </a>
+        {venture.websiteURL && (
+          <a
+            href={venture.websiteURL}
+            rel="noopener noreferrer"
+            className="inline-flex items-center justify-center gap-2 rounded-full bg-gold px-6 py-3 text-center font-semibold text-ink hover:bg-gold-soft sm:ms-auto"
+          >
+            {t("ventures.visitWebsite")}
+            <ExternalIcon />
+          </a>
+        )}
       </header>
       <section aria-labelledby="case-study" className="mt-14 max-w-3xl">
         <h2 id="case-study" className="text-sm font-semibold tracking-widest text-gold uppercase">
