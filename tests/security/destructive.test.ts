@@ -80,8 +80,10 @@ describe("destructive commands are typo-proof (C59)", { timeout: 90_000 }, () =>
     const dir = await content();
     expect((await studio(["push", "--dir", dir])).code).toBe(0);
     const missing = path.join(await tempDir("studio-nothing-"), "no-such-folder");
+    const exportDir = await tempDir("studio-exports-");
 
-    const run = await studio(["push", "--dir", missing, "--prune", "--yes", "--allow-mass-delete"]);
+    // Before C59: "0 publishable", every pushed item exported and deleted, exit 0.
+    const run = await studio(["push", "--dir", missing, "--prune", "--yes", "--export-dir", exportDir]);
 
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`The content folder ${missing} does not exist`);
