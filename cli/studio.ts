@@ -20,7 +20,8 @@ const program = new Command()
   .addHelpText(
     "after",
     `
-Exit codes: 0 ok, 1 invalid content, 2 usage, 3 configuration, schema missing, Appwrite/Gemini unavailable,
+Exit codes: 0 ok, 1 invalid content, 2 usage (also: --dir missing or without content files, or a prune of more
+than half of the pushed items without --allow-mass-delete), 3 configuration, schema missing, Appwrite/Gemini unavailable,
 or an export before deleting could not be written, 4 conflict (edited in Appwrite since the last push), 5 some writes failed, 70 a bug in studio.
 Without APPWRITE_ENDPOINT, studio uses the embedded server for DATA_DIR (.data).`,
   );
@@ -76,6 +77,10 @@ program
   .option("--force", "overwrite items edited in Appwrite since the last push (conflicts)")
   .option("--prune", "delete items whose files were removed (asks first; --yes in CI)")
   .option("-y, --yes", "answer yes to the --prune confirmation")
+  .option(
+    "--allow-mass-delete",
+    "let --prune delete more than half of the items pushed from these files (otherwise exit 2, nothing deleted)",
+  )
   .option("--concurrency <n>", "writes in flight at once", positiveInteger, 4)
   .option(
     "--export-dir <path>",
@@ -203,7 +208,7 @@ async function reportError(error: unknown): Promise<number> {
   const [
     { UsageError },
     { ConfigError },
-    { SchemaMissingError, describeError },
+    { SchemaMissingError, ContentFolderError, MassDeleteError, describeError },
     { LockFileError },
     { NotContentFileError },
     { AppwriteException },
@@ -243,6 +248,10 @@ async function reportError(error: unknown): Promise<number> {
     return EXIT.backend;
   }
   if (error instanceof TopicRequiredError) {
+    console.error(`studio: ${error.message}`);
+    return EXIT.usage;
+  }
+  if (error instanceof ContentFolderError || error instanceof MassDeleteError) {
     console.error(`studio: ${error.message}`);
     return EXIT.usage;
   }

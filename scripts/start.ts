@@ -13,7 +13,7 @@ import { applySchema, type AppwriteSchema } from "../lib/appwrite/setup.ts";
 import { ConfigError, loadConfig, loadDotEnv } from "../lib/config.ts";
 import { formatIssues } from "../lib/content/read.ts";
 import { lockPathFor } from "../lib/publish/lock.ts";
-import { describeError, push } from "../lib/publish/push.ts";
+import { ContentFolderError, describeError, push } from "../lib/publish/push.ts";
 import schema from "../schemas/appwrite.json" with { type: "json" };
 import { ensureBuild } from "./build.ts";
 import { startSite, type RunningSite } from "./serve-site.ts";
@@ -69,16 +69,23 @@ async function main(): Promise<void> {
 
   const contentDir = path.join(root, "content");
   const lockPath = lockPathFor({ embedded: appwrite.embedded !== null, contentDir, dataDir: config.dataDir });
-  const result = await push(services, { contentDir, lockPath });
-  console.log(
-    `Content: ${result.created} created, ${result.updated} updated, ${result.unchanged} unchanged, ` +
-      `${result.conflicts} conflict(s), ${result.failed} failed.`,
-  );
-  for (const item of result.items.filter((i) => i.action === "conflict")) {
-    console.warn(`${item.file ?? `${item.kind} ${item.slug}`}: ${item.reason}`);
+  // No content files (a fresh project): the site starts empty; push refuses such a folder (C59).
+  const result = await push(services, { contentDir, lockPath }).catch((error: unknown) => {
+    if (!(error instanceof ContentFolderError)) throw error;
+    console.log(`Content: none published (${error.message.split(";")[0]}).`);
+    return null;
+  });
+  if (result) {
+    console.log(
+      `Content: ${result.created} created, ${result.updated} updated, ${result.unchanged} unchanged, ` +
+        `${result.conflicts} conflict(s), ${result.failed} failed.`,
+    );
+    for (const item of result.items.filter((i) => i.action === "conflict")) {
+      console.warn(`${item.file ?? `${item.kind} ${item.slug}`}: ${item.reason}`);
+    }
+    if (result.issues.length) console.warn(`Invalid content files were not published:\n${formatIssues(result.issues)}`);
+    for (const item of result.items.filter((i) => i.status === "failed")) console.warn(`${item.file}: ${item.error}`);
   }
-  if (result.issues.length) console.warn(`Invalid content files were not published:\n${formatIssues(result.issues)}`);
-  for (const item of result.items.filter((i) => i.status === "failed")) console.warn(`${item.file}: ${item.error}`);
 
   const site = await startSite({ root, port: config.port, host: config.host, trustProxy: config.trustProxy });
   running.site = site;

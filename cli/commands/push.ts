@@ -1,5 +1,5 @@
 import { createInterface } from "node:readline/promises";
-import { push, type PushEvent, type PushOptions, type PushResult } from "../../lib/publish/push.ts";
+import { checkMassDelete, push, type PushEvent, type PushOptions, type PushResult } from "../../lib/publish/push.ts";
 import type { CommandContext } from "../context.ts";
 import { EXIT, UsageError, exitCodeFor } from "../exit-codes.ts";
 import { emitJson, exportedLine, reportIssues } from "../output.ts";
@@ -11,6 +11,8 @@ export interface PushCommandOptions {
   force?: boolean;
   prune?: boolean;
   yes?: boolean;
+  /** Let `--prune` delete more than half of the items pushed from these files (SECURITY C59). */
+  allowMassDelete?: boolean;
   concurrency?: number;
   /** Folder for the export written before `--prune` deletes (default: `CommandContext.exportDir`). */
   exportDir?: string;
@@ -51,13 +53,15 @@ export function resultJson(result: PushResult) {
 /**
  * Confirms deletions before a `--prune` push: a prompt in a terminal; without one, `--yes` is required.
  * @returns false when the user declined.
- * @throws {UsageError} when a confirmation is needed and cannot be asked.
+ * @throws {UsageError} when a confirmation is needed and cannot be asked; {MassDeleteError} when the prune
+ *   deletes more than half of the pushed items without `--allow-mass-delete` (asked before prompting).
  */
 async function confirmPrune(context: CommandContext, options: PushCommandOptions, base: PushOptions): Promise<boolean> {
   if (!options.prune || options.yes || options.dryRun) return true;
   const plan = await push(context.services, { ...base, dryRun: true });
   const deletions = plan.items.filter((i) => i.action === "delete");
   if (deletions.length === 0) return true;
+  checkMassDelete(deletions.length, plan.tracked, base.allowMassDelete ?? false, base.contentDir);
   if (!context.interactive) {
     throw new UsageError(
       `studio push --prune would delete ${deletions.length} item(s) from Appwrite; pass --yes to confirm (no prompt without a terminal).`,
@@ -83,6 +87,7 @@ export async function runPush(context: CommandContext, options: PushCommandOptio
     dryRun: options.dryRun,
     force: options.force,
     prune: options.prune,
+    allowMassDelete: options.allowMassDelete,
     exportDir: context.exportDir(options.exportDir),
     concurrency: options.concurrency,
   };

@@ -1,5 +1,5 @@
 import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
-import { push } from "../../lib/publish/push.ts";
+import { push, readContentFolder } from "../../lib/publish/push.ts";
 import schema from "../../schemas/appwrite.json" with { type: "json" };
 import type { CommandContext } from "../context.ts";
 import { exitCodeFor } from "../exit-codes.ts";
@@ -8,9 +8,10 @@ import { plainLine, resultJson, summaryLine } from "./push.ts";
 
 /**
  * `studio seed`: `setup` then `push`, non-interactive, for a pipeline (no prompts, no live view; never
- * prunes, never forces). Exit codes as `push`.
+ * prunes, never forces). Exit codes as `push` (2 for a missing or empty content folder, before setup).
  */
 export async function runSeed(context: CommandContext, options: { dir: string; json?: boolean }): Promise<number> {
+  await readContentFolder(options.dir); // a missing or empty --dir fails before the schema is touched (C59)
   const changes = await applySchema(context.services, schema as AppwriteSchema, {
     onChange: options.json ? undefined : (message) => console.log(message),
   });

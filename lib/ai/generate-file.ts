@@ -2,11 +2,12 @@
  * `studio generate` (issue #6 item 5): an AI draft written into `content/` as a file with `draft: true` and a
  * provenance record (model, date, topic), plus its image; never published.
  */
-import { mkdir, stat, writeFile } from "node:fs/promises";
+import { stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { BlogDraft, VentureDraft } from "../../schemas/ai.ts";
 import { CONTENT_KINDS } from "../../schemas/content.ts";
 import { serializeContentFile } from "../content/write.ts";
+import { makeDirectory } from "../make-dir.ts";
 import type { RuleViolation } from "../html/rules.ts";
 import { draftContent, type DraftKind } from "./draft.ts";
 import { AiNotConfiguredError, type AiSettings } from "./gemini.ts";
@@ -114,9 +115,9 @@ export async function generateDraftFile(settings: AiSettings, options: GenerateO
           generated,
         };
   const body = options.kind === "post" ? (draft.fields as BlogDraft).content : (draft.fields as VentureDraft).caseStudy;
-  await mkdir(path.join(options.contentDir, folder), { recursive: true });
+  await makeDirectory(path.join(options.contentDir, folder));
   if (image) {
-    await mkdir(path.join(options.contentDir, "images"), { recursive: true });
+    await makeDirectory(path.join(options.contentDir, "images"));
     await writeFile(path.join(options.contentDir, "images", image.fileName), image.bytes, { flag: "wx" });
   }
   const file = `${folder}/${slug}.html`;

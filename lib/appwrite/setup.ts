@@ -18,11 +18,15 @@ export interface SchemaAttribute {
   min?: number;
   max?: number;
   default?: string | number | boolean | null;
+  /** Plain strings only, as Appwrite's `AttributeString` returns it (and `appwrite pull` writes it). */
+  encrypt?: boolean;
 }
 
 export interface SchemaIndex {
   key: string;
   type: "key" | "unique" | "fulltext";
+  /** Written by `appwrite pull`; ignored when applying. */
+  status?: string;
   attributes: string[];
   orders?: ("ASC" | "DESC")[];
 }
@@ -226,6 +230,7 @@ async function createAttribute(
           ...common,
           size: attribute.size ?? 256,
           xdefault: xdefault as string | undefined,
+          encrypt: attribute.encrypt ?? false,
         });
       }
       return;

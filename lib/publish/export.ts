@@ -7,7 +7,7 @@
  * if it cannot be written, the caller deletes nothing. `restoreExport` puts back whatever is missing.
  */
 import { createHash } from "node:crypto";
-import { mkdir, readFile, stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { AppwriteException, Query, type Models } from "node-appwrite";
 import { InputFile } from "node-appwrite/file";
@@ -15,6 +15,7 @@ import writeFileAtomic from "write-file-atomic";
 import { z } from "zod";
 import { CONTENT_KINDS, DATABASE_ID, IMAGES_BUCKET_ID, type ContentKind } from "../../schemas/content.ts";
 import { fileViewUrl, parseFileViewUrl, type AdminServices, type AppwriteTarget } from "../appwrite/client.ts";
+import { makeDirectory } from "../make-dir.ts";
 
 /** Default folder of exports for a real Appwrite, relative to the working directory (git-ignored). */
 export const DEFAULT_EXPORT_DIR = ".studio/exports";
@@ -190,7 +191,8 @@ export async function writeExport(services: AdminServices, request: ExportReques
   };
   const dir = path.resolve(request.dir);
   try {
-    await mkdir(dir, { recursive: true, mode: 0o700 });
+    // Not mkdir({ recursive: true }): it never returns for a folder that cannot be created (C59).
+    await makeDirectory(dir, 0o700);
     const file = await freeName(dir, request.reason, now);
     const text = `${JSON.stringify(content, null, 2)}\n`;
     // Whole or not at all: a temporary file, flushed to disk, then renamed (write-file-atomic).

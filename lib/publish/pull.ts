@@ -6,7 +6,7 @@
  * (a conflict) unless `force`.
  */
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, rm } from "node:fs/promises";
+import { readdir, readFile, rm } from "node:fs/promises";
 import writeFileAtomic from "write-file-atomic";
 import path from "node:path";
 import type { Models } from "node-appwrite";
@@ -16,6 +16,7 @@ import { parseFileViewUrl, type AdminServices } from "../appwrite/client.ts";
 import { readContent, readItem, type ContentItem } from "../content/read.ts";
 import { serializeContentFile } from "../content/write.ts";
 import { sanitizeHtml } from "../html/sanitize.ts";
+import { makeDirectory } from "../make-dir.ts";
 import { imageFileId, localImage } from "./documents.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
 import { sourceHash } from "./plan.ts";
@@ -241,7 +242,7 @@ async function localImageRef(
   const stem = kind === "venture" ? `${slug}-logo` : slug;
   let name = `${stem}.${extension === "jpeg" ? "jpg" : extension}`;
   if ([...c.localImages.values()].includes(name)) name = `${stem}-${file.fileId.slice(0, 8)}.${extension}`;
-  await mkdir(path.join(contentDir, "images"), { recursive: true });
+  await makeDirectory(path.join(contentDir, "images"));
   await writeFileAtomic(path.join(contentDir, "images", name), bytes);
   c.localImages.set(imageFileId(bytes), name);
   c.result.images.push(`images/${name}`);

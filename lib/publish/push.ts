@@ -4,13 +4,14 @@
  * content-addressed and uploaded once, a document write that fails removes the image it just uploaded, and
  * an item edited in Appwrite since the last push or pull is a conflict, not an overwrite (unless `force`).
  */
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import { AppwriteException, ID, Permission, Role, type Models } from "node-appwrite";
 import { InputFile } from "node-appwrite/file";
 import { CONTENT_KINDS, DATABASE_ID, IMAGES_BUCKET_ID, type ContentKind } from "../../schemas/content.ts";
 import { parseFileViewUrl, type AdminServices } from "../appwrite/client.ts";
 import { listPages } from "../appwrite/paginate.ts";
-import { readContent, type ContentIssue, type LocalImage } from "../content/read.ts";
+import { readContent, type ContentIssue, type ContentSet, type LocalImage } from "../content/read.ts";
 import { imageFileId } from "./documents.ts";
 import { ExportError, imageFileIdsOf, writeExport, type ExportReport } from "./export.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
@@ -45,6 +46,11 @@ export interface PushResult extends PushSummary {
   dryRun: boolean;
   /** The export written before deleting (with `prune`), or null when nothing was deleted. */
   exported: ExportReport | null;
+  /**
+   * Items the lock says were pushed (and that are still those documents in Appwrite) before this push: what
+   * a prune's deletions are compared with (`MAX_PRUNE_SHARE`).
+   */
+  tracked: number;
 }
 
 export type PushEvent =
@@ -72,6 +78,11 @@ export interface PushOptions {
    * plan deletes anything.
    */
   exportDir?: string;
+  /**
+   * Let a prune delete more than half (`MAX_PRUNE_SHARE`) of the items pushed from these files; without it
+   * such a push throws `MassDeleteError` and deletes nothing (SECURITY C59).
+   */
+  allowMassDelete?: boolean;
   /** Writes in flight at once (default 4). */
   concurrency?: number;
   onEvent?: (event: PushEvent) => void;
@@ -83,6 +94,73 @@ export class SchemaMissingError extends Error {
 }
 
 /**
+ * The content folder does not exist or holds no venture or post file: most likely a typo in `--dir`, and
+ * pushing it (with `--prune`) would delete everything (SECURITY C59). Nothing was written.
+ */
+export class ContentFolderError extends Error {
+  override name = "ContentFolderError";
+}
+
+/** A prune would delete more than `MAX_PRUNE_SHARE` of what was pushed, without `allowMassDelete`. */
+export class MassDeleteError extends Error {
+  override name = "MassDeleteError";
+}
+
+/** The share of the pushed items a prune may delete without `allowMassDelete`: half. */
+export const MAX_PRUNE_SHARE = 0.5;
+
+/**
+ * Reads and validates the content folder, refusing one that is missing or has no content file at all
+ * (valid, invalid or draft) in `ventures/` or `posts/`.
+ * @throws {ContentFolderError} naming the folder looked at and what to do; nothing has been written.
+ */
+export async function readContentFolder(contentDir: string): Promise<ContentSet> {
+  const absolute = path.resolve(contentDir);
+  const exists = await stat(absolute).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+  const folders = `${CONTENT_KINDS.venture.folder}/ or ${CONTENT_KINDS.post.folder}/`;
+  if (!exists) {
+    throw new ContentFolderError(
+      `The content folder ${absolute} does not exist (looked for ${folders} in it); nothing was written or deleted. ` +
+        `Pass --dir <folder> with your content folder (default: content, relative to the current directory).`,
+    );
+  }
+  const content = await readContent(absolute);
+  if (content.items.length === 0 && content.issues.length === 0) {
+    throw new ContentFolderError(
+      `The content folder ${absolute} has no .md or .html file in ${folders}; nothing was written or deleted. ` +
+        `Check --dir (it must be the folder holding ventures/ and posts/); to remove everything, delete the items in the admin.`,
+    );
+  }
+  return content;
+}
+
+/**
+ * Refuses a prune that deletes more than `MAX_PRUNE_SHARE` of the `tracked` items (those pushed from these
+ * files) unless `allow` (SECURITY C59: a wrong `--dir`, or a checkout missing files, must not empty the site).
+ * @throws {MassDeleteError} saying how many, and which flag confirms it.
+ */
+export function checkMassDelete(deletions: number, tracked: number, allow: boolean, contentDir: string): void {
+  if (allow || deletions === 0 || deletions <= tracked * MAX_PRUNE_SHARE) return;
+  throw new MassDeleteError(
+    `push --prune would delete ${deletions} of the ${tracked} item(s) pushed from ${path.resolve(contentDir)} ` +
+      `(more than half); nothing was written or deleted. Check --dir and that the files are there; if these ` +
+      `deletions are intended, run it again with --allow-mass-delete.`,
+  );
+}
+
+/** Items of `lock` that are still the same documents in Appwrite. */
+function trackedCount(project: ProjectLock, remote: Record<ContentKind, Map<string, Models.DefaultDocument>>): number {
+  let n = 0;
+  for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
+    for (const [slug, entry] of Object.entries(project[kind])) if (remote[kind].get(slug)?.$id === entry.id) n++;
+  }
+  return n;
+}
+
+/**
  * Validates `contentDir`, plans against Appwrite and the lock, and (unless `dryRun`) applies the plan and
  * records the lock. Invalid files are never written; other items still are. A single item's failure is
  * reported in `items` and counted in `failed`, never thrown.
@@ -90,11 +168,13 @@ export class SchemaMissingError extends Error {
  * to a JSON export in `exportDir`; if that fails, nothing at all is written.
  * @throws {SchemaMissingError} when the schema was never applied; {LockFileError} for an unreadable lock;
  * {ExportError} when the export before deleting cannot be written (nothing was written);
+ * {ContentFolderError} when `contentDir` is missing or has no content file; {MassDeleteError} when a prune
+ * would delete more than half of the pushed items without `allowMassDelete` (both: nothing was written);
  * {AppwriteException} when Appwrite cannot be read at all (unreachable, bad key).
  */
 export async function push(services: AdminServices, options: PushOptions): Promise<PushResult> {
   const emit = options.onEvent ?? (() => {});
-  const content = await readContent(options.contentDir);
+  const content = await readContentFolder(options.contentDir);
   const drafts = content.items.filter((i) => i.draft);
   const publishable = content.items.filter((i) => !i.draft);
   const invalidFiles = new Set(content.issues.map((i) => i.file));
@@ -120,6 +200,9 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     prune: options.prune ?? false,
   });
   emit({ type: "planned", plan: planned.map((p) => p.entry) });
+  const tracked = trackedCount(project, remote);
+  const deletions = planned.filter((p) => p.entry.action === "delete").length;
+  if (!options.dryRun) checkMassDelete(deletions, tracked, options.allowMassDelete ?? false, options.contentDir);
   const exported = options.dryRun ? null : await exportDeletions(services, planned, options.exportDir);
   if (exported) emit({ type: "exported", ...exported });
 
@@ -159,6 +242,7 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     drafts: drafts.map((d) => d.file),
     dryRun: options.dryRun ?? false,
     exported,
+    tracked,
   };
 }
 

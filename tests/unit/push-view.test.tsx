@@ -48,6 +48,7 @@ describe("PushView", () => {
       drafts: [],
       dryRun: false,
       exported: null,
+      tracked: 0,
     };
     const { lastFrame } = render(<PushView state={{ plan: results, results, result }} />);
     expect(lastFrame()).toContain("~ post b (excerpt)");
