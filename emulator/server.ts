@@ -18,6 +18,7 @@ import * as fileServing from "./services/file-serving.ts";
 import * as files from "./services/files.ts";
 import * as health from "./services/health.ts";
 import * as storage from "./services/storage.ts";
+import * as tablesDb from "./services/tables-db.ts";
 import * as userSessions from "./services/user-sessions.ts";
 import * as users from "./services/users.ts";
 
@@ -66,6 +67,7 @@ const SERVICES = [
   attributes,
   attributeUpdates,
   documents,
+  tablesDb,
   storage,
   files,
   fileServing,

@@ -38,7 +38,8 @@ export type Scope =
   | "files.read"
   | "files.write"
   | "users.read"
-  | "users.write";
+  | "users.write"
+  | "health.read";
 
 /** Scopes of the `guests` role that this emulator serves (AW `app/config/roles.php`). */
 export const GUEST_SCOPES: ReadonlySet<Scope> = new Set<Scope>([
