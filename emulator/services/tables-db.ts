@@ -1,6 +1,8 @@
 import type { Store } from "../db/store.ts";
 import { AppwriteError, isErrorType } from "../errors.ts";
-import type { RequestContext } from "../http/context.ts";
+import type { AppState, RequestContext } from "../http/context.ts";
+import { EventBus } from "../realtime/bus.ts";
+import type { RealtimeEvent } from "../realtime/bus.ts";
 import { Router } from "../http/router.ts";
 import type { Handler, Reply, Scope } from "../http/router.ts";
 import * as attributeUpdates from "./attribute-updates.ts";
@@ -206,6 +208,38 @@ function translateError(error: AppwriteError): AppwriteError {
   return error;
 }
 
+// ---- realtime -------------------------------------------------------------------------------
+
+/**
+ * The bus a legacy handler publishes on when it serves a TablesDB request: the same events
+ * (both channel families), with the `Row` model as payload, as Appwrite sends the response model
+ * of the route that made the change.
+ */
+class RowEventBus extends EventBus {
+  constructor(private readonly target: EventBus) {
+    super();
+  }
+
+  override publish(event: RealtimeEvent): void {
+    this.target.publish({ ...event, payload: rename(event.payload, ROW_KEYS) });
+  }
+
+  override get active(): boolean {
+    return this.target.active;
+  }
+}
+
+const rowApps = new WeakMap<AppState, AppState>();
+
+function rowApp(app: AppState): AppState {
+  let wrapped = rowApps.get(app);
+  if (!wrapped) {
+    wrapped = { ...app, events: new RowEventBus(app.events) };
+    rowApps.set(app, wrapped);
+  }
+  return wrapped;
+}
+
 // ---- routing --------------------------------------------------------------------------------
 
 const legacy = new Router();
@@ -261,6 +295,7 @@ const tablesDb: Handler = async (ctx: RequestContext): Promise<Reply> => {
   let body: Promise<Json> | undefined;
   const inner: RequestContext = {
     ...ctx,
+    app: segments[4] === "rows" ? rowApp(ctx.app) : ctx.app,
     path: `/${legacySegments(method, segments).join("/")}`,
     params: match.params,
     body: () => (body ??= ctx.body().then((b) => translateBody(method, segments, b))),

@@ -4,6 +4,7 @@ import * as web from "appwrite";
 import { rejection, startTestEmulator } from "./helpers.ts";
 import type { TestEmulator } from "./helpers.ts";
 import { SpecValidator, startRecorder } from "./openapi.ts";
+import { rawRealtime, until } from "./realtime-client.ts";
 
 // TablesDB through the unchanged node-appwrite (and web SDK for rows), behind a recording proxy
 // whose every response is validated against the 1.8.x OpenAPI models; plus the shared store
@@ -240,6 +241,33 @@ describe("one store behind Databases and TablesDB", () => {
       "collection_not_found",
     );
     await tables.delete({ databaseId: "old" });
+  });
+});
+
+describe("realtime for rows", () => {
+  it("given a subscriber to a table's rows, then TablesDB writes arrive as Row payloads and Databases ones as Documents", async () => {
+    const channel = "tablesdb.shop.tables.items.rows";
+    const socket = rawRealtime(env.emulator.endpoint, `project=${env.emulator.projectId}&channels[]=${channel}`);
+    await socket.next("connected");
+    const events = () => socket.messages.filter((m) => m.type === "event").map((m) => m.data ?? {});
+    await tables.createRow({ databaseId: "shop", tableId: "items", rowId: "live", data: { title: "Live" } });
+    const created = await until(() => events()[0], "row event");
+    expect(created["events"]).toContain("tablesdb.shop.tables.items.rows.live.create");
+    expect(created["channels"]).toContain(channel);
+    expect(created["payload"]).toMatchObject({ $id: "live", $tableId: "items", title: "Live" });
+    expect(created["payload"]).not.toHaveProperty("$collectionId");
+    await databases.updateDocument({
+      databaseId: "shop",
+      collectionId: "items",
+      documentId: "live",
+      data: { rank: 2 },
+    });
+    const updated = await until(() => events()[1], "document event");
+    expect(updated["events"]).toContain("databases.shop.collections.items.documents.live.update");
+    expect(updated["payload"]).toMatchObject({ $id: "live", $collectionId: "items", rank: 2 });
+    await tables.deleteRow({ databaseId: "shop", tableId: "items", rowId: "live" });
+    expect((await until(() => events()[2], "delete event"))["payload"]).toMatchObject({ $tableId: "items" });
+    socket.close();
   });
 });
 
