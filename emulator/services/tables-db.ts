@@ -291,6 +291,14 @@ function translateBody(method: string, segments: readonly string[], body: Json):
 const tablesDb: Handler = async (ctx: RequestContext): Promise<Reply> => {
   const segments = ctx.path.split("/").filter((s) => s !== "");
   const method = ctx.method;
+  // `/tablesdb/transactions…` (not served) must not be read as a database called "transactions".
+  if (segments[1] === "transactions") throw new AppwriteError("general_not_implemented");
+  if (method === "POST" && segments[4] === "rows" && segments.length === 5) {
+    const body = await ctx.body();
+    if (body["rows"] !== undefined) {
+      throw new AppwriteError("general_not_implemented", "Bulk row operations are not supported by the emulator.");
+    }
+  }
   const match = legacy.match(method, `/${legacySegments(method, segments).join("/")}`);
   let body: Promise<Json> | undefined;
   const inner: RequestContext = {
