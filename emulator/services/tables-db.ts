@@ -31,7 +31,7 @@ type Json = Record<string, unknown>;
 /** 1.9 text column types, stored as string attributes of this size (the store's maximum is 1 GiB). */
 const TEXT_SIZES: Record<string, number> = { text: 65535, mediumtext: 16777215, longtext: 1073741824 };
 const STRING_LIKE = new Set(["varchar", ...Object.keys(TEXT_SIZES)]);
-const COLUMN_TYPES = ["string", "email", "url", "datetime", "integer", "boolean", ...STRING_LIKE];
+const COLUMN_TYPES = ["string", "email", "url", "enum", "datetime", "integer", "float", "boolean", ...STRING_LIKE];
 
 const BODY_KEYS: Record<string, string> = {
   tableId: "collectionId",
@@ -50,22 +50,14 @@ const ERROR_PREFIXES: [string, string][] = [
   ["attribute_", "column_"],
   ["index_", "column_index_"],
 ];
+/**
+ * Parameter names in free-form messages (`Param "collectionId" is not optional.`). Other wording, e.g.
+ * utopia's `Invalid document structure: …`, is the database library's and is kept as it is.
+ */
 const WORDS: Record<string, string> = {
   collectionId: "tableId",
   documentId: "rowId",
   documentSecurity: "rowSecurity",
-  Collections: "Tables",
-  collections: "tables",
-  Collection: "Table",
-  collection: "table",
-  Documents: "Rows",
-  documents: "rows",
-  Document: "Row",
-  document: "row",
-  Attributes: "Columns",
-  attributes: "columns",
-  Attribute: "Column",
-  attribute: "column",
 };
 const WORD_PATTERN = new RegExp(`\\b(${Object.keys(WORDS).join("|")})\\b`, "g");
 

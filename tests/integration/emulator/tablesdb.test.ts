@@ -50,6 +50,8 @@ beforeAll(async () => {
   await tables.createTextColumn({ ...t, key: "body", required: false });
   await tables.createMediumtextColumn({ ...t, key: "notes", required: false });
   await tables.createLongtextColumn({ ...t, key: "blob", required: false });
+  await tables.createFloatColumn({ ...t, key: "price", required: false, min: 0, max: 100.5, xdefault: 1.5 });
+  await tables.createEnumColumn({ ...t, key: "state", elements: ["draft", "live"], required: false });
   await tables.createIndex({ ...t, key: "by_rank", type: node.TablesDBIndexType.Key, columns: ["rank"] });
 });
 
@@ -82,7 +84,11 @@ describe("TablesDB through node-appwrite", () => {
       ["body", "text"],
       ["notes", "mediumtext"],
       ["blob", "longtext"],
+      ["price", "double"],
+      ["state", "string"],
     ]);
+    expect(table.columns[10]).toMatchObject({ min: 0, max: 100.5, default: 1.5 });
+    expect(table.columns[11]).toMatchObject({ format: "enum", elements: ["draft", "live"] });
     expect(table.indexes[0]).toMatchObject({ key: "by_rank", type: "key", columns: ["rank"] });
     const list = await tables.listTables({ databaseId: "shop" });
     expect(list.total).toBe(1);
@@ -99,7 +105,24 @@ describe("TablesDB through node-appwrite", () => {
   it("given columns and indexes, then they are listed, read, updated and deleted", async () => {
     const t = { databaseId: "shop", tableId: "items" };
     const columns = await tables.listColumns(t);
-    expect(columns.total).toBe(10);
+    expect(columns.total).toBe(12);
+    const state = await tables.updateEnumColumn({
+      ...t,
+      key: "state",
+      elements: ["draft", "live", "gone"],
+      required: false,
+      xdefault: "draft",
+    });
+    expect(state).toMatchObject({ elements: ["draft", "live", "gone"], default: "draft" });
+    const price = await tables.updateFloatColumn({
+      ...t,
+      key: "price",
+      required: false,
+      xdefault: 2,
+      min: 0,
+      max: 200,
+    });
+    expect(price).toMatchObject({ type: "double", min: 0, max: 200, default: 2 });
     expect(await tables.getColumn({ ...t, key: "code" })).toMatchObject({ key: "code", type: "varchar", size: 16 });
     const text = await tables.getColumn({ ...t, key: "body" });
     expect(text).toMatchObject({ type: "text" });
@@ -137,7 +160,25 @@ describe("TablesDB through node-appwrite", () => {
     });
     expect(row).toMatchObject({ $id: "r1", $tableId: "items", $databaseId: "shop", title: "First", rank: 3 });
     expect(row).not.toHaveProperty("$collectionId");
-    await tables.createRow({ ...t, rowId: ID.unique(), data: { title: "Second", rank: 7 } });
+    await tables.createRow({
+      ...t,
+      rowId: ID.unique(),
+      data: { title: "Second", rank: 7, price: 9.25, state: "live" },
+    });
+    const floats = await tables.listRows({
+      ...t,
+      queries: [Query.greaterThan("price", 9), Query.equal("state", "live")],
+    });
+    expect(floats.rows.map((r) => [r.title, r.price])).toEqual([["Second", 9.25]]);
+    const badEnum = await rejection(
+      tables.createRow({ ...t, rowId: ID.unique(), data: { title: "x", state: "nope" } }),
+    );
+    expect([badEnum.type, badEnum.message]).toEqual([
+      "row_invalid_structure",
+      'Invalid document structure: Attribute "state" has invalid format. Value must be one of (draft, live, gone)',
+    ]);
+    const badFloat = await rejection(tables.createRow({ ...t, rowId: ID.unique(), data: { title: "x", price: 500 } }));
+    expect(badFloat.type).toBe("row_invalid_structure");
     await tables.createRow({ ...t, rowId: ID.unique(), data: { title: "Third", rank: 9, open: false } });
     const listed = await tables.listRows({
       ...t,
@@ -226,6 +267,22 @@ describe("one store behind Databases and TablesDB", () => {
     const collection = await databases.getCollection({ databaseId: "shop", collectionId: "items" });
     expect(collection.documentSecurity).toBe(true);
     expect(collection.attributes.map((a) => a.key)).toContain("code");
+    await databases.createFloatAttribute({ databaseId: "shop", collectionId: "items", key: "weight", required: false });
+    await databases.createEnumAttribute({
+      databaseId: "shop",
+      collectionId: "items",
+      key: "size",
+      elements: ["s", "m"],
+      required: false,
+    });
+    const doc3 = await databases.createDocument({
+      databaseId: "shop",
+      collectionId: "items",
+      documentId: "doc3",
+      data: { title: "Heavy", weight: 2.5, size: "m" },
+    });
+    expect(doc3).toMatchObject({ weight: 2.5, size: "m" });
+    expect(await tables.getRow({ databaseId: "shop", tableId: "items", rowId: "doc3" })).toMatchObject({ weight: 2.5 });
   });
 
   it("given a legacy database and collection, then TablesDB serves them as a table", async () => {
