@@ -187,6 +187,8 @@ const CATALOGUE = {
   ],
   column_index_invalid: [400, "Index invalid."],
   column_index_dependency: [409, "Column '%s' cannot be renamed or deleted. Please remove the associated index first."],
+  attribute_limit_exceeded: [400, "The maximum number or size of attributes for collection '%s' has been reached."],
+  column_limit_exceeded: [400, "The maximum number or size of columns for table '%s' has been reached."],
   health_queue_size_exceeded: [503, "Queue size threshold hit."],
 } as const satisfies Record<string, readonly [number, string]>;
 

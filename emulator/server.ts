@@ -13,6 +13,7 @@ import * as account from "./services/account.ts";
 import * as attributeUpdates from "./services/attribute-updates.ts";
 import * as attributes from "./services/attributes.ts";
 import * as databases from "./services/databases.ts";
+import * as documentCounters from "./services/document-counters.ts";
 import * as documents from "./services/documents.ts";
 import * as fileServing from "./services/file-serving.ts";
 import * as files from "./services/files.ts";
@@ -67,6 +68,7 @@ const SERVICES = [
   attributes,
   attributeUpdates,
   documents,
+  documentCounters,
   tablesDb,
   storage,
   files,

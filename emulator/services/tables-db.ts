@@ -8,6 +8,7 @@ import type { Handler, Reply, Scope } from "../http/router.ts";
 import * as attributeUpdates from "./attribute-updates.ts";
 import * as attributes from "./attributes.ts";
 import * as databases from "./databases.ts";
+import * as documentCounters from "./document-counters.ts";
 import * as documents from "./documents.ts";
 
 /**
@@ -235,7 +236,7 @@ function rowApp(app: AppState): AppState {
 // ---- routing --------------------------------------------------------------------------------
 
 const legacy = new Router();
-for (const service of [databases, attributes, attributeUpdates, documents]) service.register(legacy);
+for (const service of [databases, attributes, attributeUpdates, documents, documentCounters]) service.register(legacy);
 
 /** The legacy path segments for TablesDB `segments` (still URL-encoded). */
 function legacySegments(method: string, segments: readonly string[]): string[] {
@@ -359,4 +360,6 @@ export function register(router: Router): void {
   add("PATCH", `${table}/rows/:rowId`, "documents.write");
   add("PUT", `${table}/rows/:rowId`, "documents.write");
   add("DELETE", `${table}/rows/:rowId`, "documents.write");
+  add("PATCH", `${table}/rows/:rowId/:column/increment`, "documents.write");
+  add("PATCH", `${table}/rows/:rowId/:column/decrement`, "documents.write");
 }

@@ -238,6 +238,51 @@ describe("TablesDB through node-appwrite", () => {
   });
 });
 
+describe("counters", () => {
+  it("given numeric columns, then increment and decrement work through both APIs with their bounds", async () => {
+    const t = { databaseId: "shop", tableId: "items" };
+    await tables.createRow({ ...t, rowId: "counter", data: { title: "Counter", rank: 10, price: 1 } });
+    const up = await tables.incrementRowColumn({ ...t, rowId: "counter", column: "rank", value: 5, max: 20 });
+    expect(up).toMatchObject({ $tableId: "items", rank: 15 });
+    expect((await tables.decrementRowColumn({ ...t, rowId: "counter", column: "price", value: 0.25 })).price).toBe(
+      0.75,
+    );
+    const doc = await databases.incrementDocumentAttribute({
+      databaseId: "shop",
+      collectionId: "items",
+      documentId: "counter",
+      attribute: "rank",
+    });
+    expect(doc).toMatchObject({ $collectionId: "items", rank: 16 });
+    const over = await rejection(
+      tables.incrementRowColumn({ ...t, rowId: "counter", column: "rank", value: 10, max: 20 }),
+    );
+    expect([over.code, over.type]).toEqual([400, "column_limit_exceeded"]);
+    const under = await rejection(
+      databases.decrementDocumentAttribute({
+        databaseId: "shop",
+        collectionId: "items",
+        documentId: "counter",
+        attribute: "rank",
+        value: 20,
+        min: 0,
+      }),
+    );
+    expect(under.type).toBe("attribute_limit_exceeded");
+    expect((await rejection(tables.incrementRowColumn({ ...t, rowId: "counter", column: "title" }))).type).toBe(
+      "column_type_invalid",
+    );
+    expect((await rejection(tables.incrementRowColumn({ ...t, rowId: "nope", column: "rank" }))).type).toBe(
+      "row_not_found",
+    );
+    const guest = new node.TablesDB(
+      new node.Client().setEndpoint(recorder.endpoint).setProject(env.emulator.projectId),
+    );
+    expect((await rejection(guest.incrementRowColumn({ ...t, rowId: "counter", column: "rank" }))).code).toBe(401);
+    await tables.deleteRow({ ...t, rowId: "counter" });
+  });
+});
+
 describe("one store behind Databases and TablesDB", () => {
   it("given a row written through TablesDB, then Databases reads it as a document, and back", async () => {
     await tables.createRow({ databaseId: "shop", tableId: "items", rowId: "shared", data: { title: "From rows" } });
