@@ -4,7 +4,7 @@ import type { AppState, RequestContext } from "../http/context.ts";
 import { EventBus } from "../realtime/bus.ts";
 import type { RealtimeEvent } from "../realtime/bus.ts";
 import { Router } from "../http/router.ts";
-import type { Handler, Reply, Scope } from "../http/router.ts";
+import type { Handler, Reply, RouteScope } from "../http/router.ts";
 import * as attributeUpdates from "./attribute-updates.ts";
 import * as attributes from "./attributes.ts";
 import * as databases from "./databases.ts";
@@ -326,11 +326,15 @@ const tablesDb: Handler = async (ctx: RequestContext): Promise<Reply> => {
 /**
  * TablesDB routes (REFERENCE §4 "TablesDB", §10): databases, tables, columns (`string`, `email`,
  * `url`, `datetime`, `integer`, `boolean` and 1.9's `varchar`, `text`, `mediumtext`, `longtext`),
- * indexes and rows. Scopes are the legacy ones, which Appwrite accepts on these routes as well
- * (`tables.read` or `collections.read`, `rows.write` or `documents.write`, …).
+ * indexes and rows. Scopes as Appwrite labels them: one of `tables.read`/`collections.read`,
+ * `tables.write`/`collections.write`, `rows.read`/`documents.read`, `rows.write`/`documents.write`.
  */
 export function register(router: Router): void {
-  const add = (method: string, path: string, scope: Scope) => router.add(method, path, scope, tablesDb);
+  const add = (method: string, path: string, scope: RouteScope) => router.add(method, path, scope, tablesDb);
+  const tablesRead: RouteScope = ["tables.read", "collections.read"];
+  const tablesWrite: RouteScope = ["tables.write", "collections.write"];
+  const rowsRead: RouteScope = ["rows.read", "documents.read"];
+  const rowsWrite: RouteScope = ["rows.write", "documents.write"];
   const db = "/tablesdb/:databaseId";
   const table = `${db}/tables/:tableId`;
   add("POST", "/tablesdb", "databases.write");
@@ -338,28 +342,28 @@ export function register(router: Router): void {
   add("GET", db, "databases.read");
   add("PUT", db, "databases.write");
   add("DELETE", db, "databases.write");
-  add("POST", `${db}/tables`, "collections.write");
-  add("GET", `${db}/tables`, "collections.read");
-  add("GET", table, "collections.read");
-  add("PUT", table, "collections.write");
-  add("DELETE", table, "collections.write");
+  add("POST", `${db}/tables`, tablesWrite);
+  add("GET", `${db}/tables`, tablesRead);
+  add("GET", table, tablesRead);
+  add("PUT", table, tablesWrite);
+  add("DELETE", table, tablesWrite);
   for (const type of COLUMN_TYPES) {
-    add("POST", `${table}/columns/${type}`, "attributes.write");
-    add("PATCH", `${table}/columns/${type}/:key`, "attributes.write");
+    add("POST", `${table}/columns/${type}`, tablesWrite);
+    add("PATCH", `${table}/columns/${type}/:key`, tablesWrite);
   }
-  add("GET", `${table}/columns`, "attributes.read");
-  add("GET", `${table}/columns/:key`, "attributes.read");
-  add("DELETE", `${table}/columns/:key`, "attributes.write");
-  add("POST", `${table}/indexes`, "indexes.write");
-  add("GET", `${table}/indexes`, "indexes.read");
-  add("GET", `${table}/indexes/:key`, "indexes.read");
-  add("DELETE", `${table}/indexes/:key`, "indexes.write");
-  add("POST", `${table}/rows`, "documents.write");
-  add("GET", `${table}/rows`, "documents.read");
-  add("GET", `${table}/rows/:rowId`, "documents.read");
-  add("PATCH", `${table}/rows/:rowId`, "documents.write");
-  add("PUT", `${table}/rows/:rowId`, "documents.write");
-  add("DELETE", `${table}/rows/:rowId`, "documents.write");
-  add("PATCH", `${table}/rows/:rowId/:column/increment`, "documents.write");
-  add("PATCH", `${table}/rows/:rowId/:column/decrement`, "documents.write");
+  add("GET", `${table}/columns`, tablesRead);
+  add("GET", `${table}/columns/:key`, tablesRead);
+  add("DELETE", `${table}/columns/:key`, tablesWrite);
+  add("POST", `${table}/indexes`, tablesWrite);
+  add("GET", `${table}/indexes`, tablesRead);
+  add("GET", `${table}/indexes/:key`, tablesRead);
+  add("DELETE", `${table}/indexes/:key`, tablesWrite);
+  add("POST", `${table}/rows`, rowsWrite);
+  add("GET", `${table}/rows`, rowsRead);
+  add("GET", `${table}/rows/:rowId`, rowsRead);
+  add("PATCH", `${table}/rows/:rowId`, rowsWrite);
+  add("PUT", `${table}/rows/:rowId`, rowsWrite);
+  add("DELETE", `${table}/rows/:rowId`, rowsWrite);
+  add("PATCH", `${table}/rows/:rowId/:column/increment`, rowsWrite);
+  add("PATCH", `${table}/rows/:rowId/:column/decrement`, rowsWrite);
 }

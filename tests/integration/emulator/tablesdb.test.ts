@@ -234,7 +234,11 @@ describe("TablesDB through node-appwrite", () => {
       new node.Client().setEndpoint(recorder.endpoint).setProject(env.emulator.projectId),
     );
     const error = await rejection(guest.listTables({ databaseId: "shop" }));
-    expect([error.code, error.type]).toEqual([401, "general_unauthorized_scope"]);
+    expect([error.code, error.type, error.message]).toEqual([
+      401,
+      "general_unauthorized_scope",
+      'User (role: guests) missing scopes (["tables.read","collections.read"])',
+    ]);
   });
 });
 
