@@ -148,10 +148,57 @@ const CATALOGUE = {
   ],
   index_dependency: [409, "Attribute '%s' cannot be renamed or deleted. Please remove the associated index first."],
   storage_invalid_range: [416, "The requested range is not satisfiable. Please check the value of the Range header."],
+  // TablesDB names of the errors above (services/tables-db.ts) and health.
+  table_not_found: [404, "Table with the requested ID '%s' could not be found."],
+  table_already_exists: [
+    409,
+    "A table with the requested ID '%s' already exists. Try again with a different ID or use ID.unique() to generate a unique ID.",
+  ],
+  row_not_found: [404, "Row with the requested ID '%s' could not be found."],
+  row_already_exists: [
+    409,
+    "Row with the requested ID '%s' already exists. Try again with a different ID or use ID.unique() to generate a unique ID.",
+  ],
+  row_unique_constraint_violation: [409, "Row violates a unique column constraint. Try again with different value(s)."],
+  row_invalid_structure: [400, "The row structure is invalid. Please ensure the columns match the table definition."],
+  row_missing_data: [400, "The row data is missing. Try again with row data populated."],
+  row_missing_payload: [
+    400,
+    "The row data and permissions are missing. You must provide either row data or permissions to be updated.",
+  ],
+  column_not_found: [404, "Column with the requested key '%s' could not be found."],
+  column_already_exists: [
+    409,
+    "Column with the requested key '%s' already exists. Column keys must be unique, try again with a different key.",
+  ],
+  column_default_unsupported: [400, "Default values cannot be set for array or required columns."],
+  column_value_invalid: [400, "The column value is invalid. Please check the type, range and value of the column."],
+  column_unknown: [
+    400,
+    "The column '%s' required for the index could not be found. Please confirm all your columns are in the available state.",
+  ],
+  column_type_invalid: [400, "The column '%s' type is invalid."],
+  column_not_available: [400, "The requested column '%s' is not yet available. Please try again later."],
+  column_invalid_resize: [400, "Existing data is too large for new size, truncate your existing data then try again."],
+  column_index_not_found: [404, "Index with the requested key '%s' could not be found."],
+  column_index_already_exists: [
+    409,
+    "Index with the requested key '%s' already exists. Try again with a different key.",
+  ],
+  column_index_invalid: [400, "Index invalid."],
+  column_index_dependency: [409, "Column '%s' cannot be renamed or deleted. Please remove the associated index first."],
+  attribute_limit_exceeded: [400, "The maximum number or size of attributes for collection '%s' has been reached."],
+  column_limit_exceeded: [400, "The maximum number or size of columns for table '%s' has been reached."],
+  health_queue_size_exceeded: [503, "Queue size threshold hit."],
 } as const satisfies Record<string, readonly [number, string]>;
 
 /** An error type known to the emulator's catalogue. */
 export type ErrorType = keyof typeof CATALOGUE;
+
+/** Whether `type` is in the emulator's catalogue. */
+export function isErrorType(type: string): type is ErrorType {
+  return Object.hasOwn(CATALOGUE, type);
+}
 
 /** Body Appwrite sends for every error (REFERENCE §3 "Error"). */
 export interface ErrorBody {

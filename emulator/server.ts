@@ -13,11 +13,13 @@ import * as account from "./services/account.ts";
 import * as attributeUpdates from "./services/attribute-updates.ts";
 import * as attributes from "./services/attributes.ts";
 import * as databases from "./services/databases.ts";
+import * as documentCounters from "./services/document-counters.ts";
 import * as documents from "./services/documents.ts";
 import * as fileServing from "./services/file-serving.ts";
 import * as files from "./services/files.ts";
 import * as health from "./services/health.ts";
 import * as storage from "./services/storage.ts";
+import * as tablesDb from "./services/tables-db.ts";
 import * as userSessions from "./services/user-sessions.ts";
 import * as users from "./services/users.ts";
 
@@ -66,6 +68,8 @@ const SERVICES = [
   attributes,
   attributeUpdates,
   documents,
+  documentCounters,
+  tablesDb,
   storage,
   files,
   fileServing,

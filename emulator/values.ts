@@ -30,6 +30,10 @@ export function checkScalar(attribute: AttributeRecord, value: unknown): string 
       }
       if (attribute.format === "email" && !EMAIL.test(value)) return "Value must be a valid email address";
       if (attribute.format === "url" && !isUrl(value)) return "Value must be a valid URL";
+      const elements = attribute.elements ?? [];
+      if (attribute.format === "enum" && !elements.includes(value)) {
+        return `Value must be one of (${elements.join(", ")})`;
+      }
       return null;
     }
     case "integer": {
@@ -39,6 +43,15 @@ export function checkScalar(attribute: AttributeRecord, value: unknown): string 
       const big = BigInt(value);
       if (big < min || big > max) {
         return `Value must be a valid range between ${formatNumber(min)} and ${formatNumber(max)}`;
+      }
+      return null;
+    }
+    case "double": {
+      if (typeof value !== "number" || !Number.isFinite(value)) return "Value must be a valid float";
+      const range = attribute.range;
+      if (range && (value < range.min || value > range.max)) {
+        const show = (n: number) => n.toLocaleString("en-US", { maximumFractionDigits: 0 });
+        return `Value must be a valid range between ${show(range.min)} and ${show(range.max)}`;
       }
       return null;
     }
@@ -58,7 +71,8 @@ export function checkScalar(attribute: AttributeRecord, value: unknown): string 
  */
 export function checkAttributeValue(attribute: AttributeRecord, value: unknown): string | null {
   if (value === null && !attribute.required) return null;
-  const label = attribute.format !== "" || attribute.type === "integer" ? "format" : "type";
+  const label =
+    attribute.format !== "" || attribute.type === "integer" || attribute.type === "double" ? "format" : "type";
   if (attribute.array) {
     if (!attribute.required && Array.isArray(value) && value.length === 0) return null;
     if (!Array.isArray(value)) return `Attribute "${attribute.key}" must be an array`;

@@ -7,7 +7,7 @@ import { AppwriteError } from "../errors.ts";
 import { GUEST_ROLES } from "../http/context.ts";
 import type { AppState, Caller } from "../http/context.ts";
 import { GUEST_SCOPES, USER_SCOPES } from "../http/router.ts";
-import type { Scope } from "../http/router.ts";
+import type { RouteScope, Scope } from "../http/router.ts";
 import { verifyJwt } from "./jwt.ts";
 
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {
@@ -106,10 +106,11 @@ export function authenticate(
   app: AppState,
   headers: IncomingHttpHeaders,
   query: Record<string, unknown>,
-  scope: Scope,
+  scope: RouteScope,
   ip: string,
 ): Caller {
-  if (scope === "public") return { isKey: false, roles: GUEST_ROLES, ip };
+  const allowed: readonly Scope[] = typeof scope === "string" ? [scope] : scope;
+  if (allowed.includes("public")) return { isKey: false, roles: GUEST_ROLES, ip };
   const project =
     header(headers, "x-appwrite-project") ?? (typeof query["project"] === "string" ? query["project"] : undefined);
   if (!project)
@@ -121,7 +122,7 @@ export function authenticate(
   const key = header(headers, "x-appwrite-key");
   if (key !== undefined) {
     if (!sameSecret(key, app.apiKey)) throw new AppwriteError("user_unauthorized");
-    if (scope === "account") {
+    if (allowed.includes("account")) {
       throw new AppwriteError(
         "general_unauthorized_scope",
         `API key (role: applications) missing scopes (["account"])`,
@@ -131,9 +132,9 @@ export function authenticate(
   }
   const caller = resolveUser(app, sessionValue(app, headers), header(headers, "x-appwrite-jwt"), ip);
   const scopes = caller.user ? USER_SCOPES : GUEST_SCOPES;
-  if (!scopes.has(scope)) {
+  if (!allowed.some((s) => scopes.has(s))) {
     const who = caller.user ? `${caller.user.name || "User"} (role: users)` : "User (role: guests)";
-    throw new AppwriteError("general_unauthorized_scope", `${who} missing scopes (["${scope}"])`);
+    throw new AppwriteError("general_unauthorized_scope", `${who} missing scopes (${JSON.stringify(allowed)})`);
   }
   return caller;
 }

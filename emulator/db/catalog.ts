@@ -10,20 +10,24 @@ export interface DatabaseRecord {
   updatedAt: string;
 }
 
-/** Attribute types this emulator stores (email/url are `string` with a `format`). */
-export type AttributeType = "string" | "integer" | "boolean" | "datetime";
+/** Attribute types this emulator stores (email/url/enum are `string` with a `format`; float is `double`). */
+export type AttributeType = "string" | "integer" | "double" | "boolean" | "datetime";
 
 /** An attribute definition (Appwrite `Attribute*` models, REFERENCE §3). */
 export interface AttributeRecord {
   key: string;
   type: AttributeType;
-  format: "" | "email" | "url";
+  format: "" | "email" | "url" | "enum";
   size: number;
   required: boolean;
   array: boolean;
   default: unknown;
   min: bigint | null;
   max: bigint | null;
+  /** Allowed values of an `enum` string (stored as JSON in the `min` column). */
+  elements?: string[];
+  /** Bounds of a `double` (stored as decimal text in the `min`/`max` columns). */
+  range?: { min: number; max: number };
   encrypt: boolean;
   createdAt: string;
   updatedAt: string;
@@ -118,7 +122,7 @@ interface CollectionRow {
 interface AttributeRow {
   key: string;
   type: AttributeType;
-  format: "" | "email" | "url";
+  format: "" | "email" | "url" | "enum";
   size: number;
   required: number;
   array: number;
@@ -152,8 +156,10 @@ export function toCollection(store: Store, row: CollectionRow, databaseId: strin
     required: a.required === 1,
     array: a.array === 1,
     default: a.default_json === null ? null : (JSON.parse(a.default_json) as unknown),
-    min: a.min === null ? null : BigInt(a.min),
-    max: a.max === null ? null : BigInt(a.max),
+    min: a.min === null || a.type !== "integer" ? null : BigInt(a.min),
+    max: a.max === null || a.type !== "integer" ? null : BigInt(a.max),
+    ...(a.format === "enum" ? { elements: JSON.parse(a.min ?? "[]") as string[] } : {}),
+    ...(a.type === "double" ? { range: { min: Number(a.min), max: Number(a.max) } } : {}),
     encrypt: a.encrypt === 1,
     createdAt: a.created_at,
     updatedAt: a.updated_at,

@@ -66,9 +66,23 @@ export function dropCollection(store: Store, collection: CollectionRecord): void
   });
 }
 
+/** What the `min` column holds: an integer's minimum, a double's, or an enum's elements (JSON). */
+function storedMin(attribute: AttributeRecord): string | null {
+  if (attribute.format === "enum") return JSON.stringify(attribute.elements ?? []);
+  if (attribute.range) return String(attribute.range.min);
+  return attribute.min === null ? null : attribute.min.toString();
+}
+
+/** What the `max` column holds: an integer's or a double's maximum. */
+function storedMax(attribute: AttributeRecord): string | null {
+  if (attribute.range) return String(attribute.range.max);
+  return attribute.max === null ? null : attribute.max.toString();
+}
+
 /** SQLite column type of an attribute (arrays are JSON text). */
 function sqlType(attribute: AttributeRecord): string {
   if (attribute.array) return "TEXT";
+  if (attribute.type === "double") return "REAL";
   return attribute.type === "integer" || attribute.type === "boolean" ? "INTEGER" : "TEXT";
 }
 
@@ -89,8 +103,8 @@ export function insertAttribute(store: Store, collection: CollectionRecord, attr
         attribute.required ? 1 : 0,
         attribute.array ? 1 : 0,
         attribute.default === null ? null : JSON.stringify(attribute.default),
-        attribute.min === null ? null : attribute.min.toString(),
-        attribute.max === null ? null : attribute.max.toString(),
+        storedMin(attribute),
+        storedMax(attribute),
         attribute.encrypt ? 1 : 0,
         attribute.createdAt,
         attribute.updatedAt,
@@ -121,8 +135,8 @@ export function updateAttribute(
         attribute.size,
         attribute.required ? 1 : 0,
         attribute.default === null ? null : JSON.stringify(attribute.default),
-        attribute.min === null ? null : attribute.min.toString(),
-        attribute.max === null ? null : attribute.max.toString(),
+        storedMin(attribute),
+        storedMax(attribute),
         attribute.updatedAt,
         collection.seq,
         oldKey,

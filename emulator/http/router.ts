@@ -38,7 +38,12 @@ export type Scope =
   | "files.read"
   | "files.write"
   | "users.read"
-  | "users.write";
+  | "users.write"
+  | "health.read"
+  | "tables.read"
+  | "tables.write"
+  | "rows.read"
+  | "rows.write";
 
 /** Scopes of the `guests` role that this emulator serves (AW `app/config/roles.php`). */
 export const GUEST_SCOPES: ReadonlySet<Scope> = new Set<Scope>([
@@ -46,6 +51,8 @@ export const GUEST_SCOPES: ReadonlySet<Scope> = new Set<Scope>([
   "sessions.write",
   "documents.read",
   "documents.write",
+  "rows.read",
+  "rows.write",
   "files.read",
   "files.write",
 ]);
@@ -53,17 +60,20 @@ export const GUEST_SCOPES: ReadonlySet<Scope> = new Set<Scope>([
 /** Scopes of the `users` role: the guest scopes plus `account` (AW `app/config/roles.php`). */
 export const USER_SCOPES: ReadonlySet<Scope> = new Set<Scope>([...GUEST_SCOPES, "account"]);
 
+/** A route's scope, or the scopes of which a caller needs one (AW labels such as `["tables.read", "collections.read"]`). */
+export type RouteScope = Scope | readonly Scope[];
+
 interface Route {
   method: string;
   segments: readonly string[];
-  scope: Scope;
+  scope: RouteScope;
   handler: Handler;
 }
 
 /** A successful route lookup: the route plus its decoded path parameters. */
 export interface RouteMatch {
   handler: Handler;
-  scope: Scope;
+  scope: RouteScope;
   params: Record<string, string>;
 }
 
@@ -83,7 +93,7 @@ export class Router {
   }));
 
   /** Register `handler` for `method path` needing `scope`. */
-  add(method: string, path: string, scope: Scope, handler: Handler): void {
+  add(method: string, path: string, scope: RouteScope, handler: Handler): void {
     this.routes.push({ method, segments: splitPath(path), scope, handler });
   }
 

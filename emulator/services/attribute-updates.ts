@@ -7,6 +7,7 @@ import type { RequestContext } from "../http/context.ts";
 import { boolParam, intParam, pathParam } from "../http/params.ts";
 import type { Reply, Router } from "../http/router.ts";
 import { checkScalar, toColumn } from "../values.ts";
+import { elementsParam, rangeParams } from "./attributes.ts";
 import { attributeModel, loadCollection } from "./models.ts";
 
 const KEY = /^[A-Za-z0-9][A-Za-z0-9_]{0,35}$/;
@@ -44,7 +45,7 @@ function bound(body: Record<string, unknown>, name: string, fallback: bigint | n
  * (409 `attribute_already_exists` if taken, 409 `index_dependency` if indexed). A type or format
  * other than the path's → 400 `attribute_type_invalid`. Answers 200 with the attribute model.
  */
-function update(type: AttributeType, format: "" | "email" | "url") {
+function update(type: AttributeType, format: "" | "email" | "url" | "enum") {
   return async (ctx: RequestContext): Promise<Reply> => {
     const collection = collectionFor(ctx);
     const key = pathParam(ctx, "key");
@@ -71,6 +72,10 @@ function update(type: AttributeType, format: "" | "email" | "url") {
         throw new AppwriteError("attribute_value_invalid", "Minimum value must be lesser than maximum value");
       }
     }
+    if (type === "double") {
+      next.range = rangeParams(body, current.range ?? { min: -Number.MAX_VALUE, max: Number.MAX_VALUE });
+    }
+    if (format === "enum") next.elements = elementsParam(body);
     const fallback = body["default"];
     if (fallback !== undefined && fallback !== null) {
       if (next.required)
@@ -134,6 +139,8 @@ export function register(router: Router): void {
   router.add("PATCH", `${base}/attributes/url/:key`, "attributes.write", update("string", "url"));
   router.add("PATCH", `${base}/attributes/datetime/:key`, "attributes.write", update("datetime", ""));
   router.add("PATCH", `${base}/attributes/integer/:key`, "attributes.write", update("integer", ""));
+  router.add("PATCH", `${base}/attributes/float/:key`, "attributes.write", update("double", ""));
+  router.add("PATCH", `${base}/attributes/enum/:key`, "attributes.write", update("string", "enum"));
   router.add("PATCH", `${base}/attributes/boolean/:key`, "attributes.write", update("boolean", ""));
   router.add("DELETE", `${base}/attributes/:key`, "attributes.write", remove);
   router.add("DELETE", `${base}/indexes/:key`, "indexes.write", removeIndex);

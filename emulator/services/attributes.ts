@@ -26,6 +26,39 @@ function collectionFor(ctx: RequestContext): CollectionRecord {
   return loadCollection(ctx, pathParam(ctx, "databaseId"), pathParam(ctx, "collectionId"));
 }
 
+/** `elements` of an enum: 1–100 distinct non-empty strings of at most 255 chars (AW `createEnumAttribute`). */
+export function elementsParam(body: Record<string, unknown>): string[] {
+  const elements = stringArrayParam(body, "elements", 255);
+  if (elements === undefined) throw missingParam("elements");
+  if (elements.length === 0 || elements.length > 100) {
+    throw invalidParam("elements", "Value must be an array and no longer than 100 items");
+  }
+  if (elements.some((e) => e === ""))
+    throw new AppwriteError("attribute_value_invalid", "Enum elements must not be empty");
+  if (new Set(elements).size !== elements.length) {
+    throw new AppwriteError("attribute_value_invalid", "Enum elements must be unique");
+  }
+  return elements;
+}
+
+/** `min`/`max` of a float attribute (any finite numbers; `min` ≤ `max`), defaulting to `fallback`. */
+export function rangeParams(
+  body: Record<string, unknown>,
+  fallback: { min: number; max: number },
+): { min: number; max: number } {
+  const read = (name: "min" | "max") => {
+    const value = body[name];
+    if (value === undefined || value === null) return fallback[name];
+    if (typeof value !== "number" || !Number.isFinite(value)) throw invalidParam(name, "Value must be a valid float");
+    return value;
+  };
+  const range = { min: read("min"), max: read("max") };
+  if (range.min > range.max) {
+    throw new AppwriteError("attribute_value_invalid", "Minimum value must be lesser than maximum value");
+  }
+  return range;
+}
+
 function bigParam(body: Record<string, unknown>, name: string): bigint | null {
   const value = body[name];
   if (value === undefined || value === null) return null;
@@ -39,7 +72,7 @@ function bigParam(body: Record<string, unknown>, name: string): bigint | null {
  * Errors: 409 `attribute_already_exists`, 400 `attribute_default_unsupported`,
  * 400 `attribute_value_invalid`, 400 `general_argument_invalid`.
  */
-function createAttribute(type: AttributeType, format: "" | "email" | "url") {
+function createAttribute(type: AttributeType, format: "" | "email" | "url" | "enum") {
   return async (ctx: RequestContext) => {
     const collection = collectionFor(ctx);
     const body = await ctx.body();
@@ -60,7 +93,7 @@ function createAttribute(type: AttributeType, format: "" | "email" | "url") {
       key,
       type,
       format,
-      size: format === "email" ? 254 : format === "url" ? 2000 : size,
+      size: format === "email" ? 254 : format === "url" ? 2000 : format === "enum" ? 255 : size,
       required,
       array,
       default: null,
@@ -69,6 +102,8 @@ function createAttribute(type: AttributeType, format: "" | "email" | "url") {
       encrypt: boolParam(body, "encrypt", false),
       createdAt: now,
       updatedAt: now,
+      ...(format === "enum" ? { elements: elementsParam(body) } : {}),
+      ...(type === "double" ? { range: rangeParams(body, { min: -Number.MAX_VALUE, max: Number.MAX_VALUE }) } : {}),
     };
     const fallback = body["default"];
     if (fallback !== undefined && fallback !== null) {
@@ -182,6 +217,8 @@ export function register(router: Router): void {
   router.add("POST", `${base}/attributes/url`, "attributes.write", createAttribute("string", "url"));
   router.add("POST", `${base}/attributes/datetime`, "attributes.write", createAttribute("datetime", ""));
   router.add("POST", `${base}/attributes/integer`, "attributes.write", createAttribute("integer", ""));
+  router.add("POST", `${base}/attributes/float`, "attributes.write", createAttribute("double", ""));
+  router.add("POST", `${base}/attributes/enum`, "attributes.write", createAttribute("string", "enum"));
   router.add("POST", `${base}/attributes/boolean`, "attributes.write", createAttribute("boolean", ""));
   router.add("GET", `${base}/attributes`, "attributes.read", listAttributes);
   router.add("GET", `${base}/attributes/:key`, "attributes.read", getAttribute);

@@ -32,6 +32,8 @@ export function attributeModel(a: AttributeRecord): Record<string, unknown> {
     $createdAt: a.createdAt,
     $updatedAt: a.updatedAt,
   };
+  if (a.type === "double") return { ...base, min: a.range?.min, max: a.range?.max, default: a.default };
+  if (a.format === "enum") return { ...base, elements: a.elements ?? [], format: "enum", default: a.default };
   if (a.type === "string" && a.format !== "") return { ...base, format: a.format, default: a.default };
   if (a.type === "string") return { ...base, size: a.size, default: a.default, encrypt: a.encrypt };
   if (a.type === "integer") return { ...base, min: a.min, max: a.max, default: a.default };

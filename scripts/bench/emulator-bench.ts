@@ -7,7 +7,9 @@
  *     URL and headers the SDK sends (the server's own rate);
  *  2. the same two SQL statements the server runs for it (count + page), in a raw better-sqlite3 loop on
  *     the emulator's SQLite file opened read-only, and the HTTP/raw ratio;
- *  3. `createDocument` throughput at 1 and 10 concurrent callers.
+ *  3. `createDocument` throughput at 1 and 10 concurrent callers;
+ *  4. the same list as `listRows` through TablesDB (the same store behind `/v1/tablesdb`), via node-appwrite
+ *     and autocannon, beside the `listDocuments` figures.
  *
  * Run: `npx tsx scripts/bench/emulator-bench.ts [seconds=10] [rounds=3]`
  * Set EMULATOR_BENCH_PROF=<dir> to write a V8 CPU profile of the emulator process there.
@@ -19,7 +21,7 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Client, Databases, DatabasesIndexType, ID, Query } from "node-appwrite";
+import { Client, Databases, DatabasesIndexType, ID, Query, TablesDB } from "node-appwrite";
 import { findCollection, findDatabase } from "../../emulator/db/catalog.ts";
 import { documentColumns, documentQuerySchema } from "../../emulator/db/documents.ts";
 import { runList } from "../../emulator/db/list.ts";
@@ -107,10 +109,11 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-/** The URL and headers node-appwrite sends for the benchmark's `listDocuments`, captured by a stub server. */
+/** The URL and headers node-appwrite sends for the benchmark's list call, captured by a stub server. */
 async function captureListRequest(
   target: Target,
   collectionId: string,
+  api: "documents" | "rows" = "documents",
 ): Promise<{ url: string; headers: IncomingHttpHeaders }> {
   let seen: { url: string; headers: IncomingHttpHeaders } | undefined;
   const stub = createServer((req, res) => {
@@ -120,7 +123,8 @@ async function captureListRequest(
   await new Promise<void>((resolve) => stub.listen(0, "127.0.0.1", resolve));
   const stubEndpoint = `http://127.0.0.1:${(stub.address() as AddressInfo).port}/v1`;
   const client = new Client().setEndpoint(stubEndpoint).setProject(target.projectId).setKey(target.apiKey);
-  await new Databases(client).listDocuments({ databaseId: DB, collectionId, queries });
+  if (api === "rows") await new TablesDB(client).listRows({ databaseId: DB, tableId: collectionId, queries });
+  else await new Databases(client).listDocuments({ databaseId: DB, collectionId, queries });
   stub.close();
   if (!seen) throw new Error("the SDK sent nothing");
   return { url: new URL(target.endpoint).origin + seen.url, headers: seen.headers };
@@ -220,6 +224,8 @@ async function main(): Promise<void> {
       attributes: ["category", "rank"],
     });
     const request = await captureListRequest(target, "items");
+    const rowsRequest = await captureListRequest(target, "items", "rows");
+    const tablesDb = new TablesDB(client);
     const check = await databases.listDocuments({ databaseId: DB, collectionId: "items", queries });
     console.log(`emulator benchmark: ${fmt(DOCS)} documents (seeded at ${fmt(seed.perSecond)} docs/s, 10 callers)`);
     console.log(`list query: ${queries.join(" ")} → ${check.documents.length} of ${check.total}`);
@@ -228,6 +234,8 @@ async function main(): Promise<void> {
     const best = {
       sdk: { perSecond: 0, p50: 0, p99: 0 },
       cannon: { perSecond: 0, p50: 0, p99: 0 },
+      rowsSdk: { perSecond: 0, p50: 0, p99: 0 },
+      rowsCannon: { perSecond: 0, p50: 0, p99: 0 },
       raw: 0,
       c1: 0,
       c10: 0,
@@ -238,6 +246,10 @@ async function main(): Promise<void> {
         databases.listDocuments({ databaseId: DB, collectionId: "items", queries }),
       );
       const cannon = await autocannon(request);
+      const rowsSdk = await load(CONCURRENCY, { duration: seconds }, () =>
+        tablesDb.listRows({ databaseId: DB, tableId: "items", queries }),
+      );
+      const rowsCannon = await autocannon(rowsRequest);
       const raw = rawLoop(path.join(dataDir, "emulator.sqlite"), "items");
       statements = raw.statements;
       const write = (workers: number) =>
@@ -256,12 +268,20 @@ async function main(): Promise<void> {
         p50: percentile(sdk.latencies, 50),
         p99: percentile(sdk.latencies, 99),
       };
+      const rowsFigures = {
+        perSecond: rowsSdk.perSecond,
+        p50: percentile(rowsSdk.latencies, 50),
+        p99: percentile(rowsSdk.latencies, 99),
+      };
       console.log(
         `round ${round}: list via SDK ${fmt(sdkFigures.perSecond)} req/s, autocannon ${fmt(cannon.perSecond)} req/s, ` +
+          `listRows via SDK ${fmt(rowsFigures.perSecond)} req/s, autocannon ${fmt(rowsCannon.perSecond)} req/s, ` +
           `raw SQLite ${fmt(raw.perSecond)} q/s, create ${fmt(c1.perSecond)} / ${fmt(c10.perSecond)} docs/s`,
       );
       if (sdkFigures.perSecond > best.sdk.perSecond) best.sdk = sdkFigures;
       if (cannon.perSecond > best.cannon.perSecond) best.cannon = cannon;
+      if (rowsFigures.perSecond > best.rowsSdk.perSecond) best.rowsSdk = rowsFigures;
+      if (rowsCannon.perSecond > best.rowsCannon.perSecond) best.rowsCannon = rowsCannon;
       best.raw = Math.max(best.raw, raw.perSecond);
       best.c1 = Math.max(best.c1, c1.perSecond);
       best.c10 = Math.max(best.c10, c10.perSecond);
@@ -275,6 +295,9 @@ async function main(): Promise<void> {
     console.log(`  ratio HTTP (autocannon) / raw: ${fmt((best.cannon.perSecond / best.raw) * 100, 1)} %`);
     console.log(`  ratio SDK / raw:               ${fmt((best.sdk.perSecond / best.raw) * 100, 1)} %`);
     console.log(`  SQL: ${statements.join("\n       ")}`);
+    console.log(`\nlistRows (TablesDB, same table and query), ${CONCURRENCY} concurrent callers (best round):`);
+    console.log(line("node-appwrite SDK (same machine)", best.rowsSdk));
+    console.log(line("autocannon, the SDK's request", best.rowsCannon));
     console.log(`\ncreateDocument through the SDK (synchronous=FULL, one commit per document):`);
     console.log(`  1 caller:   ${fmt(best.c1)} docs/s`);
     console.log(`  ${CONCURRENCY} callers: ${fmt(best.c10)} docs/s`);

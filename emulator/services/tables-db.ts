@@ -1,0 +1,369 @@
+import type { Store } from "../db/store.ts";
+import { AppwriteError, isErrorType } from "../errors.ts";
+import type { AppState, RequestContext } from "../http/context.ts";
+import { EventBus } from "../realtime/bus.ts";
+import type { RealtimeEvent } from "../realtime/bus.ts";
+import { Router } from "../http/router.ts";
+import type { Handler, Reply, RouteScope } from "../http/router.ts";
+import * as attributeUpdates from "./attribute-updates.ts";
+import * as attributes from "./attributes.ts";
+import * as databases from "./databases.ts";
+import * as documentCounters from "./document-counters.ts";
+import * as documents from "./documents.ts";
+
+/**
+ * TablesDB (`/v1/tablesdb/…`, Appwrite 1.8+) over the same store as the legacy Databases API
+ * (ARCHITECTURE decision 10): a table is a collection, a row a document, a column an attribute.
+ * Each TablesDB route is answered by the legacy handler of the matching `/databases/…` path,
+ * run on a private router: the request's path and body keys are renamed on the way in
+ * (`tableId`→`collectionId`, `rowId`→`documentId`, `rowSecurity`→`documentSecurity`,
+ * `columns`→`attributes`, `rows`→`documents`), and the reply and errors on the way out
+ * (`Table`, `Column*`, `ColumnIndex`, `Row`, `RowList` models; `table_*`, `row_*`, `column_*`,
+ * `column_index_*` error types). Data written through either API is seen by the other.
+ *
+ * What the store cannot express is kept in a side table `tablesdb_types`: a database created
+ * through TablesDB reports `type: "tablesdb"`, and a `varchar`/`text`/`mediumtext`/`longtext`
+ * column (stored as a string attribute) reports its declared type. Entries carry the
+ * resource's `$createdAt`, so a stale entry (resource deleted, ID reused) is ignored.
+ */
+
+type Json = Record<string, unknown>;
+
+/** 1.9 text column types, stored as string attributes of this size (the store's maximum is 1 GiB). */
+const TEXT_SIZES: Record<string, number> = { text: 65535, mediumtext: 16777215, longtext: 1073741824 };
+const STRING_LIKE = new Set(["varchar", ...Object.keys(TEXT_SIZES)]);
+const COLUMN_TYPES = ["string", "email", "url", "enum", "datetime", "integer", "float", "boolean", ...STRING_LIKE];
+
+const BODY_KEYS: Record<string, string> = {
+  tableId: "collectionId",
+  rowId: "documentId",
+  rowSecurity: "documentSecurity",
+  columns: "attributes",
+  rows: "documents",
+};
+const TABLE_KEYS: Record<string, string> = { documentSecurity: "rowSecurity", attributes: "columns" };
+const INDEX_KEYS: Record<string, string> = { attributes: "columns" };
+const ROW_KEYS: Record<string, string> = { $collectionId: "$tableId" };
+
+const ERROR_PREFIXES: [string, string][] = [
+  ["collection_", "table_"],
+  ["document_", "row_"],
+  ["attribute_", "column_"],
+  ["index_", "column_index_"],
+];
+/**
+ * Parameter names in free-form messages (`Param "collectionId" is not optional.`). Other wording, e.g.
+ * utopia's `Invalid document structure: …`, is the database library's and is kept as it is.
+ */
+const WORDS: Record<string, string> = {
+  collectionId: "tableId",
+  documentId: "rowId",
+  documentSecurity: "rowSecurity",
+};
+const WORD_PATTERN = new RegExp(`\\b(${Object.keys(WORDS).join("|")})\\b`, "g");
+
+function rename(object: Json, keys: Record<string, string>): Json {
+  return Object.fromEntries(Object.entries(object).map(([k, v]) => [keys[k] ?? k, v]));
+}
+
+// ---- side table of declared types ------------------------------------------------------------
+
+const prepared = new WeakSet<Store>();
+
+function typesTable(store: Store): Store {
+  if (!prepared.has(store)) {
+    store.exec(
+      "CREATE TABLE IF NOT EXISTS tablesdb_types (ref TEXT PRIMARY KEY, created_at TEXT NOT NULL, type TEXT NOT NULL)",
+    );
+    prepared.add(store);
+  }
+  return store;
+}
+
+function recordType(store: Store, ref: string, createdAt: unknown, type: string): void {
+  typesTable(store)
+    .stmt("INSERT OR REPLACE INTO tablesdb_types (ref, created_at, type) VALUES (?, ?, ?)")
+    .run(ref, String(createdAt), type);
+}
+
+/** Declared types of refs starting with `prefix`, as `ref → {createdAt, type}`. */
+function typesUnder(store: Store, prefix: string): Map<string, { createdAt: string; type: string }> {
+  const rows = typesTable(store)
+    .stmt("SELECT ref, created_at, type FROM tablesdb_types WHERE substr(ref, 1, length(?)) = ?")
+    .all(prefix, prefix) as { ref: string; created_at: string; type: string }[];
+  return new Map(rows.map((r) => [r.ref, { createdAt: r.created_at, type: r.type }]));
+}
+
+function declared(
+  types: Map<string, { createdAt: string; type: string }>,
+  ref: string,
+  createdAt: unknown,
+): string | undefined {
+  const entry = types.get(ref);
+  return entry && entry.createdAt === createdAt ? entry.type : undefined;
+}
+
+const databaseRef = (databaseId: string) => `database:${databaseId}`;
+const columnPrefix = (databaseId: string, tableId: string) => `column:${databaseId}/${tableId}/`;
+
+// ---- models ---------------------------------------------------------------------------------
+
+function databaseModel(store: Store, db: Json): Json {
+  const type = declared(
+    typesUnder(store, databaseRef(String(db["$id"]))),
+    databaseRef(String(db["$id"])),
+    db["$createdAt"],
+  );
+  return { ...db, type: type ?? "legacy" };
+}
+
+function columnModel(types: Map<string, { createdAt: string; type: string }>, prefix: string, attribute: Json): Json {
+  const type = declared(types, prefix + String(attribute["key"]), attribute["$createdAt"]);
+  if (type === undefined) return attribute;
+  const column: Json = { ...attribute, type };
+  if (type !== "varchar") delete column["size"];
+  return column;
+}
+
+function tableModel(store: Store, collection: Json): Json {
+  const prefix = columnPrefix(String(collection["databaseId"]), String(collection["$id"]));
+  const types = typesUnder(store, prefix);
+  const table = rename(collection, TABLE_KEYS);
+  table["columns"] = (table["columns"] as Json[]).map((a) => columnModel(types, prefix, a));
+  table["indexes"] = (table["indexes"] as Json[]).map((i) => rename(i, INDEX_KEYS));
+  return table;
+}
+
+type Kind =
+  | "database"
+  | "databaseList"
+  | "table"
+  | "tableList"
+  | "column"
+  | "columnList"
+  | "index"
+  | "indexList"
+  | "row"
+  | "rowList";
+
+function translateReply(store: Store, kind: Kind, json: Json, params: Record<string, string>): Json {
+  const prefix = columnPrefix(params["databaseId"] ?? "", params["collectionId"] ?? "");
+  switch (kind) {
+    case "database":
+      return databaseModel(store, json);
+    case "databaseList":
+      return { total: json["total"], databases: (json["databases"] as Json[]).map((d) => databaseModel(store, d)) };
+    case "table":
+      return tableModel(store, json);
+    case "tableList":
+      return { total: json["total"], tables: (json["collections"] as Json[]).map((c) => tableModel(store, c)) };
+    case "column":
+      return columnModel(typesUnder(store, prefix), prefix, json);
+    case "columnList": {
+      const types = typesUnder(store, prefix);
+      return {
+        total: json["total"],
+        columns: (json["attributes"] as Json[]).map((a) => columnModel(types, prefix, a)),
+      };
+    }
+    case "index":
+      return rename(json, INDEX_KEYS);
+    case "indexList":
+      return { total: json["total"], indexes: (json["indexes"] as Json[]).map((i) => rename(i, INDEX_KEYS)) };
+    case "row":
+      return rename(json, ROW_KEYS);
+    case "rowList":
+      return { total: json["total"], rows: (json["documents"] as Json[]).map((d) => rename(d, ROW_KEYS)) };
+  }
+}
+
+/** A legacy error as TablesDB reports it: `collection_*` → `table_*` and so on, wording included. */
+function translateError(error: AppwriteError): AppwriteError {
+  for (const [from, to] of ERROR_PREFIXES) {
+    if (!error.type.startsWith(from)) continue;
+    const type = to + error.type.slice(from.length);
+    if (!isErrorType(type)) break;
+    const template = new AppwriteError(error.type).message;
+    const pattern = new RegExp(`^${template.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/%s/g, "(.*)")}$`);
+    const filled = pattern.exec(error.message);
+    if (filled) return new AppwriteError(type, undefined, filled.slice(1));
+    return new AppwriteError(
+      type,
+      error.message.replace(WORD_PATTERN, (w) => WORDS[w] ?? w),
+    );
+  }
+  if (error.type.startsWith("general_")) {
+    return new AppwriteError(
+      error.type,
+      error.message.replace(WORD_PATTERN, (w) => WORDS[w] ?? w),
+    );
+  }
+  return error;
+}
+
+// ---- realtime -------------------------------------------------------------------------------
+
+/**
+ * The bus a legacy handler publishes on when it serves a TablesDB request: the same events
+ * (both channel families), with the `Row` model as payload, as Appwrite sends the response model
+ * of the route that made the change.
+ */
+class RowEventBus extends EventBus {
+  constructor(private readonly target: EventBus) {
+    super();
+  }
+
+  override publish(event: RealtimeEvent): void {
+    this.target.publish({ ...event, payload: rename(event.payload, ROW_KEYS) });
+  }
+
+  override get active(): boolean {
+    return this.target.active;
+  }
+}
+
+const rowApps = new WeakMap<AppState, AppState>();
+
+function rowApp(app: AppState): AppState {
+  let wrapped = rowApps.get(app);
+  if (!wrapped) {
+    wrapped = { ...app, events: new RowEventBus(app.events) };
+    rowApps.set(app, wrapped);
+  }
+  return wrapped;
+}
+
+// ---- routing --------------------------------------------------------------------------------
+
+const legacy = new Router();
+for (const service of [databases, attributes, attributeUpdates, documents, documentCounters]) service.register(legacy);
+
+/** The legacy path segments for TablesDB `segments` (still URL-encoded). */
+function legacySegments(method: string, segments: readonly string[]): string[] {
+  const out = [...segments];
+  out[0] = "databases";
+  if (out.length > 2) out[2] = "collections";
+  if (out[4] === "rows") out[4] = "documents";
+  if (out[4] === "columns") {
+    out[4] = "attributes";
+    const typed = (method === "POST" && out.length === 6) || (method === "PATCH" && out.length === 7);
+    if (typed && STRING_LIKE.has(out[5] ?? "")) out[5] = "string";
+  }
+  return out;
+}
+
+function kindOf(method: string, segments: readonly string[]): Kind | undefined {
+  const list = method === "GET";
+  switch (segments.length) {
+    case 1:
+      return list ? "databaseList" : "database";
+    case 2:
+      return "database";
+    case 3:
+      return list ? "tableList" : "table";
+    case 4:
+      return "table";
+    case 5:
+      if (segments[4] === "columns") return "columnList";
+      if (segments[4] === "indexes") return list ? "indexList" : "index";
+      return list ? "rowList" : "row";
+    default:
+      if (segments[4] === "columns") return "column";
+      return segments[4] === "indexes" ? "index" : "row";
+  }
+}
+
+function translateBody(method: string, segments: readonly string[], body: Json): Json {
+  const out = rename(body, BODY_KEYS);
+  const type = segments[4] === "columns" ? (segments[5] ?? "") : "";
+  const size = TEXT_SIZES[type];
+  if (size !== undefined && (method === "POST" || method === "PATCH")) out["size"] = size;
+  return out;
+}
+
+const tablesDb: Handler = async (ctx: RequestContext): Promise<Reply> => {
+  const segments = ctx.path.split("/").filter((s) => s !== "");
+  const method = ctx.method;
+  // `/tablesdb/transactions…` (not served) must not be read as a database called "transactions".
+  if (segments[1] === "transactions") throw new AppwriteError("general_not_implemented");
+  if (method === "POST" && segments[4] === "rows" && segments.length === 5) {
+    const body = await ctx.body();
+    if (body["rows"] !== undefined) {
+      throw new AppwriteError("general_not_implemented", "Bulk row operations are not supported by the emulator.");
+    }
+  }
+  const match = legacy.match(method, `/${legacySegments(method, segments).join("/")}`);
+  let body: Promise<Json> | undefined;
+  const inner: RequestContext = {
+    ...ctx,
+    app: segments[4] === "rows" ? rowApp(ctx.app) : ctx.app,
+    path: `/${legacySegments(method, segments).join("/")}`,
+    params: match.params,
+    body: () => (body ??= ctx.body().then((b) => translateBody(method, segments, b))),
+  };
+  let reply: Reply;
+  try {
+    reply = await match.handler(inner);
+  } catch (error) {
+    throw error instanceof AppwriteError ? translateError(error) : error;
+  }
+  if (!("json" in reply)) return reply;
+  const json = reply.json as Json;
+  const store = ctx.app.store;
+  // Remember what the legacy store cannot say: a TablesDB database, a varchar/text column.
+  if (method === "POST" && segments.length === 1)
+    recordType(store, databaseRef(String(json["$id"])), json["$createdAt"], "tablesdb");
+  const columnType = segments[4] === "columns" ? (segments[5] ?? "") : "";
+  const typed = (method === "POST" && segments.length === 6) || (method === "PATCH" && segments.length === 7);
+  if (typed && STRING_LIKE.has(columnType)) {
+    const prefix = columnPrefix(match.params["databaseId"] ?? "", match.params["collectionId"] ?? "");
+    recordType(store, prefix + String(json["key"]), json["$createdAt"], columnType);
+  }
+  const kind = kindOf(method, segments);
+  return kind ? { ...reply, json: translateReply(store, kind, json, match.params) } : reply;
+};
+
+/**
+ * TablesDB routes (REFERENCE §4 "TablesDB", §10): databases, tables, columns (`string`, `email`,
+ * `url`, `datetime`, `integer`, `boolean` and 1.9's `varchar`, `text`, `mediumtext`, `longtext`),
+ * indexes and rows. Scopes as Appwrite labels them: one of `tables.read`/`collections.read`,
+ * `tables.write`/`collections.write`, `rows.read`/`documents.read`, `rows.write`/`documents.write`.
+ */
+export function register(router: Router): void {
+  const add = (method: string, path: string, scope: RouteScope) => router.add(method, path, scope, tablesDb);
+  const tablesRead: RouteScope = ["tables.read", "collections.read"];
+  const tablesWrite: RouteScope = ["tables.write", "collections.write"];
+  const rowsRead: RouteScope = ["rows.read", "documents.read"];
+  const rowsWrite: RouteScope = ["rows.write", "documents.write"];
+  const db = "/tablesdb/:databaseId";
+  const table = `${db}/tables/:tableId`;
+  add("POST", "/tablesdb", "databases.write");
+  add("GET", "/tablesdb", "databases.read");
+  add("GET", db, "databases.read");
+  add("PUT", db, "databases.write");
+  add("DELETE", db, "databases.write");
+  add("POST", `${db}/tables`, tablesWrite);
+  add("GET", `${db}/tables`, tablesRead);
+  add("GET", table, tablesRead);
+  add("PUT", table, tablesWrite);
+  add("DELETE", table, tablesWrite);
+  for (const type of COLUMN_TYPES) {
+    add("POST", `${table}/columns/${type}`, tablesWrite);
+    add("PATCH", `${table}/columns/${type}/:key`, tablesWrite);
+  }
+  add("GET", `${table}/columns`, tablesRead);
+  add("GET", `${table}/columns/:key`, tablesRead);
+  add("DELETE", `${table}/columns/:key`, tablesWrite);
+  add("POST", `${table}/indexes`, tablesWrite);
+  add("GET", `${table}/indexes`, tablesRead);
+  add("GET", `${table}/indexes/:key`, tablesRead);
+  add("DELETE", `${table}/indexes/:key`, tablesWrite);
+  add("POST", `${table}/rows`, rowsWrite);
+  add("GET", `${table}/rows`, rowsRead);
+  add("GET", `${table}/rows/:rowId`, rowsRead);
+  add("PATCH", `${table}/rows/:rowId`, rowsWrite);
+  add("PUT", `${table}/rows/:rowId`, rowsWrite);
+  add("DELETE", `${table}/rows/:rowId`, rowsWrite);
+  add("PATCH", `${table}/rows/:rowId/:column/increment`, rowsWrite);
+  add("PATCH", `${table}/rows/:rowId/:column/decrement`, rowsWrite);
+}

@@ -1,0 +1,125 @@
+/**
+ * The official Appwrite CLI (npm `appwrite-cli`) against the emulator's TablesDB and health endpoints:
+ * `push tables` of schemas/appwrite.json rewritten in the TablesDB form (`tablesDB`, `tables`,
+ * `rowSecurity`, `columns`), row commands, and `health get-*`.
+ */
+import { spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client, TablesDB } from "node-appwrite";
+import { startEmulator, type RunningEmulator } from "../../../emulator/server.ts";
+import schema from "../../../schemas/appwrite.json" with { type: "json" };
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+let emulator: RunningEmulator;
+let dataDir: string;
+let work: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "tablesdb-cli-data-"));
+  work = await mkdtemp(path.join(tmpdir(), "tablesdb-cli-"));
+  emulator = await startEmulator({ dataDir, port: 0 });
+});
+afterAll(async () => {
+  await emulator.close();
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(work, { recursive: true, force: true });
+});
+
+/** Runs the CLI in `work` with its own HOME (its settings file), no terminal. */
+function appwrite(args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(ROOT, "node_modules/appwrite-cli/index.js"), ...args], {
+      cwd: work,
+      env: { ...process.env, HOME: work, CI: "true", NO_COLOR: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+    child.on("exit", (code) => resolve({ code, output }));
+  });
+}
+
+describe("the official Appwrite CLI against TablesDB and health", () => {
+  it("pushes the schema as tables, writes and lists rows, and reads health", async () => {
+    const config = {
+      projectId: emulator.projectId,
+      projectName: schema.projectName,
+      tablesDB: schema.databases,
+      tables: schema.collections.map(({ documentSecurity, attributes, indexes, ...rest }) => ({
+        ...rest,
+        rowSecurity: documentSecurity,
+        columns: attributes,
+        indexes: indexes.map(({ attributes: columns, ...index }) => ({ ...index, columns })),
+      })),
+    };
+    await writeFile(path.join(work, "appwrite.json"), JSON.stringify(config));
+    const client = await appwrite([
+      "client",
+      "--endpoint",
+      emulator.endpoint,
+      "--project-id",
+      emulator.projectId,
+      "--key",
+      emulator.apiKey,
+    ]);
+    expect(client.code, client.output).toBe(0);
+    const pushed = await appwrite(["push", "tables", "--all", "--force"]);
+    expect(pushed.code, pushed.output).toBe(0);
+    expect(pushed.output).toContain(`Successfully pushed ${schema.collections.length} tables`);
+
+    const tables = new TablesDB(
+      new Client().setEndpoint(emulator.endpoint).setProject(emulator.projectId).setKey(emulator.apiKey),
+    );
+    for (const collection of schema.collections) {
+      const table = await tables.getTable({ databaseId: collection.databaseId, tableId: collection.$id });
+      expect(table.rowSecurity).toBe(collection.documentSecurity);
+      expect(table.columns.map((c) => c.key)).toEqual(collection.attributes.map((a) => a.key));
+      expect(table.indexes.map((i) => i.key)).toEqual(collection.indexes.map((i) => i.key));
+    }
+
+    const db = await appwrite(["tables-db", "create", "--database-id", "cli", "--name", "CLI"]);
+    expect(db.output).toContain("type : tablesdb");
+    await appwrite(["tables-db", "create-table", "--database-id", "cli", "--table-id", "t", "--name", "T"]);
+    const column = await appwrite([
+      "tables-db",
+      "create-float-column",
+      "--database-id",
+      "cli",
+      "--table-id",
+      "t",
+      "--key",
+      "f",
+      "--required",
+      "false",
+    ]);
+    expect(column.output).toContain("type : double");
+    const row = await appwrite([
+      "tables-db",
+      "create-row",
+      "--database-id",
+      "cli",
+      "--table-id",
+      "t",
+      "--row-id",
+      "r1",
+      "--data",
+      '{"f":1.5}',
+    ]);
+    expect(row.code, row.output).toBe(0);
+    expect(row.output).toContain("$tableId : t");
+    const rows = await appwrite(["tables-db", "list-rows", "--database-id", "cli", "--table-id", "t"]);
+    expect(rows.output).toContain("total : 1");
+
+    const health = await appwrite(["health", "get-db"]);
+    expect(health.code, health.output).toBe(0);
+    expect(health.output).toMatch(/database\s+│\s+\d+\s+│\s+pass/);
+    const time = await appwrite(["health", "get-time"]);
+    expect(time.output).toContain("diff : 0");
+    const queue = await appwrite(["health", "get-queue-mails"]);
+    expect(queue.output).toContain("size : 0");
+  });
+});
