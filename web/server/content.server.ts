@@ -1,5 +1,6 @@
 /**
- * Public content as the pages show it: HTML bodies sanitized again before render (ARCHITECTURE decision 5),
+ * Public content as the pages show it: HTML bodies bounded and sanitized again before render, off the event
+ * loop and once per distinct body (ARCHITECTURE decision 5, SECURITY C53: `renderStoredHtml`),
  * images of the project's bucket served by the site itself under `/media/<fileId>`.
  */
 import { parseFileViewUrl } from "../../lib/appwrite/client.ts";
@@ -11,7 +12,7 @@ import {
   type PostSummary,
   type VentureSummary,
 } from "../../lib/appwrite/content-store.ts";
-import { sanitizeHtml } from "../../lib/html/sanitize.ts";
+import { renderStoredHtml } from "../../lib/html/body.ts";
 import { IMAGES_BUCKET_ID } from "../../schemas/content.ts";
 import { getAdminServices, withBackend } from "./appwrite.server.ts";
 
@@ -74,16 +75,17 @@ export async function loadPostCards(limit?: number): Promise<PostCard[]> {
   return (await withBackend(() => listPosts(getAdminServices(), limit))).map(postCard);
 }
 
-/** One venture with its sanitized case study, or null. */
+/** One venture with its sanitized case study (escaped text when it breaks `HTML_BOUNDS`), or null. */
 export async function loadVenture(slug: string): Promise<VentureView | null> {
   const venture = await withBackend(() => getVentureBySlug(getAdminServices(), slug));
   if (!venture) return null;
-  return { ...ventureCard(venture), websiteURL: venture.websiteURL, caseStudyHtml: sanitizeHtml(venture.caseStudy) };
+  const caseStudyHtml = await renderStoredHtml(venture.caseStudy);
+  return { ...ventureCard(venture), websiteURL: venture.websiteURL, caseStudyHtml };
 }
 
-/** One post with its sanitized content, or null. */
+/** One post with its sanitized content (escaped text when it breaks `HTML_BOUNDS`), or null. */
 export async function loadPost(slug: string): Promise<PostView | null> {
   const post = await withBackend(() => getPostBySlug(getAdminServices(), slug));
   if (!post) return null;
-  return { ...postCard(post), contentHtml: sanitizeHtml(post.content) };
+  return { ...postCard(post), contentHtml: await renderStoredHtml(post.content) };
 }
