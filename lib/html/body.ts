@@ -76,20 +76,20 @@ const fallbacks = new SizedLru<string>({ maxBytes: 8 * 1024 * 1024, maxEntries: 
  * @returns HTML safe to insert as is.
  */
 export async function renderStoredHtml(html: string): Promise<string> {
-  const violation = checkHtmlBounds(html);
-  if (!violation) {
+  const key = keyOf(html);
+  const known = fallbacks.get(key);
+  if (known !== undefined) return known;
+  if (!checkHtmlBounds(html)) {
     try {
       return await sanitizeCached(html);
-    } catch {
-      // Too complex or the sanitizer is busy: fall through to the text.
+    } catch (error) {
+      // The sanitizer is busy: text this time, the HTML on a later request.
+      if (!(error instanceof HtmlBoundsError)) return escapedTextHtml(html);
+      // Too complex: remembered below, so the sanitizer never spends its budget on this body again.
     }
   }
-  const key = keyOf(html);
-  let text = fallbacks.get(key);
-  if (text === undefined) {
-    text = escapedTextHtml(html);
-    fallbacks.set(key, text);
-  }
+  const text = escapedTextHtml(html);
+  fallbacks.set(key, text);
   return text;
 }
 

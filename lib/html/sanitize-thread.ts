@@ -12,7 +12,7 @@ import { Worker } from "node:worker_threads";
 import { purifyConfig } from "./sanitize.ts";
 
 /** Budget of one job once the worker is running, in milliseconds. */
-export const SANITIZE_TIMEOUT_MS = 2_000;
+export const SANITIZE_TIMEOUT_MS = 5_000;
 /** Budget for starting the worker (loading jsdom), in milliseconds. */
 const START_TIMEOUT_MS = 20_000;
 /** Jobs waiting beyond this many are refused at once ({@link SanitizerBusyError}). */
