@@ -76,6 +76,7 @@ async function phase(url: string, ms: number, load: (until: number) => Promise<n
 }
 
 async function main(): Promise<void> {
+  process.env.NODE_ENV ??= "production"; // as `npm start`: React's production build
   await ensureBuild(ROOT, { quiet: true });
   const dataDir = await mkdtemp(path.join(tmpdir(), "stall-"));
   const emulator = await startEmulatorProcess(dataDir);

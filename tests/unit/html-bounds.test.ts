@@ -2,7 +2,11 @@
  * SECURITY C53: the bound checker measures bodies without building a DOM (htmlparser2's tokenizer), so a body
  * that would stall DOMPurify on jsdom is refused (write paths) or shown as escaped text (render path).
  */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { readItem } from "../../lib/content/read.ts";
 import { escapedTextHtml, normalizeBody, normalizeBodyAsync, previewBody, renderStoredHtml } from "../../lib/html/body.ts";
 import { checkHtmlBounds, HtmlBoundsError, HTML_BOUNDS, htmlBoundMessage } from "../../lib/html/bounds.ts";
 import { bodyBoundViolation } from "../../lib/html/markdown.ts";
@@ -92,5 +96,25 @@ describe("the body functions (lib/html/body.ts)", () => {
     expect(escapedTextHtml("<p>a &lt;img src=x onerror=1&gt;</p><div>b</div>")).toBe(
       "<p>a &lt;img src=x onerror=1&gt;</p>\n<p>b</p>",
     );
+  });
+});
+
+describe("studio's validation (readItem)", () => {
+  it.each([
+    ["deep.html", "html", nest("blockquote", 3000, "x")],
+    ["deep.md", "markdown", `${">".repeat(200)} deep`],
+  ] as const)("reports %s as invalid, field body, naming the bound", async (name, format, body) => {
+    const dir = await mkdtemp(path.join(tmpdir(), "bounds-"));
+    try {
+      const file = path.join(dir, name);
+      const front = "---\ntitle: Deep\nexcerpt: E.\nauthorName: A\npublishedDate: 2026-01-01\n---\n";
+      await writeFile(file, front + body);
+      const result = await readItem("post", file, `posts/${name}`, format);
+      expect(result).toEqual({
+        issues: [{ file: `posts/${name}`, field: "body", message: `is nested too deeply: at most ${HTML_BOUNDS.depth} levels` }],
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
