@@ -30,8 +30,8 @@ export interface HtmlBounds {
 export const HTML_BOUNDS: Readonly<HtmlBounds> = Object.freeze({
   chars: LIMITS.html,
   depth: 32,
-  elements: 1_000,
-  removedElements: 100,
+  elements: 600,
+  removedElements: 60,
   attributesPerElement: 32,
 });
 

@@ -9,8 +9,9 @@
  * Targets (exit 1 when missed): under load, event loop max delay < 100 ms and `/healthz` p99 < 100 ms;
  * sanitizing the largest accepted body < 100 ms (median). Figures move with the machine's load: run it quiet.
  *
- * Run: `npx tsx scripts/bench/stall.ts [seconds=10] [connections=8]`
+ * Run: `npx tsx scripts/bench/stall.ts [seconds=10] [connections=4]`
  */
+import "./lib/production-env.ts"; // first: React's production build, as under `npm start`
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -31,7 +32,7 @@ import { startSite } from "../serve-site.ts";
 
 const TARGET_MS = 100;
 const seconds = Number(process.argv[2] ?? 10);
-const connections = Number(process.argv[3] ?? 8);
+const connections = Number(process.argv[3] ?? 4);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
 const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 0.5);
@@ -76,7 +77,6 @@ async function phase(url: string, ms: number, load: (until: number) => Promise<n
 }
 
 async function main(): Promise<void> {
-  process.env.NODE_ENV ??= "production"; // as `npm start`: React's production build
   await ensureBuild(ROOT, { quiet: true });
   const dataDir = await mkdtemp(path.join(tmpdir(), "stall-"));
   const emulator = await startEmulatorProcess(dataDir);
