@@ -34,6 +34,11 @@ import { Visitor } from "../helpers/site.ts";
  * loaded CI machine, whose scheduler alone pauses a process for hundreds of milliseconds.
  */
 const MAX_BLOCKED_MS = Number(process.env.C53_MAX_BLOCKED_MS ?? 500);
+/**
+ * `/healthz` p99, in ms: twice that, since each poll also makes a round trip to the emulator (`/health/version`),
+ * a process that serves the same 200,000-character documents meanwhile on the same two cores.
+ */
+const MAX_HEALTH_P99_MS = Number(process.env.C53_MAX_HEALTH_P99_MS ?? 2 * MAX_BLOCKED_MS);
 
 const BODIES = STALL_BODIES;
 
@@ -201,18 +206,18 @@ async function measure(attempt: number): Promise<{ maxBlockedMs: number; p99: nu
 }
 
 describe("no request stalls the event loop (C53)", () => {
-  it(`keeps the loop's longest block and /healthz p99 under ${MAX_BLOCKED_MS} ms while the worst bodies are requested`, async () => {
+  it(`keeps the loop's longest block under ${MAX_BLOCKED_MS} ms and /healthz p99 under ${MAX_HEALTH_P99_MS} ms while the worst bodies are requested`, async () => {
     // A real stall repeats; a pause of a loaded machine's scheduler does not: a second measurement may clear
     // the first (before C53 both took seconds).
     let result = await measure(1);
     console.log(`C53: event loop max delay ${result.maxBlockedMs.toFixed(1)} ms, /healthz p99 ${result.p99.toFixed(1)} ms over ${result.polls} polls`);
-    if (result.maxBlockedMs >= MAX_BLOCKED_MS || result.p99 >= MAX_BLOCKED_MS) {
+    if (result.maxBlockedMs >= MAX_BLOCKED_MS || result.p99 >= MAX_HEALTH_P99_MS) {
       result = await measure(2);
       console.log(`C53 (again): event loop max delay ${result.maxBlockedMs.toFixed(1)} ms, /healthz p99 ${result.p99.toFixed(1)} ms`);
     }
     expect(result.statuses.every((s) => s === 200 || s === 400)).toBe(true);
     expect(result.polls).toBeGreaterThan(5);
     expect(result.maxBlockedMs).toBeLessThan(MAX_BLOCKED_MS);
-    expect(result.p99).toBeLessThan(MAX_BLOCKED_MS);
+    expect(result.p99).toBeLessThan(MAX_HEALTH_P99_MS);
   }, 300_000);
 });
