@@ -63,7 +63,7 @@ describe("checkHtmlBounds", () => {
   });
 
   it("says which bound is broken, with its limit", () => {
-    expect(htmlBoundMessage({ kind: "depth", max: 32 })).toBe("is nested too deeply: at most 32 levels");
+    expect(htmlBoundMessage({ kind: "depth", max: 24 })).toBe("is nested too deeply: at most 24 levels");
     expect(new HtmlBoundsError({ kind: "chars", max: 200_000 }).message).toBe(
       "HTML is too long: at most 200,000 characters",
     );
