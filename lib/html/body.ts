@@ -94,10 +94,40 @@ export async function renderStoredHtml(html: string): Promise<string> {
 }
 
 const BLOCKS = new Set([
-  "p", "div", "br", "hr", "li", "ul", "ol", "blockquote", "pre", "table", "tr", "h1", "h2", "h3", "h4",
-  "h5", "h6", "figure", "figcaption", "section", "article",
+  "p",
+  "div",
+  "br",
+  "hr",
+  "li",
+  "ul",
+  "ol",
+  "blockquote",
+  "pre",
+  "table",
+  "tr",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "figure",
+  "figcaption",
+  "section",
+  "article",
 ]);
-const SKIP = new Set(["script", "style", "template", "noscript", "iframe", "object", "textarea", "title", "svg", "math"]);
+const SKIP = new Set([
+  "script",
+  "style",
+  "template",
+  "noscript",
+  "iframe",
+  "object",
+  "textarea",
+  "title",
+  "svg",
+  "math",
+]);
 
 const escapeText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 

@@ -34,8 +34,13 @@ const TARGET_MS = 100;
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 4);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 0.5);
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 const line = (label: string, figure: string) => console.log(`  ${label.padEnd(48)} ${figure}`);
 
 interface Phase {
@@ -89,7 +94,15 @@ async function main(): Promise<void> {
       databaseId: DATABASE_ID,
       collectionId: COLLECTIONS.ventures,
       documentId: ID.unique(),
-      data: { name: slug, slug, websiteURL: "https://example.com", shortDescription: "S.", caseStudy, logoUrl: null, userId: null },
+      data: {
+        name: slug,
+        slug,
+        websiteURL: "https://example.com",
+        shortDescription: "S.",
+        caseStudy,
+        logoUrl: null,
+        userId: null,
+      },
       permissions: read,
     });
   const post = (slug: string, content: string) =>
@@ -97,7 +110,16 @@ async function main(): Promise<void> {
       databaseId: DATABASE_ID,
       collectionId: COLLECTIONS.blogPosts,
       documentId: ID.unique(),
-      data: { title: slug, slug, excerpt: "E.", content, authorName: "A", publishedDate: "2026-01-01T00:00:00.000+00:00", featuredImageUrl: null, userId: null },
+      data: {
+        title: slug,
+        slug,
+        excerpt: "E.",
+        content,
+        authorName: "A",
+        publishedDate: "2026-01-01T00:00:00.000+00:00",
+        featuredImageUrl: null,
+        userId: null,
+      },
       permissions: read,
     });
   // Written straight through REST with the API key, around the product's checks.
@@ -105,7 +127,12 @@ async function main(): Promise<void> {
   await venture("stall-divs", STALL_BODIES.divs);
   await post("stall-full", STALL_BODIES.full);
   await post("stall-worst-accepted", STALL_BODIES.worstAccepted);
-  await services.users.create({ userId: ID.unique(), email: "stall@example.com", password: "correct horse battery", name: "S" });
+  await services.users.create({
+    userId: ID.unique(),
+    email: "stall@example.com",
+    password: "correct horse battery",
+    name: "S",
+  });
 
   process.env.APPWRITE_ENDPOINT = emulator.endpoint;
   process.env.APPWRITE_PROJECT_ID = emulator.projectId;
@@ -115,14 +142,21 @@ async function main(): Promise<void> {
   await admin.login("stall@example.com", "correct horse battery");
   const misses: string[] = [];
   try {
-    console.log(`Stall figures (C53): ${seconds} s per phase, ${connections} connections hammering, site in this process`);
+    console.log(
+      `Stall figures (C53): ${seconds} s per phase, ${connections} connections hammering, site in this process`,
+    );
     // Warm-up: the first page render and the sanitizer thread's start are not what is measured.
     await admin.request("/en/blog/stall-worst-accepted");
     await new Visitor(site.url).request("/en");
 
     const quiet = await phase(site.url, seconds * 1000, async () => 0);
 
-    const pages = ["/en/ventures/stall-blockquotes", "/ar/ventures/stall-divs", "/en/blog/stall-full", "/ar/blog/stall-worst-accepted"];
+    const pages = [
+      "/en/ventures/stall-blockquotes",
+      "/ar/ventures/stall-divs",
+      "/en/blog/stall-full",
+      "/ar/blog/stall-worst-accepted",
+    ];
     let n = 0;
     const one = async (i: number): Promise<void> => {
       const k = n++;
@@ -134,10 +168,16 @@ async function main(): Promise<void> {
           await new Visitor(site.url).request(pages[(k >> 2) % pages.length]!);
           break;
         case 2:
-          await admin.request("/admin/preview-html", { method: "POST", form: { html: (k & 8 ? STALL_BODIES.preview : STALL_BODIES.blockquotes) } });
+          await admin.request("/admin/preview-html", {
+            method: "POST",
+            form: { html: k & 8 ? STALL_BODIES.preview : STALL_BODIES.blockquotes },
+          });
           break;
         default: // a new accepted body each time: a full sanitize off-thread
-          await admin.request("/admin/preview-html", { method: "POST", form: { html: STALL_BODIES.worstAccepted.slice(0, -12) + String(k).padStart(12, "0") } });
+          await admin.request("/admin/preview-html", {
+            method: "POST",
+            form: { html: STALL_BODIES.worstAccepted.slice(0, -12) + String(k).padStart(12, "0") },
+          });
       }
       void i;
     };
@@ -150,14 +190,23 @@ async function main(): Promise<void> {
       return n;
     });
 
-    for (const [name, p] of [["quiet (baseline)", quiet], ["hammering the worst bodies", loaded]] as const) {
-      console.log(`\n  ${name}${p.requests ? `: ${p.requests} requests (${(p.requests / seconds).toFixed(1)}/s)` : ""}`);
-      line("/healthz p50 / p99 / max", `${p.healthP50.toFixed(1)} / ${p.healthP99.toFixed(1)} / ${p.healthMax.toFixed(1)} ms (${p.polls} polls)`);
+    for (const [name, p] of [
+      ["quiet (baseline)", quiet],
+      ["hammering the worst bodies", loaded],
+    ] as const) {
+      console.log(
+        `\n  ${name}${p.requests ? `: ${p.requests} requests (${(p.requests / seconds).toFixed(1)}/s)` : ""}`,
+      );
+      line(
+        "/healthz p50 / p99 / max",
+        `${p.healthP50.toFixed(1)} / ${p.healthP99.toFixed(1)} / ${p.healthMax.toFixed(1)} ms (${p.polls} polls)`,
+      );
       line("event loop delay p99 / max", `${p.loopP99.toFixed(1)} / ${p.loopMax.toFixed(1)} ms`);
     }
     console.log("");
     line("/healthz p99 loaded vs quiet", `×${(loaded.healthP99 / quiet.healthP99).toFixed(1)}`);
-    if (loaded.loopMax >= TARGET_MS) misses.push(`event loop max delay ${loaded.loopMax.toFixed(1)} ms ≥ ${TARGET_MS} ms`);
+    if (loaded.loopMax >= TARGET_MS)
+      misses.push(`event loop max delay ${loaded.loopMax.toFixed(1)} ms ≥ ${TARGET_MS} ms`);
     if (loaded.healthP99 >= TARGET_MS) misses.push(`/healthz p99 ${loaded.healthP99.toFixed(1)} ms ≥ ${TARGET_MS} ms`);
 
     const time = (f: () => unknown, runs: number) =>
@@ -175,7 +224,8 @@ async function main(): Promise<void> {
     line("bound check, largest accepted body (median)", `${boundsFull.toFixed(1)} ms`);
     line("bound check, 10,000 nested divs (median)", `${boundsDeep.toFixed(1)} ms`);
     line("sanitize largest accepted body (median)", `${sanitizeWorst.toFixed(1)} ms (target < ${TARGET_MS} ms)`);
-    if (sanitizeWorst >= TARGET_MS) misses.push(`sanitizing the largest accepted body took ${sanitizeWorst.toFixed(1)} ms`);
+    if (sanitizeWorst >= TARGET_MS)
+      misses.push(`sanitizing the largest accepted body took ${sanitizeWorst.toFixed(1)} ms`);
   } finally {
     await site.close();
     await stopSanitizerThread();

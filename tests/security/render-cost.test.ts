@@ -59,7 +59,15 @@ async function writeAround(kind: "venture" | "post", slug: string, body: string)
       databaseId: DATABASE_ID,
       collectionId: COLLECTIONS.ventures,
       documentId: ID.unique(),
-      data: { name: slug, slug, websiteURL: "https://example.com", shortDescription: "S.", caseStudy: body, logoUrl: null, userId: null },
+      data: {
+        name: slug,
+        slug,
+        websiteURL: "https://example.com",
+        shortDescription: "S.",
+        caseStudy: body,
+        logoUrl: null,
+        userId: null,
+      },
       permissions,
     });
   } else {
@@ -135,7 +143,9 @@ describe("write paths refuse over-bound bodies (C53)", () => {
   it("refuses an over-bound preview with 400 and a message, and previews an accepted body", async () => {
     const deep = await ada.request("/admin/preview-html", { method: "POST", form: { html: BODIES.preview } });
     expect(deep.status).toBe(400);
-    expect(JSON.parse(deep.text)).toEqual({ error: `The text is too long: at most ${LIMITS.html.toString()} characters.` });
+    expect(JSON.parse(deep.text)).toEqual({
+      error: `The text is too long: at most ${LIMITS.html.toString()} characters.`,
+    });
     const quotes = await ada.request("/admin/preview-html", { method: "POST", form: { html: BODIES.blockquotes } });
     expect(JSON.parse(quotes.text).error).toContain("nested too deeply");
     const ok = await ada.request("/admin/preview-html", { method: "POST", form: { html: "<p onclick=x>hi</p>" } });
@@ -144,17 +154,16 @@ describe("write paths refuse over-bound bodies (C53)", () => {
 });
 
 describe("over-bound bodies written around the product render safely (C53)", () => {
-  it.each([
-    ["/en/ventures/c53-blockquotes"],
-    ["/en/ventures/c53-divs"],
-    ["/ar/blog/c53-full"],
-  ])("shows %s as escaped text, without the payload's markup", async (page) => {
-    const reply = await new Visitor(site.url).request(page);
-    expect(reply.status).toBe(200);
-    expect(reply.text).toContain("<p>Deep text</p>");
-    expect(reply.text).not.toContain("alert(1)");
-    expect(reply.text).not.toContain("onerror");
-  });
+  it.each([["/en/ventures/c53-blockquotes"], ["/en/ventures/c53-divs"], ["/ar/blog/c53-full"]])(
+    "shows %s as escaped text, without the payload's markup",
+    async (page) => {
+      const reply = await new Visitor(site.url).request(page);
+      expect(reply.status).toBe(200);
+      expect(reply.text).toContain("<p>Deep text</p>");
+      expect(reply.text).not.toContain("alert(1)");
+      expect(reply.text).not.toContain("onerror");
+    },
+  );
 
   it("renders the largest accepted body sanitized", async () => {
     const reply = await ada.request("/en/blog/c53-worst-accepted");
@@ -166,8 +175,15 @@ describe("over-bound bodies written around the product render safely (C53)", () 
 });
 
 /** One measurement: the worst pages and previews requested 3 rounds, `/healthz` polled meanwhile. */
-async function measure(attempt: number): Promise<{ maxBlockedMs: number; p99: number; statuses: number[]; polls: number }> {
-  const pages = ["/en/ventures/c53-blockquotes", "/ar/ventures/c53-divs", "/en/blog/c53-full", "/ar/blog/c53-worst-accepted"];
+async function measure(
+  attempt: number,
+): Promise<{ maxBlockedMs: number; p99: number; statuses: number[]; polls: number }> {
+  const pages = [
+    "/en/ventures/c53-blockquotes",
+    "/ar/ventures/c53-divs",
+    "/en/blog/c53-full",
+    "/ar/blog/c53-worst-accepted",
+  ];
   const health: number[] = [];
   let done = false;
   const poll = (async () => {
@@ -210,10 +226,14 @@ describe("no request stalls the event loop (C53)", () => {
     // A real stall repeats; a pause of a loaded machine's scheduler does not: a second measurement may clear
     // the first (before C53 both took seconds).
     let result = await measure(1);
-    console.log(`C53: event loop max delay ${result.maxBlockedMs.toFixed(1)} ms, /healthz p99 ${result.p99.toFixed(1)} ms over ${result.polls} polls`);
+    console.log(
+      `C53: event loop max delay ${result.maxBlockedMs.toFixed(1)} ms, /healthz p99 ${result.p99.toFixed(1)} ms over ${result.polls} polls`,
+    );
     if (result.maxBlockedMs >= MAX_BLOCKED_MS || result.p99 >= MAX_HEALTH_P99_MS) {
       result = await measure(2);
-      console.log(`C53 (again): event loop max delay ${result.maxBlockedMs.toFixed(1)} ms, /healthz p99 ${result.p99.toFixed(1)} ms`);
+      console.log(
+        `C53 (again): event loop max delay ${result.maxBlockedMs.toFixed(1)} ms, /healthz p99 ${result.p99.toFixed(1)} ms`,
+      );
     }
     expect(result.statuses.every((s) => s === 200 || s === 400)).toBe(true);
     expect(result.polls).toBeGreaterThan(5);

@@ -7,7 +7,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { readItem } from "../../lib/content/read.ts";
-import { escapedTextHtml, normalizeBody, normalizeBodyAsync, previewBody, renderStoredHtml } from "../../lib/html/body.ts";
+import {
+  escapedTextHtml,
+  normalizeBody,
+  normalizeBodyAsync,
+  previewBody,
+  renderStoredHtml,
+} from "../../lib/html/body.ts";
 import { checkHtmlBounds, HtmlBoundsError, HTML_BOUNDS, htmlBoundMessage } from "../../lib/html/bounds.ts";
 import { bodyBoundViolation } from "../../lib/html/markdown.ts";
 import { sanitizeHtml } from "../../lib/html/sanitize.ts";
@@ -28,7 +34,10 @@ describe("checkHtmlBounds", () => {
   });
 
   it("refuses nesting one level past the bound, and 3,000 nested blockquotes", () => {
-    expect(checkHtmlBounds(nest("blockquote", HTML_BOUNDS.depth + 1))).toEqual({ kind: "depth", max: HTML_BOUNDS.depth });
+    expect(checkHtmlBounds(nest("blockquote", HTML_BOUNDS.depth + 1))).toEqual({
+      kind: "depth",
+      max: HTML_BOUNDS.depth,
+    });
     expect(checkHtmlBounds(nest("blockquote", 3000))?.kind).toBe("depth");
     expect(checkHtmlBounds("<div>".repeat(20_000))?.kind).toBe("depth"); // never closed
   });
@@ -111,7 +120,13 @@ describe("studio's validation (readItem)", () => {
       await writeFile(file, front + body);
       const result = await readItem("post", file, `posts/${name}`, format);
       expect(result).toEqual({
-        issues: [{ file: `posts/${name}`, field: "body", message: `is nested too deeply: at most ${HTML_BOUNDS.depth} levels` }],
+        issues: [
+          {
+            file: `posts/${name}`,
+            field: "body",
+            message: `is nested too deeply: at most ${HTML_BOUNDS.depth} levels`,
+          },
+        ],
       });
     } finally {
       await rm(dir, { recursive: true, force: true });

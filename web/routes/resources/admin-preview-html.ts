@@ -20,6 +20,9 @@ export async function action({ request }: Route.ActionArgs) {
     return { html: result.html };
   } catch (error) {
     if (!(error instanceof SanitizerBusyError)) throw error;
-    return data({ error: getI18n(locale).t("admin.errors.body.busy") }, { status: 503, headers: { "Retry-After": "1" } });
+    return data(
+      { error: getI18n(locale).t("admin.errors.body.busy") },
+      { status: 503, headers: { "Retry-After": "1" } },
+    );
   }
 }
