@@ -27,7 +27,7 @@ import {
   type AppwriteTarget,
   type SessionServices,
 } from "../appwrite/client.ts";
-import { sanitizeHtml } from "../html/sanitize.ts";
+import { normalizeBodyAsync } from "../html/body.ts";
 import { imageFileName, type CheckedImage } from "../images/upload.ts";
 import type { SignedInUser } from "../auth/account.ts";
 import { assertWithinQuota, type UploadQuota } from "./quota.ts";
@@ -98,13 +98,17 @@ export function imagePermissions(userId: string): string[] {
 
 type Input<K extends ContentKind> = K extends "venture" ? VentureInput : PostInput;
 
-function documentData<K extends ContentKind>(kind: K, input: Input<K>): Record<string, string> {
+/**
+ * The document fields of a form's input, body bounded and sanitized (SECURITY C16, C53).
+ * @throws {HtmlBoundsError} when the body breaks a bound of `HTML_BOUNDS` (lib/html/bounds.ts).
+ */
+async function documentData<K extends ContentKind>(kind: K, input: Input<K>): Promise<Record<string, string>> {
   if (kind === "venture") {
     const v = input as VentureInput;
-    return { ...v, caseStudy: sanitizeHtml(v.caseStudy).trim() };
+    return { ...v, caseStudy: await normalizeBodyAsync(v.caseStudy) };
   }
   const p = input as PostInput;
-  return { ...p, content: sanitizeHtml(p.content).trim(), publishedDate: new Date(p.publishedDate).toISOString() };
+  return { ...p, content: await normalizeBodyAsync(p.content), publishedDate: new Date(p.publishedDate).toISOString() };
 }
 
 /**
@@ -147,6 +151,7 @@ export interface UploadOptions {
  * again (no orphans, SECURITY C44).
  * @param target the Appwrite project and its API key (the image upload); the document is written by `session`.
  * @throws {QuotaExceededError} when the image would take the user over their quota (nothing is written);
+ * {HtmlBoundsError} when the body breaks a bound of `HTML_BOUNDS` (SECURITY C53; nothing is uploaded or written);
  * {AppwriteException} from Appwrite (show `submissionErrorMessage`).
  */
 export async function createItem<K extends ContentKind>(
@@ -159,6 +164,7 @@ export async function createItem<K extends ContentKind>(
   options: UploadOptions = {},
 ): Promise<Models.DefaultDocument> {
   const { collectionId, imageField } = CONTENT_KINDS[kind];
+  const fields = await documentData(kind, input); // refuses an over-bound body before any upload
   if (image) await assertWithinQuota(session.storage, user.id, image.bytes.byteLength, options);
   const fileId = image ? await uploadImage(target, user, input.slug, image) : null;
   try {
@@ -167,7 +173,7 @@ export async function createItem<K extends ContentKind>(
       collectionId,
       documentId: ID.unique(),
       data: {
-        ...documentData(kind, input),
+        ...fields,
         [imageField]: fileId ? fileViewUrl(target, IMAGES_BUCKET_ID, fileId) : null,
         userId: user.id,
       },
@@ -184,6 +190,7 @@ export async function createItem<K extends ContentKind>(
  * not count), the old one is deleted with the user's session (failure ignored), then the new one uploaded
  * with the API key of `target` (spec §4); a new image whose document update fails is deleted again.
  * @throws {QuotaExceededError} when the new image would take the user over their quota (nothing changed);
+ * {HtmlBoundsError} when the body breaks a bound of `HTML_BOUNDS` (SECURITY C53; nothing changed);
  * {AppwriteException} from Appwrite: 404 when missing, 401 when the user may not change it.
  */
 export async function updateItem<K extends ContentKind>(
@@ -198,6 +205,7 @@ export async function updateItem<K extends ContentKind>(
 ): Promise<Models.DefaultDocument> {
   const { collectionId, imageField } = CONTENT_KINDS[kind];
   const ids = { databaseId: DATABASE_ID, collectionId, documentId };
+  const fields = await documentData(kind, input); // refuses an over-bound body before touching images
   let fileId: string | null = null;
   if (image) {
     const current = await session.databases.getDocument(ids);
@@ -221,7 +229,7 @@ export async function updateItem<K extends ContentKind>(
     return await session.databases.updateDocument({
       ...ids,
       data: {
-        ...documentData(kind, input),
+        ...fields,
         ...(fileId ? { [imageField]: fileViewUrl(target, IMAGES_BUCKET_ID, fileId) } : {}),
       },
     });

@@ -18,7 +18,8 @@ import {
 import { SLUG_PATTERN } from "../../schemas/content.ts";
 import { slugify } from "../content/slug.ts";
 import { checkHtmlRules, MAX_SENTENCES, type RuleViolation } from "../html/rules.ts";
-import { sanitizeHtml } from "../html/sanitize.ts";
+import { normalizeBodyAsync } from "../html/body.ts";
+import { HtmlBoundsError, htmlBoundMessage, type HtmlBoundViolation } from "../html/bounds.ts";
 import { AiResponseError, geminiClient, toAiError, type AiSettings } from "./gemini.ts";
 
 export type DraftKind = "post" | "venture";
@@ -84,9 +85,22 @@ function deadline(settings: AiSettings, signal?: AbortSignal): AbortSignal {
   return signal ? AbortSignal.any([signal, timeout]) : timeout;
 }
 
-function clean<T>(spec: KindSpec<T>, fields: T): T {
+/** The model's HTML body breaks a bound of `HTML_BOUNDS` (SECURITY C53): the draft is not used. */
+export class AiDraftBoundsError extends AiResponseError {
+  override name = "AiDraftBoundsError";
+  constructor(readonly violation: HtmlBoundViolation) {
+    super(`The model's draft body ${htmlBoundMessage(violation)}.`);
+  }
+}
+
+async function clean<T>(spec: KindSpec<T>, fields: T): Promise<T> {
   const record = { ...fields } as Record<string, string>;
-  record[spec.body] = sanitizeHtml(record[spec.body] ?? "").trim();
+  try {
+    record[spec.body] = await normalizeBodyAsync(record[spec.body] ?? "");
+  } catch (error) {
+    if (error instanceof HtmlBoundsError) throw new AiDraftBoundsError(error.violation);
+    throw error;
+  }
   if (!SLUG_PATTERN.test(record.slug ?? "")) record.slug = slugify(record[spec.title] ?? "");
   return record as T;
 }
@@ -96,7 +110,8 @@ function clean<T>(spec: KindSpec<T>, fields: T): T {
  * @returns the draft (sanitized HTML, a valid slug) and any content rule it still breaks.
  * @throws {TopicRequiredError} for an empty topic; {AiNotConfiguredError} without a key;
  * {AiUnavailableError} on 429, 5xx, timeout or no connection; {AiRequestError} on other 4xx;
- * {AiResponseError} when the answer is not the JSON shape asked for.
+ * {AiResponseError} when the answer is not the JSON shape asked for ({AiDraftBoundsError}, a subclass, when
+ * its HTML body breaks a bound of `HTML_BOUNDS`).
  */
 export async function draftContent(
   settings: AiSettings,

@@ -7,6 +7,8 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileTypeFromBuffer } from "file-type";
 import matter from "gray-matter";
+import { htmlBoundMessage } from "../html/bounds.ts";
+import { bodyBoundViolation } from "../html/markdown.ts";
 import {
   CONTENT_KINDS,
   IMAGE_EXTENSIONS,
@@ -147,6 +149,8 @@ export async function readItem(
 
   const body = parsed.content.trim();
   if (!body) issues.push({ file, field: "body", message: "is empty; write the text below the front matter" });
+  const tooComplex = body ? bodyBoundViolation(body, format) : null;
+  if (tooComplex) issues.push({ file, field: "body", message: htmlBoundMessage(tooComplex) });
 
   let image: ContentItem["image"] = null;
   const imageField = IMAGE_FIELD[kind];

@@ -3,12 +3,32 @@
  * sanitizer as any stored HTML.
  */
 import { Marked } from "marked";
-import { sanitizeHtml } from "./sanitize.ts";
+import { normalizeBody } from "./body.ts";
+import { checkHtmlBounds, HTML_BOUNDS, type HtmlBoundViolation } from "./bounds.ts";
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
-/** Renders Markdown to sanitized HTML. Raw HTML inside the Markdown is sanitized too. */
+/**
+ * Renders Markdown to sanitized HTML. Raw HTML inside the Markdown is sanitized too.
+ * @throws {HtmlBoundsError} when the HTML it renders to breaks a bound of `HTML_BOUNDS` (SECURITY C53).
+ */
 export function markdownToHtml(markdown: string): string {
   const html = marked.parse(markdown, { async: false });
-  return sanitizeHtml(html).trim();
+  return normalizeBody(html);
+}
+
+/**
+ * The bound of `HTML_BOUNDS` a content file's body breaks, or null: an HTML body as written, a Markdown body
+ * as the HTML it renders to (`studio` validation, SECURITY C53). Markdown nested too deeply for `marked`
+ * itself counts as too deep.
+ */
+export function bodyBoundViolation(body: string, format: "markdown" | "html"): HtmlBoundViolation | null {
+  if (format === "html") return checkHtmlBounds(body);
+  if (body.length > HTML_BOUNDS.chars) return { kind: "chars", max: HTML_BOUNDS.chars };
+  try {
+    return checkHtmlBounds(marked.parse(body, { async: false }));
+  } catch (error) {
+    if (error instanceof RangeError) return { kind: "depth", max: HTML_BOUNDS.depth };
+    throw error;
+  }
 }

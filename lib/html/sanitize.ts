@@ -1,7 +1,8 @@
 /**
  * Stored HTML is untrusted (ARCHITECTURE decision 5): bodies are sanitized before they are stored and again
  * before they are rendered. DOMPurify on jsdom with an explicit allowlist (SECURITY C16, C17); the output is
- * never modified afterwards.
+ * never modified afterwards. `sanitizeHtml` is the raw, synchronous sanitizer with no bounds: product code
+ * calls `body.ts` (bounds first, SECURITY C53) instead.
  */
 import createDOMPurify from "dompurify";
 import { JSDOM } from "jsdom";
@@ -69,12 +70,20 @@ function getPurifier(): ReturnType<typeof createDOMPurify> {
  * Pure function of its input; never throws on malformed HTML.
  */
 export function sanitizeHtml(html: string): string {
-  return getPurifier().sanitize(html, {
+  return getPurifier().sanitize(html, purifyConfig());
+}
+
+/**
+ * DOMPurify's options for stored HTML (plain data, structured-cloneable: the sanitizer thread of
+ * `sanitize-thread.ts` receives them as they are).
+ */
+export function purifyConfig() {
+  return {
     ALLOWED_TAGS: [...ALLOWED_TAGS],
     ALLOWED_ATTR: [...ALLOWED_ATTR],
     ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|(?![/\\]{2})(?![\s\S]*(?:\\|%5c))(?:\/|#|\.{0,2}\/?[^:/?#]*(?:[/?#]|$)))/i,
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
-    RETURN_TRUSTED_TYPE: false,
-  });
+    RETURN_TRUSTED_TYPE: false as const,
+  };
 }

@@ -4,7 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { markdownToHtml } from "../html/markdown.ts";
-import { sanitizeHtml } from "../html/sanitize.ts";
+import { normalizeBody } from "../html/body.ts";
 import type { ContentItem, LocalImage } from "../content/read.ts";
 
 /** Fields `push` writes; `userId` is set on create only, so edits in the admin keep their owner. */
@@ -27,9 +27,12 @@ export function imageFileId(bytes: Uint8Array): string {
   return `img-${createHash("sha256").update(bytes).digest("hex").slice(0, 32)}`;
 }
 
-/** The body as sanitized HTML: Markdown is rendered, HTML is sanitized (ARCHITECTURE decision 5). */
+/**
+ * The body as sanitized HTML: Markdown is rendered, HTML is sanitized (ARCHITECTURE decision 5).
+ * @throws {HtmlBoundsError} when it breaks a bound of `HTML_BOUNDS` (`readItem` reports that as invalid first).
+ */
 export function bodyHtml(item: ContentItem): string {
-  return item.format === "markdown" ? markdownToHtml(item.body) : sanitizeHtml(item.body).trim();
+  return item.format === "markdown" ? markdownToHtml(item.body) : normalizeBody(item.body);
 }
 
 /**

@@ -15,7 +15,8 @@ import { CONTENT_KINDS, IMAGES_BUCKET_ID, type ContentKind } from "../../schemas
 import { parseFileViewUrl, type AdminServices } from "../appwrite/client.ts";
 import { readContent, readItem, type ContentItem } from "../content/read.ts";
 import { serializeContentFile } from "../content/write.ts";
-import { sanitizeHtml } from "../html/sanitize.ts";
+import { normalizeBody } from "../html/body.ts";
+import { HtmlBoundsError, htmlBoundMessage } from "../html/bounds.ts";
 import { makeDirectory } from "../make-dir.ts";
 import { imageFileId, localImage } from "./documents.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
@@ -180,7 +181,7 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
     const text = serializeContentFile(
       kind,
       FRONT_MATTER[kind](doc, imageRef),
-      sanitizeHtml(String(doc[CONTENT_KINDS[kind].bodyField] ?? "")),
+      normalizeBody(String(doc[CONTENT_KINDS[kind].bodyField] ?? "")),
     );
     await writeFileAtomic(path.join(options.contentDir, target), text);
     if (local && local.file !== target) await rm(path.join(options.contentDir, local.file), { force: true });
@@ -201,7 +202,11 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
     };
     return { ...base, file: target, action: "write", status: "done" };
   } catch (error) {
-    return { ...base, action: "write", status: "failed", error: describeError(error) };
+    const message =
+      error instanceof HtmlBoundsError
+        ? `${CONTENT_KINDS[kind].bodyField} ${htmlBoundMessage(error.violation)} (fix it in Appwrite, then pull again)`
+        : describeError(error);
+    return { ...base, action: "write", status: "failed", error: message };
   }
 }
 

@@ -16,6 +16,7 @@ import {
   type VentureInput,
 } from "../../lib/admin/content.ts";
 import { QuotaExceededError } from "../../lib/admin/quota.ts";
+import { HtmlBoundsError, type HtmlBoundViolation } from "../../lib/html/bounds.ts";
 import type { SignedInUser } from "../../lib/auth/account.ts";
 import { createSessionServices, stripAdminMode, type SessionServices } from "../../lib/appwrite/client.ts";
 import { checkImage, ImageRejectedError, type CheckedImage } from "../../lib/images/upload.ts";
@@ -213,7 +214,8 @@ export async function loadFormValues(secret: string, kind: ContentKind, id: stri
 /**
  * The forms' action: validates, then creates or updates as the signed-in user and goes back to the list;
  * otherwise returns the field errors or the spec's submission error (§8) with what was typed. An image over
- * the user's upload quota (SECURITY C36) is an error on the image field, in the admin's language.
+ * the user's upload quota (SECURITY C36) is an error on the image field, a body that breaks a bound of
+ * `HTML_BOUNDS` (SECURITY C53) an error on the body field, both in the admin's language.
  */
 export async function saveItem(request: Request, kind: ContentKind, id: string | undefined) {
   const { secret, user } = await requireUser(request);
@@ -230,6 +232,14 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
     if (id) await updateItem(target, session, user, kind, id, parsed.input as never, parsed.image);
     else await createItem(target, session, user, kind, parsed.input as never, parsed.image);
   } catch (error) {
+    if (error instanceof HtmlBoundsError) {
+      const field = CONTENT_KINDS[kind].bodyField;
+      const message = bodyBoundsMessage(preferredLocale(request), error.violation);
+      return data(
+        { errors: { [field]: message } as FieldErrors, formError: null as string | null, values: typed },
+        { status: 400 },
+      );
+    }
     if (error instanceof QuotaExceededError) {
       const message = getI18n(preferredLocale(request)).t("admin.errors.uploadQuota", {
         files: error.quota.files,
@@ -244,6 +254,14 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
     return data({ errors: {} as FieldErrors, formError: submissionErrorMessage(error), values: typed }, { status });
   }
   throw redirect(kind === "venture" ? "/admin/ventures" : "/admin/blog");
+}
+
+/**
+ * The admin's text, in `locale`, for a body that breaks a bound of `HTML_BOUNDS` (SECURITY C53), e.g. "The HTML
+ * is nested too deeply: at most 64 levels." / its Arabic (keys `admin.errors.body.*`).
+ */
+export function bodyBoundsMessage(locale: "en" | "ar", violation: HtmlBoundViolation): string {
+  return getI18n(locale).t(`admin.errors.body.${violation.kind}`, { max: String(violation.max) });
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Public content as the pages show it: read as a guest, so only what Appwrite lets anyone read (ARCHITECTURE
- * decision 8, SECURITY C55: a document without `read("any")` is missing here), HTML bodies sanitized again
- * before render (decision 5), images of the project's bucket served by the site itself under `/media/<fileId>`.
+ * decision 8, SECURITY C55: a document without `read("any")` is missing here), HTML bodies bounded and
+ * sanitized again before render, off the event loop and once per distinct body (decision 5, SECURITY C53:
+ * `renderStoredHtml`), images of the project's bucket served by the site itself under `/media/<fileId>`.
  */
 import { parseFileViewUrl } from "../../lib/appwrite/client.ts";
 import {
@@ -12,7 +13,7 @@ import {
   type PostSummary,
   type VentureSummary,
 } from "../../lib/appwrite/content-store.ts";
-import { sanitizeHtml } from "../../lib/html/sanitize.ts";
+import { renderStoredHtml } from "../../lib/html/body.ts";
 import { IMAGES_BUCKET_ID, isHttpUrl, safeHttpUrl } from "../../schemas/content.ts";
 import { getPublicServices, withBackend } from "./appwrite.server.ts";
 
@@ -77,22 +78,20 @@ export async function loadPostCards(limit?: number): Promise<PostCard[]> {
 }
 
 /**
- * One venture with its sanitized case study, or null. Its website URL is kept only when it is an http(s) URL
- * (`safeHttpUrl`, SECURITY C58): a document written straight through the Appwrite API may hold any scheme.
+ * One venture with its sanitized case study (escaped text when it breaks `HTML_BOUNDS`), or null. Its website
+ * URL is kept only when it is an http(s) URL (`safeHttpUrl`, SECURITY C58): a document written straight
+ * through the Appwrite API may hold any scheme.
  */
 export async function loadVenture(slug: string): Promise<VentureView | null> {
   const venture = await withBackend(() => getVentureBySlug(getPublicServices(), slug));
   if (!venture) return null;
-  return {
-    ...ventureCard(venture),
-    websiteURL: safeHttpUrl(venture.websiteURL),
-    caseStudyHtml: sanitizeHtml(venture.caseStudy),
-  };
+  const caseStudyHtml = await renderStoredHtml(venture.caseStudy);
+  return { ...ventureCard(venture), websiteURL: safeHttpUrl(venture.websiteURL), caseStudyHtml };
 }
 
-/** One post with its sanitized content, or null. */
+/** One post with its sanitized content (escaped text when it breaks `HTML_BOUNDS`), or null. */
 export async function loadPost(slug: string): Promise<PostView | null> {
   const post = await withBackend(() => getPostBySlug(getPublicServices(), slug));
   if (!post) return null;
-  return { ...postCard(post), contentHtml: sanitizeHtml(post.content) };
+  return { ...postCard(post), contentHtml: await renderStoredHtml(post.content) };
 }

@@ -1,9 +1,10 @@
 import { data } from "react-router";
-import { draftContent, TopicRequiredError } from "../../../lib/ai/draft.ts";
+import { AiDraftBoundsError, draftContent, TopicRequiredError } from "../../../lib/ai/draft.ts";
 import { AiNotConfiguredError, aiSettings } from "../../../lib/ai/gemini.ts";
 import { loadConfig } from "../../../lib/config.ts";
-import { takeAiAllowance } from "../../server/admin.server.ts";
-import { requireUser } from "../../server/session.server.ts";
+import { getI18n } from "../../i18n/i18n.ts";
+import { bodyBoundsMessage, takeAiAllowance } from "../../server/admin.server.ts";
+import { preferredLocale, requireUser } from "../../server/session.server.ts";
 import type { Route } from "./+types/ai-draft";
 
 const FAILED = {
@@ -36,6 +37,12 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof TopicRequiredError) return data({ error: error.message }, { status: 400 });
     if (error instanceof AiNotConfiguredError) return data({ error: error.message }, { status: 503 });
+    if (error instanceof AiDraftBoundsError) {
+      // SECURITY C53: the model's body breaks a bound; say which, in the admin's language.
+      const locale = preferredLocale(request);
+      const reason = bodyBoundsMessage(locale, error.violation);
+      return data({ error: getI18n(locale).t("admin.errors.body.aiDraft", { reason }) }, { status: 502 });
+    }
     console.error("AI draft failed:", (error as Error).message);
     return data({ error: FAILED[kind] }, { status: 503 });
   }

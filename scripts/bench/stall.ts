@@ -1,0 +1,241 @@
+/**
+ * Stall figures (SECURITY C53): `/healthz` latency and the site's event-loop delay, first on a quiet site,
+ * then while the worst stored bodies (3,000 nested blockquotes, 10,000 nested divs, a 200,000-character body,
+ * the largest body the bounds accept) and the 20,000-deep admin preview are requested without pause. The
+ * site runs in this process (production build, as `npm start` serves it) so `monitorEventLoopDelay` sees its
+ * loop; the emulator runs in a child process. Also: the time of the bound check on a full-size body, and of
+ * sanitizing the largest accepted body (DOMPurify on jsdom, what one job of the sanitizer thread costs).
+ *
+ * Targets (exit 1 when missed): under load, event loop max delay < 100 ms and `/healthz` p99 < 100 ms;
+ * sanitizing the largest accepted body < 100 ms (median). Figures move with the machine's load: run it quiet.
+ *
+ * Run: `npx tsx scripts/bench/stall.ts [seconds=10] [connections=4]`
+ */
+import "./lib/production-env.ts"; // first: React's production build, as under `npm start`
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { ID, Permission, Role } from "node-appwrite";
+import { createAdminServices } from "../../lib/appwrite/client.ts";
+import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
+import { checkHtmlBounds } from "../../lib/html/bounds.ts";
+import { sanitizeHtml } from "../../lib/html/sanitize.ts";
+import { stopSanitizerThread } from "../../lib/html/sanitize-thread.ts";
+import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import schema from "../../schemas/appwrite.json" with { type: "json" };
+import { ensureBuild } from "../build.ts";
+import { ROOT, startEmulatorProcess } from "../dev/processes.ts";
+import { STALL_BODIES } from "../dev/stall-bodies.ts";
+import { Visitor } from "../dev/visitor.ts";
+import { startSite } from "../serve-site.ts";
+
+const TARGET_MS = 100;
+const seconds = Number(process.argv[2] ?? 10);
+const connections = Number(process.argv[3] ?? 4);
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
+const line = (label: string, figure: string) => console.log(`  ${label.padEnd(48)} ${figure}`);
+
+interface Phase {
+  healthP50: number;
+  healthP99: number;
+  healthMax: number;
+  polls: number;
+  loopMax: number;
+  loopP99: number;
+  requests: number;
+}
+
+/** Polls /healthz (one at a time, 10 ms apart) for `ms` while `load` runs; measures the event loop. */
+async function phase(url: string, ms: number, load: (until: number) => Promise<number>): Promise<Phase> {
+  const until = performance.now() + ms;
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const health: number[] = [];
+  const poll = (async () => {
+    while (performance.now() < until) {
+      const started = performance.now();
+      await (await fetch(`${url}/healthz`)).arrayBuffer();
+      health.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  const [requests] = await Promise.all([load(until), poll]);
+  delay.disable();
+  const sorted = health.sort((a, b) => a - b);
+  return {
+    healthP50: percentile(sorted, 0.5),
+    healthP99: percentile(sorted, 0.99),
+    healthMax: sorted.at(-1) ?? NaN,
+    polls: sorted.length,
+    loopMax: delay.max / 1e6,
+    loopP99: delay.percentile(99) / 1e6,
+    requests,
+  };
+}
+
+async function main(): Promise<void> {
+  await ensureBuild(ROOT, { quiet: true });
+  const dataDir = await mkdtemp(path.join(tmpdir(), "stall-"));
+  const emulator = await startEmulatorProcess(dataDir);
+  const services = createAdminServices(emulator);
+  await applySchema(services, schema as AppwriteSchema);
+
+  const read = [Permission.read(Role.any())];
+  const venture = (slug: string, caseStudy: string) =>
+    services.databases.createDocument({
+      databaseId: DATABASE_ID,
+      collectionId: COLLECTIONS.ventures,
+      documentId: ID.unique(),
+      data: {
+        name: slug,
+        slug,
+        websiteURL: "https://example.com",
+        shortDescription: "S.",
+        caseStudy,
+        logoUrl: null,
+        userId: null,
+      },
+      permissions: read,
+    });
+  const post = (slug: string, content: string) =>
+    services.databases.createDocument({
+      databaseId: DATABASE_ID,
+      collectionId: COLLECTIONS.blogPosts,
+      documentId: ID.unique(),
+      data: {
+        title: slug,
+        slug,
+        excerpt: "E.",
+        content,
+        authorName: "A",
+        publishedDate: "2026-01-01T00:00:00.000+00:00",
+        featuredImageUrl: null,
+        userId: null,
+      },
+      permissions: read,
+    });
+  // Written straight through REST with the API key, around the product's checks.
+  await venture("stall-blockquotes", STALL_BODIES.blockquotes);
+  await venture("stall-divs", STALL_BODIES.divs);
+  await post("stall-full", STALL_BODIES.full);
+  await post("stall-worst-accepted", STALL_BODIES.worstAccepted);
+  await services.users.create({
+    userId: ID.unique(),
+    email: "stall@example.com",
+    password: "correct horse battery",
+    name: "S",
+  });
+
+  process.env.APPWRITE_ENDPOINT = emulator.endpoint;
+  process.env.APPWRITE_PROJECT_ID = emulator.projectId;
+  process.env.APPWRITE_API_KEY = emulator.apiKey;
+  const site = await startSite({ root: ROOT, port: 0 });
+  const admin = new Visitor(site.url);
+  await admin.login("stall@example.com", "correct horse battery");
+  const misses: string[] = [];
+  try {
+    console.log(
+      `Stall figures (C53): ${seconds} s per phase, ${connections} connections hammering, site in this process`,
+    );
+    // Warm-up: the first page render and the sanitizer thread's start are not what is measured.
+    await admin.request("/en/blog/stall-worst-accepted");
+    await new Visitor(site.url).request("/en");
+
+    const quiet = await phase(site.url, seconds * 1000, async () => 0);
+
+    const pages = [
+      "/en/ventures/stall-blockquotes",
+      "/ar/ventures/stall-divs",
+      "/en/blog/stall-full",
+      "/ar/blog/stall-worst-accepted",
+    ];
+    let n = 0;
+    const one = async (i: number): Promise<void> => {
+      const k = n++;
+      switch (k % 4) {
+        case 0: // signed in: never from the page cache, a full render every time
+          await admin.request(pages[(k >> 2) % pages.length]!);
+          break;
+        case 1:
+          await new Visitor(site.url).request(pages[(k >> 2) % pages.length]!);
+          break;
+        case 2:
+          await admin.request("/admin/preview-html", {
+            method: "POST",
+            form: { html: k & 8 ? STALL_BODIES.preview : STALL_BODIES.blockquotes },
+          });
+          break;
+        default: // a new accepted body each time: a full sanitize off-thread
+          await admin.request("/admin/preview-html", {
+            method: "POST",
+            form: { html: STALL_BODIES.worstAccepted.slice(0, -12) + String(k).padStart(12, "0") },
+          });
+      }
+      void i;
+    };
+    const loaded = await phase(site.url, seconds * 1000, async (until) => {
+      await Promise.all(
+        Array.from({ length: connections }, async (_, i) => {
+          while (performance.now() < until) await one(i);
+        }),
+      );
+      return n;
+    });
+
+    for (const [name, p] of [
+      ["quiet (baseline)", quiet],
+      ["hammering the worst bodies", loaded],
+    ] as const) {
+      console.log(
+        `\n  ${name}${p.requests ? `: ${p.requests} requests (${(p.requests / seconds).toFixed(1)}/s)` : ""}`,
+      );
+      line(
+        "/healthz p50 / p99 / max",
+        `${p.healthP50.toFixed(1)} / ${p.healthP99.toFixed(1)} / ${p.healthMax.toFixed(1)} ms (${p.polls} polls)`,
+      );
+      line("event loop delay p99 / max", `${p.loopP99.toFixed(1)} / ${p.loopMax.toFixed(1)} ms`);
+    }
+    console.log("");
+    line("/healthz p99 loaded vs quiet", `×${(loaded.healthP99 / quiet.healthP99).toFixed(1)}`);
+    if (loaded.loopMax >= TARGET_MS)
+      misses.push(`event loop max delay ${loaded.loopMax.toFixed(1)} ms ≥ ${TARGET_MS} ms`);
+    if (loaded.healthP99 >= TARGET_MS) misses.push(`/healthz p99 ${loaded.healthP99.toFixed(1)} ms ≥ ${TARGET_MS} ms`);
+
+    const time = (f: () => unknown, runs: number) =>
+      median(
+        Array.from({ length: runs }, () => {
+          const started = performance.now();
+          f();
+          return performance.now() - started;
+        }),
+      );
+    const boundsFull = time(() => checkHtmlBounds(STALL_BODIES.worstAccepted), 10);
+    const boundsDeep = time(() => checkHtmlBounds(STALL_BODIES.divs), 10);
+    sanitizeHtml("<p>warm</p>");
+    const sanitizeWorst = time(() => sanitizeHtml(STALL_BODIES.worstAccepted), 5);
+    line("bound check, largest accepted body (median)", `${boundsFull.toFixed(1)} ms`);
+    line("bound check, 10,000 nested divs (median)", `${boundsDeep.toFixed(1)} ms`);
+    line("sanitize largest accepted body (median)", `${sanitizeWorst.toFixed(1)} ms (target < ${TARGET_MS} ms)`);
+    if (sanitizeWorst >= TARGET_MS)
+      misses.push(`sanitizing the largest accepted body took ${sanitizeWorst.toFixed(1)} ms`);
+  } finally {
+    await site.close();
+    await stopSanitizerThread();
+    await emulator.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  if (misses.length > 0) {
+    console.log(`\n  MISSED: ${misses.join("; ")}`);
+    process.exitCode = 1;
+  } else console.log("\n  all targets met");
+}
+
+await main();
