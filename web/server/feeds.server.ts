@@ -3,7 +3,8 @@
  * every page, venture and post (with hreflang alternates), and an RSS 2.0 feed of the blog per locale.
  */
 import { listPosts, listVentures } from "../../lib/appwrite/content-store.ts";
-import { LOCALES, getI18n, type Locale } from "../i18n/i18n.ts";
+import { getI18n } from "../i18n/catalog.server.ts";
+import { LOCALES, type Locale } from "../i18n/i18n.ts";
 import { STATIC_PAGES, absoluteUrl } from "../seo.ts";
 import { getAdminServices, withBackend } from "./appwrite.server.ts";
 
