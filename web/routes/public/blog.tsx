@@ -3,7 +3,6 @@ import { FadeIn } from "../../components/fade-in.tsx";
 import { ListError } from "../../components/list-error.tsx";
 import { PageHero } from "../../components/ui.tsx";
 import { useTextList, useTranslation } from "../../hooks.ts";
-import { toLocale } from "../../i18n/i18n.ts";
 import { translatorOf } from "../../i18n/t.ts";
 import { pageMeta } from "../../seo.ts";
 import { loadPostCards } from "../../server/content.server.ts";

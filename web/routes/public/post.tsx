@@ -3,7 +3,7 @@ import type { NotFoundData } from "../../components/error-view.tsx";
 import { useLocale, useTranslation } from "../../hooks.ts";
 import { ArrowBack } from "../../components/icons.tsx";
 import { MediaImage } from "../../components/media-image.tsx";
-import { formatLongDate, toLocale } from "../../i18n/i18n.ts";
+import { formatLongDate } from "../../i18n/i18n.ts";
 import { translatorOf } from "../../i18n/t.ts";
 import { absoluteUrl, originFrom, pageMeta } from "../../seo.ts";
 import { loadPost } from "../../server/content.server.ts";

@@ -2,7 +2,6 @@ import { useTranslation } from "../../hooks.ts";
 import { VentureGrid } from "../../components/cards.tsx";
 import { ListError } from "../../components/list-error.tsx";
 import { PageHero } from "../../components/ui.tsx";
-import { toLocale } from "../../i18n/i18n.ts";
 import { translatorOf } from "../../i18n/t.ts";
 import { pageMeta } from "../../seo.ts";
 import { loadVentureCards } from "../../server/content.server.ts";
