@@ -21,7 +21,10 @@ describe("i18n", () => {
 
   it("falls back to English for a key missing in Arabic", () => {
     // The Arabic catalog is completed with English once, on the server (catalog.server.ts)
-    const arabic = withFallback({ test: { both: "كلاهما" } }, { test: { both: "Both", onlyEnglish: "Only in English" } });
+    const arabic = withFallback(
+      { test: { both: "كلاهما" } },
+      { test: { both: "Both", onlyEnglish: "Only in English" } },
+    );
     const { t } = createTranslator([arabic], "ar");
     expect(t("test.onlyEnglish")).toBe("Only in English");
     expect(t("test.both")).toBe("كلاهما");
