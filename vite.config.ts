@@ -32,12 +32,11 @@ function clientModules(): Plugin {
 
 /** Source modules of the browser's two shared chunks (paths with `/` separators). */
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router)\//;
-const SITE =
-  /\/node_modules\/(i18next|react-i18next)\/|\/web\/(i18n\/|hooks\.ts|seo\.ts|site\.ts|components\/(cards|error-view|fade-in|icons|ui)\.tsx)/;
+const SITE = /\/web\/(i18n\/|hooks\.ts|seo\.ts|site\.ts|components\/(cards|error-view|fade-in|icons|ui)\.tsx)/;
 
 /**
  * Browser chunks: React, React DOM and React Router in one file, and the public pages' shared code (i18n,
- * components every page uses) in another, instead of a dozen small shared chunks: fewer requests before
+ * components every page uses; the messages come as loader data) in another, instead of a dozen small shared chunks: fewer requests before
  * hydration (each costs a round trip on an HTTP/1.1 connection). The server build is left as one file.
  */
 function clientChunks(): Plugin {

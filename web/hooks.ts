@@ -1,7 +1,7 @@
-import { useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
-import { useParams, useRouteLoaderData } from "react-router";
+import { useMemo, useSyncExternalStore } from "react";
+import { useMatches, useParams, useRouteLoaderData } from "react-router";
 import { toLocale, type Locale } from "./i18n/i18n.ts";
+import { translatorOf, type Translator } from "./i18n/t.ts";
 
 /**
  * The page's locale: the `:locale` segment, or in the admin (no segment) the locale its layout chose from the
@@ -25,11 +25,18 @@ export function useHydrated(): boolean {
 }
 
 /**
+ * The page's `t()`: messages from the loader data of the matched routes (the page's own namespaces, then the
+ * root's shell texts), in the page's language (web/i18n/t.ts).
+ */
+export function useTranslation(): Translator {
+  const matches = useMatches();
+  return useMemo(() => translatorOf(matches), [matches]);
+}
+
+/**
  * A list of texts from the locale files (arrays of strings or objects); empty when the key is not an array,
  * so a missing translation shows nothing rather than breaking the page.
  */
 export function useTextList<T>(key: string): T[] {
-  const { t } = useTranslation();
-  const value: unknown = t(key, { returnObjects: true });
-  return Array.isArray(value) ? (value as T[]) : [];
+  return useTranslation().list<T>(key);
 }

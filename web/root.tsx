@@ -1,11 +1,21 @@
-import { I18nextProvider } from "react-i18next";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type LinksFunction,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import arabicFont from "@fontsource/noto-kufi-arabic/files/noto-kufi-arabic-arabic-400-normal.woff2?url";
 import stylesheet from "./app.css?url";
 import { ErrorView } from "./components/error-view.tsx";
 import { useLocale } from "./hooks.ts";
 import { useNonce } from "./nonce.ts";
-import { directionOf, getI18n } from "./i18n/i18n.ts";
+import { DEFAULT_LOCALE, directionOf, isLocale } from "./i18n/i18n.ts";
+import { SHELL_NAMESPACES, messagesFor } from "./i18n/catalog.server.ts";
+import { preferredLocale } from "./server/session.server.ts";
+import type { Route } from "./+types/root";
 
 export const links: LinksFunction = () => [
   // `precedence` makes React put the stylesheet first in <head>, before the scripts' modulepreloads: over HTTP/1.1
@@ -13,6 +23,26 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/**
+ * The shell's texts in the page's language (issue 18: messages travel as data, only the page's language;
+ * each page's loader adds its own namespaces). The locale is the `:locale` segment, or for the admin (no
+ * segment) the visitor's preferred one, as the admin layout chooses it; an unknown segment (a 404) gets the
+ * default.
+ */
+export function loader({ params, request }: Route.LoaderArgs) {
+  const locale = isLocale(params.locale)
+    ? params.locale
+    : params.locale === undefined
+      ? preferredLocale(request)
+      : DEFAULT_LOCALE;
+  return { locale, messages: messagesFor(locale, SHELL_NAMESPACES) };
+}
+
+/** The shell's texts change only with the language (the admin's may change with its cookie, after a post). */
+export function shouldRevalidate({ currentParams, nextParams, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentParams.locale !== nextParams.locale || (nextParams.locale === undefined && defaultShouldRevalidate);
+}
 
 /**
  * The document: `<html lang dir>` from the locale segment, or the admin's preferred locale (spec §1: Arabic is
@@ -35,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links nonce="" />
       </head>
       <body className="min-h-screen antialiased">
-        <I18nextProvider i18n={getI18n(locale)}>{children}</I18nextProvider>
+        {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -4,7 +4,8 @@
  * loader found for the request.
  */
 import type { MetaDescriptor } from "react-router";
-import { DEFAULT_LOCALE, LOCALES, getI18n, ogLocaleOf, switchLocalePath, toLocale } from "./i18n/i18n.ts";
+import { DEFAULT_LOCALE, LOCALES, ogLocaleOf, switchLocalePath, toLocale } from "./i18n/i18n.ts";
+import { translatorOf } from "./i18n/t.ts";
 
 /** Paths of the fixed public pages, relative to the locale root (spec §2). */
 export const STATIC_PAGES = [
@@ -56,7 +57,7 @@ export function absoluteUrl(origin: string, path: string): string {
 /** The meta descriptors of one page in the locale of its URL. */
 export function pageMeta(context: MetaContext, seo: PageSeo): MetaDescriptor[] {
   const locale = toLocale(context.params.locale);
-  const { t } = getI18n(locale);
+  const { t } = translatorOf(context.matches);
   const origin = originFrom(context.matches);
   const title = seo.full ? seo.title : `${seo.title} | ${t("site.name")}`;
   const url = absoluteUrl(origin, context.location.pathname);

@@ -12,6 +12,8 @@ import {
   readChunkModules,
   readClientManifest,
 } from "../../scripts/bench/lib/client-bundle.ts";
+import ar from "../../web/i18n/locales/ar.json";
+import en from "../../web/i18n/locales/en.json";
 import { ROOT } from "../helpers/fixtures.ts";
 
 async function clientFiles(): Promise<{ file: string; text: string }[]> {
@@ -72,6 +74,19 @@ describe("the JavaScript of public pages", () => {
     }
     // When they are searched for admin-only modules, then none is found
     const hits = bundles.flatMap((b) => adminModulesIn(b.files, chunkModules).map((h) => `${b.pattern}: ${h.module}`));
+    expect(hits).toEqual([]);
+  });
+
+  // Issue 18: texts reach the browser as loader data (one language, the page's namespaces), never as JavaScript.
+  it.each([
+    ["i18next", "i18next"],
+    ["the English messages", en.about.philosophyQuote],
+    ["the Arabic messages", ar.about.philosophyQuote],
+    ["the admin's messages", en.admin.ai.failedPost],
+  ])("ships no %s in any chunk", async (_what, marker) => {
+    const hits = (await clientFiles())
+      .filter((f) => f.file.endsWith(".js") && f.text.includes(marker))
+      .map((f) => path.relative(ROOT, f.file));
     expect(hits).toEqual([]);
   });
 

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import ar from "../../web/i18n/locales/ar.json";
 import en from "../../web/i18n/locales/en.json";
-import { directionOf, formatLongDate, getI18n, switchLocalePath } from "../../web/i18n/i18n.ts";
+import { getI18n, messagesFor, withFallback, SHELL_NAMESPACES } from "../../web/i18n/catalog.server.ts";
+import { directionOf, formatLongDate, switchLocalePath } from "../../web/i18n/i18n.ts";
+import { createTranslator, translatorOf } from "../../web/i18n/t.ts";
 
 function keys(object: object, prefix = ""): string[] {
   return Object.entries(object).flatMap(([k, v]) =>
@@ -18,15 +20,55 @@ describe("i18n", () => {
   });
 
   it("falls back to English for a key missing in Arabic", () => {
-    const i18n = getI18n("ar");
-    getI18n("en").addResource("en", "translation", "test.onlyEnglish", "Only in English");
-    expect(i18n.t("test.onlyEnglish")).toBe("Only in English");
+    // The Arabic catalog is completed with English once, on the server (catalog.server.ts)
+    const arabic = withFallback(
+      { test: { both: "كلاهما" } },
+      { test: { both: "Both", onlyEnglish: "Only in English" } },
+    );
+    const { t } = createTranslator([arabic], "ar");
+    expect(t("test.onlyEnglish")).toBe("Only in English");
+    expect(t("test.both")).toBe("كلاهما");
   });
 
   it("shows the key and warns when it is missing in both languages", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     expect(getI18n("ar").t("test.nowhere")).toBe("test.nowhere");
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('missing translation "test.nowhere"'));
+  });
+
+  it("fills in placeholders and reads lists", () => {
+    const { t, list } = getI18n("en");
+    expect(t("blog.by", { author: "Ada" })).toContain("Ada");
+    expect(t("blog.by", { author: "Ada" })).not.toContain("{{");
+    expect(list<string>("about.founderBio").length).toBeGreaterThan(0);
+  });
+
+  it("sends a page only its language and the namespaces asked for", () => {
+    const shell = messagesFor("ar", SHELL_NAMESPACES);
+    expect(Object.keys(shell).sort()).toEqual([...SHELL_NAMESPACES].sort());
+    expect(JSON.stringify(shell)).not.toContain(en.site.tagline);
+    const legal = messagesFor("en", ["legal.updated", "legal.privacy"]);
+    expect(Object.keys(legal)).toEqual(["legal"]);
+    expect(Object.keys(legal.legal as object).sort()).toEqual(["privacy", "updated"]);
+    // Picking part of a namespace never changes the catalog
+    expect(Object.keys(messagesFor("en", ["legal"]).legal as object)).toContain("terms");
+  });
+
+  it("translates in the browser from the matched routes' loader data, the page's first", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const matches = [
+      { id: "root", loaderData: { locale: "ar", messages: messagesFor("ar", SHELL_NAMESPACES) } },
+      { id: "routes/public/layout", loaderData: { origin: "" } },
+      { id: "routes/public/about", loaderData: { messages: { about: { title: "page" }, site: { name: "x" } } } },
+    ];
+    const { t } = translatorOf(matches);
+    expect(t("about.title")).toBe("page");
+    expect(t("site.name")).toBe("x");
+    expect(t("nav.home")).toBe(ar.nav.home);
+    // Meta functions get `data` rather than `loaderData`
+    expect(translatorOf(matches.map((m) => ({ id: m.id, data: m.loaderData }))).t("about.title")).toBe("page");
+    expect(t("admin.nav.dashboard")).toBe("admin.nav.dashboard");
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('missing translation "admin.nav.dashboard" (ar)'));
   });
 
   it("switches the first path segment and knows the direction", () => {

@@ -1,6 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Link, href } from "react-router";
-import { useLocale } from "../hooks.ts";
+import { useLocale, useTranslation } from "../hooks.ts";
 import { formatLongDate } from "../i18n/i18n.ts";
 import { MediaImage } from "./media-image.tsx";
 import type { PostCard as PostCardData, VentureCard as VentureCardData } from "../server/content.server.ts";

@@ -1,6 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Link, isRouteErrorResponse, useRouteError } from "react-router";
-import { useLocale } from "../hooks.ts";
+import { useLocale, useTranslation } from "../hooks.ts";
 
 /** What a 404 thrown by a loader says it is missing: a venture, a post, or (default) a page. */
 export type NotFoundKind = "venture" | "post" | "page";

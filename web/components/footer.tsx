@@ -1,6 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Link, href } from "react-router";
-import { useLocale } from "../hooks.ts";
+import { useLocale, useTranslation } from "../hooks.ts";
 import { SITE } from "../site.ts";
 import { FacebookIcon, LinkedInIcon, MailIcon, RssIcon, YouTubeIcon } from "./icons.tsx";
 import { NAV } from "./nav.ts";

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, NavLink, href, useLocation } from "react-router";
-import { useLocale } from "../hooks.ts";
+import { useLocale, useTranslation } from "../hooks.ts";
 import { switchLocalePath, type Locale } from "../i18n/i18n.ts";
 import { CloseIcon, MenuIcon } from "./icons.tsx";
 import { NAV } from "./nav.ts";

@@ -1,5 +1,4 @@
-import { useTranslation } from "react-i18next";
-import { useLocale, useTextList } from "../hooks.ts";
+import { useLocale, useTextList, useTranslation } from "../hooks.ts";
 import { formatLongDate } from "../i18n/i18n.ts";
 import { SITE } from "../site.ts";
 import { Eyebrow } from "./ui.tsx";

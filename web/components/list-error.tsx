@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../hooks.ts";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { ErrorView } from "./error-view.tsx";
 import type { ListKind } from "./list-skeleton.tsx";

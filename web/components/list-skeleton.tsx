@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../hooks.ts";
 import { PageHero } from "./ui.tsx";
 
 export type ListKind = "ventures" | "blog";

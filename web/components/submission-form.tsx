@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { LIMITS } from "../../schemas/limits.ts";
 import type { FieldIssue, FormKind, FormResult } from "../forms.ts";
 import { HONEYPOT_FIELD } from "../honeypot.ts";
-import { useHydrated } from "../hooks.ts";
+import { useHydrated, useTranslation } from "../hooks.ts";
+import type { Translator } from "../i18n/t.ts";
 import { CheckIcon } from "./icons.tsx";
 
 interface FieldSpec {
@@ -42,7 +42,7 @@ const INPUT =
  */
 const loadRules = () => import("../forms.ts");
 
-function issueText(t: (key: string, options?: Record<string, unknown>) => string, issue: FieldIssue): string {
+function issueText(t: Translator["t"], issue: FieldIssue): string {
   return t(`forms.errors.${issue.code}`, { max: issue.max });
 }
 

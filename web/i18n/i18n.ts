@@ -1,11 +1,8 @@
 /**
  * UI strings in English and Arabic (spec §1 "Language"). Locales are a route segment; `ar` is
  * right-to-left. A key missing in Arabic falls back to English; missing in both, the key itself is shown
- * and a warning is logged.
+ * and a warning is logged (`t.ts`, with the messages from `catalog.server.ts`).
  */
-import i18next, { type i18n as I18n } from "i18next";
-import ar from "./locales/ar.json";
-import en from "./locales/en.json";
 
 export const LOCALES = ["en", "ar"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -30,43 +27,6 @@ export function directionOf(locale: Locale): "ltr" | "rtl" {
 export function switchLocalePath(pathname: string, locale: Locale): string {
   const rest = pathname.split("/").slice(2).join("/");
   return `/${locale}${rest ? `/${rest}` : ""}`;
-}
-
-export const resources = { en: { translation: en }, ar: { translation: ar } } as const;
-
-/** Logs one warning per missing key and language, so a page rendered often does not flood the log. */
-const warned = new Set<string>();
-function warnMissing(languages: readonly string[], _namespace: string, key: string): void {
-  const id = `${languages.join(",")}:${key}`;
-  if (warned.has(id)) return;
-  warned.add(id);
-  console.warn(`[i18n] missing translation "${key}" (${languages.join(", ")}); showing the key`);
-}
-
-const instances = new Map<Locale, I18n>();
-
-/**
- * The i18next instance for `locale`, created once (resources are bundled, so initialisation is synchronous
- * and identical on the server and in the browser).
- */
-export function getI18n(locale: Locale): I18n {
-  let instance = instances.get(locale);
-  if (!instance) {
-    instance = i18next.createInstance();
-    void instance.init({
-      lng: locale,
-      fallbackLng: DEFAULT_LOCALE,
-      supportedLngs: [...LOCALES],
-      resources,
-      initAsync: false,
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      saveMissing: true,
-      missingKeyHandler: warnMissing,
-    });
-    instances.set(locale, instance);
-  }
-  return instance;
 }
 
 /** One long-date formatter per locale: building an `Intl.DateTimeFormat` costs far more than using one. */

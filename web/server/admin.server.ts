@@ -25,7 +25,7 @@ import { AiNotConfiguredError } from "../../lib/ai/gemini.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { appwriteLocation, getApiKeyServices } from "./appwrite.server.ts";
 import { publicImageUrl } from "./content.server.ts";
-import { getI18n } from "../i18n/i18n.ts";
+import { getI18n } from "../i18n/catalog.server.ts";
 import { preferredLocale, requireUser } from "./session.server.ts";
 
 /** The per-request session client of the signed-in user (Appwrite SSR guide: never shared). */

@@ -4,7 +4,8 @@
  * list only what a guest may read (SECURITY C55).
  */
 import { listPosts, listVentures } from "../../lib/appwrite/content-store.ts";
-import { LOCALES, getI18n, type Locale } from "../i18n/i18n.ts";
+import { getI18n } from "../i18n/catalog.server.ts";
+import { LOCALES, type Locale } from "../i18n/i18n.ts";
 import { STATIC_PAGES, absoluteUrl } from "../seo.ts";
 import { getPublicServices, withBackend } from "./appwrite.server.ts";
 

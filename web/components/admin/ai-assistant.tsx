@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../hooks.ts";
 
 /** What `/admin/ai/draft` answers. */
 export interface DraftResponse {

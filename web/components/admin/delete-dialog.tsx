@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../hooks.ts";
 import { useFetcher } from "react-router";
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../hooks.ts";
 import { slugify } from "../../../lib/content/slug.ts";
 
 const input =

@@ -1,7 +1,6 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useLocale } from "../../hooks.ts";
+import { useLocale, useTranslation } from "../../hooks.ts";
 import { formatLongDate } from "../../i18n/i18n.ts";
 import type { AdminRow } from "../../server/admin.server.ts";
 import { DeleteDialog } from "./delete-dialog.tsx";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../hooks.ts";
 import { useFetcher } from "react-router";
 import { AccountUpdateError, COMMON_PASSWORD_MESSAGE, updateName, updatePassword } from "../../../lib/auth/account.ts";
 import { Field } from "../../components/admin/fields.tsx";

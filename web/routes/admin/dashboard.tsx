@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../hooks.ts";
 import { Link } from "react-router";
 import { countItems, sessionServices } from "../../server/admin.server.ts";
 import { requireUser } from "../../server/session.server.ts";

@@ -1,12 +1,15 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../hooks.ts";
 import { Form, Link, NavLink, Outlet, isRouteErrorResponse, useNavigation, useRouteError } from "react-router";
+import { allMessages } from "../../i18n/catalog.server.ts";
 import { preferredLocale, requireUser } from "../../server/session.server.ts";
 import type { Route } from "./+types/layout";
 
 /** The guarded admin layout (spec §2): without a user, a redirect to `/{locale}/login`; pages never cached. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
-  return { user, locale: preferredLocale(request) };
+  const locale = preferredLocale(request);
+  // The admin's texts, in its language: every message (the admin is one application, never a public page).
+  return { user, locale, messages: allMessages(locale) };
 }
 
 export function meta() {

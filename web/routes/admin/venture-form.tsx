@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../hooks.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { AiAssistant } from "../../components/admin/ai-assistant.tsx";
 import { Field, FormFooter, ImagePicker, TextArea, useItemFormValues } from "../../components/admin/fields.tsx";

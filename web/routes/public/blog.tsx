@@ -1,10 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { PostGrid } from "../../components/cards.tsx";
 import { FadeIn } from "../../components/fade-in.tsx";
 import { ListError } from "../../components/list-error.tsx";
 import { PageHero } from "../../components/ui.tsx";
-import { useTextList } from "../../hooks.ts";
-import { getI18n, toLocale } from "../../i18n/i18n.ts";
+import { useTextList, useTranslation } from "../../hooks.ts";
+import { translatorOf } from "../../i18n/t.ts";
 import { pageMeta } from "../../seo.ts";
 import { loadPostCards } from "../../server/content.server.ts";
 import type { Route } from "./+types/blog";
@@ -15,7 +14,7 @@ export async function loader() {
 }
 
 export function meta(args: Route.MetaArgs) {
-  const { t } = getI18n(toLocale(args.params.locale));
+  const { t } = translatorOf(args.matches);
   return pageMeta(args, { title: t("blog.title"), description: t("blog.intro") });
 }
 

@@ -1,9 +1,11 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../hooks.ts";
 import { FadeIn } from "../../components/fade-in.tsx";
 import { ExternalIcon, MailIcon, PinIcon } from "../../components/icons.tsx";
 import { SubmissionForm } from "../../components/submission-form.tsx";
 import { PageHero } from "../../components/ui.tsx";
-import { getI18n, toLocale } from "../../i18n/i18n.ts";
+import { messagesFor } from "../../i18n/catalog.server.ts";
+import { toLocale } from "../../i18n/i18n.ts";
+import { translatorOf, whenLocaleChanges } from "../../i18n/t.ts";
 import { pageMeta } from "../../seo.ts";
 import { formPageHeaders, handleFormPost } from "../../server/forms.server.ts";
 import { SITE } from "../../site.ts";
@@ -19,8 +21,15 @@ export function headers(args: Route.HeadersArgs) {
   return formPageHeaders(args);
 }
 
+/** The page's texts, in its language (issue 18: messages reach the browser as data). */
+export function loader({ params }: Route.LoaderArgs) {
+  return { messages: messagesFor(toLocale(params.locale), ["contact", "forms"]) };
+}
+
+export const shouldRevalidate = whenLocaleChanges;
+
 export function meta(args: Route.MetaArgs) {
-  const { t } = getI18n(toLocale(args.params.locale));
+  const { t } = translatorOf(args.matches);
   return pageMeta(args, { title: t("contact.title"), description: t("contact.description") });
 }
 

@@ -1,25 +1,26 @@
-import { useTranslation } from "react-i18next";
 import { Link, href } from "react-router";
 import { PostGrid, VentureGrid } from "../../components/cards.tsx";
 import { FadeIn } from "../../components/fade-in.tsx";
 import { ArrowForward } from "../../components/icons.tsx";
 import { ButtonLink, Eyebrow, InfoCard } from "../../components/ui.tsx";
-import { useLocale } from "../../hooks.ts";
-import { getI18n, toLocale } from "../../i18n/i18n.ts";
+import { useLocale, useTranslation } from "../../hooks.ts";
+import { messagesFor } from "../../i18n/catalog.server.ts";
+import { toLocale } from "../../i18n/i18n.ts";
+import { translatorOf } from "../../i18n/t.ts";
 import { absoluteUrl, originFrom, pageMeta } from "../../seo.ts";
 import { loadPostCards, loadVentureCards } from "../../server/content.server.ts";
 import { SITE } from "../../site.ts";
 import type { Route } from "./+types/home";
 
-/** Home shows the latest 3 ventures and 3 posts (spec §2, §9). */
-export async function loader() {
+/** Home shows the latest 3 ventures and 3 posts (spec §2, §9), and its texts. */
+export async function loader({ params }: Route.LoaderArgs) {
   const [ventures, posts] = await Promise.all([loadVentureCards(3), loadPostCards(3)]);
-  return { ventures, posts };
+  return { ventures, posts, messages: messagesFor(toLocale(params.locale), ["home"]) };
 }
 
 export function meta(args: Route.MetaArgs) {
   const locale = toLocale(args.params.locale);
-  const { t } = getI18n(locale);
+  const { t } = translatorOf(args.matches);
   const origin = originFrom(args.matches);
   return pageMeta(args, {
     title: `${t("site.name")} | ${t("site.tagline")}`,

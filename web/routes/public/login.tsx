@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../hooks.ts";
 import { Form, data, redirect, redirectDocument, useNavigation, useSearchParams } from "react-router";
 import {
   COMMON_PASSWORD_MESSAGE,
@@ -8,7 +8,9 @@ import {
   register,
   signIn,
 } from "../../../lib/auth/account.ts";
-import { getI18n, toLocale } from "../../i18n/i18n.ts";
+import { getI18n, messagesFor } from "../../i18n/catalog.server.ts";
+import { toLocale } from "../../i18n/i18n.ts";
+import { translatorOf } from "../../i18n/t.ts";
 import { getApiKeyServices } from "../../server/appwrite.server.ts";
 import {
   authThrottle,
@@ -23,9 +25,10 @@ import type { Route } from "./+types/login";
 /** The login page redirects to /admin once a user exists (spec §2). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   if (await getSignedIn(request)) throw redirect("/admin");
+  const locale = toLocale(params.locale);
   return data(
-    { registrationOpen: registrationOpen() },
-    { headers: { "Set-Cookie": `locale=${toLocale(params.locale)}; Path=/; Max-Age=31536000; SameSite=Lax` } },
+    { registrationOpen: registrationOpen(), messages: messagesFor(locale, ["auth"]) },
+    { headers: { "Set-Cookie": `locale=${locale}; Path=/; Max-Age=31536000; SameSite=Lax` } },
   );
 }
 
@@ -36,8 +39,8 @@ export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
   return merged;
 }
 
-export function meta({ params }: Route.MetaArgs) {
-  const { t } = getI18n(toLocale(params.locale));
+export function meta({ matches }: Route.MetaArgs) {
+  const { t } = translatorOf(matches);
   return [{ title: `${t("auth.title")} | ${t("site.name")}` }, { name: "robots", content: "noindex" }];
 }
 

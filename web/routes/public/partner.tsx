@@ -1,9 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { href } from "react-router";
 import { CheckIcon } from "../../components/icons.tsx";
 import { ButtonLink, CallToAction, InfoCard, PageHero, Section } from "../../components/ui.tsx";
-import { useLocale, useTextList } from "../../hooks.ts";
-import { formatNumber, getI18n, toLocale } from "../../i18n/i18n.ts";
+import { useLocale, useTextList, useTranslation } from "../../hooks.ts";
+import { messagesFor } from "../../i18n/catalog.server.ts";
+import { formatNumber, toLocale } from "../../i18n/i18n.ts";
+import { translatorOf, whenLocaleChanges } from "../../i18n/t.ts";
 import { pageMeta } from "../../seo.ts";
 import type { Route } from "./+types/partner";
 
@@ -11,8 +12,15 @@ import type { Route } from "./+types/partner";
 const MAX_WHY = 5;
 const MAX_WHO = 4;
 
+/** The page's texts, in its language (issue 18: messages reach the browser as data). */
+export function loader({ params }: Route.LoaderArgs) {
+  return { messages: messagesFor(toLocale(params.locale), ["partner"]) };
+}
+
+export const shouldRevalidate = whenLocaleChanges;
+
 export function meta(args: Route.MetaArgs) {
-  const { t } = getI18n(toLocale(args.params.locale));
+  const { t } = translatorOf(args.matches);
   return pageMeta(args, { title: t("partner.title"), description: t("partner.description") });
 }
 

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { Link, data, href } from "react-router";
 import type { NotFoundData } from "../../components/error-view.tsx";
-import { useLocale } from "../../hooks.ts";
+import { useLocale, useTranslation } from "../../hooks.ts";
 import { ArrowBack } from "../../components/icons.tsx";
 import { MediaImage } from "../../components/media-image.tsx";
-import { formatLongDate, getI18n, toLocale } from "../../i18n/i18n.ts";
+import { formatLongDate } from "../../i18n/i18n.ts";
+import { translatorOf } from "../../i18n/t.ts";
 import { absoluteUrl, originFrom, pageMeta } from "../../seo.ts";
 import { loadPost } from "../../server/content.server.ts";
 import type { Route } from "./+types/post";
@@ -20,7 +20,7 @@ export function meta(args: Route.MetaArgs) {
   if (!args.data) return [];
   const { post } = args.data;
   const origin = originFrom(args.matches);
-  const { t } = getI18n(toLocale(args.params.locale));
+  const { t } = translatorOf(args.matches);
   return pageMeta(args, {
     title: post.title,
     description: post.excerpt,

@@ -1,10 +1,19 @@
 import { LegalPage } from "../../components/legal-page.tsx";
-import { getI18n, toLocale } from "../../i18n/i18n.ts";
+import { messagesFor } from "../../i18n/catalog.server.ts";
+import { toLocale } from "../../i18n/i18n.ts";
+import { translatorOf, whenLocaleChanges } from "../../i18n/t.ts";
 import { pageMeta } from "../../seo.ts";
 import type { Route } from "./+types/terms-of-use";
 
+/** The page's texts, in its language (issue 18: messages reach the browser as data). */
+export function loader({ params }: Route.LoaderArgs) {
+  return { messages: messagesFor(toLocale(params.locale), ["legal.updated", "legal.terms"]) };
+}
+
+export const shouldRevalidate = whenLocaleChanges;
+
 export function meta(args: Route.MetaArgs) {
-  const { t } = getI18n(toLocale(args.params.locale));
+  const { t } = translatorOf(args.matches);
   return pageMeta(args, { title: t("legal.terms.title"), description: t("legal.terms.description") });
 }
 

@@ -1,10 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { Link, data, href } from "react-router";
 import { VentureGrid } from "../../components/cards.tsx";
 import type { NotFoundData } from "../../components/error-view.tsx";
 import { ArrowBack, ExternalIcon } from "../../components/icons.tsx";
 import { MediaImage } from "../../components/media-image.tsx";
-import { useLocale } from "../../hooks.ts";
+import { useLocale, useTranslation } from "../../hooks.ts";
 import { pageMeta } from "../../seo.ts";
 import { loadVenture, loadVentureCards } from "../../server/content.server.ts";
 import type { Route } from "./+types/venture";

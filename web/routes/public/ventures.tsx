@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../hooks.ts";
 import { VentureGrid } from "../../components/cards.tsx";
 import { ListError } from "../../components/list-error.tsx";
 import { PageHero } from "../../components/ui.tsx";
-import { getI18n, toLocale } from "../../i18n/i18n.ts";
+import { translatorOf } from "../../i18n/t.ts";
 import { pageMeta } from "../../seo.ts";
 import { loadVentureCards } from "../../server/content.server.ts";
 import type { Route } from "./+types/ventures";
@@ -13,7 +13,7 @@ export async function loader() {
 }
 
 export function meta(args: Route.MetaArgs) {
-  const { t } = getI18n(toLocale(args.params.locale));
+  const { t } = translatorOf(args.matches);
   return pageMeta(args, { title: t("ventures.title"), description: t("ventures.intro") });
 }
 

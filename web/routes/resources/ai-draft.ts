@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { AiDraftBoundsError, draftContent, TopicRequiredError } from "../../../lib/ai/draft.ts";
 import { AiNotConfiguredError, aiSettings } from "../../../lib/ai/gemini.ts";
 import { loadConfig } from "../../../lib/config.ts";
-import { getI18n } from "../../i18n/i18n.ts";
+import { getI18n } from "../../i18n/catalog.server.ts";
 import { bodyBoundsMessage, takeAiAllowance } from "../../server/admin.server.ts";
 import { preferredLocale, requireUser } from "../../server/session.server.ts";
 import type { Route } from "./+types/ai-draft";

@@ -1,0 +1,63 @@
+/**
+ * All UI texts, on the server only (issue 18: the browser gets its page's messages as loader data, in its
+ * language). `locales/en.json` and `locales/ar.json` keep one object per namespace (`nav`, `home`, `admin`…);
+ * Arabic is completed with English here, once, so a key missing in Arabic shows in English (spec §1).
+ */
+import ar from "./locales/ar.json";
+import en from "./locales/en.json";
+import type { Locale } from "./i18n.ts";
+import { createTranslator, lookup, type Messages, type Translator } from "./t.ts";
+
+/**
+ * `primary` with `fallback`'s texts wherever `primary` has none (nested objects merged key by key; a string
+ * or a list is taken whole from `primary` when it has one).
+ */
+export function withFallback(primary: Messages, fallback: Messages): Messages {
+  const merged: Record<string, unknown> = { ...fallback };
+  for (const [key, value] of Object.entries(primary)) {
+    const base = fallback[key];
+    merged[key] =
+      isObject(value) && isObject(base) ? withFallback(value as Messages, base as Messages) : (value ?? base);
+  }
+  return merged;
+}
+
+function isObject(value: unknown): boolean {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+const CATALOGS: Record<Locale, Messages> = { en, ar: withFallback(ar, en) };
+
+/**
+ * Namespaces every public page gets from the root loader: the shell (header, footer, SEO), the error screens
+ * (`notFound`, `general`) and what they name when a page's own loader failed (`ventures`, `blog`).
+ */
+export const SHELL_NAMESPACES = ["site", "nav", "footer", "general", "notFound", "seo", "ventures", "blog"] as const;
+
+/**
+ * The messages of `locale` at `keys`, for a loader to return: namespaces (top-level keys of the JSON files,
+ * `"home"`) or parts of one (`"legal.privacy"`), each with its nesting kept so `t("legal.privacy.title")` finds it.
+ */
+export function messagesFor(locale: Locale, keys: readonly string[]): Messages {
+  const picked: Record<string, unknown> = {};
+  for (const key of keys) {
+    const value = lookup(CATALOGS[locale], key);
+    if (value === undefined) continue;
+    const parts = key.split(".");
+    let node = picked;
+    // Copies on the way down, so picking "legal" and then "legal.x" never writes into the catalog.
+    for (const part of parts.slice(0, -1)) node = node[part] = { ...(node[part] as object | undefined) };
+    node[parts.at(-1)!] = value;
+  }
+  return picked;
+}
+
+/** Every message of `locale` (the admin's loader sends them all: it is one application). */
+export function allMessages(locale: Locale): Messages {
+  return CATALOGS[locale];
+}
+
+/** The server's translator for `locale` (actions, feeds, API errors): every message of that language. */
+export function getI18n(locale: Locale): Translator {
+  return createTranslator([CATALOGS[locale]], locale);
+}
