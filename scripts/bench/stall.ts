@@ -6,8 +6,10 @@
  * loop; the emulator runs in a child process. Also: the time of the bound check on a full-size body, and of
  * sanitizing the largest accepted body (DOMPurify on jsdom, what one job of the sanitizer thread costs).
  *
- * Targets (exit 1 when missed): under load, event loop max delay < 100 ms and `/healthz` p99 < 100 ms;
- * sanitizing the largest accepted body < 100 ms (median). Figures move with the machine's load: run it quiet.
+ * The hammering runs on a worker thread of its own (`stall-load.ts`), so the loop measured is the site's,
+ * not the load generator's. Targets (exit 1 when missed): under load, event loop max delay < 100 ms and
+ * `/healthz` p99 < 100 ms. Sanitizing runs on the sanitizer thread, off the loop: its time is reported, once
+ * per distinct body. Figures move with the machine's load: run it quiet.
  *
  * Run: `npx tsx scripts/bench/stall.ts [seconds=10] [connections=4]`
  */
@@ -28,6 +30,7 @@ import { ensureBuild } from "../build.ts";
 import { ROOT, startEmulatorProcess } from "../dev/processes.ts";
 import { STALL_BODIES } from "../dev/stall-bodies.ts";
 import { Visitor } from "../dev/visitor.ts";
+import { hammerOnThread, STALL_ACCOUNT } from "./lib/stall-load.ts";
 import { startSite } from "../serve-site.ts";
 
 const TARGET_MS = 100;
@@ -129,8 +132,8 @@ async function main(): Promise<void> {
   await post("stall-worst-accepted", STALL_BODIES.worstAccepted);
   await services.users.create({
     userId: ID.unique(),
-    email: "stall@example.com",
-    password: "correct horse battery",
+    email: STALL_ACCOUNT.email,
+    password: STALL_ACCOUNT.password,
     name: "S",
   });
 
@@ -139,7 +142,7 @@ async function main(): Promise<void> {
   process.env.APPWRITE_API_KEY = emulator.apiKey;
   const site = await startSite({ root: ROOT, port: 0 });
   const admin = new Visitor(site.url);
-  await admin.login("stall@example.com", "correct horse battery");
+  await admin.login(STALL_ACCOUNT.email, STALL_ACCOUNT.password);
   const misses: string[] = [];
   try {
     console.log(
@@ -151,44 +154,15 @@ async function main(): Promise<void> {
 
     const quiet = await phase(site.url, seconds * 1000, async () => 0);
 
-    const pages = [
+    const pages: string[] = [
       "/en/ventures/stall-blockquotes",
       "/ar/ventures/stall-divs",
       "/en/blog/stall-full",
       "/ar/blog/stall-worst-accepted",
     ];
-    let n = 0;
-    const one = async (i: number): Promise<void> => {
-      const k = n++;
-      switch (k % 4) {
-        case 0: // signed in: never from the page cache, a full render every time
-          await admin.request(pages[(k >> 2) % pages.length]!);
-          break;
-        case 1:
-          await new Visitor(site.url).request(pages[(k >> 2) % pages.length]!);
-          break;
-        case 2:
-          await admin.request("/admin/preview-html", {
-            method: "POST",
-            form: { html: k & 8 ? STALL_BODIES.preview : STALL_BODIES.blockquotes },
-          });
-          break;
-        default: // a new accepted body each time: a full sanitize off-thread
-          await admin.request("/admin/preview-html", {
-            method: "POST",
-            form: { html: STALL_BODIES.worstAccepted.slice(0, -12) + String(k).padStart(12, "0") },
-          });
-      }
-      void i;
-    };
-    const loaded = await phase(site.url, seconds * 1000, async (until) => {
-      await Promise.all(
-        Array.from({ length: connections }, async (_, i) => {
-          while (performance.now() < until) await one(i);
-        }),
-      );
-      return n;
-    });
+    const loaded = await phase(site.url, seconds * 1000, (until) =>
+      hammerOnThread({ url: site.url, pages, connections, ms: until - performance.now() }),
+    );
 
     for (const [name, p] of [
       ["quiet (baseline)", quiet],
@@ -221,11 +195,10 @@ async function main(): Promise<void> {
     const boundsDeep = time(() => checkHtmlBounds(STALL_BODIES.divs), 10);
     sanitizeHtml("<p>warm</p>");
     const sanitizeWorst = time(() => sanitizeHtml(STALL_BODIES.worstAccepted), 5);
+    // Off the event loop: what one job of the sanitizer thread costs, once per distinct body (then cached).
     line("bound check, largest accepted body (median)", `${boundsFull.toFixed(1)} ms`);
     line("bound check, 10,000 nested divs (median)", `${boundsDeep.toFixed(1)} ms`);
-    line("sanitize largest accepted body (median)", `${sanitizeWorst.toFixed(1)} ms (target < ${TARGET_MS} ms)`);
-    if (sanitizeWorst >= TARGET_MS)
-      misses.push(`sanitizing the largest accepted body took ${sanitizeWorst.toFixed(1)} ms`);
+    line("sanitize largest accepted body, off the loop (median)", `${sanitizeWorst.toFixed(1)} ms (once per body)`);
   } finally {
     await site.close();
     await stopSanitizerThread();

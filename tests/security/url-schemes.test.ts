@@ -14,6 +14,9 @@ import { ROOT } from "../helpers/fixtures.ts";
 import { startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
 import { appwriteEnv, copyFixtureContent } from "../helpers/stack.ts";
 
+/** The page as shown: without its scripts (the hydration data carries every message of the page's namespaces). */
+const markupOf = (html: string) => html.replace(/<script\b[\s\S]*?<\/script>/gi, "");
+
 let stack: SiteStack;
 let ada: Visitor;
 const PASSWORD = "correct horse battery";
@@ -122,7 +125,7 @@ describe("the site never links to another scheme (C58)", () => {
         expect(hrefs.filter((h) => /^\s*(javascript|data|vbscript):/i.test(h))).toEqual([]);
         expect(hrefs.filter((h) => /^\s*[/\\]{2}|%5c|\\/i.test(h))).toEqual([]);
         expect(page.text).not.toMatch(/javascript:/i);
-        expect(page.text).not.toContain(locale === "en" ? "Visit website" : "زيارة الموقع");
+        expect(markupOf(page.text)).not.toContain(locale === "en" ? "Visit website" : "زيارة الموقع");
       }
     },
   );

@@ -1,0 +1,69 @@
+/**
+ * The stall bench's load (SECURITY C53), on a worker thread of its own so that parsing the large answers does
+ * not run on the event loop the bench measures. `connections` loops, each in turn: a signed-in page render
+ * (never cached), a signed-out page, an over-deep or over-bound admin preview, and an accepted preview body
+ * new each time (a full sanitize on the sanitizer thread).
+ */
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import { STALL_BODIES } from "../../dev/stall-bodies.ts";
+import { Visitor } from "../../dev/visitor.ts";
+
+export interface StallLoad {
+  /** The site's base URL. */
+  url: string;
+  /** Pages holding the worst stored bodies. */
+  pages: string[];
+  connections: number;
+  /** How long to hammer, in ms. */
+  ms: number;
+}
+
+/** The e-mail and password of the account the load signs in with (created by the bench). */
+export const STALL_ACCOUNT = { email: "stall@example.com", password: "correct horse battery" } as const;
+
+/** Runs the load on a new worker thread for `load.ms`; resolves with the number of requests made. */
+export function hammerOnThread(load: StallLoad): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), { workerData: load });
+    worker.once("message", (count: number) => resolve(count));
+    worker.once("error", reject);
+  });
+}
+
+async function hammer({ url, pages, connections, ms }: StallLoad): Promise<number> {
+  const admin = new Visitor(url);
+  await admin.login(STALL_ACCOUNT.email, STALL_ACCOUNT.password);
+  const until = performance.now() + ms;
+  let n = 0;
+  const one = async (): Promise<void> => {
+    const k = n++;
+    const page = pages[(k >> 2) % pages.length]!;
+    switch (k % 4) {
+      case 0: // signed in: never from the page cache, a full render every time
+        await admin.request(page);
+        break;
+      case 1:
+        await new Visitor(url).request(page);
+        break;
+      case 2:
+        await admin.request("/admin/preview-html", {
+          method: "POST",
+          form: { html: k & 8 ? STALL_BODIES.preview : STALL_BODIES.blockquotes },
+        });
+        break;
+      default: // a new accepted body each time: a full sanitize on the sanitizer thread
+        await admin.request("/admin/preview-html", {
+          method: "POST",
+          form: { html: STALL_BODIES.worstAccepted.slice(0, -12) + String(k).padStart(12, "0") },
+        });
+    }
+  };
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) await one();
+    }),
+  );
+  return n;
+}
+
+if (!isMainThread && parentPort) parentPort.postMessage(await hammer(workerData as StallLoad));
