@@ -24,7 +24,9 @@ export const STALL_ACCOUNT = { email: "stall@example.com", password: "correct ho
 /** Runs the load on a new worker thread for `load.ms`; resolves with the number of requests made. */
 export function hammerOnThread(load: StallLoad): Promise<number> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), { workerData: load });
+    // A worker does not inherit tsx's loader: it registers it, then loads this TypeScript file.
+    const boot = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); });`;
+    const worker = new Worker(boot, { eval: true, workerData: load });
     worker.once("message", (count: number) => resolve(count));
     worker.once("error", reject);
   });
