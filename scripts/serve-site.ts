@@ -6,7 +6,7 @@
  *
  * Before anything else, even a cache hit: a request must name one of the site's hosts (421 otherwise, 400 for
  * a malformed `Host`; SECURITY C56, `lib/http/site-host.ts`), and a public page's URL must carry only the
- * query parameters that page reads (a redirect to the canonical URL otherwise; C54, `web/page-query.ts`).
+ * query parameters that page reads (a redirect to the canonical URL otherwise; C54, `lib/http/page-query.ts`).
  */
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -23,7 +23,7 @@ import { CachedPages } from "../lib/http/cached-pages.ts";
 import { PageCache } from "../lib/http/page-cache.ts";
 import { clientAddress, proxyHops } from "../lib/http/proxy.ts";
 import { checkHost, siteHosts } from "../lib/http/site-host.ts";
-import { canonicalPageQuery } from "../web/page-query.ts";
+import { canonicalPageQuery } from "../lib/http/page-query.ts";
 
 export interface SiteOptions {
   /** Project root holding `build/`. */

@@ -5,7 +5,7 @@ import { useLocale, useTextList, useTranslation } from "../../hooks.ts";
 import { messagesFor } from "../../i18n/catalog.server.ts";
 import { formatNumber, toLocale } from "../../i18n/i18n.ts";
 import { translatorOf, whenLocaleChanges } from "../../i18n/t.ts";
-import { servicesTab } from "../../page-query.ts";
+import { servicesTab } from "../../../lib/http/page-query.ts";
 import { pageMeta } from "../../seo.ts";
 import type { Route } from "./+types/services";
 

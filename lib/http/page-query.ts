@@ -2,15 +2,15 @@
  * The query parameters public pages read (SECURITY C54: the page cache cannot be bypassed). A page's URL
  * with any other parameter, or a value the page would not use, is redirected by the site server to its
  * canonical URL, so `?anything=<random>` costs a redirect, not a render, and each page has a small, fixed
- * set of cacheable URLs. Shared by the services route (which reads `?tab=`) and the server; no server code.
+ * set of cacheable URLs. Shared by the services route (which reads `?tab=`) and the server; no imports, so it is safe in the browser.
  *
  * The login page (`?redirectTo=`) is never cached, so it is not listed here: its query reaches it as sent.
  */
-import ar from "./i18n/locales/ar.json";
-import en from "./i18n/locales/en.json";
-
-/** Approach tabs of the services page (both languages list as many; `?tab=1` … `?tab=<count>`). */
-export const SERVICES_TAB_COUNT = Math.min(en.services.tabs.length, ar.services.tabs.length);
+/**
+ * Approach tabs of the services page (spec §2: Strategic Foundation, Operational Model, Organizational
+ * Culture; `?tab=1` … `?tab=3`). A constant, not read from the messages, so the browser never loads them.
+ */
+export const SERVICES_TAB_COUNT = 3;
 
 /**
  * The approach tab to open for a `?tab=` value: `?tab=N` (1-based, decimal digits only) as a 0-based index,
