@@ -4,8 +4,12 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
+import { warmSanitizerThread } from "../lib/html/sanitize-thread.ts";
 import { NonceContext } from "./nonce.ts";
 import { CSP_REPORT_GROUP, CSP_REPORT_PATH, REPORTING_ENDPOINTS } from "./server/csp-report.server.ts";
+
+// The server build is loaded once per site process: start the sanitizer thread now, not at the first body.
+void warmSanitizerThread();
 
 /** How long a streamed response may take before pending parts are abandoned, in ms. */
 export const streamTimeout = 5_000;

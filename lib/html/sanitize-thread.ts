@@ -157,6 +157,18 @@ export function sanitizeOffThread(html: string, timeoutMs = SANITIZE_TIMEOUT_MS)
   });
 }
 
+/**
+ * Starts the sanitizer thread ahead of the first body, for a server about to serve: loading jsdom takes 1–6 s,
+ * which the first editor's preview or the first render of a new body would otherwise wait for. Resolves when
+ * the thread has answered once; never rejects (a thread that cannot start fails the first real job instead).
+ */
+export function warmSanitizerThread(): Promise<void> {
+  return sanitizeOffThread("").then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
 /** Stops the sanitizer thread (tests, shutdown); waiting jobs fail. The next job starts a new one. */
 export async function stopSanitizerThread(): Promise<void> {
   for (const job of queue.splice(0)) job.reject(new Error("the sanitizer thread was stopped"));
