@@ -8,7 +8,6 @@
  * differs; the CLI indents with 4 spaces and Prettier with 2, so the bytes differ).
  * No network: the CLI talks to the loopback endpoint only (no update check: that runs only for --version).
  */
-import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -18,6 +17,7 @@ import { listPages } from "../../lib/appwrite/paginate.ts";
 import { push } from "../../lib/publish/push.ts";
 import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
 import { FIXTURE_CONTENT, ROOT, startBackend, type Backend } from "../helpers/stack.ts";
+import { runAppwriteCli } from "../helpers/appwrite-cli.ts";
 
 const SCHEMA_FILE = path.join(ROOT, "schemas/appwrite.json");
 
@@ -33,20 +33,8 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-/** Runs the official CLI in `work` with its own HOME (its settings file), no terminal, no colours. */
-function appwrite(args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "node_modules/appwrite-cli/index.js"), ...args], {
-      cwd: work,
-      env: { ...process.env, HOME: work, CI: "true", NO_COLOR: "1", FORCE_COLOR: "0" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
-    child.on("exit", (code) => resolve({ code, output }));
-  });
-}
+/** The official CLI in `work`. */
+const appwrite = (args: string[]) => runAppwriteCli(work, args);
 
 /** Every document of the content collections, by `$id`. */
 async function allDocuments(): Promise<Record<string, Record<string, unknown>>> {

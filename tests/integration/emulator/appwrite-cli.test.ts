@@ -2,7 +2,6 @@
  * Issue #3: the official Appwrite CLI (npm `appwrite-cli`) accepts `schemas/appwrite.json` and pushes it into
  * the emulator with an API key, and `studio setup` then finds nothing to change: both tools agree.
  */
-import { spawn } from "node:child_process";
 import { copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,6 +11,7 @@ import { createAdminServices } from "../../../lib/appwrite/client.ts";
 import { applySchema, type AppwriteSchema } from "../../../lib/appwrite/setup.ts";
 import schema from "../../../schemas/appwrite.json" with { type: "json" };
 import { ROOT } from "../../helpers/fixtures.ts";
+import { runAppwriteCli } from "../../helpers/appwrite-cli.ts";
 
 let emulator: RunningEmulator;
 let dataDir: string;
@@ -28,20 +28,8 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-/** Runs the CLI in `work` with its own HOME (its settings file), no terminal. */
-function appwrite(args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "node_modules/appwrite-cli/index.js"), ...args], {
-      cwd: work,
-      env: { ...process.env, HOME: work, CI: "true", NO_COLOR: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
-    child.on("exit", (code) => resolve({ code, output }));
-  });
-}
+/** The official CLI in `work`. */
+const appwrite = (args: string[]) => runAppwriteCli(work, args);
 
 describe("the official Appwrite CLI against the emulator", () => {
   it("pushes the collections and the bucket of schemas/appwrite.json, and studio setup agrees", async () => {

@@ -3,7 +3,6 @@
  * `push tables` of schemas/appwrite.json rewritten in the TablesDB form (`tablesDB`, `tables`,
  * `rowSecurity`, `columns`), row commands, and `health get-*`.
  */
-import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, TablesDB } from "node-appwrite";
 import { startEmulator, type RunningEmulator } from "../../../emulator/server.ts";
 import schema from "../../../schemas/appwrite.json" with { type: "json" };
+import { runAppwriteCli } from "../../helpers/appwrite-cli.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "../../..");
 let emulator: RunningEmulator;
 let dataDir: string;
 let work: string;
@@ -28,20 +27,8 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-/** Runs the CLI in `work` with its own HOME (its settings file), no terminal. */
-function appwrite(args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "node_modules/appwrite-cli/index.js"), ...args], {
-      cwd: work,
-      env: { ...process.env, HOME: work, CI: "true", NO_COLOR: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
-    child.on("exit", (code) => resolve({ code, output }));
-  });
-}
+/** The official CLI in `work`. */
+const appwrite = (args: string[]) => runAppwriteCli(work, args);
 
 describe("the official Appwrite CLI against TablesDB and health", () => {
   it("pushes the schema as tables, writes and lists rows, and reads health", async () => {
