@@ -18,17 +18,16 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { ID, Permission, Role } from "node-appwrite";
+import { ID } from "node-appwrite";
 import { createAdminServices } from "../../lib/appwrite/client.ts";
 import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
 import { checkHtmlBounds } from "../../lib/html/bounds.ts";
 import { sanitizeHtml } from "../../lib/html/sanitize.ts";
 import { stopSanitizerThread } from "../../lib/html/sanitize-thread.ts";
-import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
 import schema from "../../schemas/appwrite.json" with { type: "json" };
 import { ensureBuild } from "../build.ts";
 import { ROOT, startEmulatorProcess } from "../dev/processes.ts";
-import { STALL_BODIES } from "../dev/stall-bodies.ts";
+import { STALL_BODIES, writeAroundProduct } from "../dev/stall-bodies.ts";
 import { Visitor } from "../dev/visitor.ts";
 import { hammerOnThread, STALL_ACCOUNT } from "./lib/stall-load.ts";
 import { startSite } from "../serve-site.ts";
@@ -91,45 +90,11 @@ async function main(): Promise<void> {
   const services = createAdminServices(emulator);
   await applySchema(services, schema as AppwriteSchema);
 
-  const read = [Permission.read(Role.any())];
-  const venture = (slug: string, caseStudy: string) =>
-    services.databases.createDocument({
-      databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.ventures,
-      documentId: ID.unique(),
-      data: {
-        name: slug,
-        slug,
-        websiteURL: "https://example.com",
-        shortDescription: "S.",
-        caseStudy,
-        logoUrl: null,
-        userId: null,
-      },
-      permissions: read,
-    });
-  const post = (slug: string, content: string) =>
-    services.databases.createDocument({
-      databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.blogPosts,
-      documentId: ID.unique(),
-      data: {
-        title: slug,
-        slug,
-        excerpt: "E.",
-        content,
-        authorName: "A",
-        publishedDate: "2026-01-01T00:00:00.000+00:00",
-        featuredImageUrl: null,
-        userId: null,
-      },
-      permissions: read,
-    });
   // Written straight through REST with the API key, around the product's checks.
-  await venture("stall-blockquotes", STALL_BODIES.blockquotes);
-  await venture("stall-divs", STALL_BODIES.divs);
-  await post("stall-full", STALL_BODIES.full);
-  await post("stall-worst-accepted", STALL_BODIES.worstAccepted);
+  await writeAroundProduct(services.databases, "venture", "stall-blockquotes", STALL_BODIES.blockquotes);
+  await writeAroundProduct(services.databases, "venture", "stall-divs", STALL_BODIES.divs);
+  await writeAroundProduct(services.databases, "post", "stall-full", STALL_BODIES.full);
+  await writeAroundProduct(services.databases, "post", "stall-worst-accepted", STALL_BODIES.worstAccepted);
   await services.users.create({
     userId: ID.unique(),
     email: STALL_ACCOUNT.email,

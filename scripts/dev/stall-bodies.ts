@@ -2,7 +2,9 @@
  * The worst HTML bodies of SECURITY C53, shared by `tests/security/render-cost.test.ts` and
  * `scripts/bench/stall.ts`. Each is at most `LIMITS.html` characters (what Appwrite's column holds).
  */
+import { ID, Permission, Role, type Databases } from "node-appwrite";
 import { HTML_BOUNDS } from "../../lib/html/bounds.ts";
+import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
 import { LIMITS } from "../../schemas/limits.ts";
 
 /** `depth` nested `<tag>` around `inner`. */
@@ -30,3 +32,50 @@ export const STALL_BODIES = {
   /** The admin preview of C53: 20,000 nested divs (over the size limit too). */
   preview: nest("div", 20_000, "x"),
 } as const;
+
+/**
+ * Writes a public venture (`caseStudy`) or post (`content`) holding `body` straight through the Appwrite API
+ * with the API key, around the product's own checks (as the console or a REST client could).
+ */
+export async function writeAroundProduct(
+  databases: Databases,
+  kind: "venture" | "post",
+  slug: string,
+  body: string,
+): Promise<void> {
+  const permissions = [Permission.read(Role.any())];
+  if (kind === "venture") {
+    await databases.createDocument({
+      databaseId: DATABASE_ID,
+      collectionId: COLLECTIONS.ventures,
+      documentId: ID.unique(),
+      data: {
+        name: slug,
+        slug,
+        websiteURL: "https://example.com",
+        shortDescription: "S.",
+        caseStudy: body,
+        logoUrl: null,
+        userId: null,
+      },
+      permissions,
+    });
+  } else {
+    await databases.createDocument({
+      databaseId: DATABASE_ID,
+      collectionId: COLLECTIONS.blogPosts,
+      documentId: ID.unique(),
+      data: {
+        title: slug,
+        slug,
+        excerpt: "E.",
+        content: body,
+        authorName: "A",
+        publishedDate: "2026-01-01T00:00:00.000+00:00",
+        featuredImageUrl: null,
+        userId: null,
+      },
+      permissions,
+    });
+  }
+}

@@ -13,17 +13,16 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { ID, Permission, Role } from "node-appwrite";
+import { ID } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HTML_BOUNDS } from "../../lib/html/bounds.ts";
-import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
 import { LIMITS } from "../../schemas/limits.ts";
 import { createAdminServices, type AdminServices } from "../../lib/appwrite/client.ts";
 import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
 import { stopSanitizerThread } from "../../lib/html/sanitize-thread.ts";
 import schema from "../../schemas/appwrite.json" with { type: "json" };
 import { startEmulatorProcess, type EmulatorProcess } from "../../scripts/dev/processes.ts";
-import { STALL_BODIES } from "../../scripts/dev/stall-bodies.ts";
+import { STALL_BODIES, writeAroundProduct } from "../../scripts/dev/stall-bodies.ts";
 import { startSite, type RunningSite } from "../../scripts/serve-site.ts";
 import { ROOT } from "../helpers/fixtures.ts";
 import { Visitor } from "../helpers/site.ts";
@@ -51,45 +50,6 @@ let site: RunningSite;
 let ada: Visitor;
 const PASSWORD = "correct horse battery";
 
-async function writeAround(kind: "venture" | "post", slug: string, body: string): Promise<void> {
-  const permissions = [Permission.read(Role.any())];
-  const databases = services.databases;
-  if (kind === "venture") {
-    await databases.createDocument({
-      databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.ventures,
-      documentId: ID.unique(),
-      data: {
-        name: slug,
-        slug,
-        websiteURL: "https://example.com",
-        shortDescription: "S.",
-        caseStudy: body,
-        logoUrl: null,
-        userId: null,
-      },
-      permissions,
-    });
-  } else {
-    await databases.createDocument({
-      databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.blogPosts,
-      documentId: ID.unique(),
-      data: {
-        title: slug,
-        slug,
-        excerpt: "E.",
-        content: body,
-        authorName: "A",
-        publishedDate: "2026-01-01T00:00:00.000+00:00",
-        featuredImageUrl: null,
-        userId: null,
-      },
-      permissions,
-    });
-  }
-}
-
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "render-cost-"));
   emulator = await startEmulatorProcess(dataDir);
@@ -98,10 +58,10 @@ beforeAll(async () => {
   for (const body of [BODIES.blockquotes, BODIES.divs, BODIES.full, BODIES.worstAccepted]) {
     expect(body.length).toBeLessThanOrEqual(LIMITS.html);
   }
-  await writeAround("venture", "c53-blockquotes", BODIES.blockquotes);
-  await writeAround("venture", "c53-divs", BODIES.divs);
-  await writeAround("post", "c53-full", BODIES.full);
-  await writeAround("post", "c53-worst-accepted", BODIES.worstAccepted);
+  await writeAroundProduct(services.databases, "venture", "c53-blockquotes", BODIES.blockquotes);
+  await writeAroundProduct(services.databases, "venture", "c53-divs", BODIES.divs);
+  await writeAroundProduct(services.databases, "post", "c53-full", BODIES.full);
+  await writeAroundProduct(services.databases, "post", "c53-worst-accepted", BODIES.worstAccepted);
   await services.users.create({ userId: ID.unique(), email: "c53@example.com", password: PASSWORD, name: "C" });
   process.env.APPWRITE_ENDPOINT = emulator.endpoint;
   process.env.APPWRITE_PROJECT_ID = emulator.projectId;
