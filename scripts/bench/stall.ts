@@ -129,9 +129,10 @@ async function main(): Promise<void> {
 
     const quiet = await phase(site.url, seconds * 1000, async () => 0);
 
-    const loaded = await phase(site.url, seconds * 1000, (until) =>
-      hammerOnThread({ url: site.url, pages, connections, ms: until - performance.now() }),
-    );
+    const loaded = await phase(site.url, seconds * 1000, async (until) => {
+      const done = await hammerOnThread({ url: site.url, pages, connections, ms: until - performance.now() });
+      return done.requests;
+    });
 
     for (const [name, p] of [
       ["quiet (baseline)", quiet],
