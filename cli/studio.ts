@@ -195,92 +195,10 @@ program
 try {
   await program.parseAsync();
 } catch (error) {
-  process.exitCode = await reportError(error);
-}
-
-/** Prints what went wrong and what to do, and returns the exit code. */
-async function reportError(error: unknown): Promise<number> {
-  if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-  if (error instanceof InvalidArgumentError) {
-    console.error(`studio: ${error.message}`);
-    return EXIT.usage;
+  if (error instanceof CommanderError) {
+    // commander printed what is wrong (and the usage) already; --help and --version end here too.
+    process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  } else {
+    process.exitCode = await (await import("./report-error.ts")).reportError(error);
   }
-  const [
-    { UsageError },
-    { ConfigError },
-    { SchemaMissingError, ContentFolderError, MassDeleteError, describeError },
-    { LockFileError },
-    { NotContentFileError },
-    { AppwriteException },
-    ai,
-    { TopicRequiredError },
-    { ExportError, ExportFileError },
-  ] = await Promise.all([
-    import("./exit-codes.ts"),
-    import("../lib/config.ts"),
-    import("../lib/publish/push.ts"),
-    import("../lib/publish/lock.ts"),
-    import("../lib/content/preview.ts"),
-    import("node-appwrite"),
-    import("../lib/ai/gemini.ts"),
-    import("../lib/ai/draft.ts"),
-    import("../lib/publish/export.ts"),
-  ]);
-  if (error instanceof ExportError) {
-    console.error(`studio: ${error.message}`);
-    return EXIT.backend;
-  }
-  if (error instanceof ExportFileError) {
-    console.error(`studio: ${error.message}`);
-    return EXIT.usage;
-  }
-  if (error instanceof ai.AiNotConfiguredError) {
-    console.error(`studio: ${error.message} (in the environment or .env), then run the command again.`);
-    return EXIT.backend;
-  }
-  if (
-    error instanceof ai.AiUnavailableError ||
-    error instanceof ai.AiResponseError ||
-    error instanceof ai.AiRequestError
-  ) {
-    console.error("studio: Failed to generate content. The model may be unavailable. Please try again later.");
-    console.error(`  (${error.message})`);
-    return EXIT.backend;
-  }
-  if (error instanceof TopicRequiredError) {
-    console.error(`studio: ${error.message}`);
-    return EXIT.usage;
-  }
-  if (error instanceof ContentFolderError || error instanceof MassDeleteError) {
-    console.error(`studio: ${error.message}`);
-    return EXIT.usage;
-  }
-  if (error instanceof UsageError) {
-    console.error(`studio: ${error.message}`);
-    return error.exitCode;
-  }
-  if (error instanceof NotContentFileError) {
-    console.error(`studio: ${error.message}`);
-    return EXIT.usage;
-  }
-  if (error instanceof LockFileError) {
-    console.error(`studio: ${error.message}`);
-    return EXIT.invalidContent;
-  }
-  if (error instanceof ConfigError || error instanceof SchemaMissingError) {
-    console.error(`studio: ${error.message}`);
-    return EXIT.backend;
-  }
-  const unreachable = error instanceof TypeError && /fetch failed/.test(error.message);
-  if (error instanceof AppwriteException || unreachable) {
-    console.error(`studio: Appwrite refused or did not answer: ${describeError(error)}`);
-    console.error(
-      "Check APPWRITE_ENDPOINT, APPWRITE_PROJECT_ID and APPWRITE_API_KEY (scopes in the README), or unset APPWRITE_ENDPOINT to use the embedded server.",
-    );
-    return EXIT.backend;
-  }
-  console.error(`studio: unexpected error: ${describeError(error)}`);
-  console.error("This is a bug; please report it with the command you ran and this output:");
-  console.error(error);
-  return EXIT.internal;
 }

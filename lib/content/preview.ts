@@ -10,6 +10,7 @@ import { checkHtmlRules, type RuleViolation } from "../html/rules.ts";
 import { htmlToText } from "../html/text.ts";
 import { bodyHtml } from "../publish/documents.ts";
 import { readItem, type ContentIssue, type ContentItem } from "./read.ts";
+import { AbortError, EXIT } from "../errors.ts";
 
 export interface Preview {
   file: string;
@@ -24,8 +25,11 @@ export interface Preview {
 }
 
 /** Thrown when a path is not a content file `studio` knows. */
-export class NotContentFileError extends Error {
+export class NotContentFileError extends AbortError {
   override name = "NotContentFileError";
+  constructor(message: string) {
+    super(message, { exitCode: EXIT.usage });
+  }
 }
 
 const FORMATS: Record<string, ContentItem["format"]> = { ".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html" };
