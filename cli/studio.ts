@@ -3,11 +3,15 @@
  * Commands are thin (STYLE 6): parse flags, build a context, call `lib/`. `--help` and `--version` load
  * neither Ink nor React nor the SDK: command modules are imported on use (separate chunks in the bundle).
  */
-import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { Argument, Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import packageJson from "../package.json" with { type: "json" };
 import { parseDuration } from "../lib/duration.ts";
 import type { CommandContext } from "./context.ts";
 import { EXIT } from "./exit-codes.ts";
+
+// https://no-color.org: NO_COLOR set and not empty turns colours off. Ink's chalk reads FORCE_COLOR when it is
+// first imported, which is after this line (Ink is loaded lazily).
+if (process.env.NO_COLOR) process.env.FORCE_COLOR = "0";
 
 const program = new Command()
   .name("studio")
@@ -160,17 +164,17 @@ program
   .description(
     "Draft a venture or a post with the AI into content/ (draft: true, never published). Needs GEMINI_API_KEY.",
   )
-  .argument("<kind>", "venture or post")
+  .addArgument(new Argument("<kind>", "what to draft").choices(["venture", "post"]))
   .requiredOption("--topic <text>", "what the draft is about")
   .option("--image", "also generate the featured image (post) or logo (venture)")
   .option("--author <name>", "author name of a post draft", "Studio Editorial Team")
   .option("--dir <path>", "content folder", "content")
   .option("--json", "print NDJSON steps and a final result line")
   .action(
-    async (kind: string, options: { topic: string; dir: string; image?: boolean; author?: string; json?: boolean }) => {
-      if (kind !== "venture" && kind !== "post") {
-        throw new InvalidArgumentError(`kind must be venture or post, not "${kind}".`);
-      }
+    async (
+      kind: "venture" | "post",
+      options: { topic: string; dir: string; image?: boolean; author?: string; json?: boolean },
+    ) => {
       const { isInteractive } = await import("./context.ts");
       const { runGenerate } = await import("./commands/generate.ts");
       process.exitCode = await runGenerate(kind, { ...options, interactive: isInteractive(options.json) });
@@ -191,6 +195,13 @@ program
     const { runPreview } = await import("./commands/preview.ts");
     process.exitCode = await runPreview(file, { ...options, interactive: isInteractive(options.json) });
   });
+
+// After a usage error commander prints what is wrong, then this: the command's usage and where to read more.
+for (const command of program.commands) {
+  command.showHelpAfterError(
+    `Usage: studio ${command.name()} ${command.usage()}\n(run studio ${command.name()} --help for the options)`,
+  );
+}
 
 try {
   await program.parseAsync();

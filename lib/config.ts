@@ -65,7 +65,10 @@ export interface AppConfig {
 export class ConfigError extends AbortError {
   override name = "ConfigError";
   constructor(message: string) {
-    super(message, { exitCode: EXIT.backend, nextSteps: "Fix that variable in the environment or .env, then run the command again." });
+    super(message, {
+      exitCode: EXIT.backend,
+      nextSteps: "Fix that variable in the environment or .env, then run the command again.",
+    });
   }
 }
 

@@ -2,7 +2,7 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { previewFile, type Preview } from "../../lib/content/preview.ts";
+import { displayValue, previewFile, previewJson, type Preview } from "../../lib/content/preview.ts";
 import { serializeContentFile } from "../../lib/content/write.ts";
 import { CONTENT_KINDS } from "../../schemas/content.ts";
 import { EXIT, UsageError } from "../exit-codes.ts";
@@ -18,7 +18,7 @@ export interface PreviewCommandOptions {
 function plain(preview: Preview): string {
   const lines = [`${preview.kind} · ${preview.file}`];
   for (const [key, value] of Object.entries(preview.frontMatter)) {
-    lines.push(`  ${key.padEnd(17)}${value instanceof Date ? value.toISOString().slice(0, 10) : String(value)}`);
+    lines.push(`  ${key.padEnd(17)}${displayValue(value)}`);
   }
   const problems = [
     ...preview.issues.map((i) => `${i.field}: ${i.message}`),
@@ -26,6 +26,7 @@ function plain(preview: Preview): string {
   ];
   lines.push(
     ...(problems.length ? problems.map((p) => `✗ ${p}`) : ["✓ valid, and follows the content rules"]),
+    ...preview.warnings.map((w) => `! ${w.field}: ${w.message}`),
     "",
     preview.text,
   );
@@ -40,7 +41,7 @@ function plain(preview: Preview): string {
  */
 export async function runPreview(file: string, options: PreviewCommandOptions): Promise<number> {
   const preview = await previewFile(file);
-  if (options.json) emitJson("result", preview);
+  if (options.json) emitJson("result", previewJson(preview));
   else if (options.interactive) await (await import("../views/preview-view.tsx")).renderPreview(preview);
   else console.log(plain(preview));
   const ok = preview.issues.length === 0 && preview.rules.length === 0;

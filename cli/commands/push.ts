@@ -2,7 +2,7 @@ import { createInterface } from "node:readline/promises";
 import { checkMassDelete, push, type PushEvent, type PushOptions, type PushResult } from "../../lib/publish/push.ts";
 import type { CommandContext } from "../context.ts";
 import { EXIT, UsageError, exitCodeFor } from "../exit-codes.ts";
-import { emitJson, exportedLine, reportIssues } from "../output.ts";
+import { emitJson, exportedLine, reportIssues, reportWarnings } from "../output.ts";
 
 export interface PushCommandOptions {
   dir: string;
@@ -116,6 +116,7 @@ export async function runPush(context: CommandContext, options: PushCommandOptio
       },
     });
   }
+  reportWarnings(result.warnings, options.json);
   reportIssues(result.issues, options.json);
   if (options.json) emitJson("result", resultJson(result));
   else if (!context.interactive) console.log(summaryLine(result));

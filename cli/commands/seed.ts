@@ -3,7 +3,7 @@ import { push, readContentFolder } from "../../lib/publish/push.ts";
 import schema from "../../schemas/appwrite.json" with { type: "json" };
 import type { CommandContext } from "../context.ts";
 import { exitCodeFor } from "../exit-codes.ts";
-import { emitJson, reportIssues } from "../output.ts";
+import { emitJson, reportIssues, reportWarnings } from "../output.ts";
 import { plainLine, resultJson, summaryLine } from "./push.ts";
 
 /**
@@ -29,6 +29,7 @@ export async function runSeed(context: CommandContext, options: { dir: string; j
       if (line) console.log(line);
     },
   });
+  reportWarnings(result.warnings, options.json);
   reportIssues(result.issues, options.json);
   if (options.json) emitJson("result", resultJson(result));
   else console.log(summaryLine(result));

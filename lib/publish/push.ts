@@ -42,6 +42,8 @@ export interface PushResult extends PushSummary {
   items: PushItemResult[];
   /** Validation problems; each invalid file counts once in `failed`. */
   issues: ContentIssue[];
+  /** What was read but not as written (HTML removed by the sanitizer), and files that were not read. */
+  warnings?: ContentIssue[];
   /** Files marked `draft: true`, left out. */
   drafts: string[];
   dryRun: boolean;
@@ -249,6 +251,7 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     failed: results.filter((r) => r.status === "failed").length + invalidFiles.size,
     items: results,
     issues: content.issues,
+    warnings: content.warnings,
     drafts: drafts.map((d) => d.file),
     dryRun: options.dryRun ?? false,
     exported,
