@@ -55,7 +55,7 @@ export function issueMessage(kind: ContentKind, issue: z.core.$ZodIssue, data: u
     return `expected ${issue.expected === "string" ? "text" : issue.expected}${example(field)} (quote a value that YAML reads as a number, date or list)`;
   }
   if (issue.message.startsWith("Invalid")) return `is not valid${example(field)}`;
-  return `${issue.message}${example(field)}`;
+  return /e\.g\.|such as/.test(issue.message) ? issue.message : `${issue.message}${example(field)}`;
 }
 
 /** The message for a YAML front matter that does not parse: where, why, and how to fix it (no trailing colon). */
