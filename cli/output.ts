@@ -27,7 +27,7 @@ export function reportWarnings(warnings: readonly ContentIssue[] | undefined, js
     for (const warning of warnings) emitJson("warning", warning);
     return;
   }
-  console.error("Warnings (these files are published, or left out, not quite as written):");
+  console.error("Warnings (nothing refused: these files are left out, or published without the parts named):");
   for (const w of warnings) console.error(`  ${w.file}: ${w.field}: ${w.message}`);
 }
 

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { EXIT } from "../exit-codes.ts";
-import { emitJson, reportIssues } from "../output.ts";
+import { emitJson, reportIssues, reportWarnings } from "../output.ts";
 
 export interface FormatCommandOptions {
   dir: string;
@@ -31,6 +31,7 @@ export function registerFormat(program: Command): void {
 export async function runFormat(files: string[], options: FormatCommandOptions): Promise<number> {
   const { formatContent } = await import("../../lib/content/format.ts");
   const result = await formatContent(options.dir, { check: options.check, files: files.length ? files : undefined });
+  reportWarnings(result.warnings, options.json);
   reportIssues(result.issues, options.json);
   if (options.json) {
     emitJson("result", {

@@ -16,6 +16,8 @@ export interface FormatResult {
   unchanged: string[];
   /** Invalid files are not formatted. */
   issues: ContentIssue[];
+  /** Files not read, and HTML the sanitizer removes (as `push` warns). */
+  warnings: ContentIssue[];
 }
 
 /** A body as `studio format` writes it. @throws {Error} when Prettier cannot parse it. */
@@ -63,7 +65,7 @@ export async function formatContent(
   contentDir: string,
   options: { check?: boolean; files?: string[] } = {},
 ): Promise<FormatResult> {
-  const { items, issues } = await readContent(contentDir);
+  const { items, issues, warnings } = await readContent(contentDir);
   const wanted = options.files && relativeToContent(contentDir, options.files);
   const known = new Set([...items.map((i) => i.file), ...issues.map((i) => i.file)]);
   const unknown = wanted?.filter((f) => !known.has(f)) ?? [];
@@ -76,7 +78,8 @@ export async function formatContent(
       },
     );
   }
-  const result: FormatResult = { changed: [], unchanged: [], issues: wanted ? issues.filter((i) => wanted.includes(i.file)) : issues };
+  const only = (list: ContentIssue[]) => (wanted ? list.filter((i) => wanted.includes(i.file)) : list);
+  const result: FormatResult = { changed: [], unchanged: [], issues: only(issues), warnings: only(warnings) };
   for (const item of items) {
     if (wanted && !wanted.includes(item.file)) continue;
     const absolute = path.join(contentDir, item.file);
