@@ -27,9 +27,13 @@ export interface CommandContext {
   close(): Promise<void>;
 }
 
-/** True when prompts and live views may be used (a terminal, no `--json`, not CI). */
+/**
+ * True when prompts and live views may be used: a terminal that reports its width (one reporting 0 columns
+ * would get Ink's layout one character per line), no `--json`, not CI.
+ */
 export function isInteractive(json: boolean | undefined): boolean {
-  return Boolean(process.stdout.isTTY && process.stdin.isTTY) && !json && !process.env.CI;
+  const width = process.stdout.columns ?? 0;
+  return Boolean(process.stdout.isTTY && process.stdin.isTTY) && width > 0 && !json && !process.env.CI;
 }
 
 /** Builds the context for a command; `json` forces machine-readable output. */

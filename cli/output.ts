@@ -20,6 +20,17 @@ export function reportIssues(issues: readonly ContentIssue[], json: boolean | un
   for (const i of issues) console.error(`  ${i.file}: ${i.field}: ${i.message}`);
 }
 
+/** Prints warnings (read, but not as written; or not read at all): NDJSON `warning` lines with `--json`, else on stderr. */
+export function reportWarnings(warnings: readonly ContentIssue[] | undefined, json: boolean | undefined): void {
+  if (!warnings?.length) return;
+  if (json) {
+    for (const warning of warnings) emitJson("warning", warning);
+    return;
+  }
+  console.error("Warnings (nothing refused: these files are left out, or published without the parts named):");
+  for (const w of warnings) console.error(`  ${w.file}: ${w.field}: ${w.message}`);
+}
+
 /** Where the export before deleting went, and how to undo (SECURITY C48). */
 export function exportedLine(event: { path: string; documents: number; files: number }): string {
   return (

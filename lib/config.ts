@@ -3,6 +3,7 @@
  * Read lazily: nothing here runs at import time, so the CLI's `--help` never pays for it.
  */
 import { z } from "zod";
+import { AbortError, EXIT } from "./errors.ts";
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -61,8 +62,14 @@ export interface AppConfig {
 }
 
 /** A configuration value the user must fix; the message names the variable and what to set. */
-export class ConfigError extends Error {
+export class ConfigError extends AbortError {
   override name = "ConfigError";
+  constructor(message: string) {
+    super(message, {
+      exitCode: EXIT.backend,
+      nextSteps: "Fix that variable in the environment or .env, then run the command again.",
+    });
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
-import { aiSettings } from "../../lib/ai/gemini.ts";
-import { generateDraftFile, type GenerateStep } from "../../lib/ai/generate-file.ts";
-import { loadConfig, loadDotEnv } from "../../lib/config.ts";
+import { Argument, type Command } from "commander";
+import type { GenerateStep } from "../../lib/ai/generate-file.ts";
+import { interactive } from "../command-kit.ts";
 import { EXIT } from "../exit-codes.ts";
 import { emitJson } from "../output.ts";
 
@@ -11,6 +11,24 @@ export interface GenerateCommandOptions {
   author?: string;
   json?: boolean;
   interactive: boolean;
+}
+
+/** Declares `studio generate <kind>` and its flags on `program`. */
+export function registerGenerate(program: Command): void {
+  program
+    .command("generate")
+    .description(
+      "Draft a venture or a post with the AI into content/ (draft: true, never published). Needs GEMINI_API_KEY.",
+    )
+    .addArgument(new Argument("<kind>", "what to draft").choices(["venture", "post"]))
+    .requiredOption("--topic <text>", "what the draft is about")
+    .option("--image", "also generate the featured image (post) or logo (venture)")
+    .option("--author <name>", "author name of a post draft", "Studio Editorial Team")
+    .option("--dir <path>", "content folder", "content")
+    .option("--json", "print NDJSON steps and a final result line")
+    .action(async (kind: "venture" | "post", options: Omit<GenerateCommandOptions, "interactive">) => {
+      process.exitCode = await runGenerate(kind, { ...options, interactive: await interactive(options.json) });
+    });
 }
 
 const STEP_TEXT: Record<GenerateStep, string> = {
@@ -25,6 +43,11 @@ const STEP_TEXT: Record<GenerateStep, string> = {
  * @returns 0 (violations that survived the repair are listed, the draft is still written).
  */
 export async function runGenerate(kind: "venture" | "post", options: GenerateCommandOptions): Promise<number> {
+  const [{ aiSettings }, { generateDraftFile }, { loadConfig, loadDotEnv }] = await Promise.all([
+    import("../../lib/ai/gemini.ts"),
+    import("../../lib/ai/generate-file.ts"),
+    import("../../lib/config.ts"),
+  ]);
   loadDotEnv();
   const settings = aiSettings(loadConfig());
   const onStep = (step: GenerateStep) => {

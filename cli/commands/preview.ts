@@ -2,9 +2,9 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { previewFile, type Preview } from "../../lib/content/preview.ts";
-import { serializeContentFile } from "../../lib/content/write.ts";
-import { CONTENT_KINDS } from "../../schemas/content.ts";
+import type { Command } from "commander";
+import type { Preview } from "../../lib/content/preview.ts";
+import { interactive, port } from "../command-kit.ts";
 import { EXIT, UsageError } from "../exit-codes.ts";
 import { emitJson } from "../output.ts";
 
@@ -15,10 +15,26 @@ export interface PreviewCommandOptions {
   interactive: boolean;
 }
 
-function plain(preview: Preview): string {
+/** Declares `studio preview <file>` and its flags on `program`. */
+export function registerPreview(program: Command): void {
+  program
+    .command("preview")
+    .description(
+      "Show a draft: metadata, validation and content rules, and the body as text; --web serves it in both locales.",
+    )
+    .argument("<file>", "a .md or .html file in content/ventures or content/posts")
+    .option("--web", "serve the draft through the real site on a local port (nothing is published)")
+    .option("--port <port>", "port for --web", port, 0)
+    .option("--json", "print the preview as JSON")
+    .action(async (file: string, options: Omit<PreviewCommandOptions, "interactive">) => {
+      process.exitCode = await runPreview(file, { ...options, interactive: await interactive(options.json) });
+    });
+}
+
+function plain(preview: Preview, displayValue: (value: unknown) => string): string {
   const lines = [`${preview.kind} · ${preview.file}`];
   for (const [key, value] of Object.entries(preview.frontMatter)) {
-    lines.push(`  ${key.padEnd(17)}${value instanceof Date ? value.toISOString().slice(0, 10) : String(value)}`);
+    lines.push(`  ${key.padEnd(17)}${displayValue(value)}`);
   }
   const problems = [
     ...preview.issues.map((i) => `${i.field}: ${i.message}`),
@@ -26,6 +42,7 @@ function plain(preview: Preview): string {
   ];
   lines.push(
     ...(problems.length ? problems.map((p) => `✗ ${p}`) : ["✓ valid, and follows the content rules"]),
+    ...preview.warnings.map((w) => `! ${w.field}: ${w.message}`),
     "",
     preview.text,
   );
@@ -39,10 +56,11 @@ function plain(preview: Preview): string {
  * @returns 0 when the draft is valid and follows the rules, 1 otherwise.
  */
 export async function runPreview(file: string, options: PreviewCommandOptions): Promise<number> {
+  const { displayValue, previewFile, previewJson } = await import("../../lib/content/preview.ts");
   const preview = await previewFile(file);
-  if (options.json) emitJson("result", preview);
+  if (options.json) emitJson("result", previewJson(preview));
   else if (options.interactive) await (await import("../views/preview-view.tsx")).renderPreview(preview);
-  else console.log(plain(preview));
+  else console.log(plain(preview, displayValue));
   const ok = preview.issues.length === 0 && preview.rules.length === 0;
   if (options.web) {
     if (!preview.item)
@@ -54,6 +72,10 @@ export async function runPreview(file: string, options: PreviewCommandOptions): 
 
 /** Copies the draft (as published, `draft` removed) and its image into a throwaway content folder. */
 async function stageDraft(preview: Preview): Promise<string> {
+  const [{ serializeContentFile }, { CONTENT_KINDS }] = await Promise.all([
+    import("../../lib/content/write.ts"),
+    import("../../schemas/content.ts"),
+  ]);
   const item = preview.item!;
   const dir = await mkdtemp(path.join(tmpdir(), "studio-preview-"));
   const folder = path.join(dir, CONTENT_KINDS[item.kind].folder);

@@ -1,7 +1,20 @@
-import { pull } from "../../lib/publish/pull.ts";
+import type { Command } from "commander";
+import { withContext } from "../command-kit.ts";
 import type { CommandContext } from "../context.ts";
 import { EXIT } from "../exit-codes.ts";
 import { emitJson } from "../output.ts";
+
+/** Declares `studio pull` and its flags on `program`. */
+export function registerPull(program: Command): void {
+  program
+    .command("pull")
+    .description("Write items edited or created in Appwrite (the admin) back into content/ files, images included.")
+    .option("--dir <path>", "content folder", "content")
+    .option("--dry-run", "print what would be written and write nothing")
+    .option("--force", "overwrite files edited locally since the last sync")
+    .option("--json", "print NDJSON events and a final result line")
+    .action(async (options: PullCommandOptions) => withContext(options.json, (c) => runPull(c, options)));
+}
 
 export interface PullCommandOptions {
   dir: string;
@@ -15,6 +28,7 @@ export interface PullCommandOptions {
  * @returns 0, 4 when some items conflict, 5 when some failed.
  */
 export async function runPull(context: CommandContext, options: PullCommandOptions): Promise<number> {
+  const { pull } = await import("../../lib/publish/pull.ts");
   const result = await pull(context.services, {
     contentDir: options.dir,
     lockPath: context.lockPath(options.dir),

@@ -1,8 +1,10 @@
 import { createInterface } from "node:readline/promises";
-import { checkMassDelete, push, type PushEvent, type PushOptions, type PushResult } from "../../lib/publish/push.ts";
+import type { Command } from "commander";
+import type { PushEvent, PushOptions, PushResult } from "../../lib/publish/push.ts";
+import { positiveInteger, withContext } from "../command-kit.ts";
 import type { CommandContext } from "../context.ts";
 import { EXIT, UsageError, exitCodeFor } from "../exit-codes.ts";
-import { emitJson, exportedLine, reportIssues } from "../output.ts";
+import { emitJson, exportedLine, reportIssues, reportWarnings } from "../output.ts";
 
 export interface PushCommandOptions {
   dir: string;
@@ -16,6 +18,31 @@ export interface PushCommandOptions {
   concurrency?: number;
   /** Folder for the export written before `--prune` deletes (default: `CommandContext.exportDir`). */
   exportDir?: string;
+}
+
+/** Declares `studio push` and its flags on `program`. */
+export function registerPush(program: Command): void {
+  program
+    .command("push")
+    .description(
+      "Validate content/, plan against Appwrite, then create, update (and with --prune delete) items by slug.",
+    )
+    .option("--dir <path>", "content folder", "content")
+    .option("--dry-run", "print the plan and write nothing")
+    .option("--force", "overwrite items edited in Appwrite since the last push (conflicts)")
+    .option("--prune", "delete items whose files were removed (asks first; --yes in CI)")
+    .option("-y, --yes", "answer yes to the --prune confirmation")
+    .option(
+      "--allow-mass-delete",
+      "let --prune delete more than half of the items pushed from these files (otherwise exit 2, nothing deleted)",
+    )
+    .option("--concurrency <n>", "writes in flight at once", positiveInteger, 4)
+    .option(
+      "--export-dir <path>",
+      "where --prune first exports what it deletes (default: DATA_DIR/exports, or .studio/exports with APPWRITE_ENDPOINT)",
+    )
+    .option("--json", "print NDJSON progress events and a final result line")
+    .action(async (options: PushCommandOptions) => withContext(options.json, (c) => runPush(c, options)));
 }
 
 /** One plain line per event, for pipes and CI (no spinners, no colours). */
@@ -58,6 +85,7 @@ export function resultJson(result: PushResult) {
  */
 async function confirmPrune(context: CommandContext, options: PushCommandOptions, base: PushOptions): Promise<boolean> {
   if (!options.prune || options.yes || options.dryRun) return true;
+  const { checkMassDelete, push } = await import("../../lib/publish/push.ts");
   const plan = await push(context.services, { ...base, dryRun: true });
   const deletions = plan.items.filter((i) => i.action === "delete");
   if (deletions.length === 0) return true;
@@ -91,6 +119,7 @@ export async function runPush(context: CommandContext, options: PushCommandOptio
     exportDir: context.exportDir(options.exportDir),
     concurrency: options.concurrency,
   };
+  const { push } = await import("../../lib/publish/push.ts");
   if (!(await confirmPrune(context, options, base))) {
     console.log("Nothing deleted; push cancelled.");
     return EXIT.ok;
@@ -116,6 +145,7 @@ export async function runPush(context: CommandContext, options: PushCommandOptio
       },
     });
   }
+  reportWarnings(result.warnings, options.json);
   reportIssues(result.issues, options.json);
   if (options.json) emitJson("result", resultJson(result));
   else if (!context.interactive) console.log(summaryLine(result));

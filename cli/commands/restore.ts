@@ -1,7 +1,21 @@
-import { readExport, restoreExport, type RestoreItem } from "../../lib/publish/export.ts";
+import type { Command } from "commander";
+import type { RestoreItem } from "../../lib/publish/export.ts";
+import { withContext } from "../command-kit.ts";
 import type { CommandContext } from "../context.ts";
 import { EXIT } from "../exit-codes.ts";
 import { emitJson } from "../output.ts";
+
+/** Declares `studio restore <export>` and its flags on `program`. */
+export function registerRestore(program: Command): void {
+  program
+    .command("restore")
+    .description("Put back the items and images an export (written by push --prune or sweep --yes) holds.")
+    .argument("<export>", "an export file, e.g. .data/exports/prune-<time>.json")
+    .option("--json", "print NDJSON events and a final result line")
+    .action(async (file: string, options: { json?: boolean }) =>
+      withContext(options.json, (c) => runRestore(c, file, options)),
+    );
+}
 
 function itemLine(item: RestoreItem): string {
   const what = item.type === "file" ? `file ${item.kind}/${item.id}` : `${item.kind} ${item.slug ?? item.id}`;
@@ -15,6 +29,7 @@ function itemLine(item: RestoreItem): string {
  * @throws {ExportFileError} when the file is not a studio export.
  */
 export async function runRestore(context: CommandContext, file: string, options: { json?: boolean }): Promise<number> {
+  const { readExport, restoreExport } = await import("../../lib/publish/export.ts");
   const exported = await readExport(file);
   const result = await restoreExport(context.services, exported, (item) => {
     if (options.json) emitJson("item", item);

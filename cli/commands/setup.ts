@@ -1,11 +1,27 @@
-import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
-import schema from "../../schemas/appwrite.json" with { type: "json" };
+import type { Command } from "commander";
+import type { AppwriteSchema } from "../../lib/appwrite/setup.ts";
+import { withContext } from "../command-kit.ts";
 import type { CommandContext } from "../context.ts";
 import { emitJson } from "../output.ts";
 
+/** Declares `studio setup` and its flags on `program`. */
+export function registerSetup(program: Command): void {
+  program
+    .command("setup")
+    .description(
+      "Create or update the database, collections, indexes and bucket of schemas/appwrite.json (idempotent).",
+    )
+    .option("--json", "print the changes as JSON")
+    .action(async (options: { json?: boolean }) => withContext(options.json, (c) => runSetup(c, options)));
+}
+
 /** `studio setup`: applies `schemas/appwrite.json`, printing each change (one JSON line with `--json`). */
 export async function runSetup(context: CommandContext, options: { json?: boolean }): Promise<number> {
-  const changes = await applySchema(context.services, schema as AppwriteSchema, {
+  const [{ applySchema }, schema] = await Promise.all([
+    import("../../lib/appwrite/setup.ts"),
+    import("../../schemas/appwrite.json", { with: { type: "json" } }),
+  ]);
+  const changes = await applySchema(context.services, schema.default as AppwriteSchema, {
     onChange: options.json ? undefined : (message) => console.log(message),
   });
   if (options.json) emitJson("result", { changes });

@@ -1,4 +1,6 @@
-import { sweepOrphans, type SweepResult } from "../../lib/publish/sweep.ts";
+import { Option, type Command } from "commander";
+import type { SweepResult } from "../../lib/publish/sweep.ts";
+import { duration, withContext } from "../command-kit.ts";
 import type { CommandContext } from "../context.ts";
 import { EXIT } from "../exit-codes.ts";
 import { emitJson, exportedLine } from "../output.ts";
@@ -9,6 +11,32 @@ export interface SweepCommandOptions {
   /** Grace period in ms (parsed from `--older-than`). */
   olderThanMs: number;
   exportDir?: string;
+}
+
+/** The sweep's default grace period (`DEFAULT_SWEEP_GRACE_MS` in `lib/publish/sweep.ts`): 1 hour. */
+const DEFAULT_GRACE_MS = 3_600_000;
+
+/** Declares `studio sweep` and its flags on `program`. */
+export function registerSweep(program: Command): void {
+  program
+    .command("sweep")
+    .description(
+      "List images no venture or post references (older than --older-than); with --yes, export then delete them.",
+    )
+    .option("-y, --yes", "delete the orphans (default: only list them)")
+    .addOption(
+      new Option(
+        "--older-than <duration>",
+        "only files at least this old (grace period): 0, or a number with s, m, h or d",
+      )
+        .argParser(duration)
+        .default(DEFAULT_GRACE_MS, "1h"),
+    )
+    .option("--export-dir <path>", "where --yes first exports what it deletes (as push --prune)")
+    .option("--json", "print NDJSON lines and a final result line")
+    .action(async (options: { yes?: boolean; json?: boolean; olderThan: number; exportDir?: string }) =>
+      withContext(options.json, (c) => runSweep(c, { ...options, olderThanMs: options.olderThan })),
+    );
 }
 
 function summary(result: SweepResult): string {
@@ -24,6 +52,7 @@ function summary(result: SweepResult): string {
  * @returns 0, or 5 when some deletes failed.
  */
 export async function runSweep(context: CommandContext, options: SweepCommandOptions): Promise<number> {
+  const { sweepOrphans } = await import("../../lib/publish/sweep.ts");
   const result = await sweepOrphans(context.services, {
     olderThanMs: options.olderThanMs,
     apply: options.yes ?? false,

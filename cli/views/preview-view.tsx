@@ -1,9 +1,5 @@
 import { Box, Text, render } from "ink";
-import type { Preview } from "../../lib/content/preview.ts";
-
-function show(value: unknown): string {
-  return value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
-}
+import { displayValue, type Preview } from "../../lib/content/preview.ts";
 
 /** A draft in the terminal: metadata, validation (✓ or each problem), and the body as readable text. */
 export function PreviewView({ preview }: { preview: Preview }) {
@@ -20,7 +16,7 @@ export function PreviewView({ preview }: { preview: Preview }) {
         {Object.entries(preview.frontMatter).map(([key, value]) => (
           <Text key={key}>
             <Text dimColor>{key.padEnd(17)}</Text>
-            {show(value)}
+            {displayValue(value)}
           </Text>
         ))}
       </Box>
@@ -33,6 +29,11 @@ export function PreviewView({ preview }: { preview: Preview }) {
           </Text>
         ))
       )}
+      {preview.warnings.map((w) => (
+        <Text key={`${w.field}${w.message}`} color="yellow">
+          ! {w.field}: {w.message}
+        </Text>
+      ))}
       <Box marginTop={1}>
         <Text>{preview.text}</Text>
       </Box>

@@ -21,6 +21,7 @@ import { checkHtmlRules, MAX_SENTENCES, type RuleViolation } from "../html/rules
 import { normalizeBodyAsync } from "../html/body.ts";
 import { HtmlBoundsError, htmlBoundMessage, type HtmlBoundViolation } from "../html/bounds.ts";
 import { AiResponseError, geminiClient, toAiError, type AiSettings } from "./gemini.ts";
+import { AbortError, EXIT } from "../errors.ts";
 
 export type DraftKind = "post" | "venture";
 
@@ -75,8 +76,11 @@ export interface DraftResult<T> {
 }
 
 /** Thrown for an empty topic (spec §5: "Please enter a topic to generate …"). */
-export class TopicRequiredError extends Error {
+export class TopicRequiredError extends AbortError {
   override name = "TopicRequiredError";
+  constructor(message: string) {
+    super(message, { exitCode: EXIT.usage });
+  }
 }
 
 /** The operation's deadline, joined with the caller's signal when there is one. */

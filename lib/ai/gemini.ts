@@ -5,6 +5,7 @@
  */
 import { ApiError, GoogleGenAI } from "@google/genai";
 import type { AppConfig } from "../config.ts";
+import { AbortError, EXIT } from "../errors.ts";
 
 /** What drafting needs from the configuration. */
 export interface AiSettings {
@@ -27,40 +28,49 @@ export function aiSettings(config: AppConfig): AiSettings {
   };
 }
 
+const AI_NEXT_STEPS =
+  "The model may be unavailable: try again later. If it keeps failing, check GEMINI_API_KEY and GEMINI_TEXT_MODEL / GEMINI_IMAGE_MODEL.";
+
 /** No `GEMINI_API_KEY`: AI features say so instead of failing later. */
-export class AiNotConfiguredError extends Error {
+export class AiNotConfiguredError extends AbortError {
   override name = "AiNotConfiguredError";
   constructor() {
-    super("AI drafting is not configured: set GEMINI_API_KEY");
+    super("AI drafting is not configured: set GEMINI_API_KEY", {
+      exitCode: EXIT.backend,
+      nextSteps: "Set GEMINI_API_KEY in the environment or .env, then run the command again.",
+    });
   }
 }
 
 /** The model did not answer usefully: rate limited (429), failing (5xx), unreachable, or out of time. */
-export class AiUnavailableError extends Error {
+export class AiUnavailableError extends AbortError {
   override name = "AiUnavailableError";
   constructor(
     message: string,
     /** HTTP status from Gemini, when there was one. */
     readonly status?: number,
   ) {
-    super(message);
+    super(message, { exitCode: EXIT.backend, nextSteps: AI_NEXT_STEPS });
   }
 }
 
 /** Gemini refused the request itself (4xx other than 429: a bad key, a model that does not exist…). */
-export class AiRequestError extends Error {
+export class AiRequestError extends AbortError {
   override name = "AiRequestError";
   constructor(
     message: string,
     readonly status: number,
   ) {
-    super(message);
+    super(message, { exitCode: EXIT.backend, nextSteps: AI_NEXT_STEPS });
   }
 }
 
 /** The model answered, but not with what was asked (malformed JSON, a missing field, no image). */
-export class AiResponseError extends Error {
+export class AiResponseError extends AbortError {
   override name = "AiResponseError";
+  constructor(message: string) {
+    super(message, { exitCode: EXIT.backend, nextSteps: AI_NEXT_STEPS });
+  }
 }
 
 /**

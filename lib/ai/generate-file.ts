@@ -6,6 +6,7 @@ import { stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { BlogDraft, VentureDraft } from "../../schemas/ai.ts";
 import { CONTENT_KINDS } from "../../schemas/content.ts";
+import { formattedOrAsIs } from "../content/format.ts";
 import { serializeContentFile } from "../content/write.ts";
 import { makeDirectory } from "../make-dir.ts";
 import type { RuleViolation } from "../html/rules.ts";
@@ -121,7 +122,8 @@ export async function generateDraftFile(settings: AiSettings, options: GenerateO
     await writeFile(path.join(options.contentDir, "images", image.fileName), image.bytes, { flag: "wx" });
   }
   const file = `${folder}/${slug}.html`;
-  await writeFile(path.join(options.contentDir, file), serializeContentFile(options.kind, frontMatter, body), {
+  const text = serializeContentFile(options.kind, frontMatter, await formattedOrAsIs("html", body));
+  await writeFile(path.join(options.contentDir, file), text, {
     flag: "wx",
   });
   return {

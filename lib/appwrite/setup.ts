@@ -7,6 +7,7 @@
 import { AppwriteException, OrderBy, type Compression, type DatabasesIndexType } from "node-appwrite";
 import type { Models } from "node-appwrite";
 import type { AdminServices } from "./client.ts";
+import { AbortError, EXIT } from "../errors.ts";
 
 export interface SchemaAttribute {
   key: string;
@@ -70,8 +71,15 @@ export interface SetupOptions {
 }
 
 /** Thrown when Appwrite reports an attribute or index as failed, or it stays unavailable past the timeout. */
-export class SchemaSetupError extends Error {
+export class SchemaSetupError extends AbortError {
   override name = "SchemaSetupError";
+  constructor(message: string) {
+    super(message, {
+      exitCode: EXIT.backend,
+      nextSteps:
+        "Look at the collection in the Appwrite console (an attribute stuck or failed), fix or delete it, then run studio setup again.",
+    });
+  }
 }
 
 const isNotFound = (error: unknown) => error instanceof AppwriteException && error.code === 404;

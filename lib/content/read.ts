@@ -8,6 +8,8 @@ import path from "node:path";
 import { fileTypeFromBuffer } from "file-type";
 import matter from "gray-matter";
 import { htmlBoundMessage } from "../html/bounds.ts";
+import { removedParts } from "../html/sanitize.ts";
+import { issueMessage, yamlMessage } from "./messages.ts";
 import { bodyBoundViolation } from "../html/markdown.ts";
 import {
   CONTENT_KINDS,
@@ -63,6 +65,8 @@ export interface ContentIssue {
 export interface ContentSet {
   items: ContentItem[];
   issues: ContentIssue[];
+  /** What is read but not as written (HTML the sanitizer removes), and files that are not read at all. */
+  warnings: ContentIssue[];
 }
 
 const EXTENSIONS: Record<string, ContentItem["format"]> = { ".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html" };
@@ -71,21 +75,29 @@ const IMAGE_FIELD = { venture: "logo", post: "featuredImage" } as const;
 /**
  * Reads and validates every content file under `root` (`root/ventures`, `root/posts`; a missing folder is
  * empty). Files with any issue are left out of `items` and described in `issues`; duplicate slugs of one
- * kind are issues on every file but the first.
+ * kind are issues on every file but the first. Content files `studio` does not read (in `root` itself, in a
+ * subfolder of `ventures/` or `posts/`) and other files in those folders are warnings.
  * @throws only for I/O errors other than a missing folder.
  */
 export async function readContent(root: string): Promise<ContentSet> {
   const items: ContentItem[] = [];
   const issues: ContentIssue[] = [];
+  const warnings: ContentIssue[] = await strayFiles(root);
   for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
     const folder = path.join(root, CONTENT_KINDS[kind].folder);
     const names = await listFiles(folder);
     const seen = new Map<string, string>();
     for (const name of names) {
       const format = EXTENSIONS[path.extname(name).toLowerCase()];
-      if (!format) continue;
       const file = `${CONTENT_KINDS[kind].folder}/${name}`;
+      if (!format) {
+        if (!name.startsWith(".")) {
+          warnings.push({ file, field: "file", message: `ignored: only .md and .html files are read here; move it (images go in images/) or delete it` });
+        }
+        continue;
+      }
       const result = await readItem(kind, path.join(folder, name), file, format);
+      warnings.push(...(result.warnings ?? []));
       if ("issues" in result) {
         issues.push(...result.issues);
         continue;
@@ -99,7 +111,41 @@ export async function readContent(root: string): Promise<ContentSet> {
       items.push(result.item);
     }
   }
-  return { items, issues };
+  return { items, issues, warnings };
+}
+
+/** Content files (.md, .html) `readContent` does not read: in `root` itself, or in subfolders of a kind's folder. */
+async function strayFiles(root: string): Promise<ContentIssue[]> {
+  const folders = (Object.keys(CONTENT_KINDS) as ContentKind[]).map((k) => CONTENT_KINDS[k].folder);
+  const where = `content files live directly in ${folders.map((f) => `${f}/`).join(" or ")}`;
+  const warnings: ContentIssue[] = [];
+  for (const name of await listFiles(root)) {
+    if (EXTENSIONS[path.extname(name).toLowerCase()]) {
+      warnings.push({ file: name, field: "file", message: `ignored: ${where}; move it there, or delete it` });
+    }
+  }
+  for (const folder of folders) {
+    for (const file of await nestedContentFiles(path.join(root, folder), folder)) {
+      warnings.push({ file, field: "file", message: `ignored: subfolders are not read (${where}); move it up, or delete it` });
+    }
+  }
+  return warnings;
+}
+
+async function nestedContentFiles(dir: string, relative: string, depth = 0): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const found: string[] = [];
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    const rel = `${relative}/${entry.name}`;
+    if (entry.isDirectory() && depth < 4) found.push(...(await nestedContentFiles(path.join(dir, entry.name), rel, depth + 1)));
+    else if (depth > 0 && entry.isFile() && EXTENSIONS[path.extname(entry.name).toLowerCase()]) found.push(rel);
+  }
+  return found;
 }
 
 async function listFiles(folder: string): Promise<string[]> {
@@ -113,31 +159,40 @@ async function listFiles(folder: string): Promise<string[]> {
 }
 
 /**
- * Reads and validates one content file of `kind` at `absolutePath` (reported as `file`).
- * @returns the item, or every issue found in it.
+ * Reads and validates one content file of `kind` at `absolutePath` (reported as `file`). Its content folder
+ * is the parent of its kind's folder: a local image must be inside it.
+ * @returns the item, or every issue found in it; either with `warnings` when there are some (HTML the
+ *   sanitizer removes).
  */
 export async function readItem(
   kind: ContentKind,
   absolutePath: string,
   file: string,
   format: ContentItem["format"],
-): Promise<{ item: ContentItem } | { issues: ContentIssue[] }> {
+): Promise<({ item: ContentItem } | { issues: ContentIssue[] }) & { warnings?: ContentIssue[] }> {
   const issues: ContentIssue[] = [];
+  const warnings: ContentIssue[] = [];
+  const text = textOf(await readFile(absolutePath));
+  if (text === null) {
+    const message =
+      "is not a text file (it holds binary data, e.g. an image saved with a .md name); content files are UTF-8 " +
+      "Markdown or HTML with front matter: move it to images/ if it is an image, or delete it";
+    return { issues: [{ file, field: "file", message }] };
+  }
   let parsed: matter.GrayMatterFile<string>;
   try {
     // Passing options disables gray-matter's cache, which would share one mutable object between calls.
-    parsed = matter(await readFile(absolutePath, "utf8"), { language: "yaml" });
+    parsed = matter(text, { language: "yaml" });
   } catch (error) {
-    return { issues: [{ file, field: "front matter", message: `is not valid YAML: ${(error as Error).message.split("\n")[0]}` }] };
+    return { issues: [{ file, field: "front matter", message: yamlMessage(error) }] };
   }
 
   const schema = kind === "venture" ? ventureFrontMatterSchema : postFrontMatterSchema;
   const result = schema.safeParse(parsed.data);
   if (!result.success) {
     for (const issue of result.error.issues) {
-      const field = issue.path.join(".") || "front matter";
-      const message = issue.code === "unrecognized_keys" ? `unknown field(s) ${issue.keys.join(", ")}` : issue.message;
-      issues.push({ file, field: issue.code === "unrecognized_keys" ? "front matter" : field, message });
+      const field = issue.code === "unrecognized_keys" ? "front matter" : issue.path.join(".") || "front matter";
+      issues.push({ file, field, message: issueMessage(kind, issue, parsed.data) });
     }
   }
 
@@ -151,23 +206,43 @@ export async function readItem(
   if (!body) issues.push({ file, field: "body", message: "is empty; write the text below the front matter" });
   const tooComplex = body ? bodyBoundViolation(body, format) : null;
   if (tooComplex) issues.push({ file, field: "body", message: htmlBoundMessage(tooComplex) });
+  else if (body) {
+    for (const part of removedParts(body)) {
+      warnings.push({
+        file,
+        field: "body",
+        message: `removed ${part} (not allowed): the site never shows or runs it; delete it from the file to silence this warning`,
+      });
+    }
+  }
 
   let image: ContentItem["image"] = null;
   const imageField = IMAGE_FIELD[kind];
   const ref = result.success ? (result.data as Record<string, unknown>)[imageField] : undefined;
   if (typeof ref === "string") {
-    const checked = await readImage(path.dirname(absolutePath), ref);
+    const checked = await readImage(path.dirname(absolutePath), ref, path.dirname(path.dirname(absolutePath)));
     if (typeof checked === "string") issues.push({ file, field: imageField, message: checked });
     else image = checked;
   }
 
-  if (issues.length > 0 || !result.success) return { issues };
+  const warned = warnings.length > 0 ? { warnings } : {};
+  if (issues.length > 0 || !result.success) return { issues, ...warned };
   const common = { file, slug, draft: result.data.draft ?? false, format, body, image };
   const item: ContentItem =
     kind === "venture"
       ? { kind, ...common, frontMatter: result.data as VentureFrontMatter }
       : { kind, ...common, frontMatter: result.data as PostFrontMatter };
-  return { item };
+  return { item, ...warned };
+}
+
+/** The UTF-8 text of a file, or null when it is binary (a NUL byte, or bytes that are not UTF-8). */
+function textOf(bytes: Buffer): string | null {
+  if (bytes.includes(0)) return null;
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
 }
 
 const SIGNATURE_MIME: Record<string, string> = {
@@ -180,12 +255,17 @@ const SIGNATURE_MIME: Record<string, string> = {
 
 /**
  * Resolves an image reference relative to `dir`. URLs pass through; local files must exist, have an
- * allowed extension, be at most `MAX_IMAGE_BYTES`, and carry the signature of that type (SECURITY C30, C31).
+ * allowed extension, be inside `root` (the content folder), be at most `MAX_IMAGE_BYTES`, and carry the
+ * signature of that type (SECURITY C30, C31).
  * @returns the image, or a message saying what is wrong and what to do.
  */
-async function readImage(dir: string, ref: string): Promise<LocalImage | { url: string } | string> {
+async function readImage(dir: string, ref: string, root: string): Promise<LocalImage | { url: string } | string> {
   if (/^https?:\/\//i.test(ref)) return { url: ref };
   const absolute = path.resolve(dir, ref);
+  const inside = path.relative(root, absolute);
+  if (inside.startsWith("..") || path.isAbsolute(inside)) {
+    return `"${ref}" is outside the content folder (${root}); only images inside it are published: copy it to images/ and write ../images/${path.basename(absolute)}`;
+  }
   const extension = path.extname(absolute).slice(1).toLowerCase();
   if (!(IMAGE_EXTENSIONS as readonly string[]).includes(extension)) {
     return `"${ref}" must be one of ${IMAGE_EXTENSIONS.join(", ")}`;

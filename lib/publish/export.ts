@@ -16,6 +16,7 @@ import { z } from "zod";
 import { CONTENT_KINDS, DATABASE_ID, IMAGES_BUCKET_ID, type ContentKind } from "../../schemas/content.ts";
 import { fileViewUrl, parseFileViewUrl, type AdminServices, type AppwriteTarget } from "../appwrite/client.ts";
 import { makeDirectory } from "../make-dir.ts";
+import { AbortError, EXIT } from "../errors.ts";
 
 /** Default folder of exports for a real Appwrite, relative to the working directory (git-ignored). */
 export const DEFAULT_EXPORT_DIR = ".studio/exports";
@@ -62,13 +63,19 @@ export type ExportedFile = z.infer<typeof exportedFileSchema>;
 export type StudioExport = z.infer<typeof exportSchema>;
 
 /** The export could not be read from Appwrite or written to disk; nothing was deleted. */
-export class ExportError extends Error {
+export class ExportError extends AbortError {
   override name = "ExportError";
+  constructor(message: string) {
+    super(message, { exitCode: EXIT.backend });
+  }
 }
 
 /** The file given to restore is not a readable `studio-export` JSON file. */
-export class ExportFileError extends Error {
+export class ExportFileError extends AbortError {
   override name = "ExportFileError";
+  constructor(message: string) {
+    super(message, { exitCode: EXIT.usage });
+  }
 }
 
 /** Where an export was written and what it holds. */

@@ -11,6 +11,7 @@ import { readFile } from "node:fs/promises";
 import writeFileAtomic from "write-file-atomic";
 import path from "node:path";
 import type { ContentKind } from "../../schemas/content.ts";
+import { AbortError, EXIT } from "../errors.ts";
 
 /** What was agreed for one item at the last push or pull. */
 export interface LockEntry {
@@ -33,8 +34,11 @@ export interface LockFile {
 }
 
 /** Thrown when the lock file exists but is not a lock this version understands. */
-export class LockFileError extends Error {
+export class LockFileError extends AbortError {
   override name = "LockFileError";
+  constructor(message: string) {
+    super(message, { exitCode: EXIT.invalidContent });
+  }
 }
 
 const emptyProject = (): ProjectLock => ({ venture: {}, post: {} });

@@ -14,6 +14,7 @@ import mime from "mime-types";
 import { CONTENT_KINDS, IMAGES_BUCKET_ID, type ContentKind } from "../../schemas/content.ts";
 import { parseFileViewUrl, type AdminServices } from "../appwrite/client.ts";
 import { readContent, readItem, type ContentItem } from "../content/read.ts";
+import { formattedOrAsIs } from "../content/format.ts";
 import { serializeContentFile } from "../content/write.ts";
 import { normalizeBody } from "../html/body.ts";
 import { HtmlBoundsError, htmlBoundMessage } from "../html/bounds.ts";
@@ -181,7 +182,7 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
     const text = serializeContentFile(
       kind,
       FRONT_MATTER[kind](doc, imageRef),
-      normalizeBody(String(doc[CONTENT_KINDS[kind].bodyField] ?? "")),
+      await formattedOrAsIs("html", normalizeBody(String(doc[CONTENT_KINDS[kind].bodyField] ?? ""))),
     );
     await writeFileAtomic(path.join(options.contentDir, target), text);
     if (local && local.file !== target) await rm(path.join(options.contentDir, local.file), { force: true });

@@ -16,6 +16,7 @@ import { imageFileId } from "./documents.ts";
 import { ExportError, imageFileIdsOf, writeExport, type ExportReport } from "./export.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
 import { planPush, type PlanAction, type PlanEntry, type PlannedItem } from "./plan.ts";
+import { AbortError, EXIT } from "../errors.ts";
 
 export type { PlanAction, PlanEntry } from "./plan.ts";
 
@@ -41,6 +42,8 @@ export interface PushResult extends PushSummary {
   items: PushItemResult[];
   /** Validation problems; each invalid file counts once in `failed`. */
   issues: ContentIssue[];
+  /** What was read but not as written (HTML removed by the sanitizer), and files that were not read. */
+  warnings?: ContentIssue[];
   /** Files marked `draft: true`, left out. */
   drafts: string[];
   dryRun: boolean;
@@ -89,21 +92,30 @@ export interface PushOptions {
 }
 
 /** Appwrite has no database or collection to push into: the schema was never applied there. */
-export class SchemaMissingError extends Error {
+export class SchemaMissingError extends AbortError {
   override name = "SchemaMissingError";
+  constructor(message: string) {
+    super(message, { exitCode: EXIT.backend });
+  }
 }
 
 /**
  * The content folder does not exist or holds no venture or post file: most likely a typo in `--dir`, and
  * pushing it (with `--prune`) would delete everything (SECURITY C59). Nothing was written.
  */
-export class ContentFolderError extends Error {
+export class ContentFolderError extends AbortError {
   override name = "ContentFolderError";
+  constructor(message: string) {
+    super(message, { exitCode: EXIT.usage });
+  }
 }
 
 /** A prune would delete more than `MAX_PRUNE_SHARE` of what was pushed, without `allowMassDelete`. */
-export class MassDeleteError extends Error {
+export class MassDeleteError extends AbortError {
   override name = "MassDeleteError";
+  constructor(message: string) {
+    super(message, { exitCode: EXIT.usage });
+  }
 }
 
 /** The share of the pushed items a prune may delete without `allowMassDelete`: half. */
@@ -239,6 +251,7 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     failed: results.filter((r) => r.status === "failed").length + invalidFiles.size,
     items: results,
     issues: content.issues,
+    warnings: content.warnings,
     drafts: drafts.map((d) => d.file),
     dryRun: options.dryRun ?? false,
     exported,

@@ -1,0 +1,70 @@
+/**
+ * Validation messages for content files in the user's words (issue 14 item 5): each names the field (the
+ * caller prefixes it), the expected form and an example, instead of zod's raw wording.
+ */
+import type { z } from "zod";
+import type { ContentKind } from "../../schemas/content.ts";
+
+/** A valid value of each front-matter field, as a user would write it. */
+const EXAMPLES: Record<string, string> = {
+  name: "Clinic Ledger",
+  shortDescription: "Bookkeeping for small clinics, closed by the tenth of each month.",
+  websiteURL: "https://clinicledger.example",
+  logo: "../images/clinic-ledger-logo.png",
+  title: "What Is a Micro Service Agency?",
+  excerpt: "One or two sentences that say what the post is about.",
+  authorName: "Studio Editorial Team",
+  publishedDate: "2026-03-14",
+  featuredImage: "../images/what-is-a-micro-service-agency.jpg",
+  slug: "my-first-post",
+  draft: "true",
+};
+
+/** The expected form of fields whose zod message does not say it. */
+const EXPECTED: Record<string, string> = {
+  publishedDate: "a date like 2026-03-14 (or a date-time like 2026-03-14T09:30:00+00:00)",
+  draft: "true or false",
+  generated: "the provenance record studio generate writes (model, date, topic)",
+};
+
+/** The front-matter fields of each kind, for "unknown field" messages. */
+const FIELDS: Record<ContentKind, string> = {
+  venture: "name, shortDescription, websiteURL, logo, slug, draft",
+  post: "title, excerpt, authorName, publishedDate, featuredImage, slug, draft",
+};
+
+const example = (field: string) => (EXAMPLES[field] ? `, e.g. ${field}: ${EXAMPLES[field]}` : "");
+
+/**
+ * The message for one zod issue of a front matter (`data` is the parsed front matter, to tell a missing
+ * field from a wrong one). Messages written in the schema (`is required`, `must be at most 200 characters`)
+ * are kept, with an example added.
+ */
+export function issueMessage(kind: ContentKind, issue: z.core.$ZodIssue, data: unknown): string {
+  const field = issue.path.map(String).join(".");
+  const top = String(issue.path[0] ?? "");
+  if (issue.code === "unrecognized_keys") {
+    return `unknown field(s) ${issue.keys.join(", ")}: the fields of a ${kind} are ${FIELDS[kind]} (check the spelling, or remove them)`;
+  }
+  const present = data !== null && typeof data === "object" && (data as Record<string, unknown>)[top] !== undefined;
+  if (!present && issue.path.length === 1) return `is missing; add it${example(field) || ` (${field}: …)`}`;
+  if (EXPECTED[top] && (issue.code === "invalid_type" || issue.code === "invalid_union" || issue.code === "invalid_format")) {
+    return `expected ${EXPECTED[top]}${example(top)}`;
+  }
+  if (issue.code === "invalid_type") {
+    return `expected ${issue.expected === "string" ? "text" : issue.expected}${example(field)} (quote a value that YAML reads as a number, date or list)`;
+  }
+  if (issue.message.startsWith("Invalid")) return `is not valid${example(field)}`;
+  return /e\.g\.|such as/.test(issue.message) ? issue.message : `${issue.message}${example(field)}`;
+}
+
+/** The message for a YAML front matter that does not parse: where, why, and how to fix it (no trailing colon). */
+export function yamlMessage(error: unknown): string {
+  const yaml = error as { reason?: string; mark?: { line: number }; message?: string };
+  const where = yaml.mark ? ` at line ${yaml.mark.line + 1}` : "";
+  const reason = (yaml.reason ?? String(yaml.message ?? error).split("\n")[0] ?? "").replace(/[:\s]+$/, "");
+  return (
+    `is not valid YAML${where} (${reason}). Write one "field: value" per line between the two --- lines, ` +
+    `and quote a value that holds ": " or starts with [ or {, e.g. title: "Agencies: a primer"`
+  );
+}
