@@ -10,15 +10,13 @@
  */
 import { AppwriteException, ID, Permission, Role, type Models } from "node-appwrite";
 import { InputFile } from "node-appwrite/file";
-import { z } from "zod";
 import {
   CONTENT_KINDS,
   DATABASE_ID,
-  httpUrl,
+  formSchema,
   IMAGES_BUCKET_ID,
-  LIMITS,
-  slugSchema,
   type ContentKind,
+  type FormInputOf,
 } from "../../schemas/content.ts";
 import {
   createAdminServices,
@@ -32,31 +30,16 @@ import { imageFileName, type CheckedImage } from "../images/upload.ts";
 import type { SignedInUser } from "../auth/account.ts";
 import { assertWithinQuota, type UploadQuota } from "./quota.ts";
 
-const required = (max: number) => z.string().trim().min(1, "is required").max(max, `must be at most ${max} characters`);
-
 /**
- * The venture form's fields (spec §5: name, slug, website URL, short description, case study required). The
- * website URL follows the one `httpUrl` rule (SECURITY C58: http and https only).
+ * The venture form's fields (spec §5: name, slug, website URL, short description, case study required), from
+ * the content model (`formSchema`). The website URL follows the one `httpUrl` rule (SECURITY C58).
  */
-export const ventureInputSchema = z.object({
-  name: required(LIMITS.name),
-  slug: slugSchema,
-  websiteURL: httpUrl,
-  shortDescription: required(LIMITS.shortDescription),
-  caseStudy: required(LIMITS.html),
-});
-export type VentureInput = z.infer<typeof ventureInputSchema>;
+export const ventureInputSchema = formSchema("venture");
+export type VentureInput = FormInputOf<"venture">;
 
 /** The blog form's fields (spec §5: title, slug, author name, published date, excerpt, content required). */
-export const postInputSchema = z.object({
-  title: required(LIMITS.title),
-  slug: slugSchema,
-  authorName: required(LIMITS.authorName),
-  publishedDate: z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: "must be a date" }),
-  excerpt: required(LIMITS.excerpt),
-  content: required(LIMITS.html),
-});
-export type PostInput = z.infer<typeof postInputSchema>;
+export const postInputSchema = formSchema("post");
+export type PostInput = FormInputOf<"post">;
 
 /** The spec's text for a refused write (§8 "Submission"). */
 export const AUTHORIZATION_ERROR =
