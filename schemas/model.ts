@@ -164,6 +164,11 @@ export const CONTENT_KIND_NAMES = Object.keys(CONTENT_MODEL) as ContentKind[];
 /** The document fields of `kind`, in order. */
 export type FieldName<K extends ContentKind> = keyof (typeof CONTENT_MODEL)[K]["fields"] & string;
 
+/** The summary fields of `kind` (`summary: true`): what lists read. */
+export type SummaryName<K extends ContentKind> = {
+  [N in FieldName<K>]: (typeof CONTENT_MODEL)[K]["fields"][N] extends { summary: true } ? N : never;
+}[FieldName<K>];
+
 /** `[name, spec]` of every field of a kind, in order. */
 export function fieldsOf(kind: KindSpec): [string, FieldSpec][] {
   return Object.entries(kind.fields);
@@ -176,6 +181,11 @@ export function fieldsOf(kind: KindSpec): [string, FieldSpec][] {
 export function inputFields(kind: ContentKind): [string, FieldSpec][] {
   const skipped: readonly FieldType[] = ["slug", "html", "image", "owner"];
   return fieldsOf(CONTENT_MODEL[kind]).filter(([, f]) => !skipped.includes(f.type));
+}
+
+/** The names the admin's form posts for `kind` (besides its image): the slug, the text fields and the body. */
+export function formFieldNames(kind: ContentKind): string[] {
+  return ["slug", ...inputFields(kind).map(([name]) => name), CONTENT_MODEL[kind].body];
 }
 
 /** The image field's front matter key and form input name (`logo`, `featuredImage`). */
