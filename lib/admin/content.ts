@@ -29,6 +29,7 @@ import { normalizeBodyAsync } from "../html/body.ts";
 import { imageFileName, type CheckedImage } from "../images/upload.ts";
 import type { SignedInUser } from "../auth/account.ts";
 import { assertWithinQuota, type UploadQuota } from "./quota.ts";
+import { createItemDocument, deleteItemDocument, updateItemDocument, type ImageStep } from "../publish/writer.ts";
 
 /**
  * The venture form's fields (spec §5: name, slug, website URL, short description, case study required), from
@@ -82,16 +83,14 @@ export function imagePermissions(userId: string): string[] {
 type Input<K extends ContentKind> = K extends "venture" ? VentureInput : PostInput;
 
 /**
- * The document fields of a form's input, body bounded and sanitized (SECURITY C16, C53).
+ * The document fields of a form's input, body bounded and sanitized (SECURITY C16, C53); the writer puts
+ * dates in Appwrite's format.
  * @throws {HtmlBoundsError} when the body breaks a bound of `HTML_BOUNDS` (lib/html/bounds.ts).
  */
 async function documentData<K extends ContentKind>(kind: K, input: Input<K>): Promise<Record<string, string>> {
-  if (kind === "venture") {
-    const v = input as VentureInput;
-    return { ...v, caseStudy: await normalizeBodyAsync(v.caseStudy) };
-  }
-  const p = input as PostInput;
-  return { ...p, content: await normalizeBodyAsync(p.content), publishedDate: new Date(p.publishedDate).toISOString() };
+  const body = CONTENT_KINDS[kind].bodyField;
+  const fields = input as Record<string, string>;
+  return { ...fields, [body]: await normalizeBodyAsync(fields[body]!) };
 }
 
 /**
@@ -113,6 +112,15 @@ async function removeUpload(target: AppwriteTarget, fileId: string): Promise<voi
   await createAdminServices(target)
     .storage.deleteFile({ bucketId: IMAGES_BUCKET_ID, fileId })
     .catch(() => {});
+}
+
+/** The writer's image step for the admin: `image` uploaded for `user` with the key of `target`, removed on failure. */
+function adminImage(target: AppwriteTarget, user: SignedInUser, slug: string, image: CheckedImage): ImageStep {
+  return {
+    upload: async () => ({ fileId: await uploadImage(target, user, slug, image), created: true }),
+    url: (fileId) => fileViewUrl(target, IMAGES_BUCKET_ID, fileId),
+    remove: (fileId) => removeUpload(target, fileId),
+  };
 }
 
 /** Deletes the bucket file an image URL points at; failures are ignored (spec §4: "failure ignored"). */
@@ -146,26 +154,15 @@ export async function createItem<K extends ContentKind>(
   image: CheckedImage | null,
   options: UploadOptions = {},
 ): Promise<Models.DefaultDocument> {
-  const { collectionId, imageField } = CONTENT_KINDS[kind];
+  const { imageField } = CONTENT_KINDS[kind];
   const fields = await documentData(kind, input); // refuses an over-bound body before any upload
   if (image) await assertWithinQuota(session.storage, user.id, image.bytes.byteLength, options);
-  const fileId = image ? await uploadImage(target, user, input.slug, image) : null;
-  try {
-    return await session.databases.createDocument({
-      databaseId: DATABASE_ID,
-      collectionId,
-      documentId: ID.unique(),
-      data: {
-        ...fields,
-        [imageField]: fileId ? fileViewUrl(target, IMAGES_BUCKET_ID, fileId) : null,
-        userId: user.id,
-      },
-      permissions: ownerPermissions(user.id),
-    });
-  } catch (error) {
-    if (fileId) await removeUpload(target, fileId);
-    throw error;
-  }
+  return createItemDocument(session.databases, {
+    kind,
+    data: { ...fields, [imageField]: null, userId: user.id },
+    permissions: ownerPermissions(user.id),
+    image: image ? adminImage(target, user, input.slug, image) : null,
+  });
 }
 
 /**
@@ -189,7 +186,6 @@ export async function updateItem<K extends ContentKind>(
   const { collectionId, imageField } = CONTENT_KINDS[kind];
   const ids = { databaseId: DATABASE_ID, collectionId, documentId };
   const fields = await documentData(kind, input); // refuses an over-bound body before touching images
-  let fileId: string | null = null;
   if (image) {
     const current = await session.databases.getDocument(ids);
     // Ownership first: a user who may not change the document must not delete its image.
@@ -206,20 +202,12 @@ export async function updateItem<K extends ContentKind>(
       replacing: replaced?.bucketId === IMAGES_BUCKET_ID ? replaced.fileId : undefined,
     });
     await deleteImage(session, current[imageField]);
-    fileId = await uploadImage(target, user, input.slug, image);
   }
-  try {
-    return await session.databases.updateDocument({
-      ...ids,
-      data: {
-        ...fields,
-        ...(fileId ? { [imageField]: fileViewUrl(target, IMAGES_BUCKET_ID, fileId) } : {}),
-      },
-    });
-  } catch (error) {
-    if (fileId) await removeUpload(target, fileId);
-    throw error;
-  }
+  return updateItemDocument(session.databases, documentId, {
+    kind,
+    data: fields,
+    image: image ? adminImage(target, user, input.slug, image) : null,
+  });
 }
 
 /**
@@ -243,5 +231,5 @@ export async function deleteItem(
     );
   }
   await deleteImage(session, current[imageField]);
-  await session.databases.deleteDocument(ids);
+  await deleteItemDocument(session.databases, kind, documentId);
 }

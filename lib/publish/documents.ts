@@ -7,18 +7,12 @@ import { markdownToHtml } from "../html/markdown.ts";
 import { normalizeBody } from "../html/body.ts";
 import type { ContentItem, LocalImage } from "../content/read.ts";
 import { CONTENT_MODEL, fieldsOf } from "../../schemas/model.ts";
+import { toAppwriteDatetime } from "./writer.ts";
+
+export { toAppwriteDatetime } from "./writer.ts";
 
 /** Fields `push` writes; `userId` is set on create only, so edits in the admin keep their owner. */
 export type ManagedFields = Record<string, string | null>;
-
-/**
- * Appwrite's datetime format (REFERENCE §3): UTC with milliseconds and `+00:00`, e.g.
- * `2026-03-14T00:00:00.000+00:00`. Accepts a Date or anything `Date` parses.
- * @throws {RangeError} for an unparsable value.
- */
-export function toAppwriteDatetime(value: Date | string): string {
-  return new Date(value).toISOString().replace("Z", "+00:00");
-}
 
 /**
  * The content-addressed file id of an image: `img-` + the first 32 hex digits of its SHA-256 (36 chars,
