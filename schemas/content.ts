@@ -206,7 +206,13 @@ export function formSchema<K extends ContentKind>(kind: K): z.ZodType<FormInputO
       name,
       field.type === "date"
         ? z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: "must be a date" })
-        : documentField(field.type === "html" ? field : { ...field, optional: false }),
+        : field.optional
+          ? // An optional field left empty in the form posts "": stored as such.
+            z
+              .string()
+              .trim()
+              .max(field.max ?? LIMITS.url, `must be at most ${field.max ?? LIMITS.url} characters`)
+          : documentField(field),
     ]),
   );
   return z.object(shape) as never;

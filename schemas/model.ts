@@ -67,12 +67,20 @@ export interface ContentKindSpec extends KindSpec {
   readonly body: string;
   /** The `image` field. */
   readonly image: string;
+  /** The field naming the author, when the kind has one (RSS `dc:creator`, JSON-LD `author`). */
+  readonly author?: string;
   /** The field lists are sorted by, newest first (`$createdAt` when none). */
   readonly order: string;
   /** The admin's list and form path (`/admin/<path>`). */
   readonly adminPath: string;
   /** The public pages' path (`/<locale>/<path>/<slug>`). */
   readonly publicPath: string;
+  /** The HTML rules of its body (`checkHtmlRules`): a case study's sections, or an article's. */
+  readonly bodyRules: "caseStudy" | "article";
+  /** What AI drafting fills in for it, in messages ("generate details"). */
+  readonly draftNoun: "details" | "content";
+  /** The aspect ratio of its generated image. */
+  readonly imageAspect: "1:1" | "16:9";
   /** The stem of its image's file name in `content/images/` (`{slug}-logo`). */
   readonly imageStem: string;
 }
@@ -94,6 +102,9 @@ export const CONTENT_MODEL = {
     adminPath: "ventures",
     publicPath: "ventures",
     imageStem: "{slug}-logo",
+    bodyRules: "caseStudy",
+    draftNoun: "details",
+    imageAspect: "1:1",
     fields: {
       name: { type: "text", max: LIMITS.name, summary: true, column: true },
       slug: { type: "slug", summary: true, column: true },
@@ -113,10 +124,14 @@ export const CONTENT_MODEL = {
     title: "title",
     body: "content",
     image: "featuredImageUrl",
+    author: "authorName",
     order: "publishedDate",
     adminPath: "blog",
     publicPath: "blog",
     imageStem: "{slug}",
+    bodyRules: "article",
+    draftNoun: "content",
+    imageAspect: "16:9",
     fields: {
       title: { type: "text", max: LIMITS.title, summary: true, column: true },
       slug: { type: "slug", summary: true, column: true },
@@ -211,4 +226,39 @@ export function columnFields(kind: ContentKind): string[] {
 /** The name of an image file for `slug` in `content/images/`, without its extension. */
 export function imageStem(kind: ContentKind, slug: string): string {
   return CONTENT_MODEL[kind].imageStem.replace("{slug}", slug);
+}
+
+/**
+ * A valid document of `kind` with placeholder values (`text`: "A", `url`: https://example.com, `date`:
+ * 2026-01-01, `slug`: "placeholder"; optional fields, images and the owner null), then `values` over it: for
+ * benches and fixtures that write documents straight through the API.
+ */
+export function placeholderDocument(kind: ContentKind, values: Record<string, unknown> = {}): Record<string, unknown> {
+  const placeholder: Record<FieldType, unknown> = {
+    text: "A",
+    html: "<p>A</p>",
+    slug: "placeholder",
+    url: "https://example.com",
+    email: "a@example.com",
+    date: "2026-01-01T00:00:00.000+00:00",
+    image: null,
+    owner: null,
+  };
+  const document = Object.fromEntries(
+    fieldsOf(CONTENT_MODEL[kind]).map(([name, f]) => [name, f.optional ? null : placeholder[f.type]]),
+  );
+  return { ...document, ...values };
+}
+
+/**
+ * What a new item's form starts with: each field with an `initial` set to the signed-in user's name or to
+ * `today` (`YYYY-MM-DD`, in the caller's time zone).
+ */
+export function initialValues(kind: ContentKind, context: { userName: string; today: string }): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, field] of inputFields(kind)) {
+    if (field.initial === "userName") values[name] = context.userName;
+    else if (field.initial === "today") values[name] = context.today;
+  }
+  return values;
 }

@@ -2,6 +2,7 @@
  * What `studio preview` shows of a draft (issue #7 item 4): its metadata, every validation result (front
  * matter, images, and the HTML content rules of spec §5), and the body as readable text.
  */
+import { CONTENT_MODEL } from "../../schemas/model.ts";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
@@ -67,7 +68,7 @@ export async function previewFile(file: string): Promise<Preview> {
     frontMatter,
     item: result.item,
     issues: [],
-    rules: checkHtmlRules(html, { caseStudy: kind === "venture" }),
+    rules: checkHtmlRules(html, { caseStudy: CONTENT_MODEL[kind].bodyRules === "caseStudy" }),
     text: htmlToText(html),
   };
 }

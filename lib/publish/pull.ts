@@ -21,7 +21,7 @@ import { HtmlBoundsError, htmlBoundMessage } from "../html/bounds.ts";
 import { makeDirectory } from "../make-dir.ts";
 import { imageFileId, localImage } from "./documents.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
-import { sourceHash } from "./plan.ts";
+import { itemsBySlug, sourceHash } from "./plan.ts";
 import { describeError, listBySlug } from "./push.ts";
 
 export interface PullItemResult {
@@ -87,9 +87,10 @@ export async function pull(services: AdminServices, options: PullOptions): Promi
     dryRun: !!options.dryRun,
   };
 
+  const localItems = itemsBySlug(items);
   for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
     const remote = await listBySlug(services, CONTENT_KINDS[kind].collectionId);
-    const local = new Map(items.filter((i) => i.kind === kind).map((i) => [i.slug, i]));
+    const local = localItems[kind];
     for (const doc of remote.values()) {
       const outcome = await pullOne(services, options, {
         kind,

@@ -25,6 +25,7 @@ import { checkHtmlBounds } from "../../lib/html/bounds.ts";
 import { sanitizeHtml } from "../../lib/html/sanitize.ts";
 import { stopSanitizerThread } from "../../lib/html/sanitize-thread.ts";
 import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import { placeholderDocument } from "../../schemas/model.ts";
 import schema from "../../schemas/appwrite.json" with { type: "json" };
 import { ensureBuild } from "../build.ts";
 import { ROOT, startEmulatorProcess } from "../dev/processes.ts";
@@ -97,15 +98,7 @@ async function main(): Promise<void> {
       databaseId: DATABASE_ID,
       collectionId: COLLECTIONS.ventures,
       documentId: ID.unique(),
-      data: {
-        name: slug,
-        slug,
-        websiteURL: "https://example.com",
-        shortDescription: "S.",
-        caseStudy,
-        logoUrl: null,
-        userId: null,
-      },
+      data: placeholderDocument("venture", { name: slug, slug, caseStudy }),
       permissions: read,
     });
   const post = (slug: string, content: string) =>
@@ -113,16 +106,7 @@ async function main(): Promise<void> {
       databaseId: DATABASE_ID,
       collectionId: COLLECTIONS.blogPosts,
       documentId: ID.unique(),
-      data: {
-        title: slug,
-        slug,
-        excerpt: "E.",
-        content,
-        authorName: "A",
-        publishedDate: "2026-01-01T00:00:00.000+00:00",
-        featuredImageUrl: null,
-        userId: null,
-      },
+      data: placeholderDocument("post", { title: slug, slug, content }),
       permissions: read,
     });
   // Written straight through REST with the API key, around the product's checks.
