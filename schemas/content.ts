@@ -157,10 +157,17 @@ export type FrontMatterOf<K extends ContentKind> = {
       : string;
 } & { [N in ImageKey<Spec<K>>]?: string };
 
-/** The form's fields of a kind (what the admin posts), as validated (`formSchema`). */
+/** The form's fields of a kind (what the admin posts), as validated (`formSchema`); optional ones may be absent. */
 export type FormInputOf<K extends ContentKind> = { slug: string } & {
-  [N in InputName<Spec<K>> | Spec<K>["body"]]: string;
+  [N in InputName<Spec<K>> | Spec<K>["body"] as Optional<Spec<K>, N> extends true ? never : N]: string;
+} & {
+  [N in InputName<Spec<K>> as Optional<Spec<K>, N> extends true ? N : never]?: string;
 };
+type Optional<S extends ContentKindSpec, N> = N extends keyof S["fields"]
+  ? S["fields"][N] extends { optional: true }
+    ? true
+    : false
+  : false;
 
 /** A date in a file: a YAML date (`2026-03-14`) or an ISO date-time. */
 const fileDate = z.union([z.date(), z.iso.datetime({ offset: true }), z.iso.date()]);
