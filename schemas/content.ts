@@ -219,6 +219,7 @@ export function formSchema<K extends ContentKind>(kind: K): z.ZodType<FormInputO
               .string()
               .trim()
               .max(field.max ?? LIMITS.url, `must be at most ${field.max ?? LIMITS.url} characters`)
+              .optional()
           : documentField(field),
     ]),
   );
