@@ -6,6 +6,17 @@
  */
 import { z } from "zod";
 import { LIMITS } from "./limits.ts";
+import {
+  CONTENT_MODEL,
+  SUBMISSION_MODEL,
+  fieldsOf,
+  imageInput,
+  inputFields,
+  type ContentKind,
+  type ContentKindSpec,
+  type FieldSpec,
+  type KindSpec,
+} from "./model.ts";
 import { HTTP_URL_MESSAGE, isHttpUrl } from "./url.ts";
 
 // zod compiles object parsers with `new Function` when it can, and probes for it: under the site's CSP
@@ -40,47 +51,61 @@ export const httpUrl = z
   .max(LIMITS.url, `must be at most ${LIMITS.url} characters`)
   .refine(isHttpUrl, { message: HTTP_URL_MESSAGE });
 
+/** The document fields of a kind as Appwrite stores them (spec §3), without Appwrite's `$` fields. */
+export type DocumentOf<S extends KindSpec> = {
+  -readonly [N in keyof S["fields"]]: S["fields"][N] extends { type: "image" | "owner" } | { optional: true }
+    ? string | null
+    : string;
+};
+
+/** The zod rule of one stored field (`FieldSpec`). */
+function documentField(field: FieldSpec): z.ZodType {
+  let rule: z.ZodType;
+  switch (field.type) {
+    case "text":
+    case "html":
+      rule = requiredText(field.max ?? LIMITS.html);
+      break;
+    case "slug":
+      rule = slugSchema;
+      break;
+    case "url":
+      rule = httpUrl;
+      break;
+    case "email":
+      rule = z.email().max(LIMITS.email);
+      break;
+    case "date":
+      rule = z.iso.datetime({ offset: true });
+      break;
+    case "image":
+      return z.string().max(LIMITS.url).nullable();
+    case "owner":
+      return z.string().max(36).nullable();
+  }
+  return field.optional ? rule.nullable() : rule;
+}
+
+/** The schema of a kind's documents (every field of its description, in order). */
+export function documentSchema<S extends KindSpec>(spec: S): z.ZodType<DocumentOf<S>> {
+  return z.object(Object.fromEntries(fieldsOf(spec).map(([name, f]) => [name, documentField(f)]))) as never;
+}
+
 /** A venture as stored in collection `ventures` (spec §3), without Appwrite's `$` fields. */
-export const ventureSchema = z.object({
-  name: requiredText(LIMITS.name),
-  slug: slugSchema,
-  shortDescription: requiredText(LIMITS.shortDescription),
-  logoUrl: z.string().max(LIMITS.url).nullable(),
-  caseStudy: requiredText(LIMITS.html),
-  websiteURL: httpUrl,
-  userId: z.string().max(36).nullable(),
-});
-export type Venture = z.infer<typeof ventureSchema>;
+export const ventureSchema = documentSchema(CONTENT_MODEL.venture);
+export type Venture = DocumentOf<typeof CONTENT_MODEL.venture>;
 
 /** A blog post as stored in collection `blog_posts` (spec §3), without Appwrite's `$` fields. */
-export const blogPostSchema = z.object({
-  title: requiredText(LIMITS.title),
-  slug: slugSchema,
-  excerpt: requiredText(LIMITS.excerpt),
-  content: requiredText(LIMITS.html),
-  featuredImageUrl: z.string().max(LIMITS.url).nullable(),
-  publishedDate: z.iso.datetime({ offset: true }),
-  authorName: requiredText(LIMITS.authorName),
-  userId: z.string().max(36).nullable(),
-});
-export type BlogPost = z.infer<typeof blogPostSchema>;
+export const blogPostSchema = documentSchema(CONTENT_MODEL.post);
+export type BlogPost = DocumentOf<typeof CONTENT_MODEL.post>;
 
 /** A community application (collection `community_applications`, spec §3/§5). */
-export const communityApplicationSchema = z.object({
-  name: requiredText(LIMITS.name),
-  email: z.email().max(LIMITS.email),
-  projectIdea: requiredText(LIMITS.message),
-});
-export type CommunityApplication = z.infer<typeof communityApplicationSchema>;
+export const communityApplicationSchema = documentSchema(SUBMISSION_MODEL.communityApplication);
+export type CommunityApplication = DocumentOf<typeof SUBMISSION_MODEL.communityApplication>;
 
 /** A contact message (collection `contact_messages`, spec §3/§5). */
-export const contactMessageSchema = z.object({
-  name: requiredText(LIMITS.name),
-  email: z.email().max(LIMITS.email),
-  message: requiredText(LIMITS.message),
-});
-export type ContactMessage = z.infer<typeof contactMessageSchema>;
-
+export const contactMessageSchema = documentSchema(SUBMISSION_MODEL.contactMessage);
+export type ContactMessage = DocumentOf<typeof SUBMISSION_MODEL.contactMessage>;
 /**
  * An image reference in front matter: a path relative to the content file (`../images/logo.png`),
  * or an absolute `https://` URL used as is.
@@ -109,53 +134,133 @@ const commonFrontMatter = {
   generated: provenanceSchema.optional(),
 };
 
-/**
- * Front matter of `content/ventures/<slug>.(md|html)`. The body is the case study (Markdown or HTML).
- * `slug` defaults to the file name. A draft may lack `websiteURL` (an AI draft has none); publishing needs it.
- */
-export const ventureFrontMatterSchema = z
-  .strictObject({
-    ...commonFrontMatter,
-    name: requiredText(LIMITS.name),
-    shortDescription: requiredText(LIMITS.shortDescription),
-    websiteURL: ventureSchema.shape.websiteURL.optional(),
-    logo: imageRef.optional(),
-  })
-  .refine((v) => v.draft === true || v.websiteURL !== undefined, {
-    path: ["websiteURL"],
-    message: "is required (only a draft may leave it out)",
-  });
-export type VentureFrontMatter = z.infer<typeof ventureFrontMatterSchema>;
+type Spec<K extends ContentKind> = (typeof CONTENT_MODEL)[K];
+/** The fields of `kind` a file and a form carry: not the slug, the body, the image nor the owner. */
+type InputName<S extends ContentKindSpec> = {
+  [N in keyof S["fields"]]: S["fields"][N]["type"] extends "html" | "image" | "owner" | "slug" ? never : N;
+}[keyof S["fields"]] &
+  string;
+type ImageKey<S extends ContentKindSpec> = S["fields"][S["image"]] extends { input: infer I extends string }
+  ? I
+  : S["image"];
+
+/** The front matter of a kind's files, as validated (`frontMatterSchema`). */
+export type FrontMatterOf<K extends ContentKind> = {
+  slug?: string;
+  draft?: boolean;
+  generated?: Provenance;
+} & {
+  [N in InputName<Spec<K>>]: Spec<K>["fields"][N] extends { type: "date" }
+    ? Date | string
+    : Spec<K>["fields"][N] extends { draftOptional: true } | { optional: true }
+      ? string | undefined
+      : string;
+} & { [N in ImageKey<Spec<K>>]?: string };
+
+/** The form's fields of a kind (what the admin posts), as validated (`formSchema`); optional ones may be absent. */
+export type FormInputOf<K extends ContentKind> = { slug: string } & {
+  [N in InputName<Spec<K>> | Spec<K>["body"] as Optional<Spec<K>, N> extends true ? never : N]: string;
+} & {
+  [N in InputName<Spec<K>> as Optional<Spec<K>, N> extends true ? N : never]?: string;
+};
+type Optional<S extends ContentKindSpec, N> = N extends keyof S["fields"]
+  ? S["fields"][N] extends { optional: true }
+    ? true
+    : false
+  : false;
+
+/** A date in a file: a YAML date (`2026-03-14`) or an ISO date-time. */
+const fileDate = z.union([z.date(), z.iso.datetime({ offset: true }), z.iso.date()]);
 
 /**
- * Front matter of `content/posts/<slug>.(md|html)`. The body is the post content (Markdown or HTML).
- * `publishedDate` is a YAML date (`2026-03-14`) or an ISO date-time; `slug` defaults to the file name.
+ * The schema of `content/<folder>/<slug>.(md|html)` front matter for `kind`: the kind's fields (the body is
+ * below the front matter), its image as a path relative to the file or an http(s) URL, and `slug` (defaults
+ * to the file name), `draft`, `generated`. Unknown keys are refused. A draft may leave out `draftOptional`
+ * fields (an AI draft has no website URL); publishing needs them.
  */
-export const postFrontMatterSchema = z.strictObject({
-  ...commonFrontMatter,
-  title: requiredText(LIMITS.title),
-  excerpt: requiredText(LIMITS.excerpt),
-  authorName: requiredText(LIMITS.authorName),
-  publishedDate: z.union([z.date(), z.iso.datetime({ offset: true }), z.iso.date()]),
-  featuredImage: imageRef.optional(),
-});
-export type PostFrontMatter = z.infer<typeof postFrontMatterSchema>;
+export function frontMatterSchema<K extends ContentKind>(kind: K): z.ZodType<FrontMatterOf<K>> {
+  const shape: Record<string, z.ZodType> = { ...commonFrontMatter };
+  const draftOptional: string[] = [];
+  for (const [name, field] of inputFields(kind)) {
+    const rule = field.type === "date" ? fileDate : documentField(field);
+    if (field.draftOptional) draftOptional.push(name);
+    shape[name] = field.optional || field.draftOptional ? rule.optional() : rule;
+  }
+  shape[imageInput(kind)] = imageRef.optional();
+  return z.strictObject(shape).superRefine((value, ctx) => {
+    if (value.draft === true) return;
+    for (const name of draftOptional) {
+      if (value[name] === undefined) {
+        ctx.addIssue({ code: "custom", path: [name], message: "is required (only a draft may leave it out)" });
+      }
+    }
+  }) as never;
+}
 
-/** The two kinds of content `studio` publishes, with their folder and collection. */
+/**
+ * The schema of the admin's form for `kind` (spec §5): the kind's fields and body, each required unless
+ * `optional`; a date is `YYYY-MM-DD` or an ISO date-time. Anything else posted is dropped (SECURITY C40).
+ */
+export function formSchema<K extends ContentKind>(kind: K): z.ZodType<FormInputOf<K>> {
+  const spec: ContentKindSpec = CONTENT_MODEL[kind];
+  const fields: [string, FieldSpec][] = [
+    ...inputFields(kind),
+    ["slug", spec.fields.slug!],
+    [spec.body, spec.fields[spec.body]!],
+  ];
+  const shape = Object.fromEntries(
+    fields.map(([name, field]) => [
+      name,
+      field.type === "date"
+        ? z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: "must be a date" })
+        : field.optional
+          ? // An optional field left empty in the form posts "": stored as such.
+            z
+              .string()
+              .trim()
+              .max(field.max ?? LIMITS.url, `must be at most ${field.max ?? LIMITS.url} characters`)
+              .optional()
+          : documentField(field),
+    ]),
+  );
+  return z.object(shape) as never;
+}
+
+/** Front matter of `content/ventures/<slug>.(md|html)`; the body is the case study (Markdown or HTML). */
+export const ventureFrontMatterSchema = frontMatterSchema("venture");
+export type VentureFrontMatter = FrontMatterOf<"venture">;
+
+/**
+ * Front matter of `content/posts/<slug>.(md|html)`; the body is the post content (Markdown or HTML).
+ * `publishedDate` is a YAML date (`2026-03-14`) or an ISO date-time.
+ */
+export const postFrontMatterSchema = frontMatterSchema("post");
+export type PostFrontMatter = FrontMatterOf<"post">;
+
+/** The two kinds of content `studio` publishes, with their folder, collection, body and image fields. */
 export const CONTENT_KINDS = {
-  venture: { folder: "ventures", collectionId: "ventures", bodyField: "caseStudy", imageField: "logoUrl" },
-  post: { folder: "posts", collectionId: "blog_posts", bodyField: "content", imageField: "featuredImageUrl" },
+  venture: {
+    folder: CONTENT_MODEL.venture.folder,
+    collectionId: CONTENT_MODEL.venture.collectionId,
+    bodyField: CONTENT_MODEL.venture.body,
+    imageField: CONTENT_MODEL.venture.image,
+  },
+  post: {
+    folder: CONTENT_MODEL.post.folder,
+    collectionId: CONTENT_MODEL.post.collectionId,
+    bodyField: CONTENT_MODEL.post.body,
+    imageField: CONTENT_MODEL.post.image,
+  },
 } as const;
-export type ContentKind = keyof typeof CONTENT_KINDS;
-
+export type { ContentKind };
 /** Database and bucket ids (spec §3: database id is `main_db`). */
 export const DATABASE_ID = "main_db";
 export const IMAGES_BUCKET_ID = "images";
 export const COLLECTIONS = {
-  ventures: "ventures",
-  blogPosts: "blog_posts",
-  communityApplications: "community_applications",
-  contactMessages: "contact_messages",
+  ventures: CONTENT_MODEL.venture.collectionId,
+  blogPosts: CONTENT_MODEL.post.collectionId,
+  communityApplications: SUBMISSION_MODEL.communityApplication.collectionId,
+  contactMessages: SUBMISSION_MODEL.contactMessage.collectionId,
 } as const;
 
 /** Image types accepted everywhere (spec §9 output formats; SECURITY C31). */

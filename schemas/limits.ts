@@ -8,7 +8,6 @@ export const LIMITS = {
   shortDescription: 1024,
   excerpt: 1024,
   url: 2048,
-  authorName: 256,
   html: 200_000,
   message: 5000,
   email: 320,

@@ -1,4 +1,5 @@
 import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { CONTENT_MODEL, imageInput } from "../../schemas/model.ts";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -82,7 +83,7 @@ async function stageDraft(preview: Preview): Promise<string> {
   await mkdir(path.join(dir, "images"), { recursive: true });
   await mkdir(folder, { recursive: true });
   const frontMatter: Record<string, unknown> = { ...item.frontMatter, slug: item.slug, draft: undefined };
-  const imageKey = item.kind === "venture" ? "logo" : "featuredImage";
+  const imageKey = imageInput(item.kind);
   if (item.image && "path" in item.image) {
     await cp(item.image.path, path.join(dir, "images", item.image.name));
     frontMatter[imageKey] = `../images/${item.image.name}`;
@@ -133,7 +134,7 @@ async function serveDraft(preview: Preview, port: number): Promise<void> {
     process.env.APPWRITE_PROJECT_ID = emulator.projectId;
     process.env.APPWRITE_API_KEY = emulator.apiKey;
     const site = await startSite({ root, port });
-    const route = preview.kind === "venture" ? "ventures" : "blog";
+    const route = CONTENT_MODEL[preview.kind].publicPath;
     console.log(`Previewing ${preview.file} (not published anywhere):`);
     console.log(`  English: ${site.url}/en/${route}/${preview.item!.slug}`);
     console.log(`  Arabic:  ${site.url}/ar/${route}/${preview.item!.slug}`);

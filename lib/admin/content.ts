@@ -10,15 +10,13 @@
  */
 import { AppwriteException, ID, Permission, Role, type Models } from "node-appwrite";
 import { InputFile } from "node-appwrite/file";
-import { z } from "zod";
 import {
   CONTENT_KINDS,
   DATABASE_ID,
-  httpUrl,
+  formSchema,
   IMAGES_BUCKET_ID,
-  LIMITS,
-  slugSchema,
   type ContentKind,
+  type FormInputOf,
 } from "../../schemas/content.ts";
 import {
   createAdminServices,
@@ -31,32 +29,18 @@ import { normalizeBodyAsync } from "../html/body.ts";
 import { imageFileName, type CheckedImage } from "../images/upload.ts";
 import type { SignedInUser } from "../auth/account.ts";
 import { assertWithinQuota, type UploadQuota } from "./quota.ts";
-
-const required = (max: number) => z.string().trim().min(1, "is required").max(max, `must be at most ${max} characters`);
+import { createItemDocument, deleteItemDocument, updateItemDocument, type ImageStep } from "../publish/writer.ts";
 
 /**
- * The venture form's fields (spec §5: name, slug, website URL, short description, case study required). The
- * website URL follows the one `httpUrl` rule (SECURITY C58: http and https only).
+ * The venture form's fields (spec §5: name, slug, website URL, short description, case study required), from
+ * the content model (`formSchema`). The website URL follows the one `httpUrl` rule (SECURITY C58).
  */
-export const ventureInputSchema = z.object({
-  name: required(LIMITS.name),
-  slug: slugSchema,
-  websiteURL: httpUrl,
-  shortDescription: required(LIMITS.shortDescription),
-  caseStudy: required(LIMITS.html),
-});
-export type VentureInput = z.infer<typeof ventureInputSchema>;
+export const ventureInputSchema = formSchema("venture");
+export type VentureInput = FormInputOf<"venture">;
 
 /** The blog form's fields (spec §5: title, slug, author name, published date, excerpt, content required). */
-export const postInputSchema = z.object({
-  title: required(LIMITS.title),
-  slug: slugSchema,
-  authorName: required(LIMITS.authorName),
-  publishedDate: z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: "must be a date" }),
-  excerpt: required(LIMITS.excerpt),
-  content: required(LIMITS.html),
-});
-export type PostInput = z.infer<typeof postInputSchema>;
+export const postInputSchema = formSchema("post");
+export type PostInput = FormInputOf<"post">;
 
 /** The spec's text for a refused write (§8 "Submission"). */
 export const AUTHORIZATION_ERROR =
@@ -99,16 +83,14 @@ export function imagePermissions(userId: string): string[] {
 type Input<K extends ContentKind> = K extends "venture" ? VentureInput : PostInput;
 
 /**
- * The document fields of a form's input, body bounded and sanitized (SECURITY C16, C53).
+ * The document fields of a form's input, body bounded and sanitized (SECURITY C16, C53); the writer puts
+ * dates in Appwrite's format.
  * @throws {HtmlBoundsError} when the body breaks a bound of `HTML_BOUNDS` (lib/html/bounds.ts).
  */
 async function documentData<K extends ContentKind>(kind: K, input: Input<K>): Promise<Record<string, string>> {
-  if (kind === "venture") {
-    const v = input as VentureInput;
-    return { ...v, caseStudy: await normalizeBodyAsync(v.caseStudy) };
-  }
-  const p = input as PostInput;
-  return { ...p, content: await normalizeBodyAsync(p.content), publishedDate: new Date(p.publishedDate).toISOString() };
+  const body = CONTENT_KINDS[kind].bodyField;
+  const fields = input as Record<string, string>;
+  return { ...fields, [body]: await normalizeBodyAsync(fields[body]!) };
 }
 
 /**
@@ -130,6 +112,15 @@ async function removeUpload(target: AppwriteTarget, fileId: string): Promise<voi
   await createAdminServices(target)
     .storage.deleteFile({ bucketId: IMAGES_BUCKET_ID, fileId })
     .catch(() => {});
+}
+
+/** The writer's image step for the admin: `image` uploaded for `user` with the key of `target`, removed on failure. */
+function adminImage(target: AppwriteTarget, user: SignedInUser, slug: string, image: CheckedImage): ImageStep {
+  return {
+    upload: async () => ({ fileId: await uploadImage(target, user, slug, image), created: true }),
+    url: (fileId) => fileViewUrl(target, IMAGES_BUCKET_ID, fileId),
+    remove: (fileId) => removeUpload(target, fileId),
+  };
 }
 
 /** Deletes the bucket file an image URL points at; failures are ignored (spec §4: "failure ignored"). */
@@ -163,26 +154,15 @@ export async function createItem<K extends ContentKind>(
   image: CheckedImage | null,
   options: UploadOptions = {},
 ): Promise<Models.DefaultDocument> {
-  const { collectionId, imageField } = CONTENT_KINDS[kind];
+  const { imageField } = CONTENT_KINDS[kind];
   const fields = await documentData(kind, input); // refuses an over-bound body before any upload
   if (image) await assertWithinQuota(session.storage, user.id, image.bytes.byteLength, options);
-  const fileId = image ? await uploadImage(target, user, input.slug, image) : null;
-  try {
-    return await session.databases.createDocument({
-      databaseId: DATABASE_ID,
-      collectionId,
-      documentId: ID.unique(),
-      data: {
-        ...fields,
-        [imageField]: fileId ? fileViewUrl(target, IMAGES_BUCKET_ID, fileId) : null,
-        userId: user.id,
-      },
-      permissions: ownerPermissions(user.id),
-    });
-  } catch (error) {
-    if (fileId) await removeUpload(target, fileId);
-    throw error;
-  }
+  return createItemDocument(session.databases, {
+    kind,
+    data: { ...fields, [imageField]: null, userId: user.id },
+    permissions: ownerPermissions(user.id),
+    image: image ? adminImage(target, user, input.slug, image) : null,
+  });
 }
 
 /**
@@ -206,7 +186,6 @@ export async function updateItem<K extends ContentKind>(
   const { collectionId, imageField } = CONTENT_KINDS[kind];
   const ids = { databaseId: DATABASE_ID, collectionId, documentId };
   const fields = await documentData(kind, input); // refuses an over-bound body before touching images
-  let fileId: string | null = null;
   if (image) {
     const current = await session.databases.getDocument(ids);
     // Ownership first: a user who may not change the document must not delete its image.
@@ -223,20 +202,12 @@ export async function updateItem<K extends ContentKind>(
       replacing: replaced?.bucketId === IMAGES_BUCKET_ID ? replaced.fileId : undefined,
     });
     await deleteImage(session, current[imageField]);
-    fileId = await uploadImage(target, user, input.slug, image);
   }
-  try {
-    return await session.databases.updateDocument({
-      ...ids,
-      data: {
-        ...fields,
-        ...(fileId ? { [imageField]: fileViewUrl(target, IMAGES_BUCKET_ID, fileId) } : {}),
-      },
-    });
-  } catch (error) {
-    if (fileId) await removeUpload(target, fileId);
-    throw error;
-  }
+  return updateItemDocument(session.databases, documentId, {
+    kind,
+    data: fields,
+    image: image ? adminImage(target, user, input.slug, image) : null,
+  });
 }
 
 /**
@@ -260,5 +231,5 @@ export async function deleteItem(
     );
   }
   await deleteImage(session, current[imageField]);
-  await session.databases.deleteDocument(ids);
+  await deleteItemDocument(session.databases, kind, documentId);
 }

@@ -4,6 +4,7 @@
  * against the content rules. When a rule fails, the model is asked once to repair it, naming the violations;
  * if it still fails, the draft is returned with the remaining violations for the user to see.
  */
+import { CONTENT_MODEL } from "../../schemas/model.ts";
 import type { GenerateContentConfig } from "@google/genai";
 import type { z } from "zod";
 import {
@@ -136,8 +137,7 @@ export async function draftContent(
   options: { signal?: AbortSignal } = {},
 ): Promise<DraftResult<BlogDraft | VentureDraft>> {
   const subject = topic.trim();
-  if (!subject)
-    throw new TopicRequiredError(`Please enter a topic to generate ${kind === "post" ? "content" : "details"}.`);
+  if (!subject) throw new TopicRequiredError(`Please enter a topic to generate ${CONTENT_MODEL[kind].draftNoun}.`);
   const spec = KINDS[kind] as KindSpec<BlogDraft | VentureDraft>;
   const ai = geminiClient(settings);
   const signal = deadline(settings, options.signal);
@@ -170,7 +170,9 @@ export async function draftContent(
   };
 
   let fields = await ask(subject);
-  let violations = checkHtmlRules(String(fields[spec.body as keyof typeof fields]), { caseStudy: kind === "venture" });
+  let violations = checkHtmlRules(String(fields[spec.body as keyof typeof fields]), {
+    caseStudy: CONTENT_MODEL[kind].bodyRules === "caseStudy",
+  });
   const repaired = violations.length > 0;
   if (repaired) {
     const repairPrompt = [
@@ -181,7 +183,17 @@ export async function draftContent(
       JSON.stringify(fields),
     ].join("\n");
     fields = await ask(repairPrompt);
-    violations = checkHtmlRules(String(fields[spec.body as keyof typeof fields]), { caseStudy: kind === "venture" });
+    violations = checkHtmlRules(String(fields[spec.body as keyof typeof fields]), {
+      caseStudy: CONTENT_MODEL[kind].bodyRules === "caseStudy",
+    });
   }
   return { kind, fields, violations, repaired, model: settings.textModel };
 }
+
+/** `draftContent` for a kind known only at run time (a form field, a CLI argument). */
+export const draftItem = draftContent as (
+  settings: AiSettings,
+  kind: DraftKind,
+  topic: string,
+  options?: { signal?: AbortSignal },
+) => Promise<DraftResult<BlogDraft | VentureDraft>>;

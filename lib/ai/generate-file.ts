@@ -4,13 +4,14 @@
  */
 import { stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { BlogDraft, VentureDraft } from "../../schemas/ai.ts";
-import { CONTENT_KINDS } from "../../schemas/content.ts";
 import { formattedOrAsIs } from "../content/format.ts";
+import { CONTENT_MODEL, imageInput, imageStem, inputFields } from "../../schemas/model.ts";
 import { serializeContentFile } from "../content/write.ts";
 import { makeDirectory } from "../make-dir.ts";
 import type { RuleViolation } from "../html/rules.ts";
-import { draftContent, type DraftKind } from "./draft.ts";
+import { draftItem, type DraftKind } from "./draft.ts";
+/** The author of a generated post when none is given. */
+const DEFAULT_AUTHOR = "Studio Editorial Team";
 import { AiNotConfiguredError, type AiSettings } from "./gemini.ts";
 import { generateImage } from "./image.ts";
 
@@ -22,7 +23,7 @@ export interface GenerateOptions {
   topic: string;
   /** Also generate the featured image (post) or the logo (venture). */
   image?: boolean;
-  /** `authorName` of a post draft. */
+  /** The author of a post draft (the field the admin starts with the user's name). */
   author?: string;
   onStep?: (step: GenerateStep) => void;
   /** Clock for the provenance date and a post's published date (tests pass a fixed one). */
@@ -69,22 +70,17 @@ export async function generateDraftFile(settings: AiSettings, options: GenerateO
   if (!settings.apiKey) throw new AiNotConfiguredError();
   const now = options.now ?? new Date();
   options.onStep?.("draft");
-  const draft =
-    options.kind === "post"
-      ? await draftContent(settings, "post", options.topic)
-      : await draftContent(settings, "venture", options.topic);
-  const folder = CONTENT_KINDS[options.kind].folder;
+  const draft = await draftItem(settings, options.kind, options.topic);
+  const spec = CONTENT_MODEL[options.kind];
+  const fields = draft.fields as Record<string, string>;
+  const folder = spec.folder;
   const slug = await freeSlug(options.contentDir, folder, draft.fields.slug);
-  const title = options.kind === "post" ? (draft.fields as BlogDraft).title : (draft.fields as VentureDraft).name;
+  const title = fields[spec.title]!;
 
   let image: Awaited<ReturnType<typeof generateImage>> | null = null;
   if (options.image) {
     options.onStep?.("image");
-    image = await generateImage(settings, {
-      kind: options.kind,
-      title,
-      slug: options.kind === "post" ? slug : `${slug}-logo`,
-    });
+    image = await generateImage(settings, { kind: options.kind, title, slug: imageStem(options.kind, slug) });
   }
 
   options.onStep?.("write");
@@ -94,28 +90,17 @@ export async function generateDraftFile(settings: AiSettings, options: GenerateO
     date: now.toISOString(),
     topic: options.topic.trim(),
   };
-  const imageRef = image ? `../images/${image.fileName}` : undefined;
-  const frontMatter: Record<string, unknown> =
-    options.kind === "post"
-      ? {
-          title,
-          slug,
-          excerpt: (draft.fields as BlogDraft).excerpt,
-          authorName: options.author?.trim() || "Studio Editorial Team",
-          publishedDate: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())),
-          featuredImage: imageRef,
-          draft: true,
-          generated,
-        }
-      : {
-          name: title,
-          slug,
-          shortDescription: (draft.fields as VentureDraft).shortDescription,
-          logo: imageRef,
-          draft: true,
-          generated,
-        };
-  const body = options.kind === "post" ? (draft.fields as BlogDraft).content : (draft.fields as VentureDraft).caseStudy;
+  // The kind's fields from the draft; those the admin form starts with the user's name or today, likewise.
+  const frontMatter: Record<string, unknown> = { slug };
+  for (const [name, field] of inputFields(options.kind)) {
+    if (field.initial === "userName") frontMatter[name] = options.author?.trim() || DEFAULT_AUTHOR;
+    else if (field.initial === "today")
+      frontMatter[name] = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    else if (fields[name] !== undefined) frontMatter[name] = fields[name];
+  }
+  frontMatter[imageInput(options.kind)] = image ? `../images/${image.fileName}` : undefined;
+  Object.assign(frontMatter, { draft: true, generated });
+  const body = fields[spec.body]!;
   await makeDirectory(path.join(options.contentDir, folder));
   if (image) {
     await makeDirectory(path.join(options.contentDir, "images"));

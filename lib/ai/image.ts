@@ -4,6 +4,7 @@
  * Ventures get a square logo mark the same way. Generated through `generateContent` with an image model (see
  * docs/decisions/0003-ai-drafting.md), then re-encoded as JPEG with sharp, which also checks it is an image.
  */
+import { CONTENT_MODEL } from "../../schemas/model.ts";
 import { Modality } from "@google/genai";
 import sharp, { type OutputInfo } from "sharp";
 import { AiResponseError, geminiClient, toAiError, type AiSettings } from "./gemini.ts";
@@ -32,7 +33,7 @@ export class TitleRequiredError extends Error {
 
 /** The image prompt for a post title or a venture name. */
 export function imagePrompt(kind: "post" | "venture", title: string): string {
-  return kind === "post"
+  return CONTENT_MODEL[kind].imageAspect === "16:9"
     ? `An abstract, minimalist illustration for a blog post titled "${title}". Dark palette with gold accents, ` +
         "clean geometric shapes, soft light, no text, no letters, no people."
     : `A minimalist abstract logo mark for a company named "${title}". Dark background with gold accents, ` +
@@ -62,7 +63,7 @@ export async function generateImage(
       config: {
         responseModalities: [Modality.IMAGE],
         candidateCount: 1,
-        imageConfig: { aspectRatio: input.kind === "post" ? "16:9" : "1:1" },
+        imageConfig: { aspectRatio: CONTENT_MODEL[input.kind].imageAspect },
         abortSignal: signal,
       },
     });

@@ -4,19 +4,15 @@
  */
 import type { z } from "zod";
 import type { ContentKind } from "../../schemas/content.ts";
+import { CONTENT_MODEL, fieldsOf } from "../../schemas/model.ts";
 
-/** A valid value of each front-matter field, as a user would write it. */
+/** A valid value of each front-matter field, as a user would write it (the content model's examples). */
 const EXAMPLES: Record<string, string> = {
-  name: "Clinic Ledger",
-  shortDescription: "Bookkeeping for small clinics, closed by the tenth of each month.",
-  websiteURL: "https://clinicledger.example",
-  logo: "../images/clinic-ledger-logo.png",
-  title: "What Is a Micro Service Agency?",
-  excerpt: "One or two sentences that say what the post is about.",
-  authorName: "Studio Editorial Team",
-  publishedDate: "2026-03-14",
-  featuredImage: "../images/what-is-a-micro-service-agency.jpg",
-  slug: "my-first-post",
+  ...Object.fromEntries(
+    Object.values(CONTENT_MODEL).flatMap((kind) =>
+      fieldsOf(kind).flatMap(([name, field]) => (field.example ? [[field.input ?? name, field.example]] : [])),
+    ),
+  ),
   draft: "true",
 };
 
@@ -27,11 +23,14 @@ const EXPECTED: Record<string, string> = {
   generated: "the provenance record studio generate writes (model, date, topic)",
 };
 
-/** The front-matter fields of each kind, for "unknown field" messages. */
-const FIELDS: Record<ContentKind, string> = {
-  venture: "name, shortDescription, websiteURL, logo, slug, draft",
-  post: "title, excerpt, authorName, publishedDate, featuredImage, slug, draft",
-};
+/** The front-matter fields of a kind, for "unknown field" messages: its fields as files name them, and `draft`. */
+const fieldsList = (kind: ContentKind) =>
+  [
+    ...fieldsOf(CONTENT_MODEL[kind])
+      .filter(([, field]) => field.type !== "owner" && field.type !== "html")
+      .map(([name, field]) => field.input ?? name),
+    "draft",
+  ].join(", ");
 
 const example = (field: string) => (EXAMPLES[field] ? `, e.g. ${field}: ${EXAMPLES[field]}` : "");
 
@@ -44,7 +43,7 @@ export function issueMessage(kind: ContentKind, issue: z.core.$ZodIssue, data: u
   const field = issue.path.map(String).join(".");
   const top = String(issue.path[0] ?? "");
   if (issue.code === "unrecognized_keys") {
-    return `unknown field(s) ${issue.keys.join(", ")}: the fields of a ${kind} are ${FIELDS[kind]} (check the spelling, or remove them)`;
+    return `unknown field(s) ${issue.keys.join(", ")}: the fields of a ${kind} are ${fieldsList(kind)} (check the spelling, or remove them)`;
   }
   const present = data !== null && typeof data === "object" && (data as Record<string, unknown>)[top] !== undefined;
   if (!present && issue.path.length === 1) return `is missing; add it${example(field) || ` (${field}: …)`}`;

@@ -3,6 +3,7 @@
  * matter, images, and the HTML content rules of spec §5), and the body as readable text.
  */
 import { readFile, stat } from "node:fs/promises";
+import { CONTENT_MODEL } from "../../schemas/model.ts";
 import path from "node:path";
 import matter from "gray-matter";
 import { CONTENT_KINDS, type ContentKind } from "../../schemas/content.ts";
@@ -84,7 +85,7 @@ export async function previewFile(file: string): Promise<Preview> {
     item: result.item,
     issues: [],
     warnings: result.warnings ?? [],
-    rules: checkHtmlRules(html, { caseStudy: kind === "venture" }),
+    rules: checkHtmlRules(html, { caseStudy: CONTENT_MODEL[kind].bodyRules === "caseStudy" }),
     text: htmlToText(html),
   };
 }

@@ -16,12 +16,13 @@ import {
   IMAGE_EXTENSIONS,
   MAX_IMAGE_BYTES,
   SLUG_PATTERN,
-  postFrontMatterSchema,
-  ventureFrontMatterSchema,
+  frontMatterSchema,
   type ContentKind,
   type PostFrontMatter,
   type VentureFrontMatter,
 } from "../../schemas/content.ts";
+import { CONTENT_KIND_NAMES, imageInput } from "../../schemas/model.ts";
+import type { z } from "zod";
 
 /** A local image a content file references, already read and checked. */
 export interface LocalImage {
@@ -70,7 +71,10 @@ export interface ContentSet {
 }
 
 const EXTENSIONS: Record<string, ContentItem["format"]> = { ".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html" };
-const IMAGE_FIELD = { venture: "logo", post: "featuredImage" } as const;
+/** The front matter schema of each kind, built once from its description. */
+const FRONT_MATTER = Object.fromEntries(CONTENT_KIND_NAMES.map((kind) => [kind, frontMatterSchema(kind)])) as {
+  [K in ContentKind]: ReturnType<typeof frontMatterSchema<K>>;
+};
 
 /**
  * Reads and validates every content file under `root` (`root/ventures`, `root/posts`; a missing folder is
@@ -187,8 +191,7 @@ export async function readItem(
     return { issues: [{ file, field: "front matter", message: yamlMessage(error) }] };
   }
 
-  const schema = kind === "venture" ? ventureFrontMatterSchema : postFrontMatterSchema;
-  const result = schema.safeParse(parsed.data);
+  const result = (FRONT_MATTER[kind] as z.ZodType<VentureFrontMatter | PostFrontMatter>).safeParse(parsed.data);
   if (!result.success) {
     for (const issue of result.error.issues) {
       const field = issue.code === "unrecognized_keys" ? "front matter" : issue.path.join(".") || "front matter";
@@ -217,7 +220,7 @@ export async function readItem(
   }
 
   let image: ContentItem["image"] = null;
-  const imageField = IMAGE_FIELD[kind];
+  const imageField = imageInput(kind);
   const ref = result.success ? (result.data as Record<string, unknown>)[imageField] : undefined;
   if (typeof ref === "string") {
     const checked = await readImage(path.dirname(absolutePath), ref, path.dirname(path.dirname(absolutePath)));
@@ -228,10 +231,7 @@ export async function readItem(
   const warned = warnings.length > 0 ? { warnings } : {};
   if (issues.length > 0 || !result.success) return { issues, ...warned };
   const common = { file, slug, draft: result.data.draft ?? false, format, body, image };
-  const item: ContentItem =
-    kind === "venture"
-      ? { kind, ...common, frontMatter: result.data as VentureFrontMatter }
-      : { kind, ...common, frontMatter: result.data as PostFrontMatter };
+  const item = { kind, ...common, frontMatter: result.data } as ContentItem;
   return { item, ...warned };
 }
 

@@ -3,13 +3,28 @@
  * YAML is written with the `yaml` package (YAML 1.2), read back with gray-matter.
  */
 import { stringify } from "yaml";
-import type { ContentKind } from "../../schemas/content.ts";
+import { CONTENT_MODEL, fieldsOf, type ContentKind } from "../../schemas/model.ts";
 
-/** Front-matter keys in the order files are written; other keys follow in their own order. */
-const KEY_ORDER: Record<ContentKind, string[]> = {
-  venture: ["name", "slug", "shortDescription", "websiteURL", "logo", "draft", "generated"],
-  post: ["title", "slug", "excerpt", "authorName", "publishedDate", "featuredImage", "draft", "generated"],
-};
+/**
+ * Front-matter keys in the order files are written: the kind's fields in the order of its description (the
+ * image under its front-matter name; not the body nor the owner), then `draft` and `generated`; other keys
+ * follow in their own order.
+ */
+function keyOrder(kind: ContentKind): string[] {
+  const keys = fieldsOf(CONTENT_MODEL[kind])
+    .filter(([, f]) => f.type !== "html" && f.type !== "owner")
+    .map(([name, f]) => f.input ?? name);
+  return [...keys, "draft", "generated"];
+}
+
+/** Front-matter keys holding dates, of every kind. */
+const DATE_KEYS = new Set(
+  Object.values(CONTENT_MODEL).flatMap((spec) =>
+    fieldsOf(spec)
+      .filter(([, f]) => f.type === "date")
+      .map(([name]) => name),
+  ),
+);
 
 /** A date as front matter shows it: `2026-03-14` at UTC midnight, else the full ISO instant. */
 export function frontMatterDate(value: Date | string): string {
@@ -28,11 +43,12 @@ function withIsoDates(record: Record<string, unknown>): Record<string, unknown> 
  */
 export function serializeContentFile(kind: ContentKind, frontMatter: Record<string, unknown>, body: string): string {
   const ordered: Record<string, unknown> = {};
-  const keys = [...KEY_ORDER[kind], ...Object.keys(frontMatter).filter((k) => !KEY_ORDER[kind].includes(k))];
+  const order = keyOrder(kind);
+  const keys = [...order, ...Object.keys(frontMatter).filter((k) => !order.includes(k))];
   for (const key of keys) {
     const value = frontMatter[key];
     if (value === undefined || value === null) continue;
-    if (key === "publishedDate" && (value instanceof Date || typeof value === "string")) ordered[key] = frontMatterDate(value);
+    if (DATE_KEYS.has(key) && (value instanceof Date || typeof value === "string")) ordered[key] = frontMatterDate(value);
     else if (key === "generated" && typeof value === "object") ordered[key] = withIsoDates(value as Record<string, unknown>);
     else ordered[key] = value;
   }

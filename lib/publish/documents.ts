@@ -6,18 +6,13 @@ import { createHash } from "node:crypto";
 import { markdownToHtml } from "../html/markdown.ts";
 import { normalizeBody } from "../html/body.ts";
 import type { ContentItem, LocalImage } from "../content/read.ts";
+import { CONTENT_MODEL, fieldsOf } from "../../schemas/model.ts";
+import { toAppwriteDatetime } from "./writer.ts";
+
+export { toAppwriteDatetime } from "./writer.ts";
 
 /** Fields `push` writes; `userId` is set on create only, so edits in the admin keep their owner. */
 export type ManagedFields = Record<string, string | null>;
-
-/**
- * Appwrite's datetime format (REFERENCE §3): UTC with milliseconds and `+00:00`, e.g.
- * `2026-03-14T00:00:00.000+00:00`. Accepts a Date or anything `Date` parses.
- * @throws {RangeError} for an unparsable value.
- */
-export function toAppwriteDatetime(value: Date | string): string {
-  return new Date(value).toISOString().replace("Z", "+00:00");
-}
 
 /**
  * The content-addressed file id of an image: `img-` + the first 32 hex digits of its SHA-256 (36 chars,
@@ -36,38 +31,38 @@ export function bodyHtml(item: ContentItem): string {
 }
 
 /**
- * The managed fields of `item`, with its image field set to `imageUrl` (the view URL of the uploaded
- * local image, the external URL, or null).
+ * The managed fields of `item`, from its kind's description (`CONTENT_MODEL`): every field but the owner, the
+ * slug from the file, the body as sanitized HTML, dates in Appwrite's format, and the image field set to
+ * `imageUrl` (the view URL of the uploaded local image, the external URL, or null).
  */
 export function managedFields(item: ContentItem, imageUrl: string | null): ManagedFields {
-  if (item.kind === "venture") {
-    const fm = item.frontMatter;
-    return {
-      name: fm.name,
-      slug: item.slug,
-      shortDescription: fm.shortDescription,
-      logoUrl: imageUrl,
-      caseStudy: bodyHtml(item),
-      // Validation guarantees a URL for everything that is published (only drafts may lack one).
-      websiteURL: fm.websiteURL ?? "",
-    };
+  const frontMatter = item.frontMatter as Record<string, unknown>;
+  const fields: ManagedFields = {};
+  for (const [name, field] of fieldsOf(CONTENT_MODEL[item.kind])) {
+    if (field.type === "owner") continue;
+    const value = frontMatter[name];
+    if (field.type === "slug") fields[name] = item.slug;
+    else if (field.type === "html") fields[name] = bodyHtml(item);
+    else if (field.type === "image") fields[name] = imageUrl;
+    else if (field.type === "date") fields[name] = toAppwriteDatetime(value as Date | string);
+    // Validation guarantees a value for everything published (only drafts may lack a `draftOptional` one).
+    else fields[name] = value === undefined ? (field.optional ? null : "") : String(value);
   }
-  const fm = item.frontMatter;
-  return {
-    title: fm.title,
-    slug: item.slug,
-    excerpt: fm.excerpt,
-    content: bodyHtml(item),
-    featuredImageUrl: imageUrl,
-    publishedDate: toAppwriteDatetime(fm.publishedDate),
-    authorName: fm.authorName,
-  };
+  return fields;
 }
 
 /** The local image of an item, when it has one. */
 export function localImage(item: ContentItem): LocalImage | null {
   return item.image && "bytes" in item.image ? item.image : null;
 }
+
+const DATE_FIELDS = new Set(
+  Object.values(CONTENT_MODEL).flatMap((spec) =>
+    fieldsOf(spec)
+      .filter(([, f]) => f.type === "date")
+      .map(([name]) => name),
+  ),
+);
 
 /**
  * Names of the fields whose remote value differs from `wanted`. Datetimes are compared as instants,
@@ -77,7 +72,7 @@ export function changedFields(wanted: ManagedFields, remote: Record<string, unkn
   return Object.keys(wanted).filter((key) => {
     const want = wanted[key] ?? null;
     const have = (remote[key] as string | null | undefined) ?? null;
-    if (key === "publishedDate" && want && have) return Date.parse(want) !== Date.parse(have);
+    if (want && have && DATE_FIELDS.has(key)) return Date.parse(want) !== Date.parse(have);
     return want !== have;
   });
 }

@@ -13,6 +13,7 @@ import { AppwriteException, Query, type Models } from "node-appwrite";
 import { InputFile } from "node-appwrite/file";
 import writeFileAtomic from "write-file-atomic";
 import { z } from "zod";
+import { createItemDocument } from "./writer.ts";
 import { CONTENT_KINDS, DATABASE_ID, IMAGES_BUCKET_ID, type ContentKind } from "../../schemas/content.ts";
 import { fileViewUrl, parseFileViewUrl, type AdminServices, type AppwriteTarget } from "../appwrite/client.ts";
 import { makeDirectory } from "../make-dir.ts";
@@ -322,7 +323,12 @@ async function restoreDocument(
     }
   }
   const data = Object.fromEntries(Object.entries(doc.data).map(([k, v]) => [k, retarget(v, source, services.target)]));
-  await services.databases.createDocument({ ...ids, documentId: doc.$id, data, permissions: doc.$permissions });
+  await createItemDocument(services.databases, {
+    kind: doc.kind,
+    documentId: doc.$id,
+    data,
+    permissions: doc.$permissions,
+  });
   return { ...base, action: "restored" };
 }
 

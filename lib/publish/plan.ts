@@ -155,12 +155,22 @@ function planRemovals(input: PlanInput, kind: ContentKind, present: Set<string>)
   return planned;
 }
 
+/** The items of each kind, by slug. */
+export function itemsBySlug(items: readonly ContentItem[]): Record<ContentKind, Map<string, ContentItem>> {
+  const byKind = Object.fromEntries(Object.keys(CONTENT_KINDS).map((kind) => [kind, new Map()])) as Record<
+    ContentKind,
+    Map<string, ContentItem>
+  >;
+  for (const item of items) byKind[item.kind].set(item.slug, item);
+  return byKind;
+}
+
 /** Plans every item of `input` (pure: reads nothing, writes nothing). */
 export function planPush(input: PlanInput): PlannedItem[] {
   const planned = input.items.map((item) => planItem(input, item));
+  const present = itemsBySlug(input.items);
   for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
-    const present = new Set(input.items.filter((i) => i.kind === kind).map((i) => i.slug));
-    planned.push(...planRemovals(input, kind, present));
+    planned.push(...planRemovals(input, kind, new Set(present[kind].keys())));
   }
   return planned;
 }

@@ -12,6 +12,7 @@ import path from "node:path";
 import type { Models } from "node-appwrite";
 import mime from "mime-types";
 import { CONTENT_KINDS, IMAGES_BUCKET_ID, type ContentKind } from "../../schemas/content.ts";
+import { imageInput, imageStem, inputFields } from "../../schemas/model.ts";
 import { parseFileViewUrl, type AdminServices } from "../appwrite/client.ts";
 import { readContent, readItem, type ContentItem } from "../content/read.ts";
 import { formattedOrAsIs } from "../content/format.ts";
@@ -21,7 +22,7 @@ import { HtmlBoundsError, htmlBoundMessage } from "../html/bounds.ts";
 import { makeDirectory } from "../make-dir.ts";
 import { imageFileId, localImage } from "./documents.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
-import { sourceHash } from "./plan.ts";
+import { itemsBySlug, sourceHash } from "./plan.ts";
 import { describeError, listBySlug } from "./push.ts";
 
 export interface PullItemResult {
@@ -58,26 +59,13 @@ export interface PullOptions {
   onEvent?: (result: PullItemResult) => void;
 }
 
-const FRONT_MATTER: Record<
-  ContentKind,
-  (doc: Models.DefaultDocument, image: string | undefined) => Record<string, unknown>
-> = {
-  venture: (doc, image) => ({
-    name: doc.name,
-    slug: doc.slug,
-    shortDescription: doc.shortDescription,
-    websiteURL: doc.websiteURL,
-    logo: image,
-  }),
-  post: (doc, image) => ({
-    title: doc.title,
-    slug: doc.slug,
-    excerpt: doc.excerpt,
-    authorName: doc.authorName,
-    publishedDate: doc.publishedDate,
-    featuredImage: image,
-  }),
-};
+/** The front matter of a document's file: its slug, the kind's text fields and the image reference. */
+function frontMatterOf(kind: ContentKind, doc: Models.DefaultDocument, image: string | undefined) {
+  const frontMatter: Record<string, unknown> = { slug: doc.slug };
+  for (const [name] of inputFields(kind)) frontMatter[name] = doc[name];
+  frontMatter[imageInput(kind)] = image;
+  return frontMatter;
+}
 
 /**
  * Pulls every venture and post of Appwrite into `contentDir`.
@@ -100,9 +88,10 @@ export async function pull(services: AdminServices, options: PullOptions): Promi
     dryRun: !!options.dryRun,
   };
 
+  const localItems = itemsBySlug(items);
   for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
     const remote = await listBySlug(services, CONTENT_KINDS[kind].collectionId);
-    const local = new Map(items.filter((i) => i.kind === kind).map((i) => [i.slug, i]));
+    const local = localItems[kind];
     for (const doc of remote.values()) {
       const outcome = await pullOne(services, options, {
         kind,
@@ -181,7 +170,7 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
     const target = `${folder}/${slug}.html`;
     const text = serializeContentFile(
       kind,
-      FRONT_MATTER[kind](doc, imageRef),
+      frontMatterOf(kind, doc, imageRef),
       await formattedOrAsIs("html", normalizeBody(String(doc[CONTENT_KINDS[kind].bodyField] ?? ""))),
     );
     await writeFileAtomic(path.join(options.contentDir, target), text);
@@ -245,7 +234,7 @@ async function localImageRef(
   const existing = c.localImages.get(imageFileId(bytes));
   if (existing) return `../images/${existing}`;
   const extension = mime.extension(meta.mimeType) || "bin";
-  const stem = kind === "venture" ? `${slug}-logo` : slug;
+  const stem = imageStem(kind, slug);
   let name = `${stem}.${extension === "jpeg" ? "jpg" : extension}`;
   if ([...c.localImages.values()].includes(name)) name = `${stem}-${file.fileId.slice(0, 8)}.${extension}`;
   await makeDirectory(path.join(contentDir, "images"));

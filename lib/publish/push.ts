@@ -6,7 +6,7 @@
  */
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import { AppwriteException, ID, Permission, Role, type Models } from "node-appwrite";
+import { AppwriteException, Permission, Role, type Models } from "node-appwrite";
 import { InputFile } from "node-appwrite/file";
 import { CONTENT_KINDS, DATABASE_ID, IMAGES_BUCKET_ID, type ContentKind } from "../../schemas/content.ts";
 import { parseFileViewUrl, type AdminServices } from "../appwrite/client.ts";
@@ -15,6 +15,7 @@ import { readContent, type ContentIssue, type ContentSet, type LocalImage } from
 import { imageFileId } from "./documents.ts";
 import { ExportError, imageFileIdsOf, writeExport, type ExportReport } from "./export.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
+import { createItemDocument, deleteItemDocument, updateItemDocument, type ImageStep } from "./writer.ts";
 import { planPush, type PlanAction, type PlanEntry, type PlannedItem } from "./plan.ts";
 import { AbortError, EXIT } from "../errors.ts";
 
@@ -342,38 +343,41 @@ async function apply(
 ): Promise<PushItemResult> {
   const { databases } = services;
   const { kind, slug } = p.entry;
-  const collectionId = CONTENT_KINDS[kind].collectionId;
-  let uploadedFileId: string | null = null;
   try {
     if (p.entry.action === "delete") {
-      await databases.deleteDocument({ databaseId: DATABASE_ID, collectionId, documentId: p.entry.documentId! });
+      await deleteItemDocument(databases, kind, p.entry.documentId!);
       delete project[kind][slug];
       return { ...p.entry, status: "done" };
     }
-    uploadedFileId = await ensureImage(services, p, uploads);
+    const image: ImageStep = {
+      upload: async () => {
+        const fileId = await ensureImage(services, p, uploads);
+        return fileId ? { fileId, created: true } : null;
+      },
+      // The URL the plan computed from the content-addressed id: the fields already hold it.
+      url: () => p.imageUrl!,
+      remove: async (fileId) => {
+        if (sharedImages.has(fileId)) return;
+        await services.storage.deleteFile({ bucketId: IMAGES_BUCKET_ID, fileId }).catch(() => {});
+        uploads.delete(fileId);
+      },
+    };
     const doc =
       p.entry.action === "create"
-        ? await databases.createDocument({
-            databaseId: DATABASE_ID,
-            collectionId,
-            documentId: ID.unique(),
+        ? await createItemDocument(databases, {
+            kind,
             data: { ...p.fields!(), userId: null },
             permissions: [Permission.read(Role.any())],
+            image,
           })
-        : await databases.updateDocument({
-            databaseId: DATABASE_ID,
-            collectionId,
-            documentId: p.entry.documentId!,
+        : await updateItemDocument(databases, p.entry.documentId!, {
+            kind,
             data: Object.fromEntries(p.entry.changes.map((key) => [key, p.fields!()[key] ?? null])),
+            image,
           });
     project[kind][slug] = { id: doc.$id, updatedAt: doc.$updatedAt, ...p.lock! };
     return { ...p.entry, documentId: doc.$id, status: "done" };
   } catch (error) {
-    if (uploadedFileId && !sharedImages.has(uploadedFileId)) {
-      // No orphans (SECURITY C44): the only document that would reference the new file was not written.
-      await services.storage.deleteFile({ bucketId: IMAGES_BUCKET_ID, fileId: uploadedFileId }).catch(() => {});
-      uploads.delete(uploadedFileId);
-    }
     return { ...p.entry, status: "failed", error: describeError(error) };
   }
 }

@@ -4,7 +4,8 @@
  */
 import { ID, Permission, Role, type Databases } from "node-appwrite";
 import { HTML_BOUNDS } from "../../lib/html/bounds.ts";
-import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../schemas/content.ts";
+import { CONTENT_MODEL, placeholderDocument } from "../../schemas/model.ts";
 import { LIMITS } from "../../schemas/limits.ts";
 
 /** `depth` nested `<tag>` around `inner`. */
@@ -43,39 +44,12 @@ export async function writeAroundProduct(
   slug: string,
   body: string,
 ): Promise<void> {
-  const permissions = [Permission.read(Role.any())];
-  if (kind === "venture") {
-    await databases.createDocument({
-      databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.ventures,
-      documentId: ID.unique(),
-      data: {
-        name: slug,
-        slug,
-        websiteURL: "https://example.com",
-        shortDescription: "S.",
-        caseStudy: body,
-        logoUrl: null,
-        userId: null,
-      },
-      permissions,
-    });
-  } else {
-    await databases.createDocument({
-      databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.blogPosts,
-      documentId: ID.unique(),
-      data: {
-        title: slug,
-        slug,
-        excerpt: "E.",
-        content: body,
-        authorName: "A",
-        publishedDate: "2026-01-01T00:00:00.000+00:00",
-        featuredImageUrl: null,
-        userId: null,
-      },
-      permissions,
-    });
-  }
+  const { collectionId, title, body: bodyField } = CONTENT_MODEL[kind];
+  await databases.createDocument({
+    databaseId: DATABASE_ID,
+    collectionId,
+    documentId: ID.unique(),
+    data: placeholderDocument(kind, { [title]: slug, slug, [bodyField]: body }),
+    permissions: [Permission.read(Role.any())],
+  });
 }

@@ -11,9 +11,9 @@ function VentureCard({ venture, heading: Heading }: { venture: VentureCardData; 
   return (
     <li className="group relative flex flex-col rounded-2xl border border-line bg-panel p-6 transition hover:border-gold/70">
       <div className="flex items-center gap-4">
-        {venture.logo ? (
+        {venture.image ? (
           <MediaImage
-            src={venture.logo}
+            src={venture.image}
             alt={t("ventures.logoAlt", { name: venture.name })}
             slot="cardLogo"
             className="size-14 rounded-xl object-cover"

@@ -9,9 +9,7 @@ import {
   createItem,
   deleteItem,
   updateItem,
-  postInputSchema,
   submissionErrorMessage,
-  ventureInputSchema,
   type PostInput,
   type VentureInput,
 } from "../../lib/admin/content.ts";
@@ -20,7 +18,15 @@ import { HtmlBoundsError, type HtmlBoundViolation } from "../../lib/html/bounds.
 import type { SignedInUser } from "../../lib/auth/account.ts";
 import { createSessionServices, stripAdminMode, type SessionServices } from "../../lib/appwrite/client.ts";
 import { checkImage, ImageRejectedError, type CheckedImage } from "../../lib/images/upload.ts";
-import { CONTENT_KINDS, DATABASE_ID, HTTP_URL_MESSAGE, type ContentKind } from "../../schemas/content.ts";
+import { CONTENT_KINDS, DATABASE_ID, formSchema, HTTP_URL_MESSAGE, type ContentKind } from "../../schemas/content.ts";
+import {
+  CONTENT_MODEL,
+  columnFields,
+  formFieldNames,
+  imageInput,
+  type ContentKindSpec,
+  type FieldType,
+} from "../../schemas/model.ts";
 import { AiNotConfiguredError } from "../../lib/ai/gemini.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { appwriteLocation, getApiKeyServices } from "./appwrite.server.ts";
@@ -41,11 +47,10 @@ export interface ParsedForm<T> {
   errors: FieldErrors;
 }
 
-const FIELDS: Record<ContentKind, readonly string[]> = {
-  venture: ["name", "slug", "websiteURL", "shortDescription", "caseStudy"],
-  post: ["title", "slug", "authorName", "publishedDate", "excerpt", "content"],
-};
-const IMAGE_INPUT: Record<ContentKind, string> = { venture: "logo", post: "featuredImage" };
+/** The string values of `kind`'s form fields in `form` (anything else posted is ignored: SECURITY C40). */
+function typedValues(kind: ContentKind, form: FormData): Record<string, string> {
+  return Object.fromEntries(formFieldNames(kind).map((name) => [name, String(form.get(name) ?? "")]));
+}
 
 /**
  * Reads a venture or post form: its spec fields (anything else posted is ignored) and an optional image,
@@ -57,9 +62,7 @@ export async function parseItemForm<K extends ContentKind>(
   form: FormData,
   locale: "en" | "ar" = "en",
 ): Promise<ParsedForm<K extends "venture" ? VentureInput : PostInput>> {
-  const raw = Object.fromEntries(FIELDS[kind].map((name) => [name, String(form.get(name) ?? "")]));
-  const schema: z.ZodType = kind === "venture" ? ventureInputSchema : postInputSchema;
-  const result = schema.safeParse(raw);
+  const result = (formSchema(kind) as z.ZodType).safeParse(typedValues(kind, form));
   const errors: FieldErrors = {};
   if (!result.success) {
     for (const issue of result.error.issues) {
@@ -69,13 +72,13 @@ export async function parseItemForm<K extends ContentKind>(
   }
 
   let image: CheckedImage | null = null;
-  const file = form.get(IMAGE_INPUT[kind]);
+  const file = form.get(imageInput(kind));
   if (file instanceof File && file.size > 0) {
     try {
       image = await checkImage(new Uint8Array(await file.arrayBuffer()));
     } catch (error) {
       if (!(error instanceof ImageRejectedError)) throw error;
-      errors[IMAGE_INPUT[kind]] = error.message;
+      errors[imageInput(kind)] = error.message;
     }
   }
   return { input: result.success ? result.data : null, image, errors } as ParsedForm<
@@ -83,41 +86,51 @@ export async function parseItemForm<K extends ContentKind>(
   >;
 }
 
+/** A cell of the admin lists: a column field of the kind (`column: true`) and its value as the list shows it. */
+export interface AdminCell {
+  field: string;
+  type: FieldType;
+  /** Text; for an image, the URL the browser loads. */
+  value: string | null;
+}
+
 /** A row of the admin lists. */
 export interface AdminRow {
   id: string;
+  /** The item's title field (a venture's name, a post's title), for the delete dialog. */
   name: string;
   slug: string;
-  image: string | null;
-  authorName: string | null;
-  publishedDate: string | null;
+  cells: AdminCell[];
 }
 
 function row(kind: ContentKind, doc: Models.DefaultDocument): AdminRow {
-  const image = stripAdminMode((doc[CONTENT_KINDS[kind].imageField] as string | null) ?? null);
+  const spec: ContentKindSpec = CONTENT_MODEL[kind];
+  // The image first, then the other columns in the order of the description.
+  const columns = columnFields(kind).sort((a, b) => Number(b === spec.image) - Number(a === spec.image));
   return {
     id: doc.$id,
-    name: String(kind === "venture" ? doc.name : doc.title),
+    name: String(doc[spec.title] ?? ""),
     slug: String(doc.slug),
-    image: publicImageUrl(image),
-    authorName: kind === "post" ? String(doc.authorName) : null,
-    publishedDate: kind === "post" ? String(doc.publishedDate) : null,
+    cells: columns.map((field) => {
+      const type = spec.fields[field]!.type;
+      const raw = (doc[field] as string | null | undefined) ?? null;
+      return { field, type, value: type === "image" ? publicImageUrl(stripAdminMode(raw)) : raw };
+    }),
   };
 }
 
-const LIST_FIELDS: Record<ContentKind, string[]> = {
-  venture: ["name", "slug", "logoUrl"],
-  post: ["title", "slug", "featuredImageUrl", "authorName", "publishedDate"],
-};
-
 /** All ventures (newest first) or posts (by published date), as the admin lists show them. */
 export async function listRows(session: SessionServices, kind: ContentKind): Promise<AdminRow[]> {
-  const order = kind === "venture" ? [Query.orderDesc("$createdAt")] : [Query.orderDesc("publishedDate")];
+  const spec = CONTENT_MODEL[kind];
   const page = await session.databases.listDocuments({
     databaseId: DATABASE_ID,
-    collectionId: CONTENT_KINDS[kind].collectionId,
+    collectionId: spec.collectionId,
     // Only what the list shows: bodies can be large (Appwrite always adds the `$` attributes).
-    queries: [...order, Query.limit(500), Query.select(LIST_FIELDS[kind])],
+    queries: [
+      Query.orderDesc(spec.order),
+      Query.limit(500),
+      Query.select([...new Set([spec.title, "slug", ...columnFields(kind)])]),
+    ],
   });
   return page.documents.map((doc) => row(kind, doc));
 }
@@ -198,13 +211,15 @@ export interface FormValues {
  */
 export async function loadFormValues(secret: string, kind: ContentKind, id: string): Promise<FormValues> {
   const doc = await getItem(sessionServices(secret), kind, id);
-  if (!doc)
-    throw data(
-      { message: kind === "venture" ? "Failed to load venture data." : "Failed to load post data." },
-      { status: 404 },
-    );
-  const values = Object.fromEntries(FIELDS[kind].map((name) => [name, String(doc[name] ?? "")]));
-  if (kind === "post") values.publishedDate = values.publishedDate!.slice(0, 10);
+  if (!doc) throw data({ message: `Failed to load ${kind} data.` }, { status: 404 });
+  const spec: ContentKindSpec = CONTENT_MODEL[kind];
+  const values = Object.fromEntries(
+    formFieldNames(kind).map((name) => {
+      const value = String(doc[name] ?? "");
+      // A date input's value is YYYY-MM-DD.
+      return [name, spec.fields[name]?.type === "date" ? value.slice(0, 10) : value];
+    }),
+  );
   return {
     values,
     image: publicImageUrl(stripAdminMode((doc[CONTENT_KINDS[kind].imageField] as string | null) ?? null)),
@@ -221,7 +236,7 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
   const { secret, user } = await requireUser(request);
   const form = await request.formData();
   const parsed = await parseItemForm(kind, form, preferredLocale(request));
-  const typed = Object.fromEntries(FIELDS[kind].map((name) => [name, String(form.get(name) ?? "")]));
+  const typed = typedValues(kind, form);
   if (!parsed.input || Object.keys(parsed.errors).length > 0) {
     return data({ errors: parsed.errors, formError: null as string | null, values: typed }, { status: 400 });
   }
@@ -246,14 +261,14 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
         megabytes: Math.round(error.quota.bytes / 1048576),
       });
       return data(
-        { errors: { [IMAGE_INPUT[kind]]: message } as FieldErrors, formError: null as string | null, values: typed },
+        { errors: { [imageInput(kind)]: message } as FieldErrors, formError: null as string | null, values: typed },
         { status: 400 },
       );
     }
     const status = error instanceof AppwriteException && error.code < 500 ? error.code : 500;
     return data({ errors: {} as FieldErrors, formError: submissionErrorMessage(error), values: typed }, { status });
   }
-  throw redirect(kind === "venture" ? "/admin/ventures" : "/admin/blog");
+  throw redirect(`/admin/${CONTENT_MODEL[kind].adminPath}`);
 }
 
 /**

@@ -5,37 +5,24 @@
  * `renderStoredHtml`), images of the project's bucket served by the site itself under `/media/<fileId>`.
  */
 import { parseFileViewUrl } from "../../lib/appwrite/client.ts";
-import {
-  getPostBySlug,
-  getVentureBySlug,
-  listPosts,
-  listVentures,
-  type PostSummary,
-  type VentureSummary,
-} from "../../lib/appwrite/content-store.ts";
+import { getBySlug, listSummaries, type ItemSummary } from "../../lib/appwrite/content-store.ts";
+import { CONTENT_MODEL, summaryFields, type ContentKind } from "../../schemas/model.ts";
 import { renderStoredHtml } from "../../lib/html/body.ts";
 import { IMAGES_BUCKET_ID, isHttpUrl, safeHttpUrl } from "../../schemas/content.ts";
 import { getPublicServices, withBackend } from "./appwrite.server.ts";
 
-export interface VentureCard {
-  slug: string;
-  name: string;
-  shortDescription: string;
-  logo: string | null;
-}
+type ImageField<K extends ContentKind> = (typeof CONTENT_MODEL)[K]["image"];
+/** What a card shows of an item of `kind`: its summary fields, the image as the URL the browser loads. */
+export type Card<K extends ContentKind> = Omit<ItemSummary<K>, "$id" | "$createdAt" | "$updatedAt" | ImageField<K>> & {
+  image: string | null;
+};
+export type VentureCard = Card<"venture">;
 export interface VentureView extends VentureCard {
   /** The venture's site when it is an http(s) URL (SECURITY C58), else null: the page then shows no link. */
   websiteURL: string | null;
   caseStudyHtml: string;
 }
-export interface PostCard {
-  slug: string;
-  title: string;
-  excerpt: string;
-  authorName: string;
-  publishedDate: string;
-  image: string | null;
-}
+export type PostCard = Card<"post">;
 export interface PostView extends PostCard {
   contentHtml: string;
 }
@@ -51,30 +38,24 @@ export function publicImageUrl(url: string | null): string | null {
   return isHttpUrl(url) ? url : null;
 }
 
-const ventureCard = (v: VentureSummary): VentureCard => ({
-  slug: v.slug,
-  name: v.name,
-  shortDescription: v.shortDescription,
-  logo: publicImageUrl(v.logoUrl),
-});
-
-const postCard = (p: PostSummary): PostCard => ({
-  slug: p.slug,
-  title: p.title,
-  excerpt: p.excerpt,
-  authorName: p.authorName,
-  publishedDate: p.publishedDate,
-  image: publicImageUrl(p.featuredImageUrl),
-});
+/** The card of a summary (or a whole record: only the summary fields are kept). */
+function card<K extends ContentKind>(kind: K, item: ItemSummary<K>): Card<K> {
+  const values: Record<string, unknown> = {};
+  for (const name of summaryFields(kind)) {
+    if (name !== CONTENT_MODEL[kind].image) values[name] = (item as Record<string, unknown>)[name];
+  }
+  values.image = publicImageUrl((item as Record<string, unknown>)[CONTENT_MODEL[kind].image] as string | null);
+  return values as Card<K>;
+}
 
 /** Newest ventures first; `limit` caps the count (home shows 3, spec §9). */
 export async function loadVentureCards(limit?: number): Promise<VentureCard[]> {
-  return (await withBackend(() => listVentures(getPublicServices(), limit))).map(ventureCard);
+  return (await withBackend(() => listSummaries(getPublicServices(), "venture", limit))).map((v) => card("venture", v));
 }
 
 /** Posts by published date, newest first. */
 export async function loadPostCards(limit?: number): Promise<PostCard[]> {
-  return (await withBackend(() => listPosts(getPublicServices(), limit))).map(postCard);
+  return (await withBackend(() => listSummaries(getPublicServices(), "post", limit))).map((p) => card("post", p));
 }
 
 /**
@@ -83,15 +64,15 @@ export async function loadPostCards(limit?: number): Promise<PostCard[]> {
  * through the Appwrite API may hold any scheme.
  */
 export async function loadVenture(slug: string): Promise<VentureView | null> {
-  const venture = await withBackend(() => getVentureBySlug(getPublicServices(), slug));
+  const venture = await withBackend(() => getBySlug(getPublicServices(), "venture", slug));
   if (!venture) return null;
   const caseStudyHtml = await renderStoredHtml(venture.caseStudy);
-  return { ...ventureCard(venture), websiteURL: safeHttpUrl(venture.websiteURL), caseStudyHtml };
+  return { ...card("venture", venture), websiteURL: safeHttpUrl(venture.websiteURL), caseStudyHtml };
 }
 
 /** One post with its sanitized content (escaped text when it breaks `HTML_BOUNDS`), or null. */
 export async function loadPost(slug: string): Promise<PostView | null> {
-  const post = await withBackend(() => getPostBySlug(getPublicServices(), slug));
+  const post = await withBackend(() => getBySlug(getPublicServices(), "post", slug));
   if (!post) return null;
-  return { ...postCard(post), contentHtml: await renderStoredHtml(post.content) };
+  return { ...card("post", post), contentHtml: await renderStoredHtml(post.content) };
 }

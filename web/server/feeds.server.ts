@@ -3,6 +3,7 @@
  * every page, venture and post (with hreflang alternates), and an RSS 2.0 feed of the blog per locale. Both
  * list only what a guest may read (SECURITY C55).
  */
+import { CONTENT_MODEL } from "../../schemas/model.ts";
 import { listPosts, listVentures } from "../../lib/appwrite/content-store.ts";
 import { getI18n } from "../i18n/catalog.server.ts";
 import { LOCALES, type Locale } from "../i18n/i18n.ts";
@@ -47,6 +48,8 @@ export async function buildSitemap(origin: string): Promise<string> {
   ].join("\n");
 }
 
+const POST = CONTENT_MODEL.post;
+
 /** The blog's RSS 2.0 feed in `locale` (channel texts in that language, links to that locale's pages). */
 export async function buildRss(origin: string, locale: Locale): Promise<string> {
   const { t } = getI18n(locale);
@@ -60,8 +63,8 @@ export async function buildRss(origin: string, locale: Locale): Promise<string> 
       `<link>${escapeXml(link)}</link>`,
       `<guid isPermaLink="true">${escapeXml(link)}</guid>`,
       `<description>${escapeXml(p.excerpt)}</description>`,
-      `<dc:creator>${escapeXml(p.authorName)}</dc:creator>`,
-      `<pubDate>${new Date(p.publishedDate).toUTCString()}</pubDate>`,
+      `<dc:creator>${escapeXml(p[POST.author])}</dc:creator>`,
+      `<pubDate>${new Date(p[POST.order]).toUTCString()}</pubDate>`,
       "</item>",
     ].join("");
   });

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { CONTENT_MODEL } from "../../../schemas/model.ts";
 import { useTranslation } from "../../hooks.ts";
 
 /** What `/admin/ai/draft` answers. */
@@ -25,8 +26,11 @@ export function AiAssistant(props: {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [violations, setViolations] = useState<string[]>([]);
-  const label = props.kind === "venture" ? t("admin.ai.ventureTopic") : t("admin.ai.postTopic");
-  const emptyMessage = props.kind === "venture" ? t("admin.ai.topicRequiredVenture") : t("admin.ai.topicRequiredPost");
+  const draftNoun = CONTENT_MODEL[props.kind].draftNoun;
+  const noun = draftNoun.charAt(0).toUpperCase() + draftNoun.slice(1);
+  const capitalized = props.kind.charAt(0).toUpperCase() + props.kind.slice(1);
+  const label = t(`admin.ai.${props.kind}Topic`);
+  const emptyMessage = t(`admin.ai.topicRequired${capitalized}`);
 
   const generate = async () => {
     if (!topic.trim()) return setMessage(emptyMessage);
@@ -40,8 +44,7 @@ export function AiAssistant(props: {
         body: new URLSearchParams({ kind: props.kind, topic }),
       });
       const body = (await response.json()) as DraftResponse;
-      if (!response.ok || !body.fields)
-        throw new Error(body.error ?? t(props.kind === "venture" ? "admin.ai.failedVenture" : "admin.ai.failedPost"));
+      if (!response.ok || !body.fields) throw new Error(body.error ?? t(`admin.ai.failed${capitalized}`));
       props.onDraft(body.fields);
       setViolations(body.violations ?? []);
     } catch (error) {
@@ -55,7 +58,7 @@ export function AiAssistant(props: {
   return (
     <section aria-labelledby={`ai-${props.kind}`} className="rounded-2xl border border-gold/40 bg-gold/5 p-5">
       <h2 id={`ai-${props.kind}`} className="font-semibold text-gold">
-        {props.kind === "venture" ? t("admin.ai.ventureTitle") : t("admin.ai.postTitle")}
+        {t(`admin.ai.${props.kind}Title`)}
       </h2>
       {props.unavailable !== null ? (
         <p className="mt-2 text-sm text-mist">{props.unavailable}</p>
@@ -79,11 +82,7 @@ export function AiAssistant(props: {
               disabled={busy || !topic.trim()}
               className="rounded-full bg-gold px-5 py-2 text-sm font-semibold text-ink disabled:opacity-50"
             >
-              {busy
-                ? t("admin.ai.generating")
-                : props.kind === "venture"
-                  ? t("admin.ai.generateDetails")
-                  : t("admin.ai.generateContent")}
+              {busy ? t("admin.ai.generating") : t(`admin.ai.generate${noun}`)}
             </button>
           </div>
           {message && <p className="mt-2 text-sm text-red-400">{message}</p>}

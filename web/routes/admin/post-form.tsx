@@ -2,7 +2,9 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "../../hooks.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { AiAssistant } from "../../components/admin/ai-assistant.tsx";
-import { Field, FormFooter, ImagePicker, TextArea, useItemFormValues } from "../../components/admin/fields.tsx";
+import { Field, FormFooter, ImagePicker, useItemFormValues } from "../../components/admin/fields.tsx";
+import { KindFields } from "../../components/admin/kind-fields.tsx";
+import { initialValues, inputFields } from "../../../schemas/model.ts";
 import { HtmlEditor } from "../../components/admin/html-editor.tsx";
 import { aiUnavailableMessage, loadFormValues, saveItem } from "../../server/admin.server.ts";
 import { preferredLocale, requireUser } from "../../server/session.server.ts";
@@ -13,7 +15,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { secret, user } = await requireUser(request);
   const current = params.id
     ? await loadFormValues(secret, "post", params.id)
-    : { values: { authorName: user.name, publishedDate: new Date().toISOString().slice(0, 10) }, image: null };
+    : {
+        values: initialValues("post", { userName: user.name, today: new Date().toISOString().slice(0, 10) }),
+        image: null,
+      };
   return { current, editing: Boolean(params.id), aiUnavailable: aiUnavailableMessage(preferredLocale(request)) };
 }
 
@@ -44,8 +49,15 @@ export default function PostForm({ loaderData, actionData }: Route.ComponentProp
   // The server only knows today in UTC; a new post's date is today where the user is (spec §2: "date to now").
   useEffect(() => {
     if (loaderData.editing || actionData) return;
-    const serverDefault = loaderData.current.values.publishedDate;
-    setValues((v) => (v.publishedDate === serverDefault ? { ...v, publishedDate: localToday() } : v));
+    const server = loaderData.current.values as Record<string, string>;
+    const today = initialValues("post", { userName: "", today: localToday() });
+    setValues((v) => {
+      const next = { ...v };
+      for (const [name, field] of inputFields("post")) {
+        if (field.initial === "today" && v[name] === server[name]) next[name] = today[name]!;
+      }
+      return next;
+    });
     // Once, after hydration.
   }, []);
   const errors = actionData?.errors ?? {};
@@ -101,24 +113,7 @@ export default function PostForm({ loaderData, actionData }: Route.ComponentProp
           error={errors.slug}
           onChange={setSlug}
         />
-        <Field
-          name="authorName"
-          label={t("admin.blog.authorName")}
-          required
-          value={values.authorName}
-          error={errors.authorName}
-          onChange={set("authorName")}
-        />
-        <Field
-          name="publishedDate"
-          type="date"
-          label={t("admin.blog.publishedDate")}
-          required
-          ltr
-          value={values.publishedDate}
-          error={errors.publishedDate}
-          onChange={set("publishedDate")}
-        />
+        <KindFields kind="post" size="short" values={values} errors={errors} set={set} />
         <div>
           <ImagePicker
             name="featuredImage"
@@ -139,15 +134,7 @@ export default function PostForm({ loaderData, actionData }: Route.ComponentProp
           )}
           {imageMessage && <p className="mt-1 text-sm text-red-400">{imageMessage}</p>}
         </div>
-        <TextArea
-          name="excerpt"
-          label={t("admin.blog.excerpt")}
-          rows={3}
-          required
-          value={values.excerpt ?? ""}
-          error={errors.excerpt}
-          onChange={set("excerpt")}
-        />
+        <KindFields kind="post" size="long" values={values} errors={errors} set={set} />
         <HtmlEditor
           name="content"
           label={t("admin.blog.content")}

@@ -18,7 +18,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 export function meta(args: Route.MetaArgs) {
   if (!args.data) return [];
   const { venture } = args.data;
-  return pageMeta(args, { title: venture.name, description: venture.shortDescription, image: venture.logo });
+  return pageMeta(args, { title: venture.name, description: venture.shortDescription, image: venture.image });
 }
 
 export default function VenturePage({ loaderData }: Route.ComponentProps) {
@@ -35,9 +35,9 @@ export default function VenturePage({ loaderData }: Route.ComponentProps) {
         {t("ventures.backToVentures")}
       </Link>
       <header className="mt-8 flex flex-col gap-6 sm:flex-row sm:items-center">
-        {venture.logo && (
+        {venture.image && (
           <MediaImage
-            src={venture.logo}
+            src={venture.image}
             alt={t("ventures.logoAlt", { name: venture.name })}
             slot="ventureLogo"
             className="size-24 rounded-2xl object-cover"

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { AiDraftBoundsError, draftContent, TopicRequiredError } from "../../../lib/ai/draft.ts";
+import { AiDraftBoundsError, draftItem, TopicRequiredError } from "../../../lib/ai/draft.ts";
 import { AiNotConfiguredError, aiSettings } from "../../../lib/ai/gemini.ts";
 import { loadConfig } from "../../../lib/config.ts";
 import { getI18n } from "../../i18n/catalog.server.ts";
@@ -29,10 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   try {
-    const draft =
-      kind === "venture"
-        ? await draftContent(aiSettings(loadConfig()), "venture", topic)
-        : await draftContent(aiSettings(loadConfig()), "post", topic);
+    const draft = await draftItem(aiSettings(loadConfig()), kind, topic);
     return { fields: draft.fields as Record<string, string>, violations: draft.violations.map((v) => v.message) };
   } catch (error) {
     if (error instanceof TopicRequiredError) return data({ error: error.message }, { status: 400 });

@@ -1,0 +1,136 @@
+/**
+ * The one writer of ventures and posts (ARCHITECTURE decision 3): create, update and delete of documents with
+ * their image's upload, replacement and rollback, used by the admin (`lib/admin/content.ts`, as the signed-in
+ * user) and by `studio push` and `restore` (`lib/publish/*`, with the API key). Who may write, which
+ * permissions a document gets and how an image is uploaded (the admin's quota and owner, push's
+ * content-addressed ids) are the caller's: this module makes every write put the same wire format in Appwrite
+ * (dates as Appwrite's `…+00:00`) and never leave behind an image it uploaded for a document it failed to write
+ * (SECURITY C44).
+ */
+import { ID, type Databases, type Models } from "node-appwrite";
+import { DATABASE_ID } from "../../schemas/content.ts";
+import { CONTENT_MODEL, fieldsOf, type ContentKind } from "../../schemas/model.ts";
+
+/** The document calls the writer makes: a session client's or an API-key client's `databases`. */
+export type DocumentWriter = Pick<Databases, "createDocument" | "updateDocument" | "deleteDocument">;
+
+/** How the caller puts an item's image into the bucket (see `writeItem`). */
+export interface ImageStep {
+  /**
+   * Puts the image in the bucket, before the document is written. Returns the file id and whether this call
+   * created the file (a failed document write then removes it), or null when nothing needs writing (the
+   * document already points at the file).
+   */
+  upload(): Promise<{ fileId: string; created: boolean } | null>;
+  /** The image field's value for `fileId` (its view URL). */
+  url(fileId: string): string;
+  /** Removes a file `upload` created, when the document write failed. Best effort: never throws. */
+  remove(fileId: string): Promise<void>;
+}
+
+/** One write of a venture or post. */
+export interface ItemWrite {
+  kind: ContentKind;
+  /** Document fields to write (an update writes only these). */
+  data: Record<string, unknown>;
+  /** The image to upload first, if any; its field is set to the uploaded file's URL. */
+  image?: ImageStep | null;
+}
+
+/**
+ * Appwrite's datetime format (REFERENCE §3): UTC with milliseconds and `+00:00`, e.g.
+ * `2026-03-14T00:00:00.000+00:00`, the one date format the product writes. Accepts a Date or anything `Date`
+ * parses (`2026-03-14`, `…Z`, `…+02:00`).
+ * @throws {RangeError} for an unparsable value.
+ */
+export function toAppwriteDatetime(value: Date | string): string {
+  return new Date(value).toISOString().replace("Z", "+00:00");
+}
+
+/** `data` as it goes on the wire: the kind's `date` fields in Appwrite's format, everything else as it is. */
+export function wireData(kind: ContentKind, data: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...data };
+  for (const [name, field] of fieldsOf(CONTENT_MODEL[kind])) {
+    const value = out[name];
+    if (field.type === "date" && (typeof value === "string" || value instanceof Date)) {
+      out[name] = toAppwriteDatetime(value);
+    }
+  }
+  return out;
+}
+
+/** Uploads the image of `write` (if any), then runs `save` with the data to write; rolls the upload back on failure. */
+async function withImage(
+  write: ItemWrite,
+  save: (data: Record<string, unknown>) => Promise<Models.DefaultDocument>,
+): Promise<Models.DefaultDocument> {
+  const data = wireData(write.kind, write.data);
+  const uploaded = write.image ? await write.image.upload() : null;
+  if (uploaded) data[CONTENT_MODEL[write.kind].image] = write.image!.url(uploaded.fileId);
+  try {
+    return await save(data);
+  } catch (error) {
+    // No orphans (SECURITY C44): the only document that would reference the new file was not written.
+    if (uploaded?.created) await write.image!.remove(uploaded.fileId);
+    throw error;
+  }
+}
+
+/**
+ * Creates a venture or post: uploads its image first (`write.image`), then the document with `permissions`
+ * (and `documentId`, default a unique id); when the document cannot be written, the image just uploaded is
+ * removed again.
+ * @throws what the image step or Appwrite throws (`AppwriteException`); nothing is left behind.
+ */
+export function createItemDocument(
+  databases: DocumentWriter,
+  write: ItemWrite & { permissions: string[]; documentId?: string },
+): Promise<Models.DefaultDocument> {
+  return withImage(write, (data) =>
+    databases.createDocument({
+      databaseId: DATABASE_ID,
+      collectionId: CONTENT_MODEL[write.kind].collectionId,
+      documentId: write.documentId ?? ID.unique(),
+      data,
+      permissions: write.permissions,
+    }),
+  );
+}
+
+/**
+ * Updates the fields `write.data` of document `documentId`: uploads a new image first (`write.image`; replacing
+ * the old one, e.g. deleting it, is the caller's step before), then the document; when the update fails, the
+ * image just uploaded is removed again.
+ * @throws what the image step or Appwrite throws (404 missing, 401 not allowed); nothing is left behind.
+ */
+export function updateItemDocument(
+  databases: DocumentWriter,
+  documentId: string,
+  write: ItemWrite,
+): Promise<Models.DefaultDocument> {
+  return withImage(write, (data) =>
+    databases.updateDocument({
+      databaseId: DATABASE_ID,
+      collectionId: CONTENT_MODEL[write.kind].collectionId,
+      documentId,
+      data,
+    }),
+  );
+}
+
+/**
+ * Deletes document `documentId` of `kind`. Its image is the caller's: the admin deletes it first (spec §4),
+ * `push` after all deletions, when no other document uses it.
+ * @throws {AppwriteException} from Appwrite (404 missing, 401 not allowed).
+ */
+export async function deleteItemDocument(
+  databases: DocumentWriter,
+  kind: ContentKind,
+  documentId: string,
+): Promise<void> {
+  await databases.deleteDocument({
+    databaseId: DATABASE_ID,
+    collectionId: CONTENT_MODEL[kind].collectionId,
+    documentId,
+  });
+}

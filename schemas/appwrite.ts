@@ -1,0 +1,79 @@
+/**
+ * The Appwrite schema of the content model (ARCHITECTURE decision 4): database, collections with their
+ * attributes and indexes, and the images bucket, derived from `schemas/model.ts` in exactly the shape and
+ * key order `appwrite pull collections` (appwrite-cli 12) writes, so the committed `schemas/appwrite.json`
+ * round-trips through the official CLI (SECURITY C60). `npm run schema` regenerates the file;
+ * `tests/unit/appwrite-schema.test.ts` checks the committed file equals it.
+ */
+import { DATABASE_ID, IMAGE_EXTENSIONS, IMAGES_BUCKET_ID, MAX_IMAGE_BYTES } from "./content.ts";
+import { CONTENT_MODEL, SUBMISSION_MODEL, fieldsOf, type FieldSpec, type KindSpec } from "./model.ts";
+import { LIMITS } from "./limits.ts";
+
+/** An attribute as `appwrite pull` writes it: plain strings carry `size` and `encrypt`, formatted ones `format`. */
+function attribute(key: string, field: FieldSpec): Record<string, unknown> {
+  const required = !field.optional && field.type !== "image" && field.type !== "owner";
+  const head = { key, type: field.type === "date" ? "datetime" : "string", required, array: false };
+  switch (field.type) {
+    case "url":
+    case "image":
+      return { ...head, format: "url", default: null };
+    case "email":
+      return { ...head, format: "email", default: null };
+    case "date":
+      return { ...head, format: "datetime", default: null };
+    case "slug":
+      return { ...head, size: 128, default: null, encrypt: false };
+    case "owner":
+      return { ...head, size: 36, default: null, encrypt: false };
+    case "text":
+    case "html":
+      return { ...head, size: field.max ?? LIMITS.html, default: null, encrypt: false };
+  }
+}
+
+function collection(spec: KindSpec): Record<string, unknown> {
+  return {
+    $id: spec.collectionId,
+    $permissions: [...spec.permissions],
+    databaseId: DATABASE_ID,
+    name: spec.label,
+    enabled: true,
+    documentSecurity: true,
+    attributes: fieldsOf(spec).map(([key, field]) => attribute(key, field)),
+    indexes: spec.indexes.map((index) => ({
+      key: index.key,
+      type: index.type,
+      status: "available",
+      attributes: [...index.attributes],
+      orders: [...index.orders],
+    })),
+  };
+}
+
+/**
+ * The whole `appwrite.json` of the project: database `main_db`, the collections of `CONTENT_MODEL` and
+ * `SUBMISSION_MODEL` in that order, and the images bucket (public read, file security, 5 MB, image types only:
+ * SECURITY C30, C31, C61).
+ */
+export function appwriteSchema(): Record<string, unknown> {
+  return {
+    projectId: "venture-studio",
+    projectName: "Venture Studio",
+    databases: [{ $id: DATABASE_ID, name: "Main", enabled: true }],
+    collections: [...Object.values(CONTENT_MODEL), ...Object.values(SUBMISSION_MODEL)].map(collection),
+    buckets: [
+      {
+        $id: IMAGES_BUCKET_ID,
+        $permissions: ['read("any")'],
+        fileSecurity: true,
+        name: "Images",
+        enabled: true,
+        maximumFileSize: MAX_IMAGE_BYTES,
+        allowedFileExtensions: [...IMAGE_EXTENSIONS],
+        compression: "none",
+        encryption: false,
+        antivirus: false,
+      },
+    ],
+  };
+}
