@@ -154,7 +154,7 @@ export const CONTENT_MODEL = {
         column: true,
         example: "What Is a Micro Service Agency?",
       },
-      slug: { type: "slug", summary: true, column: true, example: "my-first-post" },
+      slug: { type: "slug", summary: true, example: "my-first-post" },
       excerpt: {
         type: "text",
         max: LIMITS.excerpt,
@@ -175,7 +175,6 @@ export const CONTENT_MODEL = {
         input: "featuredImage",
         optional: true,
         summary: true,
-        column: true,
         example: "../images/what-is-a-micro-service-agency.jpg",
       },
       content: { type: "html", max: LIMITS.html },
