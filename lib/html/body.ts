@@ -43,8 +43,7 @@ const inFlight = new Map<string, Promise<string>>();
 const keyOf = (html: string) => createHash("sha256").update(html).digest("base64url");
 
 /** Sanitizes off-thread once per distinct body (cached, concurrent callers share one job). */
-function sanitizeCached(html: string): Promise<string> {
-  const key = keyOf(html);
+function sanitizeCached(html: string, key = keyOf(html)): Promise<string> {
   const hit = sanitized.get(key);
   if (hit !== undefined) return Promise.resolve(hit);
   let job = inFlight.get(key);
@@ -81,7 +80,7 @@ export async function renderStoredHtml(html: string): Promise<string> {
   if (known !== undefined) return known;
   if (!checkHtmlBounds(html)) {
     try {
-      return await sanitizeCached(html);
+      return await sanitizeCached(html, key);
     } catch (error) {
       // The sanitizer is busy: text this time, the HTML on a later request.
       if (!(error instanceof HtmlBoundsError)) return escapedTextHtml(html);
