@@ -34,3 +34,6 @@ export async function startSiteStack(): Promise<SiteStack> {
 }
 
 export { Visitor, type Reply } from "../../scripts/dev/visitor.ts";
+
+/** A page as shown: its HTML without scripts (the hydration data carries every message of the page's namespaces). */
+export const markupOf = (html: string) => html.replace(/<script\b[\s\S]*?<\/script>/gi, "");

@@ -12,10 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSite, type RunningSite } from "../../scripts/serve-site.ts";
 import { COLLECTIONS, DATABASE_ID, LIMITS } from "../../schemas/content.ts";
 import { ROOT } from "../helpers/fixtures.ts";
-import { startSiteStack, Visitor, type Reply, type SiteStack } from "../helpers/site.ts";
-
-/** The page as shown: without its scripts (the hydration data carries every message of the page's namespaces). */
-const markupOf = (html: string) => html.replace(/<script\b[\s\S]*?<\/script>/gi, "");
+import { markupOf, startSiteStack, Visitor, type Reply, type SiteStack } from "../helpers/site.ts";
 
 let stack: SiteStack;
 let proxied: RunningSite;

@@ -11,11 +11,8 @@ import { ID, Permission, Query, Role } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
 import { ROOT } from "../helpers/fixtures.ts";
-import { startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
+import { markupOf, startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
 import { appwriteEnv, copyFixtureContent } from "../helpers/stack.ts";
-
-/** The page as shown: without its scripts (the hydration data carries every message of the page's namespaces). */
-const markupOf = (html: string) => html.replace(/<script\b[\s\S]*?<\/script>/gi, "");
 
 let stack: SiteStack;
 let ada: Visitor;
