@@ -5,7 +5,7 @@
  */
 import { data } from "react-router";
 import { createCommunityApplication, createContactMessage } from "../../lib/appwrite/submissions.ts";
-import { FormRateLimiter } from "../../lib/http/form-limits.ts";
+import { FormRateLimiter } from "../../server/http/form-limits.ts";
 import type { CommunityApplication, ContactMessage } from "../../schemas/content.ts";
 import { formValues, validateForm, type FormKind, type FormResult } from "../forms.ts";
 import { HONEYPOT_FIELD } from "../honeypot.ts";
