@@ -6,13 +6,15 @@
  * `tests/unit/appwrite-schema.test.ts` checks the committed file equals it.
  */
 import { DATABASE_ID, IMAGE_EXTENSIONS, IMAGES_BUCKET_ID, MAX_IMAGE_BYTES } from "./content.ts";
-import { CONTENT_MODEL, SUBMISSION_MODEL, fieldsOf, type FieldSpec, type KindSpec } from "./model.ts";
+import { CONTENT_LOCALES, CONTENT_MODEL, DEFAULT_CONTENT_LOCALE, SUBMISSION_MODEL, fieldsOf, type FieldSpec, type KindSpec } from "./model.ts";
 import { LIMITS } from "./limits.ts";
 
 /** An attribute as `appwrite pull` writes it: plain strings carry `size` and `encrypt`, formatted ones `format`. */
 function attribute(key: string, field: FieldSpec): Record<string, unknown> {
-  const required = !field.optional && field.type !== "image" && field.type !== "owner";
-  const head = { key, type: field.type === "date" ? "datetime" : "string", required, array: false };
+  // Appwrite refuses a default on a required attribute: the locale is optional with default `en`.
+  const required = !field.optional && !["image", "owner", "locale"].includes(field.type);
+  const type = field.type === "date" ? "datetime" : field.type === "boolean" ? "boolean" : "string";
+  const head = { key, type, required, array: false };
   switch (field.type) {
     case "url":
     case "image":
@@ -28,6 +30,10 @@ function attribute(key: string, field: FieldSpec): Record<string, unknown> {
     case "text":
     case "html":
       return { ...head, size: field.max ?? LIMITS.html, default: null, encrypt: false };
+    case "locale":
+      return { ...head, elements: [...CONTENT_LOCALES], format: "enum", default: field.optional ? null : DEFAULT_CONTENT_LOCALE };
+    case "boolean":
+      return { ...head, default: null };
   }
 }
 

@@ -7,7 +7,9 @@
 import { z } from "zod";
 import { LIMITS } from "./limits.ts";
 import {
+  CONTENT_LOCALES,
   CONTENT_MODEL,
+  DEFAULT_CONTENT_LOCALE,
   SUBMISSION_MODEL,
   fieldsOf,
   imageInput,
@@ -53,9 +55,11 @@ export const httpUrl = z
 
 /** The document fields of a kind as Appwrite stores them (spec §3), without Appwrite's `$` fields. */
 export type DocumentOf<S extends KindSpec> = {
-  -readonly [N in keyof S["fields"]]: S["fields"][N] extends { type: "image" | "owner" } | { optional: true }
-    ? string | null
-    : string;
+  -readonly [N in keyof S["fields"]]: S["fields"][N] extends { type: "boolean" }
+    ? boolean | null
+    : S["fields"][N] extends { type: "image" | "owner" } | { optional: true }
+      ? string | null
+      : string;
 };
 
 /** The zod rule of one stored field (`FieldSpec`). */
@@ -82,6 +86,11 @@ function documentField(field: FieldSpec): z.ZodType {
       return z.string().max(LIMITS.url).nullable();
     case "owner":
       return z.string().max(36).nullable();
+    case "locale":
+      // Documents stored before locales existed read as English until `studio setup` fills the column in.
+      return z.enum(CONTENT_LOCALES).nullable().transform((v) => v ?? DEFAULT_CONTENT_LOCALE);
+    case "boolean":
+      return z.boolean().nullable();
   }
   return field.optional ? rule.nullable() : rule;
 }
@@ -137,7 +146,11 @@ const commonFrontMatter = {
 type Spec<K extends ContentKind> = (typeof CONTENT_MODEL)[K];
 /** The fields of `kind` a file and a form carry: not the slug, the body, the image nor the owner. */
 type InputName<S extends ContentKindSpec> = {
-  [N in keyof S["fields"]]: S["fields"][N]["type"] extends "html" | "image" | "owner" | "slug" ? never : N;
+  [N in keyof S["fields"]]: S["fields"][N] extends { version: true }
+    ? never
+    : S["fields"][N]["type"] extends "html" | "image" | "owner" | "slug"
+      ? never
+      : N;
 }[keyof S["fields"]] &
   string;
 type ImageKey<S extends ContentKindSpec> = S["fields"][S["image"]] extends { input: infer I extends string }

@@ -17,9 +17,17 @@ import { LIMITS } from "./limits.ts";
  * - `html`: the body, stored as sanitized HTML (Markdown or HTML in files, below the front matter);
  * - `date`: a date or date-time, stored as Appwrite's datetime (`…T00:00:00.000+00:00`);
  * - `image`: the view URL of an image (a bucket file or an http(s) URL); in files and forms it is a picture;
- * - `owner`: the id of the user who created the item in the admin (never in files or forms).
+ * - `owner`: the id of the user who created the item in the admin (never in files or forms);
+ * - `locale`: a content locale, `en` or `ar` (Appwrite `enum`; decision 0008);
+ * - `boolean`: true or false (Appwrite `boolean`).
  */
-export type FieldType = "text" | "slug" | "url" | "email" | "html" | "date" | "image" | "owner";
+export type FieldType = "text" | "slug" | "url" | "email" | "html" | "date" | "image" | "owner" | "locale" | "boolean";
+
+/** The locales content is written in (spec §9: en and ar, default en); the first is the default. */
+export const CONTENT_LOCALES = ["en", "ar"] as const;
+export type ContentLocale = (typeof CONTENT_LOCALES)[number];
+/** The locale of a file without a locale suffix and of documents stored before locales existed. */
+export const DEFAULT_CONTENT_LOCALE: ContentLocale = "en";
 
 /** One field of a kind. Fields are required unless `optional`. */
 export interface FieldSpec {
@@ -39,6 +47,13 @@ export interface FieldSpec {
   readonly initial?: "userName" | "today";
   /** A valid value as a user writes it in front matter, for validation messages (`studio`). */
   readonly example?: string;
+  /** A text field each language version carries in its own words (issue #15): what translation fills in. */
+  readonly translated?: boolean;
+  /**
+   * Describes the language version rather than the item (its locale, its translation provenance): set from
+   * the file name and the `translation:` front matter map, never a plain front matter key or form input.
+   */
+  readonly version?: boolean;
 }
 
 /** An Appwrite index of a kind's collection. */
@@ -87,7 +102,33 @@ export interface ContentKindSpec extends KindSpec {
   readonly imageStem: string;
 }
 
-const slugUnique: IndexSpec = { key: "slug_unique", type: "unique", attributes: ["slug"], orders: ["ASC"] };
+/** One document per slug and locale: each language version is its own document (decision 0008). */
+const slugLocaleUnique: IndexSpec = {
+  key: "slug_locale_unique",
+  type: "unique",
+  attributes: ["slug", "locale"],
+  orders: ["ASC", "ASC"],
+};
+
+/**
+ * Indexes an older schema had and `studio setup` removes once their replacement exists: `slug_unique`
+ * (one document per slug) became `slug_locale_unique` (decision 0008).
+ */
+export const RETIRED_INDEXES: readonly string[] = ["slug_unique"];
+
+/**
+ * The fields of a language version (decision 0008): its locale, and where a translation came from: the
+ * source locale, the SHA-256 of the source version's translated fields when it was translated or reviewed
+ * (`translationHash`), the model (`human` for a person), when, and whether a person reviewed it.
+ */
+const VERSION_FIELDS = {
+  locale: { type: "locale", summary: true, version: true },
+  sourceLocale: { type: "locale", optional: true, version: true },
+  sourceHash: { type: "text", max: 64, optional: true, version: true },
+  translationModel: { type: "text", max: 64, optional: true, version: true },
+  translatedAt: { type: "date", optional: true, version: true },
+  reviewed: { type: "boolean", optional: true, version: true },
+} as const satisfies Record<string, FieldSpec>;
 const users = ['create("users")'];
 
 /** Ventures and blog posts (spec §3): what `studio` publishes and the admin edits. */
@@ -108,12 +149,13 @@ export const CONTENT_MODEL = {
     draftNoun: "details",
     imageAspect: "1:1",
     fields: {
-      name: { type: "text", max: LIMITS.name, summary: true, column: true, example: "Clinic Ledger" },
+      name: { type: "text", max: LIMITS.name, summary: true, column: true, translated: true, example: "Clinic Ledger" },
       slug: { type: "slug", summary: true, column: true, example: "my-first-post" },
       shortDescription: {
         type: "text",
         max: LIMITS.shortDescription,
         summary: true,
+        translated: true,
         example: "Bookkeeping for small clinics, closed by the tenth of each month.",
       },
       websiteURL: { type: "url", draftOptional: true, example: "https://clinicledger.example" },
@@ -125,10 +167,11 @@ export const CONTENT_MODEL = {
         column: true,
         example: "../images/clinic-ledger-logo.png",
       },
-      caseStudy: { type: "html", max: LIMITS.html },
+      caseStudy: { type: "html", max: LIMITS.html, translated: true },
       userId: { type: "owner", optional: true },
+      ...VERSION_FIELDS,
     },
-    indexes: [slugUnique],
+    indexes: [slugLocaleUnique],
   },
   post: {
     collectionId: "blog_posts",
@@ -152,6 +195,7 @@ export const CONTENT_MODEL = {
         max: LIMITS.title,
         summary: true,
         column: true,
+        translated: true,
         example: "What Is a Micro Service Agency?",
       },
       slug: { type: "slug", summary: true, example: "my-first-post" },
@@ -159,6 +203,7 @@ export const CONTENT_MODEL = {
         type: "text",
         max: LIMITS.excerpt,
         summary: true,
+        translated: true,
         example: "One or two sentences that say what the post is about.",
       },
       authorName: {
@@ -167,6 +212,7 @@ export const CONTENT_MODEL = {
         summary: true,
         column: true,
         initial: "userName",
+        translated: true,
         example: "Studio Editorial Team",
       },
       publishedDate: { type: "date", summary: true, column: true, initial: "today", example: "2026-03-14" },
@@ -177,10 +223,11 @@ export const CONTENT_MODEL = {
         summary: true,
         example: "../images/what-is-a-micro-service-agency.jpg",
       },
-      content: { type: "html", max: LIMITS.html },
+      content: { type: "html", max: LIMITS.html, translated: true },
       userId: { type: "owner", optional: true },
+      ...VERSION_FIELDS,
     },
-    indexes: [slugUnique, { key: "published_date", type: "key", attributes: ["publishedDate"], orders: ["DESC"] }],
+    indexes: [slugLocaleUnique, { key: "published_date", type: "key", attributes: ["publishedDate"], orders: ["DESC"] }],
   },
 } as const satisfies Record<string, ContentKindSpec>;
 
@@ -233,7 +280,34 @@ export function fieldsOf(kind: KindSpec): [string, FieldSpec][] {
  */
 export function inputFields(kind: ContentKind): [string, FieldSpec][] {
   const skipped: readonly FieldType[] = ["slug", "html", "image", "owner"];
-  return fieldsOf(CONTENT_MODEL[kind]).filter(([, f]) => !skipped.includes(f.type));
+  return fieldsOf(CONTENT_MODEL[kind]).filter(([, f]) => !skipped.includes(f.type) && !f.version);
+}
+
+/** The fields each language version writes in its own words (`translated: true`), in order. */
+export function translatedFields(kind: ContentKind): string[] {
+  return fieldsOf(CONTENT_MODEL[kind])
+    .filter(([, f]) => f.translated)
+    .map(([name]) => name);
+}
+
+/** The version fields (`version: true`): the locale and the translation provenance, in order. */
+export function versionFields(kind: ContentKind): string[] {
+  return fieldsOf(CONTENT_MODEL[kind])
+    .filter(([, f]) => f.version)
+    .map(([name]) => name);
+}
+
+/** Whether `value` is a content locale (`en`, `ar`). */
+export function isContentLocale(value: unknown): value is ContentLocale {
+  return (CONTENT_LOCALES as readonly unknown[]).includes(value);
+}
+
+/**
+ * The key of one language version among the items of a kind (sync lock, plans, maps): the slug for the
+ * default locale (so a lock written before locales existed keeps its meaning), `slug@locale` otherwise.
+ */
+export function versionKey(slug: string, locale: ContentLocale): string {
+  return locale === DEFAULT_CONTENT_LOCALE ? slug : `${slug}@${locale}`;
 }
 
 /** The names the admin's form posts for `kind` (besides its image): the slug, the text fields and the body. */
@@ -281,6 +355,8 @@ export function placeholderDocument(kind: ContentKind, values: Record<string, un
     date: "2026-01-01T00:00:00.000+00:00",
     image: null,
     owner: null,
+    locale: DEFAULT_CONTENT_LOCALE,
+    boolean: null,
   };
   const document = Object.fromEntries(
     fieldsOf(CONTENT_MODEL[kind]).map(([name, f]) => [name, f.optional ? null : placeholder[f.type]]),

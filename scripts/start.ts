@@ -9,7 +9,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { connectAppwrite, type AppwriteConnection } from "../emulator/embedded.ts";
 import { createAdminServices, type AppwriteTarget } from "../lib/appwrite/client.ts";
-import { applySchema, type AppwriteSchema } from "../lib/appwrite/setup.ts";
+import { applyContentSchema } from "../lib/appwrite/content-schema.ts";
+import type { AppwriteSchema } from "../lib/appwrite/setup.ts";
 import { ConfigError, loadConfig, loadDotEnv } from "../lib/config.ts";
 import { formatIssues } from "../lib/content/read.ts";
 import { lockPathFor } from "../lib/publish/lock.ts";
@@ -64,7 +65,7 @@ async function main(): Promise<void> {
   }
 
   const services = createAdminServices(target);
-  const changes = await applySchema(services, schema as AppwriteSchema);
+  const changes = await applyContentSchema(services, schema as AppwriteSchema);
   console.log(changes.length ? `Schema: ${changes.length} change(s) applied.` : "Schema: up to date.");
 
   const contentDir = path.join(root, "content");

@@ -103,7 +103,7 @@ async function serveDraft(preview: Preview, port: number): Promise<void> {
   const [
     { startEmulator },
     { createAdminServices },
-    { applySchema },
+    { applyContentSchema: applySchema },
     { push },
     { ensureBuild },
     { startSite },
@@ -111,7 +111,7 @@ async function serveDraft(preview: Preview, port: number): Promise<void> {
   ] = await Promise.all([
     import("../../emulator/server.ts"),
     import("../../lib/appwrite/client.ts"),
-    import("../../lib/appwrite/setup.ts"),
+    import("../../lib/appwrite/content-schema.ts"),
     import("../../lib/publish/push.ts"),
     import("../../server/build.ts"),
     import("../../server/serve-site.ts"),

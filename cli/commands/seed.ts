@@ -21,8 +21,8 @@ export function registerSeed(program: Command): void {
  * prunes, never forces). Exit codes as `push` (2 for a missing or empty content folder, before setup).
  */
 export async function runSeed(context: CommandContext, options: { dir: string; json?: boolean }): Promise<number> {
-  const [{ applySchema }, { push, readContentFolder }, schema] = await Promise.all([
-    import("../../lib/appwrite/setup.ts"),
+  const [{ applyContentSchema: applySchema }, { push, readContentFolder }, schema] = await Promise.all([
+    import("../../lib/appwrite/content-schema.ts"),
     import("../../lib/publish/push.ts"),
     import("../../schemas/appwrite.json", { with: { type: "json" } }),
   ]);

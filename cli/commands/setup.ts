@@ -17,8 +17,8 @@ export function registerSetup(program: Command): void {
 
 /** `studio setup`: applies `schemas/appwrite.json`, printing each change (one JSON line with `--json`). */
 export async function runSetup(context: CommandContext, options: { json?: boolean }): Promise<number> {
-  const [{ applySchema }, schema] = await Promise.all([
-    import("../../lib/appwrite/setup.ts"),
+  const [{ applyContentSchema: applySchema }, schema] = await Promise.all([
+    import("../../lib/appwrite/content-schema.ts"),
     import("../../schemas/appwrite.json", { with: { type: "json" } }),
   ]);
   const changes = await applySchema(context.services, schema.default as AppwriteSchema, {

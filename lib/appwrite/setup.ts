@@ -12,7 +12,9 @@ import { AbortError, EXIT } from "../errors.ts";
 export interface SchemaAttribute {
   key: string;
   type: "string" | "integer" | "boolean" | "datetime";
-  format?: "email" | "url" | "datetime";
+  format?: "email" | "url" | "datetime" | "enum";
+  /** The values of an `enum` attribute. */
+  elements?: string[];
   required: boolean;
   array?: boolean;
   size?: number;
@@ -66,6 +68,13 @@ export interface AppwriteSchema {
 export interface SetupOptions {
   /** Called with one line per change made (e.g. `created attribute ventures.slug`). */
   onChange?: (message: string) => void;
+  /**
+   * Index keys an older schema had: deleted once the collection's own indexes are available, unless the
+   * schema still lists them (decision 0008: `slug_unique` became `slug_locale_unique`).
+   */
+  retiredIndexes?: readonly string[];
+  /** Runs after each collection is applied (data migrations: `backfillLocale`); reports changes with `record`. */
+  migrate?: (collectionId: string, record: (message: string) => void) => Promise<void>;
   /** How long to wait for attributes and indexes to become available, in ms (default 60 000). */
   timeoutMs?: number;
 }
@@ -122,7 +131,8 @@ export async function applySchema(
   }
 
   for (const collection of schema.collections) {
-    await applyCollection(services, collection, record, options.timeoutMs ?? 60_000);
+    await applyCollection(services, collection, record, options.timeoutMs ?? 60_000, options.retiredIndexes ?? []);
+    await options.migrate?.(collection.$id, record);
   }
 
   for (const bucket of schema.buckets) {
@@ -166,6 +176,7 @@ async function applyCollection(
   collection: SchemaCollection,
   record: (message: string) => void,
   timeoutMs: number,
+  retired: readonly string[],
 ): Promise<void> {
   const ids = { databaseId: collection.databaseId, collectionId: collection.$id };
   const existing = await getOrNull(() => databases.getCollection(ids));
@@ -218,6 +229,11 @@ async function applyCollection(
     timeoutMs,
     async () => (await databases.listIndexes(ids)).indexes,
   );
+  for (const key of retired) {
+    if (!haveIndexes.has(key) || collection.indexes.some((i) => i.key === key)) continue;
+    await databases.deleteIndex({ ...ids, key });
+    record(`deleted index ${collection.$id}.${key} (replaced)`);
+  }
 }
 
 async function createAttribute(
@@ -229,7 +245,13 @@ async function createAttribute(
   const xdefault = attribute.required ? undefined : (attribute.default ?? undefined);
   switch (attribute.type) {
     case "string":
-      if (attribute.format === "email") {
+      if (attribute.format === "enum") {
+        await databases.createEnumAttribute({
+          ...common,
+          elements: attribute.elements ?? [],
+          xdefault: xdefault as string | undefined,
+        });
+      } else if (attribute.format === "email") {
         await databases.createEmailAttribute({ ...common, xdefault: xdefault as string | undefined });
       } else if (attribute.format === "url") {
         await databases.createUrlAttribute({ ...common, xdefault: xdefault as string | undefined });

@@ -1,0 +1,69 @@
+/**
+ * `studio setup` for this product: `applySchema` plus the migrations of the content model (decision 0008).
+ * An installation from before language versions gets the `locale` and provenance columns and the
+ * (`slug`, `locale`) unique index from the schema; then every content document without a locale is marked
+ * English (`locale: "en"`), and the retired `slug_unique` index is removed. Idempotent: a second run finds
+ * nothing to change.
+ */
+import { Query } from "node-appwrite";
+import { CONTENT_MODEL, DEFAULT_CONTENT_LOCALE, RETIRED_INDEXES } from "../../schemas/model.ts";
+import { DATABASE_ID } from "../../schemas/content.ts";
+import type { AdminServices } from "./client.ts";
+import { listPages } from "./paginate.ts";
+import { applySchema, type AppwriteSchema, type SetupOptions } from "./setup.ts";
+
+const CONTENT_COLLECTIONS = new Set<string>(Object.values(CONTENT_MODEL).map((spec) => spec.collectionId));
+
+/**
+ * Sets `locale` to the default locale (`en`) on every document of a content collection that has none
+ * (documents written before the column existed: Appwrite adds a column without filling it in).
+ * @returns how many documents were updated.
+ * @throws {AppwriteException} when Appwrite refuses a read or a write.
+ */
+export async function backfillLocale(services: AdminServices, collectionId: string): Promise<number> {
+  const { databases } = services;
+  let updated = 0;
+  // Each page is re-read from the start: updated documents leave the `isNull` filter, so no cursor is needed.
+  for (;;) {
+    const pages = listPages(
+      (queries) =>
+        databases.listDocuments({ databaseId: DATABASE_ID, collectionId, queries }).then((page) => page.documents),
+      { queries: [Query.isNull("locale"), Query.select(["$id"])], max: 100 },
+    );
+    const first = await pages.next();
+    const documents = first.done ? [] : first.value;
+    if (documents.length === 0) return updated;
+    for (const doc of documents) {
+      await databases.updateDocument({
+        databaseId: DATABASE_ID,
+        collectionId,
+        documentId: doc.$id,
+        data: { locale: DEFAULT_CONTENT_LOCALE },
+      });
+      updated++;
+    }
+  }
+}
+
+/**
+ * Applies `schema` (see `applySchema`) with the content model's migrations: retired indexes
+ * (`RETIRED_INDEXES`) are deleted once their replacements are available, and documents without a locale
+ * become English (`backfillLocale`), each reported as a change.
+ * @returns the changes made; empty when the installation was already up to date.
+ * @throws as `applySchema` and `backfillLocale`.
+ */
+export async function applyContentSchema(
+  services: AdminServices,
+  schema: AppwriteSchema,
+  options: Omit<SetupOptions, "retiredIndexes" | "migrate"> = {},
+): Promise<string[]> {
+  return applySchema(services, schema, {
+    ...options,
+    retiredIndexes: RETIRED_INDEXES,
+    migrate: async (collectionId, record) => {
+      if (!CONTENT_COLLECTIONS.has(collectionId)) return;
+      const updated = await backfillLocale(services, collectionId);
+      if (updated > 0) record(`set locale "en" on ${updated} document(s) of ${collectionId}`);
+    },
+  });
+}
