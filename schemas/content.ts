@@ -136,11 +136,31 @@ export const provenanceSchema = z.strictObject({
 });
 export type Provenance = z.infer<typeof provenanceSchema>;
 
+/**
+ * Where a language version came from (issue #15, decision 0008): the `translation:` map of a translated
+ * file's front matter. `sourceHash` is the SHA-256 of the source version's translated fields when this
+ * version was translated or last reviewed (`translationSourceHash`); `model` is `human` for a person.
+ * Marking a version reviewed: `reviewed: true` and `sourceHash` set to the source's current hash
+ * (`studio review <file>` does both).
+ */
+export const translationSchema = z.strictObject({
+  sourceLocale: z.enum(CONTENT_LOCALES),
+  sourceHash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, "must be the 64 hex digits `studio status --json` prints as sourceHash")
+    .optional(),
+  model: z.string().trim().min(1).max(64),
+  translatedAt: z.union([z.date(), z.iso.datetime({ offset: true }), z.iso.date()]).optional(),
+  reviewed: z.boolean(),
+});
+export type TranslationProvenance = z.infer<typeof translationSchema>;
+
 /** Fields every content file may carry. `draft: true` files are never published. */
 const commonFrontMatter = {
   slug: slugSchema.optional(),
   draft: z.boolean().optional(),
   generated: provenanceSchema.optional(),
+  translation: translationSchema.optional(),
 };
 
 type Spec<K extends ContentKind> = (typeof CONTENT_MODEL)[K];
@@ -162,6 +182,7 @@ export type FrontMatterOf<K extends ContentKind> = {
   slug?: string;
   draft?: boolean;
   generated?: Provenance;
+  translation?: TranslationProvenance;
 } & {
   [N in InputName<Spec<K>>]: Spec<K>["fields"][N] extends { type: "date" }
     ? Date | string
@@ -189,15 +210,17 @@ const fileDate = z.union([z.date(), z.iso.datetime({ offset: true }), z.iso.date
  * The schema of `content/<folder>/<slug>.(md|html)` front matter for `kind`: the kind's fields (the body is
  * below the front matter), its image as a path relative to the file or an http(s) URL, and `slug` (defaults
  * to the file name), `draft`, `generated`. Unknown keys are refused. A draft may leave out `draftOptional`
- * fields (an AI draft has no website URL); publishing needs them.
+ * fields (an AI draft has no website URL); publishing needs them. With `inherits` (the file of a
+ * non-default locale, `<name>.ar.md`), the fields that are not `translated` may be left out: they come from
+ * the default locale's version (`inheritFields` in `lib/content/read.ts` checks they exist somewhere).
  */
-export function frontMatterSchema<K extends ContentKind>(kind: K): z.ZodType<FrontMatterOf<K>> {
+export function frontMatterSchema<K extends ContentKind>(kind: K, inherits = false): z.ZodType<FrontMatterOf<K>> {
   const shape: Record<string, z.ZodType> = { ...commonFrontMatter };
   const draftOptional: string[] = [];
   for (const [name, field] of inputFields(kind)) {
     const rule = field.type === "date" ? fileDate : documentField(field);
-    if (field.draftOptional) draftOptional.push(name);
-    shape[name] = field.optional || field.draftOptional ? rule.optional() : rule;
+    if (field.draftOptional && !(inherits && !field.translated)) draftOptional.push(name);
+    shape[name] = field.optional || field.draftOptional || (inherits && !field.translated) ? rule.optional() : rule;
   }
   shape[imageInput(kind)] = imageRef.optional();
   return z.strictObject(shape).superRefine((value, ctx) => {

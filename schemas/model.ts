@@ -310,6 +310,19 @@ export function versionKey(slug: string, locale: ContentLocale): string {
   return locale === DEFAULT_CONTENT_LOCALE ? slug : `${slug}@${locale}`;
 }
 
+/** The slug and locale of a `versionKey`; a key without a known `@locale` is the default locale's. */
+export function parseVersionKey(key: string): { slug: string; locale: ContentLocale } {
+  const at = key.lastIndexOf("@");
+  const locale = key.slice(at + 1);
+  return at > 0 && isContentLocale(locale) ? { slug: key.slice(0, at), locale } : { slug: key, locale: DEFAULT_CONTENT_LOCALE };
+}
+
+/** The version key of a stored document (a document without a locale is the default locale's). */
+export function documentVersionKey(doc: object): string {
+  const { slug, locale } = doc as { slug?: unknown; locale?: unknown };
+  return versionKey(String(slug), isContentLocale(locale) ? locale : DEFAULT_CONTENT_LOCALE);
+}
+
 /** The names the admin's form posts for `kind` (besides its image): the slug, the text fields and the body. */
 export function formFieldNames(kind: ContentKind): string[] {
   return ["slug", ...inputFields(kind).map(([name]) => name), CONTENT_MODEL[kind].body];

@@ -21,7 +21,8 @@ import {
   type PostFrontMatter,
   type VentureFrontMatter,
 } from "../../schemas/content.ts";
-import { CONTENT_KIND_NAMES, imageInput } from "../../schemas/model.ts";
+import { CONTENT_KIND_NAMES, imageInput, type ContentLocale, DEFAULT_CONTENT_LOCALE } from "../../schemas/model.ts";
+import { inheritFields, itemKey, localeOfFile } from "./versions.ts";
 import type { z } from "zod";
 
 /** A local image a content file references, already read and checked. */
@@ -39,6 +40,8 @@ interface ContentItemBase {
   /** Path relative to the content root, with forward slashes (`posts/hello.md`). */
   file: string;
   slug: string;
+  /** The language of this version: from the file name's suffix (`hello.ar.md`), `en` without one. */
+  locale: ContentLocale;
   draft: boolean;
   format: "markdown" | "html";
   /** The body as written (Markdown or HTML). */
@@ -75,11 +78,16 @@ const EXTENSIONS: Record<string, ContentItem["format"]> = { ".md": "markdown", "
 const FRONT_MATTER = Object.fromEntries(CONTENT_KIND_NAMES.map((kind) => [kind, frontMatterSchema(kind)])) as {
   [K in ContentKind]: ReturnType<typeof frontMatterSchema<K>>;
 };
+/** The same for versions in another locale (`x.ar.md`), which may leave untranslated fields out. */
+const VERSION_FRONT_MATTER = Object.fromEntries(
+  CONTENT_KIND_NAMES.map((kind) => [kind, frontMatterSchema(kind, true)]),
+) as typeof FRONT_MATTER;
 
 /**
  * Reads and validates every content file under `root` (`root/ventures`, `root/posts`; a missing folder is
  * empty). Files with any issue are left out of `items` and described in `issues`; duplicate slugs of one
- * kind are issues on every file but the first. Content files `studio` does not read (in `root` itself, in a
+ * kind and locale are issues on every file but the first. `x.ar.md` is the Arabic version of `x.md`
+ * (`lib/content/versions.ts`): it takes the fields it leaves out from it. Content files `studio` does not read (in `root` itself, in a
  * subfolder of `ventures/` or `posts/`) and other files in those folders are warnings.
  * @throws only for I/O errors other than a missing folder.
  */
@@ -106,16 +114,16 @@ export async function readContent(root: string): Promise<ContentSet> {
         issues.push(...result.issues);
         continue;
       }
-      const previous = seen.get(result.item.slug);
+      const previous = seen.get(itemKey(result.item));
       if (previous) {
         issues.push({ file, field: "slug", message: `"${result.item.slug}" is already used by ${previous}; give each file its own slug` });
         continue;
       }
-      seen.set(result.item.slug, file);
+      seen.set(itemKey(result.item), file);
       items.push(result.item);
     }
   }
-  return { items, issues, warnings };
+  return { items: inheritFields(items, issues), issues, warnings };
 }
 
 /** Content files (.md, .html) `readContent` does not read: in `root` itself, or in subfolders of a kind's folder. */
@@ -191,7 +199,9 @@ export async function readItem(
     return { issues: [{ file, field: "front matter", message: yamlMessage(error) }] };
   }
 
-  const result = (FRONT_MATTER[kind] as z.ZodType<VentureFrontMatter | PostFrontMatter>).safeParse(parsed.data);
+  const { locale, stem } = localeOfFile(absolutePath);
+  const schema = locale === DEFAULT_CONTENT_LOCALE ? FRONT_MATTER[kind] : VERSION_FRONT_MATTER[kind];
+  const result = (schema as z.ZodType<VentureFrontMatter | PostFrontMatter>).safeParse(parsed.data);
   if (!result.success) {
     for (const issue of result.error.issues) {
       const field = issue.code === "unrecognized_keys" ? "front matter" : issue.path.join(".") || "front matter";
@@ -199,7 +209,6 @@ export async function readItem(
     }
   }
 
-  const stem = path.basename(absolutePath, path.extname(absolutePath));
   const slug = result.success && result.data.slug ? result.data.slug : stem;
   if (!(result.success && result.data.slug) && !SLUG_PATTERN.test(slug)) {
     issues.push({ file, field: "slug", message: `the file name "${stem}" is not a valid slug; add a slug field (lowercase-words-with-hyphens)` });
@@ -230,7 +239,7 @@ export async function readItem(
 
   const warned = warnings.length > 0 ? { warnings } : {};
   if (issues.length > 0 || !result.success) return { issues, ...warned };
-  const common = { file, slug, draft: result.data.draft ?? false, format, body, image };
+  const common = { file, slug, locale, draft: result.data.draft ?? false, format, body, image };
   const item = { kind, ...common, frontMatter: result.data } as ContentItem;
   return { item, ...warned };
 }

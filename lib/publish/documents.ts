@@ -12,7 +12,7 @@ import { toAppwriteDatetime } from "./writer.ts";
 export { toAppwriteDatetime } from "./writer.ts";
 
 /** Fields `push` writes; `userId` is set on create only, so edits in the admin keep their owner. */
-export type ManagedFields = Record<string, string | null>;
+export type ManagedFields = Record<string, string | boolean | null>;
 
 /**
  * The content-addressed file id of an image: `img-` + the first 32 hex digits of its SHA-256 (36 chars,
@@ -33,13 +33,27 @@ export function bodyHtml(item: ContentItem): string {
 /**
  * The managed fields of `item`, from its kind's description (`CONTENT_MODEL`): every field but the owner, the
  * slug from the file, the body as sanitized HTML, dates in Appwrite's format, and the image field set to
- * `imageUrl` (the view URL of the uploaded local image, the external URL, or null).
+ * `imageUrl` (the view URL of the uploaded local image, the external URL, or null), and the version fields
+ * from the file's locale and its `translation:` map (decision 0008).
  */
 export function managedFields(item: ContentItem, imageUrl: string | null): ManagedFields {
   const frontMatter = item.frontMatter as Record<string, unknown>;
   const fields: ManagedFields = {};
+  const translation = item.frontMatter.translation;
+  const version: Record<string, string | boolean | null> = {
+    locale: item.locale,
+    sourceLocale: translation?.sourceLocale ?? null,
+    sourceHash: translation?.sourceHash ?? null,
+    translationModel: translation?.model ?? null,
+    translatedAt: translation?.translatedAt ? toAppwriteDatetime(translation.translatedAt) : null,
+    reviewed: translation ? translation.reviewed : null,
+  };
   for (const [name, field] of fieldsOf(CONTENT_MODEL[item.kind])) {
     if (field.type === "owner") continue;
+    if (field.version) {
+      fields[name] = version[name] ?? null;
+      continue;
+    }
     const value = frontMatter[name];
     if (field.type === "slug") fields[name] = item.slug;
     else if (field.type === "html") fields[name] = bodyHtml(item);
@@ -71,8 +85,10 @@ const DATE_FIELDS = new Set(
 export function changedFields(wanted: ManagedFields, remote: Record<string, unknown>): string[] {
   return Object.keys(wanted).filter((key) => {
     const want = wanted[key] ?? null;
-    const have = (remote[key] as string | null | undefined) ?? null;
-    if (want && have && DATE_FIELDS.has(key)) return Date.parse(want) !== Date.parse(have);
+    const have = (remote[key] as string | boolean | null | undefined) ?? null;
+    if (typeof want === "string" && typeof have === "string" && DATE_FIELDS.has(key)) {
+      return Date.parse(want) !== Date.parse(have);
+    }
     return want !== have;
   });
 }

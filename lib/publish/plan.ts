@@ -10,6 +10,8 @@ import { fileViewUrl, type AppwriteTarget } from "../appwrite/client.ts";
 import type { ContentItem, LocalImage } from "../content/read.ts";
 import { changedFields, imageFileId, localImage, managedFields, type ManagedFields } from "./documents.ts";
 import { contentHash, type LockEntry, type ProjectLock } from "./lock.ts";
+import { itemKey } from "../content/versions.ts";
+import { DEFAULT_CONTENT_LOCALE, parseVersionKey, type ContentLocale } from "../../schemas/model.ts";
 
 export type PlanAction = "create" | "update" | "unchanged" | "delete" | "conflict" | "skip";
 
@@ -17,6 +19,8 @@ export type PlanAction = "create" | "update" | "unchanged" | "delete" | "conflic
 export interface PlanEntry {
   kind: ContentKind;
   slug: string;
+  /** The language version (decision 0008: a version is identified by kind, slug and locale); absent: `en`. */
+  locale?: ContentLocale;
   /** The content file, or null for an item whose file was removed. */
   file: string | null;
   action: PlanAction;
@@ -48,8 +52,9 @@ export interface PlannedItem {
 export interface PlanInput {
   target: Pick<AppwriteTarget, "endpoint" | "projectId">;
   items: ContentItem[];
-  /** Slugs of drafts and file stems of invalid files: never pruned. */
+  /** Version keys (`versionKey`) of drafts and of invalid files: never pruned. */
   protectedSlugs: Set<string>;
+  /** The documents of each kind by version key (`versionKey(slug, locale)`). */
   remote: Record<ContentKind, Map<string, Models.DefaultDocument>>;
   lock: ProjectLock;
   force: boolean;
@@ -65,10 +70,14 @@ const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
 export function sourceHash(item: ContentItem): string {
   const image = localImage(item);
   const frontMatter = Object.fromEntries(
-    Object.entries(item.frontMatter).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : String(v)]),
+    Object.entries(item.frontMatter).map(([k, v]) => [
+      k,
+      v instanceof Date ? v.toISOString() : typeof v === "object" && v !== null ? JSON.stringify(v) : String(v),
+    ]),
   );
   return contentHash({
     ...frontMatter,
+    ...(item.locale === DEFAULT_CONTENT_LOCALE ? {} : { locale: item.locale }),
     slug: item.slug,
     format: item.format,
     body: item.body,
@@ -82,11 +91,11 @@ function remoteChangedSince(entry: LockEntry | undefined, remote: Models.Default
 }
 
 function planItem(input: PlanInput, item: ContentItem): PlannedItem {
-  const entry = input.lock[item.kind][item.slug];
-  const remote = input.remote[item.kind].get(item.slug) ?? null;
+  const entry = input.lock[item.kind][itemKey(item)];
+  const remote = input.remote[item.kind].get(itemKey(item)) ?? null;
   const image = localImage(item);
   const hash = sourceHash(item);
-  const base = { kind: item.kind, slug: item.slug, file: item.file, changes: [] as string[] };
+  const base = { kind: item.kind, slug: item.slug, locale: item.locale, file: item.file, changes: [] as string[] };
 
   // Fast path: neither side changed since the last sync; nothing to render or compare.
   if (remote && entry && !remoteChangedSince(entry, remote) && entry.hash === hash) {
@@ -136,11 +145,12 @@ function planItem(input: PlanInput, item: ContentItem): PlannedItem {
 /** Items the lock says were pushed whose files are gone: deleted only with `prune`, never if edited since. */
 function planRemovals(input: PlanInput, kind: ContentKind, present: Set<string>): PlannedItem[] {
   const planned: PlannedItem[] = [];
-  for (const [slug, entry] of Object.entries(input.lock[kind])) {
-    if (present.has(slug) || input.protectedSlugs.has(slug)) continue;
-    const remote = input.remote[kind].get(slug);
+  for (const [key, entry] of Object.entries(input.lock[kind])) {
+    if (present.has(key) || input.protectedSlugs.has(key)) continue;
+    const remote = input.remote[kind].get(key);
     if (!remote || remote.$id !== entry.id) continue; // already gone, or another document now: not ours to delete
-    const base = { kind, slug, file: null, changes: [], documentId: remote.$id };
+    const { slug, locale } = parseVersionKey(key);
+    const base = { kind, slug, locale, file: null, changes: [], documentId: remote.$id };
     const common = { item: null, fields: null, imageUrl: null, image: null, lock: null, remote };
     if (remoteChangedSince(entry, remote)) {
       const reason = "its file was removed, but it changed in Appwrite since the last push; not deleted";
@@ -155,13 +165,13 @@ function planRemovals(input: PlanInput, kind: ContentKind, present: Set<string>)
   return planned;
 }
 
-/** The items of each kind, by slug. */
+/** The items of each kind, by version key (`versionKey(slug, locale)`). */
 export function itemsBySlug(items: readonly ContentItem[]): Record<ContentKind, Map<string, ContentItem>> {
   const byKind = Object.fromEntries(Object.keys(CONTENT_KINDS).map((kind) => [kind, new Map()])) as Record<
     ContentKind,
     Map<string, ContentItem>
   >;
-  for (const item of items) byKind[item.kind].set(item.slug, item);
+  for (const item of items) byKind[item.kind].set(itemKey(item), item);
   return byKind;
 }
 

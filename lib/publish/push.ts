@@ -18,6 +18,8 @@ import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
 import { createItemDocument, deleteItemDocument, updateItemDocument, type ImageStep } from "./writer.ts";
 import { planPush, type PlanAction, type PlanEntry, type PlannedItem } from "./plan.ts";
 import { AbortError, EXIT } from "../errors.ts";
+import { itemKey, localeOfFile } from "../content/versions.ts";
+import { DEFAULT_CONTENT_LOCALE, documentVersionKey, versionKey } from "../../schemas/model.ts";
 
 export type { PlanAction, PlanEntry } from "./plan.ts";
 
@@ -168,7 +170,7 @@ export function checkMassDelete(deletions: number, tracked: number, allow: boole
 function trackedCount(project: ProjectLock, remote: Record<ContentKind, Map<string, Models.DefaultDocument>>): number {
   let n = 0;
   for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
-    for (const [slug, entry] of Object.entries(project[kind])) if (remote[kind].get(slug)?.$id === entry.id) n++;
+    for (const [key, entry] of Object.entries(project[kind])) if (remote[kind].get(key)?.$id === entry.id) n++;
   }
   return n;
 }
@@ -200,8 +202,11 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     post: await listBySlug(services, CONTENT_KINDS.post.collectionId),
   };
   const protectedSlugs = new Set([
-    ...drafts.map((d) => d.slug),
-    ...[...invalidFiles].map((f) => path.basename(f, path.extname(f))),
+    ...drafts.map(itemKey),
+    ...[...invalidFiles].map((f) => {
+      const { locale, stem } = localeOfFile(f);
+      return versionKey(stem, locale);
+    }),
   ]);
   const planned = planPush({
     target: services.target,
@@ -228,7 +233,7 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     if (options.dryRun || !writes.has(p.entry.action)) {
       result = { ...p.entry, status: "done" };
       if (!options.dryRun && p.entry.action === "unchanged" && p.lock && p.remote) {
-        project[p.entry.kind][p.entry.slug] = { id: p.remote.$id, updatedAt: p.remote.$updatedAt, ...p.lock };
+        project[p.entry.kind][entryKey(p.entry)] = { id: p.remote.$id, updatedAt: p.remote.$updatedAt, ...p.lock };
       }
     } else {
       result = await apply(services, p, uploads, sharedImages, project);
@@ -306,8 +311,14 @@ async function forEachLimit<T>(items: readonly T[], limit: number, task: (item: 
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
 }
 
+/** The version key of a plan entry (`versionKey(slug, locale)`). */
+function entryKey(entry: PlanEntry): string {
+  return versionKey(entry.slug, entry.locale ?? DEFAULT_CONTENT_LOCALE);
+}
+
 /**
- * Every document of a collection, by slug, read with cursor pagination (REFERENCE §2).
+ * Every document of a collection, by version key (`documentVersionKey`: the slug for English, `slug@ar` for
+ * Arabic), read with cursor pagination (REFERENCE §2).
  * @throws {SchemaMissingError} when the database or collection does not exist.
  */
 export async function listBySlug(
@@ -330,7 +341,7 @@ export async function listBySlug(
         throw error;
       }),
   );
-  for await (const documents of pages) for (const doc of documents) bySlug.set(String(doc.slug), doc);
+  for await (const documents of pages) for (const doc of documents) bySlug.set(documentVersionKey(doc), doc);
   return bySlug;
 }
 
@@ -342,11 +353,12 @@ async function apply(
   project: ProjectLock,
 ): Promise<PushItemResult> {
   const { databases } = services;
-  const { kind, slug } = p.entry;
+  const { kind } = p.entry;
+  const key = entryKey(p.entry);
   try {
     if (p.entry.action === "delete") {
       await deleteItemDocument(databases, kind, p.entry.documentId!);
-      delete project[kind][slug];
+      delete project[kind][key];
       return { ...p.entry, status: "done" };
     }
     const image: ImageStep = {
@@ -375,7 +387,7 @@ async function apply(
             data: Object.fromEntries(p.entry.changes.map((key) => [key, p.fields!()[key] ?? null])),
             image,
           });
-    project[kind][slug] = { id: doc.$id, updatedAt: doc.$updatedAt, ...p.lock! };
+    project[kind][key] = { id: doc.$id, updatedAt: doc.$updatedAt, ...p.lock! };
     return { ...p.entry, documentId: doc.$id, status: "done" };
   } catch (error) {
     return { ...p.entry, status: "failed", error: describeError(error) };
