@@ -7,14 +7,15 @@ import { CONTENT_MODEL, fieldsOf, type ContentKind } from "../../schemas/model.t
 
 /**
  * Front-matter keys in the order files are written: the kind's fields in the order of its description (the
- * image under its front-matter name; not the body nor the owner), then `draft` and `generated`; other keys
+ * image under its front-matter name; not the body, the owner nor the version fields), then `draft`,
+ * `generated` and `translation`; other keys
  * follow in their own order.
  */
 function keyOrder(kind: ContentKind): string[] {
   const keys = fieldsOf(CONTENT_MODEL[kind])
-    .filter(([, f]) => f.type !== "html" && f.type !== "owner")
+    .filter(([, f]) => f.type !== "html" && f.type !== "owner" && !f.version)
     .map(([name, f]) => f.input ?? name);
-  return [...keys, "draft", "generated"];
+  return [...keys, "draft", "generated", "translation"];
 }
 
 /** Front-matter keys holding dates, of every kind. */
@@ -49,7 +50,7 @@ export function serializeContentFile(kind: ContentKind, frontMatter: Record<stri
     const value = frontMatter[key];
     if (value === undefined || value === null) continue;
     if (DATE_KEYS.has(key) && (value instanceof Date || typeof value === "string")) ordered[key] = frontMatterDate(value);
-    else if (key === "generated" && typeof value === "object") ordered[key] = withIsoDates(value as Record<string, unknown>);
+    else if ((key === "generated" || key === "translation") && typeof value === "object") ordered[key] = withIsoDates(value as Record<string, unknown>);
     else ordered[key] = value;
   }
   const yaml = stringify(ordered, { lineWidth: 0 });

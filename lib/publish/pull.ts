@@ -12,7 +12,16 @@ import path from "node:path";
 import type { Models } from "node-appwrite";
 import mime from "mime-types";
 import { CONTENT_KINDS, IMAGES_BUCKET_ID, type ContentKind } from "../../schemas/content.ts";
-import { imageInput, imageStem, inputFields } from "../../schemas/model.ts";
+import {
+  DEFAULT_CONTENT_LOCALE,
+  documentVersionKey,
+  imageInput,
+  imageStem,
+  inputFields,
+  isContentLocale,
+  versionKey,
+} from "../../schemas/model.ts";
+import { inheritFields, localeOfFile, versionFile } from "../content/versions.ts";
 import { parseFileViewUrl, type AdminServices } from "../appwrite/client.ts";
 import { readContent, readItem, type ContentItem } from "../content/read.ts";
 import { formattedOrAsIs } from "../content/format.ts";
@@ -59,12 +68,43 @@ export interface PullOptions {
   onEvent?: (result: PullItemResult) => void;
 }
 
-/** The front matter of a document's file: its slug, the kind's text fields and the image reference. */
-function frontMatterOf(kind: ContentKind, doc: Models.DefaultDocument, image: string | undefined) {
+/**
+ * The front matter of a document's file: its slug, the kind's text fields, the image reference and, for a
+ * translated version, its `translation:` map. A version in another locale leaves out the untranslated
+ * fields (and image) equal to the default locale's document `source`: the file then inherits them.
+ */
+function frontMatterOf(
+  kind: ContentKind,
+  doc: Models.DefaultDocument,
+  image: string | undefined,
+  source: Models.DefaultDocument | undefined,
+) {
   const frontMatter: Record<string, unknown> = { slug: doc.slug };
-  for (const [name] of inputFields(kind)) frontMatter[name] = doc[name];
-  frontMatter[imageInput(kind)] = image;
+  const inherits = source && doc.locale && doc.locale !== DEFAULT_CONTENT_LOCALE;
+  for (const [name, field] of inputFields(kind)) {
+    if (inherits && !field.translated && sameValue(doc[name], source[name])) continue;
+    frontMatter[name] = doc[name];
+  }
+  const imageField = CONTENT_KINDS[kind].imageField;
+  if (!(inherits && doc[imageField] === source[imageField])) frontMatter[imageInput(kind)] = image;
+  if (isContentLocale(doc.sourceLocale) && typeof doc.translationModel === "string") {
+    frontMatter.translation = {
+      sourceLocale: doc.sourceLocale,
+      ...(typeof doc.sourceHash === "string" ? { sourceHash: doc.sourceHash } : {}),
+      model: doc.translationModel,
+      ...(typeof doc.translatedAt === "string" ? { translatedAt: doc.translatedAt } : {}),
+      reviewed: doc.reviewed === true,
+    };
+  }
   return frontMatter;
+}
+
+/** Equal field values; datetimes compared as instants. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (typeof a === "string" && typeof b === "string" && !Number.isNaN(Date.parse(a)) && /^\d{4}-/.test(a)) {
+    return Date.parse(a) === Date.parse(b);
+  }
+  return a === b;
 }
 
 /**
@@ -96,7 +136,9 @@ export async function pull(services: AdminServices, options: PullOptions): Promi
       const outcome = await pullOne(services, options, {
         kind,
         doc,
-        local: local.get(String(doc.slug)) ?? null,
+        source: remote.get(String(doc.slug)),
+        local: local.get(documentVersionKey(doc)) ?? null,
+        english: local.get(String(doc.slug)) ?? null,
         project,
         invalid,
         localImages,
@@ -118,7 +160,11 @@ export async function pull(services: AdminServices, options: PullOptions): Promi
 interface PullContext {
   kind: ContentKind;
   doc: Models.DefaultDocument;
+  /** The default locale's document of the same slug (what a translated file inherits from). */
+  source: Models.DefaultDocument | undefined;
   local: ContentItem | null;
+  /** The default locale's file of the same slug, when there is one. */
+  english: ContentItem | null;
   project: ProjectLock;
   invalid: Set<string>;
   localImages: Map<string, string>;
@@ -128,10 +174,13 @@ interface PullContext {
 async function pullOne(services: AdminServices, options: PullOptions, c: PullContext): Promise<PullItemResult> {
   const { kind, doc, local, project } = c;
   const slug = String(doc.slug);
+  const locale = isContentLocale(doc.locale) ? doc.locale : DEFAULT_CONTENT_LOCALE;
+  const key = versionKey(slug, locale);
   const folder = CONTENT_KINDS[kind].folder;
-  const file = local?.file ?? `${folder}/${slug}.html`;
-  const base = { kind, slug, file };
-  const entry = project[kind][slug];
+  const target = versionFile(`${folder}/${slug}.html`, locale);
+  const file = local?.file ?? target;
+  const base = { kind, slug, file, ...(locale === DEFAULT_CONTENT_LOCALE ? {} : { locale }) };
+  const entry = project[kind][key];
   const remoteChanged = !entry || entry.id !== doc.$id || entry.updatedAt !== doc.$updatedAt;
 
   if (!remoteChanged) {
@@ -143,7 +192,10 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
       reason: "its file was removed locally; `studio push --prune` deletes it from Appwrite",
     };
   }
-  const invalidFile = [...c.invalid].find((f) => f.startsWith(`${folder}/${slug}.`));
+  const invalidFile = [...c.invalid].find((f) => {
+    const named = localeOfFile(f);
+    return f.startsWith(`${folder}/`) && named.stem === slug && named.locale === locale;
+  });
   if (invalidFile && !options.force) {
     return {
       ...base,
@@ -161,16 +213,15 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
       reason: "changed both here and in Appwrite since the last sync; pull with --force to take Appwrite's version",
     };
   }
-  if (options.dryRun) return { ...base, file: `${folder}/${slug}.html`, action: "write", status: "done" };
+  if (options.dryRun) return { ...base, file: target, action: "write", status: "done" };
 
   try {
     const imageField = CONTENT_KINDS[kind].imageField;
     const imageUrl = (doc[imageField] as string | null) ?? null;
     const imageRef = imageUrl ? await localImageRef(services, options.contentDir, slug, kind, imageUrl, c) : undefined;
-    const target = `${folder}/${slug}.html`;
     const text = serializeContentFile(
       kind,
-      frontMatterOf(kind, doc, imageRef),
+      frontMatterOf(kind, doc, imageRef, locale === DEFAULT_CONTENT_LOCALE ? undefined : c.source),
       await formattedOrAsIs("html", normalizeBody(String(doc[CONTENT_KINDS[kind].bodyField] ?? ""))),
     );
     await writeFileAtomic(path.join(options.contentDir, target), text);
@@ -181,11 +232,13 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
       const problems = reread.issues.map((i) => `${i.field}: ${i.message}`).join("; ");
       return { ...base, file: target, action: "write", status: "failed", error: `written, but invalid: ${problems}` };
     }
-    const image = localImage(reread.item);
-    project[kind][slug] = {
+    // A translated file's hash covers what it inherits, as `push` reads it.
+    const [item] = c.english ? inheritFields([reread.item, c.english], []) : [reread.item];
+    const image = localImage(item!);
+    project[kind][key] = {
       id: doc.$id,
       updatedAt: doc.$updatedAt,
-      hash: sourceHash(reread.item),
+      hash: sourceHash(item!),
       ...(image && imageUrl
         ? { image: { sha256: createHash("sha256").update(image.bytes).digest("hex"), url: imageUrl } }
         : {}),
