@@ -15,6 +15,7 @@ import writeFileAtomic from "write-file-atomic";
 import { z } from "zod";
 import { createItemDocument } from "./writer.ts";
 import { CONTENT_KINDS, DATABASE_ID, IMAGES_BUCKET_ID, type ContentKind } from "../../schemas/content.ts";
+import { DEFAULT_CONTENT_LOCALE, isContentLocale } from "../../schemas/model.ts";
 import { fileViewUrl, parseFileViewUrl, type AdminServices, type AppwriteTarget } from "../appwrite/client.ts";
 import { makeDirectory } from "../make-dir.ts";
 import { AbortError, EXIT } from "../errors.ts";
@@ -310,19 +311,24 @@ async function restoreDocument(
     if (!(error instanceof AppwriteException && error.code === 404)) throw error;
   }
   if (slug) {
+    // One document per slug and locale (decision 0008); an export from before locales holds English ones.
+    const locale = isContentLocale(doc.data.locale) ? doc.data.locale : DEFAULT_CONTENT_LOCALE;
     const taken = await services.databases.listDocuments({
       ...ids,
-      queries: [Query.equal("slug", slug), Query.limit(1)],
+      queries: [Query.equal("slug", slug), Query.equal("locale", locale), Query.limit(1)],
     });
     if (taken.total > 0) {
       return {
         ...base,
         action: "conflict",
-        reason: `another ${doc.kind} (${taken.documents[0]?.$id}) now uses this slug`,
+        reason: `another ${doc.kind} (${taken.documents[0]?.$id}) now uses this slug in ${locale}`,
       };
     }
   }
-  const data = Object.fromEntries(Object.entries(doc.data).map(([k, v]) => [k, retarget(v, source, services.target)]));
+  const data: Record<string, unknown> = Object.fromEntries(
+    Object.entries(doc.data).map(([k, v]) => [k, retarget(v, source, services.target)]),
+  );
+  data.locale ??= DEFAULT_CONTENT_LOCALE;
   await createItemDocument(services.databases, {
     kind: doc.kind,
     documentId: doc.$id,
