@@ -4,7 +4,7 @@
  * loader found for the request.
  */
 import type { MetaDescriptor } from "react-router";
-import { DEFAULT_LOCALE, LOCALES, ogLocaleOf, switchLocalePath, toLocale } from "./i18n/i18n.ts";
+import { DEFAULT_LOCALE, LOCALES, ogLocaleOf, switchLocalePath, toLocale, type Locale } from "./i18n/i18n.ts";
 import { translatorOf } from "./i18n/t.ts";
 
 /** Paths of the fixed public pages, relative to the locale root (spec §2). */
@@ -30,6 +30,11 @@ export interface PageSeo {
   image?: string | null;
   type?: "website" | "article";
   jsonLd?: Record<string, unknown>;
+  /**
+   * The locales the page's item really exists in (a venture or post, issue #15 item 3): `hreflang`
+   * alternates name only these, `x-default` the English one when it exists. Absent: every locale.
+   */
+  locales?: readonly Locale[];
 }
 
 /** What a route's `meta` function receives that this module needs. */
@@ -62,11 +67,12 @@ export function pageMeta(context: MetaContext, seo: PageSeo): MetaDescriptor[] {
   const title = seo.full ? seo.title : `${seo.title} | ${t("site.name")}`;
   const url = absoluteUrl(origin, context.location.pathname);
   const image = seo.image ? absoluteUrl(origin, seo.image) : null;
+  const alternates = LOCALES.filter((l) => !seo.locales || seo.locales.includes(l));
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: seo.description },
     { tagName: "link", rel: "canonical", href: url },
-    ...LOCALES.map((l) => ({
+    ...alternates.map((l) => ({
       tagName: "link",
       rel: "alternate",
       hrefLang: l,
@@ -76,7 +82,13 @@ export function pageMeta(context: MetaContext, seo: PageSeo): MetaDescriptor[] {
       tagName: "link",
       rel: "alternate",
       hrefLang: "x-default",
-      href: absoluteUrl(origin, switchLocalePath(context.location.pathname, DEFAULT_LOCALE)),
+      href: absoluteUrl(
+        origin,
+        switchLocalePath(
+          context.location.pathname,
+          alternates.includes(DEFAULT_LOCALE) ? DEFAULT_LOCALE : alternates[0]!,
+        ),
+      ),
     },
     {
       tagName: "link",

@@ -6,7 +6,16 @@
  */
 import { AppwriteException, Query, type Models } from "node-appwrite";
 import { DATABASE_ID, type DocumentOf } from "../../schemas/content.ts";
-import { CONTENT_MODEL, fieldsOf, summaryFields, type ContentKind, type SummaryName } from "../../schemas/model.ts";
+import {
+  CONTENT_MODEL,
+  DEFAULT_CONTENT_LOCALE,
+  fieldsOf,
+  isContentLocale,
+  summaryFields,
+  type ContentKind,
+  type ContentLocale,
+  type SummaryName,
+} from "../../schemas/model.ts";
 import { stripAdminMode, type GuestServices } from "./client.ts";
 import { listAll } from "./paginate.ts";
 
@@ -43,6 +52,7 @@ function toRecord<K extends ContentKind>(
     if (only && !only.includes(name)) continue;
     const value = doc[name] as string | null | undefined;
     if (field.type === "image") record[name] = stripAdminMode(value ?? null);
+    else if (field.type === "locale" && !field.optional) record[name] = isContentLocale(value) ? value : DEFAULT_CONTENT_LOCALE;
     else if (field.type === "owner" || field.optional) record[name] = value ?? null;
     else record[name] = String(value ?? "");
   }
@@ -114,4 +124,70 @@ export function getVentureBySlug(services: ContentReader, slug: string): Promise
 /** The blog post with `slug`, or null. */
 export function getPostBySlug(services: ContentReader, slug: string): Promise<BlogPostRecord | null> {
   return getBySlug(services, "post", slug);
+}
+
+/** A language version chosen for a page, with the locales the item exists in (for `hreflang`). */
+export type Localized<T> = T & { locale: ContentLocale; locales: ContentLocale[] };
+
+/**
+ * The version of each item to show in `locale` (issue #15 item 3): the one in `locale` when it exists, else
+ * the other (the page marks it with its own `lang`/`dir` and a notice). `records` holds every version of
+ * every item (each record's `slug` and `locale`); items keep the order of their first version in `records`.
+ */
+export function pickVersions<T extends { slug: string; locale: string }>(
+  records: readonly T[],
+  locale: ContentLocale,
+): Localized<T>[] {
+  const bySlug = new Map<string, T[]>();
+  for (const record of records) {
+    const versions = bySlug.get(record.slug);
+    if (versions) versions.push(record);
+    else bySlug.set(record.slug, [record]);
+  }
+  return [...bySlug.values()].map((versions) => {
+    const chosen =
+      versions.find((v) => v.locale === locale) ??
+      versions.find((v) => v.locale === DEFAULT_CONTENT_LOCALE) ??
+      versions[0]!;
+    const locales = [...new Set(versions.map((v) => v.locale))].filter(isContentLocale);
+    return { ...chosen, locale: chosen.locale as ContentLocale, locales };
+  });
+}
+
+/**
+ * Summaries of `kind` as shown in `locale` (`pickVersions`), newest first, at most `limit` items: reads up
+ * to one version per locale for each item shown.
+ */
+export async function listLocalized<K extends ContentKind>(
+  services: ContentReader,
+  kind: K,
+  locale: ContentLocale,
+  limit = 1000,
+): Promise<Localized<ItemSummary<K>>[]> {
+  const all = await listSummaries(services, kind, limit === 1000 ? limit : limit * 2);
+  return pickVersions(all as (ItemSummary<K> & { slug: string; locale: string })[], locale).slice(0, limit);
+}
+
+/**
+ * The item of `kind` with `slug` as shown in `locale` (`pickVersions`), or null when no version is readable.
+ * @throws {AppwriteException} for Appwrite errors other than a slug it refuses as a query value (null).
+ */
+export async function getLocalized<K extends ContentKind>(
+  services: ContentReader,
+  kind: K,
+  slug: string,
+  locale: ContentLocale,
+): Promise<Localized<ItemRecord<K>> | null> {
+  try {
+    const page = await services.databases.listDocuments({
+      databaseId: DATABASE_ID,
+      collectionId: CONTENT_MODEL[kind].collectionId,
+      queries: [Query.equal("slug", slug), Query.limit(10)],
+    });
+    const records = page.documents.map((doc) => toRecord(kind, doc) as ItemRecord<K> & { slug: string; locale: string });
+    return pickVersions(records, locale)[0] ?? null;
+  } catch (error) {
+    if (error instanceof AppwriteException && error.code === 400) return null;
+    throw error;
+  }
 }

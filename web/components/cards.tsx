@@ -2,6 +2,7 @@ import { Link, href } from "react-router";
 import { useLocale, useTranslation } from "../hooks.ts";
 import { formatLongDate } from "../i18n/i18n.ts";
 import { MediaImage } from "./media-image.tsx";
+import { VersionNotice, versionAttributes } from "./version-notice.tsx";
 import type { PostCard as PostCardData, VentureCard as VentureCardData } from "../server/content.server.ts";
 
 /** A venture in a grid: logo, name, short description, link to its page. */
@@ -9,7 +10,10 @@ function VentureCard({ venture, heading: Heading }: { venture: VentureCardData; 
   const { t } = useTranslation();
   const locale = useLocale();
   return (
-    <li className="group relative flex flex-col rounded-2xl border border-line bg-panel p-6 transition hover:border-gold/70">
+    <li
+      className="group relative flex flex-col rounded-2xl border border-line bg-panel p-6 transition hover:border-gold/70"
+      {...versionAttributes(venture.locale, locale)}
+    >
       <div className="flex items-center gap-4">
         {venture.image ? (
           <MediaImage
@@ -38,6 +42,7 @@ function VentureCard({ venture, heading: Heading }: { venture: VentureCardData; 
       <p className="mt-4 text-sm leading-relaxed text-mist" dir="auto">
         {venture.shortDescription}
       </p>
+      <VersionNotice version={venture.locale} noun="ventures" className="mt-3 text-xs text-mist" />
       <span className="mt-auto pt-5 text-sm font-semibold text-gold group-hover:underline">
         {t("ventures.readMore")}
       </span>
@@ -50,7 +55,10 @@ function PostCard({ post }: { post: PostCardData }) {
   const { t } = useTranslation();
   const locale = useLocale();
   return (
-    <li className="group relative flex flex-col overflow-hidden rounded-2xl border border-line bg-panel transition hover:border-gold/70">
+    <li
+      className="group relative flex flex-col overflow-hidden rounded-2xl border border-line bg-panel transition hover:border-gold/70"
+      {...versionAttributes(post.locale, locale)}
+    >
       {post.image ? (
         <MediaImage src={post.image} alt="" slot="postCard" className="aspect-video w-full object-cover" />
       ) : (
@@ -68,6 +76,7 @@ function PostCard({ post }: { post: PostCardData }) {
         <p className="mt-3 text-sm leading-relaxed text-mist" dir="auto">
           {post.excerpt}
         </p>
+        <VersionNotice version={post.locale} noun="blog" className="mt-3 text-xs text-mist" />
         <span className="mt-auto pt-5 text-sm font-semibold text-gold group-hover:underline">{t("blog.readMore")}</span>
       </div>
     </li>

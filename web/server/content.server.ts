@@ -5,16 +5,24 @@
  * `renderStoredHtml`), images of the project's bucket served by the site itself under `/media/<fileId>`.
  */
 import { parseFileViewUrl } from "../../lib/appwrite/client.ts";
-import { getBySlug, listSummaries, type ItemSummary } from "../../lib/appwrite/content-store.ts";
-import { CONTENT_MODEL, summaryFields, type ContentKind } from "../../schemas/model.ts";
+import { getLocalized, listLocalized, type ItemSummary } from "../../lib/appwrite/content-store.ts";
+import { CONTENT_MODEL, summaryFields, type ContentKind, type ContentLocale } from "../../schemas/model.ts";
 import { renderStoredHtml } from "../../lib/html/body.ts";
 import { IMAGES_BUCKET_ID, isHttpUrl, safeHttpUrl } from "../../schemas/content.ts";
 import { getPublicServices, withBackend } from "./appwrite.server.ts";
 
 type ImageField<K extends ContentKind> = (typeof CONTENT_MODEL)[K]["image"];
-/** What a card shows of an item of `kind`: its summary fields, the image as the URL the browser loads. */
-export type Card<K extends ContentKind> = Omit<ItemSummary<K>, "$id" | "$createdAt" | "$updatedAt" | ImageField<K>> & {
+/**
+ * What a card shows of an item of `kind`: its summary fields (with `locale`, the language of the version
+ * shown), the image as the URL the browser loads, and `locales`: the languages the item exists in.
+ */
+export type Card<K extends ContentKind> = Omit<
+  ItemSummary<K>,
+  "$id" | "$createdAt" | "$updatedAt" | ImageField<K> | "locale"
+> & {
   image: string | null;
+  locale: ContentLocale;
+  locales: ContentLocale[];
 };
 export type VentureCard = Card<"venture">;
 export interface VentureView extends VentureCard {
@@ -39,8 +47,8 @@ export function publicImageUrl(url: string | null): string | null {
 }
 
 /** The card of a summary (or a whole record: only the summary fields are kept). */
-function card<K extends ContentKind>(kind: K, item: ItemSummary<K>): Card<K> {
-  const values: Record<string, unknown> = {};
+function card<K extends ContentKind>(kind: K, item: ItemSummary<K> & { locales: ContentLocale[] }): Card<K> {
+  const values: Record<string, unknown> = { locales: item.locales };
   for (const name of summaryFields(kind)) {
     if (name !== CONTENT_MODEL[kind].image) values[name] = (item as Record<string, unknown>)[name];
   }
@@ -48,31 +56,39 @@ function card<K extends ContentKind>(kind: K, item: ItemSummary<K>): Card<K> {
   return values as Card<K>;
 }
 
-/** Newest ventures first; `limit` caps the count (home shows 3, spec §9). */
-export async function loadVentureCards(limit?: number): Promise<VentureCard[]> {
-  return (await withBackend(() => listSummaries(getPublicServices(), "venture", limit))).map((v) => card("venture", v));
+/**
+ * Newest ventures first, each in `locale` when it has that version, else in the other language (issue #15
+ * item 3); `limit` caps the count (home shows 3, spec §9).
+ */
+export async function loadVentureCards(locale: ContentLocale, limit?: number): Promise<VentureCard[]> {
+  const ventures = await withBackend(() => listLocalized(getPublicServices(), "venture", locale, limit));
+  return ventures.map((v) => card("venture", v));
 }
 
-/** Posts by published date, newest first. */
-export async function loadPostCards(limit?: number): Promise<PostCard[]> {
-  return (await withBackend(() => listSummaries(getPublicServices(), "post", limit))).map((p) => card("post", p));
+/** Posts by published date, newest first, each in `locale` when it has that version, else in the other. */
+export async function loadPostCards(locale: ContentLocale, limit?: number): Promise<PostCard[]> {
+  const posts = await withBackend(() => listLocalized(getPublicServices(), "post", locale, limit));
+  return posts.map((p) => card("post", p));
 }
 
 /**
- * One venture with its sanitized case study (escaped text when it breaks `HTML_BOUNDS`), or null. Its website
+ * One venture in `locale` (else in the other language) with its sanitized case study (escaped text when it breaks `HTML_BOUNDS`), or null. Its website
  * URL is kept only when it is an http(s) URL (`safeHttpUrl`, SECURITY C58): a document written straight
  * through the Appwrite API may hold any scheme.
  */
-export async function loadVenture(slug: string): Promise<VentureView | null> {
-  const venture = await withBackend(() => getBySlug(getPublicServices(), "venture", slug));
+export async function loadVenture(slug: string, locale: ContentLocale): Promise<VentureView | null> {
+  const venture = await withBackend(() => getLocalized(getPublicServices(), "venture", slug, locale));
   if (!venture) return null;
   const caseStudyHtml = await renderStoredHtml(venture.caseStudy);
   return { ...card("venture", venture), websiteURL: safeHttpUrl(venture.websiteURL), caseStudyHtml };
 }
 
-/** One post with its sanitized content (escaped text when it breaks `HTML_BOUNDS`), or null. */
-export async function loadPost(slug: string): Promise<PostView | null> {
-  const post = await withBackend(() => getBySlug(getPublicServices(), "post", slug));
+/**
+ * One post in `locale` (else in the other language) with its sanitized content (escaped text when it breaks
+ * `HTML_BOUNDS`), or null.
+ */
+export async function loadPost(slug: string, locale: ContentLocale): Promise<PostView | null> {
+  const post = await withBackend(() => getLocalized(getPublicServices(), "post", slug, locale));
   if (!post) return null;
   return { ...card("post", post), contentHtml: await renderStoredHtml(post.content) };
 }

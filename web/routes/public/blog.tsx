@@ -4,13 +4,14 @@ import { ListError } from "../../components/list-error.tsx";
 import { PageHero } from "../../components/ui.tsx";
 import { useTextList, useTranslation } from "../../hooks.ts";
 import { translatorOf } from "../../i18n/t.ts";
+import { toLocale } from "../../i18n/i18n.ts";
 import { pageMeta } from "../../seo.ts";
 import { loadPostCards } from "../../server/content.server.ts";
 import type { Route } from "./+types/blog";
 
 /** Every published post, newest first (spec §2). */
-export async function loader() {
-  return { posts: await loadPostCards() };
+export async function loader({ params }: Route.LoaderArgs) {
+  return { posts: await loadPostCards(toLocale(params.locale)) };
 }
 
 export function meta(args: Route.MetaArgs) {

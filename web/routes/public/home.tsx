@@ -14,7 +14,8 @@ import type { Route } from "./+types/home";
 
 /** Home shows the latest 3 ventures and 3 posts (spec §2, §9), and its texts. */
 export async function loader({ params }: Route.LoaderArgs) {
-  const [ventures, posts] = await Promise.all([loadVentureCards(3), loadPostCards(3)]);
+  const locale = toLocale(params.locale);
+  const [ventures, posts] = await Promise.all([loadVentureCards(locale, 3), loadPostCards(locale, 3)]);
   return { ventures, posts, messages: messagesFor(toLocale(params.locale), ["home"]) };
 }
 

@@ -3,7 +3,8 @@ import type { NotFoundData } from "../../components/error-view.tsx";
 import { useLocale, useTranslation } from "../../hooks.ts";
 import { ArrowBack } from "../../components/icons.tsx";
 import { MediaImage } from "../../components/media-image.tsx";
-import { formatLongDate } from "../../i18n/i18n.ts";
+import { formatLongDate, toLocale } from "../../i18n/i18n.ts";
+import { VersionNotice, versionAttributes } from "../../components/version-notice.tsx";
 import { translatorOf } from "../../i18n/t.ts";
 import { absoluteUrl, originFrom, pageMeta } from "../../seo.ts";
 import { loadPost } from "../../server/content.server.ts";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/post";
 
 /** Blog post (spec §2); an unknown slug answers 404 "Blog post not found.". */
 export async function loader({ params }: Route.LoaderArgs) {
-  const post = await loadPost(params.slug);
+  const post = await loadPost(params.slug, toLocale(params.locale));
   if (!post) throw data<NotFoundData>({ notFound: "post" }, { status: 404 });
   return { post };
 }
@@ -26,10 +27,12 @@ export function meta(args: Route.MetaArgs) {
     description: post.excerpt,
     image: post.image,
     type: "article",
+    locales: post.locales,
     jsonLd: {
       "@context": "https://schema.org",
       "@type": "BlogPosting",
       headline: post.title,
+      inLanguage: post.locale,
       description: post.excerpt,
       datePublished: post.publishedDate,
       author: { "@type": "Person", name: post.authorName },
@@ -44,6 +47,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { post } = loaderData;
+  const version = versionAttributes(post.locale, locale);
   return (
     <article className="mx-auto max-w-3xl pt-10 pb-12">
       <Link
@@ -53,25 +57,28 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         <ArrowBack />
         {t("blog.backToBlog")}
       </Link>
-      <h1 className="mt-8 text-3xl leading-tight font-bold text-balance sm:text-4xl" dir="auto">
-        {post.title}
-      </h1>
-      <p className="mt-4 flex flex-wrap gap-x-4 text-sm text-mist">
-        <span dir="auto">{t("blog.by", { author: post.authorName })}</span>
-        <time dateTime={post.publishedDate}>
-          {t("blog.publishedOn", { date: formatLongDate(post.publishedDate, locale) })}
-        </time>
-      </p>
-      {post.image && (
-        <MediaImage
-          src={post.image}
-          alt=""
-          slot="postHero"
-          className="mt-10 aspect-video w-full rounded-2xl object-cover"
-          priority
-        />
-      )}
-      <div className="prose-body mt-10" dir="auto" dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
+      <VersionNotice version={post.locale} noun="blog" />
+      <div {...version}>
+        <h1 className="mt-8 text-3xl leading-tight font-bold text-balance sm:text-4xl" dir="auto">
+          {post.title}
+        </h1>
+        <p className="mt-4 flex flex-wrap gap-x-4 text-sm text-mist">
+          <span dir="auto">{t("blog.by", { author: post.authorName })}</span>
+          <time dateTime={post.publishedDate}>
+            {t("blog.publishedOn", { date: formatLongDate(post.publishedDate, locale) })}
+          </time>
+        </p>
+        {post.image && (
+          <MediaImage
+            src={post.image}
+            alt=""
+            slot="postHero"
+            className="mt-10 aspect-video w-full rounded-2xl object-cover"
+            priority
+          />
+        )}
+        <div className="prose-body mt-10" dir="auto" dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
+      </div>
     </article>
   );
 }

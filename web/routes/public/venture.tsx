@@ -4,13 +4,16 @@ import type { NotFoundData } from "../../components/error-view.tsx";
 import { ArrowBack, ExternalIcon } from "../../components/icons.tsx";
 import { MediaImage } from "../../components/media-image.tsx";
 import { useLocale, useTranslation } from "../../hooks.ts";
+import { toLocale } from "../../i18n/i18n.ts";
 import { pageMeta } from "../../seo.ts";
+import { VersionNotice, versionAttributes } from "../../components/version-notice.tsx";
 import { loadVenture, loadVentureCards } from "../../server/content.server.ts";
 import type { Route } from "./+types/venture";
 
 /** Venture detail (spec §2); an unknown slug answers 404 "Venture not found.". */
 export async function loader({ params }: Route.LoaderArgs) {
-  const [venture, all] = await Promise.all([loadVenture(params.slug), loadVentureCards(4)]);
+  const locale = toLocale(params.locale);
+  const [venture, all] = await Promise.all([loadVenture(params.slug, locale), loadVentureCards(locale, 4)]);
   if (!venture) throw data<NotFoundData>({ notFound: "venture" }, { status: 404 });
   return { venture, others: all.filter((v) => v.slug !== venture.slug).slice(0, 3) };
 }
@@ -18,13 +21,27 @@ export async function loader({ params }: Route.LoaderArgs) {
 export function meta(args: Route.MetaArgs) {
   if (!args.data) return [];
   const { venture } = args.data;
-  return pageMeta(args, { title: venture.name, description: venture.shortDescription, image: venture.image });
+  return pageMeta(args, {
+    title: venture.name,
+    description: venture.shortDescription,
+    image: venture.image,
+    locales: venture.locales,
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: venture.name,
+      description: venture.shortDescription,
+      inLanguage: venture.locale,
+      ...(venture.websiteURL ? { url: venture.websiteURL } : {}),
+    },
+  });
 }
 
 export default function VenturePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { venture, others } = loaderData;
+  const version = versionAttributes(venture.locale, locale);
   return (
     <article className="pb-12">
       <Link
@@ -34,41 +51,44 @@ export default function VenturePage({ loaderData }: Route.ComponentProps) {
         <ArrowBack />
         {t("ventures.backToVentures")}
       </Link>
-      <header className="mt-8 flex flex-col gap-6 sm:flex-row sm:items-center">
-        {venture.image && (
-          <MediaImage
-            src={venture.image}
-            alt={t("ventures.logoAlt", { name: venture.name })}
-            slot="ventureLogo"
-            className="size-24 rounded-2xl object-cover"
-            priority
-          />
-        )}
-        <div>
-          <h1 className="text-4xl font-bold" dir="auto">
-            {venture.name}
-          </h1>
-          <p className="mt-3 max-w-2xl text-lg text-mist" dir="auto">
-            {venture.shortDescription}
-          </p>
-        </div>
-        {venture.websiteURL && (
-          <a
-            href={venture.websiteURL}
-            rel="noopener noreferrer"
-            className="inline-flex items-center justify-center gap-2 rounded-full bg-gold px-6 py-3 text-center font-semibold text-ink hover:bg-gold-soft sm:ms-auto"
-          >
-            {t("ventures.visitWebsite")}
-            <ExternalIcon />
-          </a>
-        )}
-      </header>
-      <section aria-labelledby="case-study" className="mt-14 max-w-3xl">
-        <h2 id="case-study" className="text-sm font-semibold tracking-widest text-gold uppercase">
-          {t("ventures.howWeBuiltIt")}
-        </h2>
-        <div className="prose-body mt-6" dir="auto" dangerouslySetInnerHTML={{ __html: venture.caseStudyHtml }} />
-      </section>
+      <VersionNotice version={venture.locale} noun="ventures" />
+      <div {...version}>
+        <header className="mt-8 flex flex-col gap-6 sm:flex-row sm:items-center">
+          {venture.image && (
+            <MediaImage
+              src={venture.image}
+              alt={t("ventures.logoAlt", { name: venture.name })}
+              slot="ventureLogo"
+              className="size-24 rounded-2xl object-cover"
+              priority
+            />
+          )}
+          <div>
+            <h1 className="text-4xl font-bold" dir="auto">
+              {venture.name}
+            </h1>
+            <p className="mt-3 max-w-2xl text-lg text-mist" dir="auto">
+              {venture.shortDescription}
+            </p>
+          </div>
+          {venture.websiteURL && (
+            <a
+              href={venture.websiteURL}
+              rel="noopener noreferrer"
+              className="inline-flex items-center justify-center gap-2 rounded-full bg-gold px-6 py-3 text-center font-semibold text-ink hover:bg-gold-soft sm:ms-auto"
+            >
+              {t("ventures.visitWebsite")}
+              <ExternalIcon />
+            </a>
+          )}
+        </header>
+        <section aria-labelledby="case-study" className="mt-14 max-w-3xl">
+          <h2 id="case-study" className="text-sm font-semibold tracking-widest text-gold uppercase">
+            {t("ventures.howWeBuiltIt")}
+          </h2>
+          <div className="prose-body mt-6" dir="auto" dangerouslySetInnerHTML={{ __html: venture.caseStudyHtml }} />
+        </section>
+      </div>
       {others.length > 0 && (
         <section aria-labelledby="others" className="mt-20">
           <h2 id="others" className="mb-8 text-2xl font-bold">

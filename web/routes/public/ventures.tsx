@@ -3,13 +3,14 @@ import { VentureGrid } from "../../components/cards.tsx";
 import { ListError } from "../../components/list-error.tsx";
 import { PageHero } from "../../components/ui.tsx";
 import { translatorOf } from "../../i18n/t.ts";
+import { toLocale } from "../../i18n/i18n.ts";
 import { pageMeta } from "../../seo.ts";
 import { loadVentureCards } from "../../server/content.server.ts";
 import type { Route } from "./+types/ventures";
 
 /** Every published venture, newest first (spec §2). */
-export async function loader() {
-  return { ventures: await loadVentureCards() };
+export async function loader({ params }: Route.LoaderArgs) {
+  return { ventures: await loadVentureCards(toLocale(params.locale)) };
 }
 
 export function meta(args: Route.MetaArgs) {
