@@ -12,8 +12,10 @@ import { registerPreview } from "./commands/preview.ts";
 import { registerPull } from "./commands/pull.ts";
 import { registerPush } from "./commands/push.ts";
 import { registerRestore } from "./commands/restore.ts";
+import { registerReview } from "./commands/review.ts";
 import { registerSeed } from "./commands/seed.ts";
 import { registerSetup } from "./commands/setup.ts";
+import { registerStatus } from "./commands/status.ts";
 import { registerSweep } from "./commands/sweep.ts";
 import { EXIT } from "./exit-codes.ts";
 
@@ -48,6 +50,8 @@ registerSeed(program);
 registerFormat(program);
 registerGenerate(program);
 registerPreview(program);
+registerStatus(program);
+registerReview(program);
 
 // After a usage error commander prints what is wrong, then this: the command's usage and where to read more.
 for (const command of program.commands) {

@@ -34,6 +34,13 @@ export function frontMatterDate(value: Date | string): string {
   return iso.endsWith("T00:00:00.000Z") ? iso.slice(0, 10) : iso;
 }
 
+/** The `translation:` map's keys in the order of `translationSchema`, then any others. */
+function translationOrder(value: object): Record<string, unknown> {
+  const record = value as Record<string, unknown>;
+  const keys = ["sourceLocale", "sourceHash", "model", "translatedAt", "reviewed"];
+  return Object.fromEntries([...keys.filter((k) => k in record), ...Object.keys(record).filter((k) => !keys.includes(k))].map((k) => [k, record[k]]));
+}
+
 function withIsoDates(record: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
 }
@@ -50,7 +57,8 @@ export function serializeContentFile(kind: ContentKind, frontMatter: Record<stri
     const value = frontMatter[key];
     if (value === undefined || value === null) continue;
     if (DATE_KEYS.has(key) && (value instanceof Date || typeof value === "string")) ordered[key] = frontMatterDate(value);
-    else if ((key === "generated" || key === "translation") && typeof value === "object") ordered[key] = withIsoDates(value as Record<string, unknown>);
+    else if (key === "translation" && typeof value === "object") ordered[key] = withIsoDates(translationOrder(value));
+    else if (key === "generated" && typeof value === "object") ordered[key] = withIsoDates(value as Record<string, unknown>);
     else ordered[key] = value;
   }
   const yaml = stringify(ordered, { lineWidth: 0 });
