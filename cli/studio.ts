@@ -17,6 +17,7 @@ import { registerSeed } from "./commands/seed.ts";
 import { registerSetup } from "./commands/setup.ts";
 import { registerStatus } from "./commands/status.ts";
 import { registerSweep } from "./commands/sweep.ts";
+import { registerTranslate } from "./commands/translate.ts";
 import { EXIT } from "./exit-codes.ts";
 
 // https://no-color.org: NO_COLOR set and not empty turns colours off. Ink's chalk reads FORCE_COLOR when it is
@@ -50,6 +51,7 @@ registerSeed(program);
 registerFormat(program);
 registerGenerate(program);
 registerPreview(program);
+registerTranslate(program);
 registerStatus(program);
 registerReview(program);
 

@@ -1,7 +1,7 @@
 /**
  * The source hash of a translation (issue #15, decision 0008): the SHA-256 of the source version's
  * translated fields as stored (the body as sanitized HTML), each with its runs of white space made one
- * space, so reformatting a file (re-wrapping Markdown, re-indenting HTML) does not make its translations
+ * space and white space beside tags dropped, so reformatting a file (re-wrapping Markdown, re-indenting HTML) does not make its translations
  * stale while any change to a stored word does. Files and Appwrite documents hash the same way.
  */
 import { createHash } from "node:crypto";
@@ -11,7 +11,12 @@ import { bodyHtml } from "../publish/documents.ts";
 
 /** A stored value as the hash reads it: white space runs as one space, trimmed; missing as "". */
 function normalized(value: unknown): string {
-  return typeof value === "string" ? value.replace(/\s+/g, " ").trim() : "";
+  if (typeof value !== "string") return "";
+  // White space next to a tag is layout (an indented list), not words: dropped.
+  return value
+    .replace(/\s*(<[^>]*>)\s*/g, "$1")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /**
