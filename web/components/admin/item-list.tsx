@@ -33,6 +33,8 @@ function Cell({ cell }: { cell: AdminCell }) {
     case "email":
     case "html":
     case "owner":
+    case "locale":
+    case "boolean":
       return (
         <td className="px-4 py-3" dir="auto">
           {cell.value}
