@@ -240,7 +240,7 @@ export const SUBMISSION_MODEL = {
     fields: {
       name: { type: "text", max: LIMITS.name },
       email: { type: "email" },
-      projectIdea: { type: "text", max: LIMITS.message },
+      projectIdea: { type: "text", max: LIMITS.message, input: "interest" },
     },
     indexes: [],
   },
