@@ -40,7 +40,10 @@ export async function formattedOrAsIs(format: ContentItem["format"], body: strin
 /** The formatted text of one valid content item. @throws {Error} when Prettier cannot parse the body. */
 export async function formatItem(item: ContentItem): Promise<string> {
   const body = await formatBody(item.format, item.body);
-  return serializeContentFile(item.kind, item.frontMatter as Record<string, unknown>, body);
+  // Fields a translated version takes from its default-locale version are not in its file: kept out.
+  const inherited = new Set(item.inherited ?? []);
+  const frontMatter = Object.fromEntries(Object.entries(item.frontMatter).filter(([key]) => !inherited.has(key)));
+  return serializeContentFile(item.kind, frontMatter, body);
 }
 
 /**

@@ -42,6 +42,8 @@ interface ContentItemBase {
   slug: string;
   /** The language of this version: from the file name's suffix (`hello.ar.md`), `en` without one. */
   locale: ContentLocale;
+  /** Front matter keys this version takes from its default-locale version (`inheritFields`), not in its file. */
+  inherited?: string[];
   draft: boolean;
   format: "markdown" | "html";
   /** The body as written (Markdown or HTML). */

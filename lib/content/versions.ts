@@ -59,7 +59,10 @@ export function inheritFields(items: ContentItem[], issues: ContentIssue[]): Con
     for (const [name, field] of inputFields(item.kind)) {
       if (field.translated || frontMatter[name] !== undefined) continue;
       const inherited = (base?.frontMatter as Record<string, unknown> | undefined)?.[name];
-      if (inherited !== undefined) frontMatter[name] = inherited;
+      if (inherited !== undefined) {
+        frontMatter[name] = inherited;
+        (item.inherited ??= []).push(name);
+      }
       else if (!field.optional && !(field.draftOptional && item.draft)) missing.push(name);
     }
     if (!item.image && base?.image) item.image = base.image;
