@@ -125,7 +125,12 @@ export async function readContent(root: string): Promise<ContentSet> {
       items.push(result.item);
     }
   }
-  return { items: inheritFields(items, issues), issues, warnings };
+  // Default-locale versions first (each kind's files stay in name order): `x.ar.md` sorts before `x.md`.
+  const ordered = [
+    ...items.filter((i) => i.locale === DEFAULT_CONTENT_LOCALE),
+    ...items.filter((i) => i.locale !== DEFAULT_CONTENT_LOCALE),
+  ];
+  return { items: inheritFields(ordered, issues), issues, warnings };
 }
 
 /** Content files (.md, .html) `readContent` does not read: in `root` itself, or in subfolders of a kind's folder. */

@@ -17,10 +17,9 @@ beforeAll(async () => {
   ({ backend, site } = stack);
   const { items } = await readContent(path.join(ROOT, "content"));
   const published = items.filter((i) => !i.draft);
-  slugs = {
-    ventures: published.filter((i) => i.kind === "venture").map((i) => i.slug),
-    posts: published.filter((i) => i.kind === "post").map((i) => i.slug),
-  };
+  // One slug per item: its English and Arabic files share it.
+  const unique = (kind: string) => [...new Set(published.filter((i) => i.kind === kind).map((i) => i.slug))];
+  slugs = { ventures: unique("venture"), posts: unique("post") };
 });
 afterAll(async () => stack?.close());
 
