@@ -38,7 +38,7 @@ import { createItemDocument, deleteItemDocument, updateItemDocument, type ImageS
 export const ventureInputSchema = formSchema("venture");
 export type VentureInput = FormInputOf<"venture">;
 
-/** The blog form's fields (spec §5: title, slug, author name, published date, excerpt, content required). */
+/** The blog form's fields: every input of `CONTENT_MODEL.post` (spec §5, all required). */
 export const postInputSchema = formSchema("post");
 export type PostInput = FormInputOf<"post">;
 
