@@ -45,4 +45,10 @@ describe("loadConfig", () => {
     });
     expect(config.appwriteEndpoint).toBe("https://cloud.appwrite.io/v1");
   });
+
+  it("turns the page cache off with PAGE_CACHE=off, on by default, and names a wrong value", () => {
+    expect(loadConfig({}).pageCache).toBe(true);
+    expect(loadConfig({ PAGE_CACHE: "off" }).pageCache).toBe(false);
+    expect(() => loadConfig({ PAGE_CACHE: "no" })).toThrow(/PAGE_CACHE: must be on or off/);
+  });
 });
