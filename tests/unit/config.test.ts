@@ -12,6 +12,7 @@ describe("loadConfig", () => {
       apiKey: undefined,
       dataDir: ".data",
       openRegistration: true,
+      pageCache: true,
       trustProxy: 0,
       geminiApiKey: undefined,
       geminiTextModel: "gemini-2.5-flash",
