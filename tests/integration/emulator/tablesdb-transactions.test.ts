@@ -4,7 +4,7 @@ import * as web from "appwrite";
 import { rejection, signedInClient, startTestEmulator } from "./helpers.ts";
 import type { TestEmulator } from "./helpers.ts";
 import { SpecValidator, startRecorder } from "./openapi.ts";
-import { rawRealtime, until } from "./realtime-client.ts";
+import { rawRealtime } from "./realtime-client.ts";
 
 // Issue #19 item 1: bulk row operations and transactions through the unchanged node-appwrite and web SDK,
 // behind a recording proxy whose every response is validated against the 1.8.x OpenAPI models.
