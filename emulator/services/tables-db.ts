@@ -275,7 +275,8 @@ const tablesDb: Handler = async (ctx: RequestContext): Promise<Reply> => {
 /**
  * TablesDB routes (REFERENCE §4 "TablesDB", §10): databases, tables, columns (`string`, `email`,
  * `url`, `datetime`, `integer`, `boolean` and 1.9's `varchar`, `text`, `mediumtext`, `longtext`),
- * indexes and rows. Scopes as Appwrite labels them: one of `tables.read`/`collections.read`,
+ * indexes and rows, bulk rows (`POST …/rows` with `rows`, `PUT|PATCH|DELETE …/rows`, keys only) and
+ * `transactionId` on row calls (the transactions themselves are `transactions.ts`'s routes). Scopes as Appwrite labels them: one of `tables.read`/`collections.read`,
  * `tables.write`/`collections.write`, `rows.read`/`documents.read`, `rows.write`/`documents.write`.
  */
 export function register(router: Router): void {
