@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AuthThrottle } from "../../lib/auth/throttle.ts";
+import { AuthThrottle } from "../../server/auth/throttle.ts";
 
 function throttle() {
   let now = 1_000_000;

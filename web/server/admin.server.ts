@@ -12,10 +12,10 @@ import {
   submissionErrorMessage,
   type PostInput,
   type VentureInput,
-} from "../../lib/admin/content.ts";
-import { QuotaExceededError } from "../../lib/admin/quota.ts";
+} from "../../server/admin/content.ts";
+import { QuotaExceededError } from "../../server/admin/quota.ts";
 import { HtmlBoundsError, type HtmlBoundViolation } from "../../lib/html/bounds.ts";
-import type { SignedInUser } from "../../lib/auth/account.ts";
+import type { SignedInUser } from "../../server/auth/account.ts";
 import { createSessionServices, stripAdminMode, type SessionServices } from "../../lib/appwrite/client.ts";
 import { checkImage, ImageRejectedError, type CheckedImage } from "../../lib/images/upload.ts";
 import { CONTENT_KINDS, DATABASE_ID, formSchema, HTTP_URL_MESSAGE, type ContentKind } from "../../schemas/content.ts";

@@ -4,10 +4,9 @@
  * (400 for invalid input, 429 over the limit, 500 when storing failed).
  */
 import { data } from "react-router";
-import { createCommunityApplication, createContactMessage } from "../../lib/appwrite/submissions.ts";
-import { FormRateLimiter } from "../../lib/http/form-limits.ts";
-import type { CommunityApplication, ContactMessage } from "../../schemas/content.ts";
-import { formValues, validateForm, type FormKind, type FormResult } from "../forms.ts";
+import { createSubmission } from "../../lib/appwrite/submissions.ts";
+import { FormRateLimiter } from "../../server/http/form-limits.ts";
+import { formValues, submissionKindOf, validateForm, type FormKind, type FormResult } from "../forms.ts";
 import { HONEYPOT_FIELD } from "../honeypot.ts";
 import { getApiKeyServices } from "./appwrite.server.ts";
 import { clientIp } from "./session.server.ts";
@@ -43,10 +42,7 @@ export async function handleFormPost(request: Request, kind: FormKind, context?:
   let result;
   try {
     const services = getApiKeyServices();
-    result =
-      kind === "community"
-        ? await createCommunityApplication(services, validated.data as CommunityApplication)
-        : await createContactMessage(services, validated.data as ContactMessage);
+    result = await createSubmission(services, submissionKindOf(kind), validated.data);
   } catch (error) {
     result = { success: false as const, error: error instanceof Error ? error : new Error(String(error)) };
   }

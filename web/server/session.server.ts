@@ -5,9 +5,9 @@
  * longer than the Appwrite session it carries.
  */
 import { createCookie, redirect } from "react-router";
-import { currentUser, type NewSession, type SignedInUser } from "../../lib/auth/account.ts";
-import { SECURE_SESSION_COOKIE_NAME, SESSION_COOKIE_NAME } from "../../lib/auth/session-cookie.ts";
-import { AuthThrottle } from "../../lib/auth/throttle.ts";
+import { currentUser, type NewSession, type SignedInUser } from "../../server/auth/account.ts";
+import { SECURE_SESSION_COOKIE_NAME, SESSION_COOKIE_NAME } from "../../server/auth/session-cookie.ts";
+import { AuthThrottle } from "../../server/auth/throttle.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { appwriteLocation } from "./appwrite.server.ts";
 

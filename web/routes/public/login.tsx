@@ -7,7 +7,7 @@ import {
   RegistrationError,
   register,
   signIn,
-} from "../../../lib/auth/account.ts";
+} from "../../../server/auth/account.ts";
 import { getI18n, messagesFor } from "../../i18n/catalog.server.ts";
 import { toLocale } from "../../i18n/i18n.ts";
 import { translatorOf } from "../../i18n/t.ts";
