@@ -53,7 +53,10 @@ describe("bulk writes and SIGKILL (C46)", () => {
       perBatch.set(batch, (perBatch.get(batch) ?? 0) + 1);
     }
     expect(acknowledged.length).toBeGreaterThanOrEqual(12);
-    expect([...perBatch.values()].every((count) => count === BATCH), "every stored batch is whole").toBe(true);
+    expect(
+      [...perBatch.values()].every((count) => count === BATCH),
+      "every stored batch is whole",
+    ).toBe(true);
     expect(acknowledged.filter((batch) => perBatch.get(`b${batch}`) !== BATCH)).toEqual([]);
     expect(integrity(dataDir)).toBe("ok");
   });
