@@ -16,7 +16,7 @@ import { createOne, deleteOne, updateOne, upsertOne } from "./document-write.ts"
  * TablesDB `createRows`, `upsertRows`, `updateRows`, `deleteRows`). API keys only: the route answers 401
  * `general_unauthorized_scope` to anyone else before calling these. Each function writes synchronously, so
  * the caller runs it inside one SQLite transaction (`document-operations.ts` `atomically`): a bulk call is
- * all or nothing here, where Appwrite commits in batches of 100.
+ * all or nothing.
  */
 
 /** Most documents one bulk create or upsert takes, and most a bulk answer lists (AW `APP_LIMIT_DATABASE_BATCH`). */
