@@ -1,3 +1,5 @@
+import Database from "better-sqlite3";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as node from "node-appwrite";
 import * as web from "appwrite";
@@ -223,6 +225,27 @@ describe("transactions", () => {
     expect([unknown.code, unknown.type]).toEqual([404, "transaction_not_found"]);
     const legacy = await databases.getTransaction({ transactionId: tx.$id });
     expect(legacy.$id).toBe(tx.$id);
+  });
+});
+
+describe("an expired transaction", () => {
+  it("answers 410 transaction_expired to staging and to a commit, and writes nothing", async () => {
+    const tx = await tables.createTransaction({ ttl: 60 });
+    await tables.createRow({ ...T, rowId: "late", data: { name: "Late" }, transactionId: tx.$id });
+    // Sixty seconds are the shortest TTL: age the stored transaction instead of waiting for it.
+    const db = new Database(join(env.dataDir, "emulator.sqlite"));
+    try {
+      db.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?").run("2000-01-01T00:00:00.000+00:00", tx.$id);
+    } finally {
+      db.close();
+    }
+    const staged = await rejection(
+      tables.createRow({ ...T, rowId: "later", data: { name: "Later" }, transactionId: tx.$id }),
+    );
+    expect([staged.code, staged.type]).toEqual([410, "transaction_expired"]);
+    const commit = await rejection(tables.updateTransaction({ transactionId: tx.$id, commit: true }));
+    expect([commit.code, commit.type]).toEqual([410, "transaction_expired"]);
+    expect((await rejection(tables.getRow({ ...T, rowId: "late" }))).type).toBe("row_not_found");
   });
 });
 
