@@ -1,7 +1,7 @@
 /**
  * Issue #19 item 4: the official Appwrite CLI 12 (`node_modules/.bin/appwrite`) round trip in tables against
  * the emulator. An `appwrite.config.json` with `tablesDB` and `tables` (schemas/appwrite.json in the TablesDB
- * form) is pushed with `push tables` twice (the second run changes nothing and loses no row), `pull tables`
+ * form, plus a table of the column kinds it lacks) is pushed with `push tables` twice (the second run changes nothing and loses no row), `pull tables`
  * writes back the same tables, and `push all` completes (without `projectName`, whose push needs a console
  * session: see the comment in the test).
  */
@@ -33,23 +33,51 @@ afterAll(async () => {
 const appwrite = (args: string[]) => runAppwriteCli(work, args);
 const CONFIG = () => path.join(work, "appwrite.config.json");
 
+/** A table with the column kinds the product's schema lacks: integer, float, boolean, enum, array, default. */
+const KINDS = {
+  $id: "kinds",
+  $permissions: [],
+  databaseId: schema.databases[0]?.$id ?? "",
+  name: "Kinds",
+  enabled: true,
+  rowSecurity: false,
+  columns: [
+    { key: "count", type: "integer", required: false, array: false, min: 0, max: 1000, default: 5 },
+    { key: "price", type: "double", required: false, array: false, min: 0, max: 99.5, default: null },
+    { key: "open", type: "boolean", required: false, array: false, default: true },
+    {
+      key: "state",
+      type: "string",
+      required: false,
+      array: false,
+      elements: ["draft", "live"],
+      format: "enum",
+      default: "draft",
+    },
+    { key: "tags", type: "string", required: false, array: true, size: 32, default: null, encrypt: false },
+    { key: "due", type: "datetime", required: false, array: false, format: "datetime", default: null },
+  ],
+  indexes: [{ key: "by_count", type: "key", status: "available", columns: ["count"], orders: ["DESC"] }],
+};
+
 /** schemas/appwrite.json as CLI 12 writes a project in tables: `tablesDB`, `tables`, `rowSecurity`, `columns`. */
 function tablesConfig(projectId: string) {
   return {
     projectId,
     projectName: schema.projectName,
     tablesDB: schema.databases,
-    tables: schema.collections.map(({ documentSecurity, attributes, indexes, ...rest }) => ({
-      ...rest,
-      rowSecurity: documentSecurity,
-      columns: attributes,
-      indexes: indexes.map(({ attributes: columns, ...index }) => ({ ...index, columns })),
-    })),
+    tables: [
+      ...schema.collections.map(({ documentSecurity, attributes, indexes, ...rest }) => ({
+        ...rest,
+        rowSecurity: documentSecurity,
+        columns: attributes as Record<string, unknown>[],
+        indexes: indexes.map(({ attributes: columns, ...index }) => ({ ...index, columns })),
+      })),
+      KINDS,
+    ],
     buckets: schema.buckets,
   };
 }
-
-type Table = { $id: string; columns: { key: string }[]; indexes: { key: string }[]; rowSecurity: boolean };
 
 describe("the official CLI's round trip in tables (push twice, pull, push all)", () => {
   it("push tables twice changes nothing, pull tables writes the same tables, push all completes", async () => {
@@ -87,15 +115,10 @@ describe("the official CLI's round trip in tables (push twice, pull, push all)",
 
     const pulled = await appwrite(["pull", "tables", "--all"]);
     expect(pulled.code, pulled.output).toBe(0);
-    const written = JSON.parse(await readFile(CONFIG(), "utf8")) as { tablesDB: unknown[]; tables: Table[] };
-    expect(written.tablesDB.map((d) => (d as { $id: string }).$id)).toEqual(config.tablesDB.map((d) => d.$id));
-    expect(written.tables.map((t) => t.$id)).toEqual(config.tables.map((t) => t.$id));
-    for (const [i, table] of written.tables.entries()) {
-      const expected = config.tables[i]!;
-      expect(table.rowSecurity).toBe(expected.rowSecurity);
-      expect(table.columns.map((c) => c.key)).toEqual(expected.columns.map((c) => c.key));
-      expect(table.indexes.map((x) => x.key)).toEqual(expected.indexes.map((x) => x.key));
-    }
+    const written = JSON.parse(await readFile(CONFIG(), "utf8")) as Record<string, unknown>;
+    // What `pull tables` writes is what was pushed: every table, column and index with every field.
+    expect(written["tablesDB"]).toEqual(config.tablesDB);
+    expect(written["tables"]).toEqual(config.tables);
 
     // The pulled file pushes back unchanged, and `push all` (settings, tables, buckets, …) completes.
     const third = await appwrite(["push", "tables", "--all", "--force"]);
