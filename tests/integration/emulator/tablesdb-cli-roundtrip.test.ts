@@ -1,9 +1,9 @@
 /**
  * Issue #19 item 4: the official Appwrite CLI 12 (`node_modules/.bin/appwrite`) round trip in tables against
  * the emulator. An `appwrite.config.json` with `tablesDB` and `tables` (schemas/appwrite.json in the TablesDB
- * form, plus a table of the column kinds it lacks) is pushed with `push tables` twice (the second run changes nothing and loses no row), `pull tables`
- * writes back the same tables, and `push all` completes (without `projectName`, whose push needs a console
- * session: see the comment in the test).
+ * form, plus a table of the column kinds it lacks) is pushed with `push tables` twice (the second run changes
+ * nothing and loses no row), `pull tables` writes back the same tables, and `push all` completes (without
+ * `projectName`, whose push needs a console session: see the comment in the test).
  */
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
