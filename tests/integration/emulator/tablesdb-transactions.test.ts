@@ -6,7 +6,7 @@ import * as web from "appwrite";
 import { rejection, signedInClient, startTestEmulator } from "./helpers.ts";
 import type { TestEmulator } from "./helpers.ts";
 import { SpecValidator, startRecorder } from "./openapi.ts";
-import { rawRealtime } from "./realtime-client.ts";
+import { rawRealtime, until } from "./realtime-client.ts";
 
 // Issue #19 item 1: bulk row operations and transactions through the unchanged node-appwrite and web SDK,
 // behind a recording proxy whose every response is validated against the 1.8.x OpenAPI models.
@@ -116,6 +116,36 @@ describe("bulk row operations (API key)", () => {
       tables.createRows({ ...T, rows: Array.from({ length: 101 }, (_, i) => ({ name: `n${i}` })) }),
     );
     expect(tooMany.type).toBe("general_argument_invalid");
+  });
+
+  it("publishes one row event per row after the commit, and none for a bulk call that failed", async () => {
+    const socket = rawRealtime(env.emulator.endpoint, `project=${env.emulator.projectId}&channels[]=rows`);
+    await socket.next("connected");
+    await rejection(
+      tables.createRows({
+        ...T,
+        rows: [
+          { $id: "e0", name: "Fine" },
+          { $id: "e9", nope: 1 },
+        ],
+      }),
+    );
+    await tables.createRows({
+      ...T,
+      rows: [
+        { $id: "e1", name: "One" },
+        { $id: "e2", name: "Two" },
+      ],
+    });
+    await until(() => (socket.messages.filter((m) => m.type === "event").length >= 2 ? true : undefined), "events");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const events = socket.messages.filter((m) => m.type === "event").map((m) => m.data?.["payload"]);
+    expect(events).toMatchObject([
+      { $id: "e1", $tableId: "stock" },
+      { $id: "e2", $tableId: "stock" },
+    ]);
+    socket.close();
+    await tables.deleteRows({ ...T, queries: [Query.startsWith("$id", "e")] });
   });
 
   it("answers 401 general_unauthorized_scope to a caller without a key", async () => {
