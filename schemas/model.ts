@@ -234,6 +234,28 @@ export const SUBMISSION_MODEL = {
   },
 } as const satisfies Record<string, KindSpec>;
 
+/**
+ * What the site keeps for itself (issue #18 item 4): the events its limits count (failed logins, sign-ups, form
+ * submissions, AI calls; `server/limits/event-log.ts`), shared by every site process on one Appwrite. Written and
+ * read with the site's API key only: the table grants no permission to any role. `key` is a SHA-256 hex digest.
+ */
+export const SERVICE_MODEL = {
+  limitEvent: {
+    collectionId: "limit_events",
+    label: "Limit events",
+    permissions: [],
+    fields: {
+      key: { type: "text", max: 64 },
+      at: { type: "date" },
+      expiresAt: { type: "date" },
+    },
+    indexes: [
+      { key: "key_at", type: "key", attributes: ["key", "at"], orders: ["ASC", "ASC"] },
+      { key: "expires_at", type: "key", attributes: ["expiresAt"], orders: ["ASC"] },
+    ],
+  },
+} as const satisfies Record<string, KindSpec>;
+
 export type ContentKind = keyof typeof CONTENT_MODEL;
 /** The kinds `studio` publishes, in the order it reads and pushes them. */
 export const CONTENT_KIND_NAMES = Object.keys(CONTENT_MODEL) as ContentKind[];
