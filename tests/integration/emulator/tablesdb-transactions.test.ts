@@ -249,6 +249,26 @@ describe("transactions", () => {
     }));
     const limit = await rejection(tables.createOperations({ transactionId: tx.$id, operations: ops }));
     expect([limit.code, limit.type]).toEqual([400, "transaction_limit_exceeded"]);
+    const noRow = await rejection(
+      tables.createOperations({
+        transactionId: tx.$id,
+        operations: [{ action: "update", databaseId: "shop", tableId: "stock", data: { name: "x" } }],
+      }),
+    );
+    expect([noRow.code, noRow.type, noRow.message]).toEqual([
+      400,
+      "general_bad_request",
+      "Document ID is required for update operations",
+    ]);
+    const badAction = await rejection(
+      tables.createOperations({
+        transactionId: tx.$id,
+        operations: [{ action: "merge", databaseId: "shop", tableId: "stock", rowId: "a" }],
+      }),
+    );
+    expect(badAction.type).toBe("general_argument_invalid");
+    const empty = await rejection(tables.createOperations({ transactionId: tx.$id, operations: [] }));
+    expect([empty.type, empty.message]).toEqual(["general_bad_request", "Operations array cannot be empty"]);
     const ttl = await rejection(tables.createTransaction({ ttl: 30 }));
     expect(ttl.type).toBe("general_argument_invalid");
     const unknown = await rejection(tables.getTransaction({ transactionId: "nope" }));
