@@ -29,7 +29,12 @@ import { normalizeBodyAsync } from "../../lib/html/body.ts";
 import { imageFileName, type CheckedImage } from "../../lib/images/upload.ts";
 import type { SignedInUser } from "../auth/account.ts";
 import { assertWithinQuota, type UploadQuota } from "./quota.ts";
-import { createItemDocument, deleteItemDocument, updateItemDocument, type ImageStep } from "../../lib/publish/writer.ts";
+import {
+  createItemDocument,
+  deleteItemDocument,
+  updateItemDocument,
+  type ImageStep,
+} from "../../lib/publish/writer.ts";
 
 /**
  * The venture form's fields (spec §5: name, slug, website URL, short description, case study required), from
@@ -38,7 +43,7 @@ import { createItemDocument, deleteItemDocument, updateItemDocument, type ImageS
 export const ventureInputSchema = formSchema("venture");
 export type VentureInput = FormInputOf<"venture">;
 
-/** The blog form's fields (spec §5: title, slug, author name, published date, excerpt, content required). */
+/** The blog form's fields: every input of `CONTENT_MODEL.post` (spec §5, all required). */
 export const postInputSchema = formSchema("post");
 export type PostInput = FormInputOf<"post">;
 

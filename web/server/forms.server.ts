@@ -8,11 +8,12 @@ import { createSubmission } from "../../lib/appwrite/submissions.ts";
 import { FormRateLimiter } from "../../server/http/form-limits.ts";
 import { formValues, submissionKindOf, validateForm, type FormKind, type FormResult } from "../forms.ts";
 import { HONEYPOT_FIELD } from "../honeypot.ts";
-import { getApiKeyServices } from "./appwrite.server.ts";
+import { getApiKeyServices, getLimitLog } from "./appwrite.server.ts";
 import { clientIp } from "./session.server.ts";
 
-/** One allowance per process for both forms: 5 submissions a minute and 50 a day per client IP. */
-const formLimiter = new FormRateLimiter();
+let limiter: FormRateLimiter | undefined;
+/** One allowance for both forms: 5 submissions a minute and 50 a day per client IP, shared by every site process. */
+const formLimiter = () => (limiter ??= new FormRateLimiter(undefined, getLimitLog()));
 
 /**
  * Handles a POST of the `kind` form; `context` is the request's load context (its `clientIp`, never a header
@@ -30,7 +31,7 @@ export async function handleFormPost(request: Request, kind: FormKind, context?:
   if (!validated.ok) {
     return data<FormResult>({ ok: false, error: "invalid", fieldErrors: validated.fieldErrors, values }, 400);
   }
-  const decision = await formLimiter.take(clientIp(context));
+  const decision = await formLimiter().take(clientIp(context));
   if (!decision.allowed) {
     return data<FormResult>(
       { ok: false, error: "tooMany", values },
