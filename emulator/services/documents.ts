@@ -1,15 +1,6 @@
-import { documentTable } from "../db/catalog.ts";
 import type { CollectionRecord } from "../db/catalog.ts";
-import {
-  deleteDocument,
-  documentColumns,
-  documentQuerySchema,
-  findDocument,
-  insertDocument,
-  toDocument,
-  updateDocument,
-} from "../db/documents.ts";
-import type { DocumentRecord, DocumentRow } from "../db/documents.ts";
+import { deleteDocument, findDocument, insertDocument, updateDocument } from "../db/documents.ts";
+import type { DocumentRecord } from "../db/documents.ts";
 import { runList } from "../db/list.ts";
 import type { Condition } from "../db/list.ts";
 import { nowDatetime } from "../datetime.ts";
@@ -18,7 +9,6 @@ import type { RequestContext } from "../http/context.ts";
 import { customIdParam, pathParam, queriesParam, totalParam } from "../http/params.ts";
 import type { Reply, Router } from "../http/router.ts";
 import { defaultPermissions, isAllowed } from "../permissions.ts";
-import { compileQueries } from "../queries.ts";
 import { publishDocument } from "../realtime/events.ts";
 import {
   applyDefaults,
@@ -31,6 +21,8 @@ import {
   splitData,
   validateStructure,
 } from "./document-input.ts";
+import { compileDocumentQueries, documentListSpec } from "./document-list.ts";
+import type { RawDocumentRow } from "./document-list.ts";
 
 /**
  * Create a document (also the create branch of upsert): collection `create` needed (401
@@ -116,32 +108,24 @@ function readableScope(ctx: RequestContext, collection: CollectionRecord): Condi
 
 function listHandler(ctx: RequestContext): Reply {
   const collection = collectionFor(ctx);
-  const q = compileQueries(queriesParam(ctx), documentQuerySchema(collection));
+  const { queries, toModel } = compileDocumentQueries(collection, queriesParam(ctx));
   const scope = readableScope(ctx, collection);
-  const { rows, total } = runList<DocumentRow>(
+  const { rows, total } = runList<RawDocumentRow>(
     ctx.app.store,
-    {
-      table: documentTable(collection.seq),
-      columns: documentColumns(collection),
-      idColumn: "_id",
-      seqColumn: "_seq",
-      scope,
-      noun: "Document",
-    },
-    q,
+    documentListSpec(collection, scope),
+    queries,
     totalParam(ctx),
   );
-  const documents = rows.map((row) => documentModel(collection, toDocument(collection, row), q.select));
-  return { status: 200, json: { total, documents } };
+  return { status: 200, json: { total, documents: rows.map(toModel) } };
 }
 
 function getHandler(ctx: RequestContext): Reply {
   const collection = collectionFor(ctx);
   const id = pathParam(ctx, "documentId");
-  const q = compileQueries(queriesParam(ctx), documentQuerySchema(collection));
+  const { queries } = compileDocumentQueries(collection, queriesParam(ctx));
   const doc = findDocument(ctx.app.store, collection, id);
   if (!doc || !canAccess(ctx, collection, doc, "read")) throw new AppwriteError("document_not_found", undefined, [id]);
-  return { status: 200, json: documentModel(collection, doc, q.select) };
+  return { status: 200, json: documentModel(collection, doc, queries.select) };
 }
 
 async function updateHandler(ctx: RequestContext): Promise<Reply> {
