@@ -106,17 +106,20 @@ function readableScope(ctx: RequestContext, collection: CollectionRecord): Condi
   ];
 }
 
+/** List documents: the collection lookup, `total` and the page read in one transaction (`Store.read`). */
 function listHandler(ctx: RequestContext): Reply {
-  const collection = collectionFor(ctx);
-  const { queries, toModel } = compileDocumentQueries(collection, queriesParam(ctx));
-  const scope = readableScope(ctx, collection);
-  const { rows, total } = runList<RawDocumentRow>(
-    ctx.app.store,
-    documentListSpec(collection, scope),
-    queries,
-    totalParam(ctx),
-  );
-  return { status: 200, json: { total, documents: rows.map(toModel) } };
+  return ctx.app.store.read(() => {
+    const collection = collectionFor(ctx);
+    const { queries, toModel } = compileDocumentQueries(collection, queriesParam(ctx));
+    const scope = readableScope(ctx, collection);
+    const { rows, total } = runList<RawDocumentRow>(
+      ctx.app.store,
+      documentListSpec(collection, scope),
+      queries,
+      totalParam(ctx),
+    );
+    return { status: 200, json: { total, documents: rows.map(toModel) } };
+  });
 }
 
 function getHandler(ctx: RequestContext): Reply {
