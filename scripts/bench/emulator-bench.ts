@@ -6,63 +6,39 @@
  *     through node-appwrite (client and server share the machine), and with autocannon sending the exact
  *     URL and headers the SDK sends (the server's own rate);
  *  2. the same two SQL statements the server runs for it (count + page), in a raw better-sqlite3 loop on
- *     the emulator's SQLite file opened read-only, and the HTTP/raw ratio;
+ *     the emulator's SQLite file opened read-only (`lib/emulator-raw.ts`), and the HTTP/raw ratio;
  *  3. `createDocument` throughput at 1 and 10 concurrent callers;
  *  4. the same list as `listRows` through TablesDB (the same store behind `/v1/tablesdb`), via node-appwrite
- *     and autocannon, beside the `listDocuments` figures.
+ *     and autocannon, beside the `listDocuments` figures;
+ *  5. the same list on a collection of 100,000 documents (seeded with the server's own insert, `seedDirect`):
+ *     autocannon and the raw loop.
+ * The figures of issue #18 item 5 are printed beside their targets (HTTP/raw ≥ 50 %, ≥ 2,000 req/s at
+ * 100,000 documents); the exit code is 1 when one is missed.
  *
  * Run: `npx tsx scripts/bench/emulator-bench.ts [seconds=10] [rounds=3]`
  * Set EMULATOR_BENCH_PROF=<dir> to write a V8 CPU profile of the emulator process there.
  */
-import Database from "better-sqlite3";
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client, Databases, DatabasesIndexType, ID, Query, TablesDB } from "node-appwrite";
-import { findCollection, findDatabase } from "../../emulator/db/catalog.ts";
-import { documentColumns, documentQuerySchema } from "../../emulator/db/documents.ts";
-import { runList } from "../../emulator/db/list.ts";
-import type { Store } from "../../emulator/db/store.ts";
-import { documentTable } from "../../emulator/db/catalog.ts";
-import { compileQueries } from "../../emulator/queries.ts";
+import { startChild, type Target } from "./lib/emulator-child.ts";
+import { rawListLoop, seedDirect } from "./lib/emulator-raw.ts";
 
 const seconds = Number(process.argv[2] ?? 10);
 const rounds = Number(process.argv[3] ?? 3);
 const DOCS = 10_000;
+const LARGE_DOCS = 100_000;
+/** Issue #18 item 5: the HTTP list at ≥ 50 % of the raw loop, and ≥ 2,000 req/s at 100,000 documents. */
+const TARGET_RATIO = 50;
+const TARGET_LARGE_RATE = 2000;
 const CATEGORIES = 50;
 const CONCURRENCY = 10;
 const DB = "bench";
 const queries = [Query.equal("category", "cat-7"), Query.orderDesc("rank"), Query.limit(25)];
-
-interface Target {
-  endpoint: string;
-  projectId: string;
-  apiKey: string;
-}
-
-/** Starts `emulator/main.ts` in a child process on a free port (as push-bench does) and reads its endpoint. */
-async function startChild(dataDir: string): Promise<{ child: ChildProcess; target: Target }> {
-  const prof = process.env["EMULATOR_BENCH_PROF"];
-  const flags = prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : [];
-  const child = spawn(process.execPath, [...flags, "--import", "tsx", "emulator/main.ts"], {
-    env: { ...process.env, DATA_DIR: dataDir, EMULATOR_PORT: "0" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const target = await new Promise<Target>((resolve, reject) => {
-    let out = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const field = (name: string) => new RegExp(`${name}:\\s+(\\S+)`).exec(out)?.[1];
-      const [endpoint, projectId, apiKey] = [field("endpoint"), field("project id"), field("API key")];
-      if (endpoint && projectId && apiKey) resolve({ endpoint, projectId, apiKey });
-    });
-    child.once("exit", (code) => reject(new Error(`the emulator exited (${code}) before it was ready`)));
-  });
-  return { child, target };
-}
 
 function document(i: number): Record<string, unknown> {
   return {
@@ -71,6 +47,11 @@ function document(i: number): Record<string, unknown> {
     title: `Document number ${i} of the benchmark`,
     summary: `A short summary for document ${i}. `.repeat(5),
   };
+}
+
+async function index(databases: Databases, collectionId: string): Promise<void> {
+  const base = { databaseId: DB, collectionId, key: "category_rank", attributes: ["category", "rank"] };
+  await databases.createIndex({ ...base, type: DatabasesIndexType.Key });
 }
 
 async function schema(databases: Databases, collectionId: string): Promise<void> {
@@ -152,56 +133,6 @@ async function autocannon(request: { url: string; headers: IncomingHttpHeaders }
   return { perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-/**
- * The SQL the server runs for the benchmark query (recorded from the emulator's own `runList` on a
- * read-only connection), then run in a plain loop of prepared statements for `seconds`.
- */
-function rawLoop(dbFile: string, collectionId: string): { perSecond: number; statements: string[] } {
-  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
-  const recorded: { sql: string; params: unknown[]; all: boolean }[] = [];
-  const recording = {
-    cached: (_key: string, load: () => unknown) => load(),
-    stmt: (sql: string) => {
-      const statement = db.prepare(sql);
-      return {
-        get: (...params: unknown[]) => (recorded.push({ sql, params, all: false }), statement.get(...params)),
-        all: (...params: unknown[]) => (recorded.push({ sql, params, all: true }), statement.all(...params)),
-      };
-    },
-  } as unknown as Store;
-  const database = findDatabase(recording, DB);
-  const collection = database && findCollection(recording, database, collectionId);
-  if (!collection) throw new Error("benchmark collection not found");
-  recorded.length = 0;
-  const q = compileQueries(
-    queries.map((query) => query.toString()),
-    documentQuerySchema(collection),
-  );
-  const spec = {
-    table: documentTable(collection.seq),
-    columns: documentColumns(collection),
-    idColumn: "_id",
-    seqColumn: "_seq",
-    scope: [],
-    noun: "Document",
-  };
-  runList(recording, spec, q, true);
-  const plan = recorded.map((r) => ({ statement: db.prepare(r.sql), params: r.params, all: r.all }));
-  let count = 0;
-  const start = performance.now();
-  const end = start + seconds * 1000;
-  while (performance.now() < end) {
-    for (const step of plan) {
-      if (step.all) step.statement.all(...step.params);
-      else step.statement.get(...step.params);
-    }
-    count++;
-  }
-  const perSecond = count / ((performance.now() - start) / 1000);
-  db.close();
-  return { perSecond, statements: recorded.map((r) => r.sql) };
-}
-
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits });
 
 async function main(): Promise<void> {
@@ -213,21 +144,20 @@ async function main(): Promise<void> {
     await databases.create({ databaseId: DB, name: "Bench" });
     await schema(databases, "items");
     await schema(databases, "writes");
+    await schema(databases, "large");
     const seed = await load(CONCURRENCY, { count: DOCS }, (i) =>
       databases.createDocument({ databaseId: DB, collectionId: "items", documentId: ID.unique(), data: document(i) }),
     );
-    await databases.createIndex({
-      databaseId: DB,
-      collectionId: "items",
-      key: "category_rank",
-      type: DatabasesIndexType.Key,
-      attributes: ["category", "rank"],
-    });
+    await index(databases, "items");
+    const largeSeed = seedDirect(dataDir, DB, "large", LARGE_DOCS, document);
+    await index(databases, "large");
     const request = await captureListRequest(target, "items");
+    const largeRequest = await captureListRequest(target, "large");
     const rowsRequest = await captureListRequest(target, "items", "rows");
     const tablesDb = new TablesDB(client);
     const check = await databases.listDocuments({ databaseId: DB, collectionId: "items", queries });
     console.log(`emulator benchmark: ${fmt(DOCS)} documents (seeded at ${fmt(seed.perSecond)} docs/s, 10 callers)`);
+    console.log(`  and ${fmt(LARGE_DOCS)} in "large" (seeded by the server's insert at ${fmt(largeSeed)} docs/s)`);
     console.log(`list query: ${queries.join(" ")} → ${check.documents.length} of ${check.total}`);
     console.log(`round length ${seconds} s, best of ${rounds} alternating rounds\n`);
 
@@ -237,6 +167,8 @@ async function main(): Promise<void> {
       rowsSdk: { perSecond: 0, p50: 0, p99: 0 },
       rowsCannon: { perSecond: 0, p50: 0, p99: 0 },
       raw: 0,
+      large: { perSecond: 0, p50: 0, p99: 0 },
+      largeRaw: 0,
       c1: 0,
       c10: 0,
     };
@@ -250,8 +182,12 @@ async function main(): Promise<void> {
         tablesDb.listRows({ databaseId: DB, tableId: "items", queries }),
       );
       const rowsCannon = await autocannon(rowsRequest);
-      const raw = rawLoop(path.join(dataDir, "emulator.sqlite"), "items");
+      const dbFile = path.join(dataDir, "emulator.sqlite");
+      const rawQueries = queries.map((query) => query.toString());
+      const raw = rawListLoop(dbFile, DB, "items", rawQueries, seconds);
       statements = raw.statements;
+      const large = await autocannon(largeRequest);
+      const largeRaw = rawListLoop(dbFile, DB, "large", rawQueries, seconds);
       const write = (workers: number) =>
         load(workers, { duration: seconds / 2 }, (i) =>
           databases.createDocument({
@@ -276,13 +212,16 @@ async function main(): Promise<void> {
       console.log(
         `round ${round}: list via SDK ${fmt(sdkFigures.perSecond)} req/s, autocannon ${fmt(cannon.perSecond)} req/s, ` +
           `listRows via SDK ${fmt(rowsFigures.perSecond)} req/s, autocannon ${fmt(rowsCannon.perSecond)} req/s, ` +
-          `raw SQLite ${fmt(raw.perSecond)} q/s, create ${fmt(c1.perSecond)} / ${fmt(c10.perSecond)} docs/s`,
+          `raw SQLite ${fmt(raw.perSecond)} q/s, create ${fmt(c1.perSecond)} / ${fmt(c10.perSecond)} docs/s, ` +
+          `100k: autocannon ${fmt(large.perSecond)} req/s, raw ${fmt(largeRaw.perSecond)} q/s`,
       );
       if (sdkFigures.perSecond > best.sdk.perSecond) best.sdk = sdkFigures;
       if (cannon.perSecond > best.cannon.perSecond) best.cannon = cannon;
       if (rowsFigures.perSecond > best.rowsSdk.perSecond) best.rowsSdk = rowsFigures;
       if (rowsCannon.perSecond > best.rowsCannon.perSecond) best.rowsCannon = rowsCannon;
       best.raw = Math.max(best.raw, raw.perSecond);
+      if (large.perSecond > best.large.perSecond) best.large = large;
+      best.largeRaw = Math.max(best.largeRaw, largeRaw.perSecond);
       best.c1 = Math.max(best.c1, c1.perSecond);
       best.c10 = Math.max(best.c10, c10.perSecond);
     }
@@ -301,6 +240,38 @@ async function main(): Promise<void> {
     console.log(`\ncreateDocument through the SDK (synchronous=FULL, one commit per document):`);
     console.log(`  1 caller:   ${fmt(best.c1)} docs/s`);
     console.log(`  ${CONCURRENCY} callers: ${fmt(best.c10)} docs/s`);
+    console.log(`\nlistDocuments on ${fmt(LARGE_DOCS)} documents, ${CONCURRENCY} connections (best round):`);
+    console.log(line("autocannon, the SDK's request", best.large));
+    console.log(`  ${"raw better-sqlite3, same SQL".padEnd(34)} ${fmt(best.largeRaw).padStart(7)} q/s`);
+    const figures = [
+      {
+        name: `list HTTP / raw, ${fmt(DOCS)} docs`,
+        value: (best.cannon.perSecond / best.raw) * 100,
+        target: TARGET_RATIO,
+        unit: "%",
+      },
+      {
+        name: `list HTTP / raw, ${fmt(LARGE_DOCS)} docs`,
+        value: (best.large.perSecond / best.largeRaw) * 100,
+        target: TARGET_RATIO,
+        unit: "%",
+      },
+      {
+        name: `list req/s, ${fmt(LARGE_DOCS)} docs`,
+        value: best.large.perSecond,
+        target: TARGET_LARGE_RATE,
+        unit: "req/s",
+      },
+    ];
+    console.log("\nissue #18 item 5 (autocannon, 10 connections; raw = same SQL, one transaction per list):");
+    for (const f of figures) {
+      const met = f.value >= f.target;
+      const value = `${fmt(f.value, f.unit === "%" ? 1 : 0)} ${f.unit}`;
+      console.log(
+        `  ${f.name.padEnd(34)} ${value.padStart(11)}   target ≥ ${fmt(f.target)} ${f.unit}   ${met ? "met" : "NOT met"}`,
+      );
+      if (!met) process.exitCode = 1;
+    }
   } finally {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));

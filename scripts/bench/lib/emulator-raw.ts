@@ -1,0 +1,123 @@
+/**
+ * The raw side of the emulator benchmark: the SQL the embedded server runs for a list query, recorded from
+ * its own code, replayed in a plain better-sqlite3 loop; and bulk seeding of a collection through the
+ * server's own insert (for the 100,000-document run, where seeding over HTTP would take minutes).
+ */
+import Database from "better-sqlite3";
+import { ID } from "node-appwrite";
+import { findCollection, findDatabase } from "../../../emulator/db/catalog.ts";
+import { insertDocument } from "../../../emulator/db/documents.ts";
+import { runList } from "../../../emulator/db/list.ts";
+import { Store } from "../../../emulator/db/store.ts";
+import { nowDatetime } from "../../../emulator/datetime.ts";
+import { compileDocumentQueries, documentListSpec } from "../../../emulator/services/document-list.ts";
+
+/** One recorded statement: its SQL, bound values, and how the server fetched it. */
+interface Step {
+  sql: string;
+  params: unknown[];
+  all: boolean;
+  raw: boolean;
+}
+
+/**
+ * The statements `listDocuments` runs for `queries` (the server's `documentListSpec` +
+ * `compileDocumentQueries` + `runList`, as an API key lists), recorded on a read-only connection to `dbFile`.
+ * Throws when the database or collection does not exist.
+ */
+function recordList(db: Database.Database, databaseId: string, collectionId: string, queries: string[]): Step[] {
+  const steps: Step[] = [];
+  const recording = {
+    cached: (_key: string, load: () => unknown) => load(),
+    read: (fn: () => unknown) => fn(),
+    stmt: (sql: string) => {
+      const statement = db.prepare(sql);
+      let raw = false;
+      const handle = {
+        raw: (on = true) => ((raw = on), handle),
+        get: (...params: unknown[]) => (
+          steps.push({ sql, params, all: false, raw }),
+          statement.raw(raw).get(...params)
+        ),
+        all: (...params: unknown[]) => (steps.push({ sql, params, all: true, raw }), statement.raw(raw).all(...params)),
+      };
+      return handle;
+    },
+  } as unknown as Store;
+  const database = findDatabase(recording, databaseId);
+  const collection = database && findCollection(recording, database, collectionId);
+  if (!collection) throw new Error(`benchmark collection ${databaseId}/${collectionId} not found`);
+  steps.length = 0;
+  const { queries: compiled } = compileDocumentQueries(collection, queries);
+  runList(recording, documentListSpec(collection, []), compiled, true);
+  return steps;
+}
+
+/**
+ * Replays the recorded statements of one list in a loop for `seconds`: prepared once, each list in one
+ * transaction and with the row mode the server uses (as `Store.read` runs it), i.e. the fastest plain
+ * better-sqlite3 loop of the same SQL. Returns lists per second and the SQL.
+ */
+export function rawListLoop(
+  dbFile: string,
+  databaseId: string,
+  collectionId: string,
+  queries: string[],
+  seconds: number,
+): { perSecond: number; statements: string[] } {
+  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+  const steps = recordList(db, databaseId, collectionId, queries);
+  const plan = steps.map((s) => ({ statement: db.prepare(s.sql).raw(s.raw), params: s.params, all: s.all }));
+  const once = db.transaction(() => {
+    for (const step of plan) {
+      if (step.all) step.statement.all(...step.params);
+      else step.statement.get(...step.params);
+    }
+  });
+  let count = 0;
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  while (performance.now() < end) {
+    once();
+    count++;
+  }
+  const perSecond = count / ((performance.now() - start) / 1000);
+  db.close();
+  return { perSecond, statements: steps.map((s) => `${s.sql}${s.raw ? "  [array rows]" : ""}`) };
+}
+
+/**
+ * Inserts `count` documents made by `make(i)` into an existing collection with the server's own
+ * `insertDocument` (same columns and values as `createDocument` with an API key: no permissions), in
+ * one transaction on a second connection to the server's `DATA_DIR`. Returns documents per second.
+ */
+export function seedDirect(
+  dataDir: string,
+  databaseId: string,
+  collectionId: string,
+  count: number,
+  make: (i: number) => Record<string, unknown>,
+): number {
+  const store = new Store(dataDir);
+  try {
+    const database = findDatabase(store, databaseId);
+    const collection = database && findCollection(store, database, collectionId);
+    if (!collection) throw new Error(`seed collection ${databaseId}/${collectionId} not found`);
+    const start = performance.now();
+    store.transaction(() => {
+      for (let i = 0; i < count; i++) {
+        const now = nowDatetime();
+        insertDocument(store, collection, {
+          id: ID.unique(),
+          createdAt: now,
+          updatedAt: now,
+          permissions: [],
+          data: make(i),
+        });
+      }
+    });
+    return count / ((performance.now() - start) / 1000);
+  } finally {
+    store.close();
+  }
+}
