@@ -16,7 +16,8 @@
  * 100,000 documents); the exit code is 1 when one is missed.
  *
  * Run: `npx tsx scripts/bench/emulator-bench.ts [seconds=10] [rounds=3]`
- * Set EMULATOR_BENCH_PROF=<dir> to write a V8 CPU profile of the emulator process there.
+ * Set EMULATOR_BENCH_PROF=<dir> to write a V8 CPU profile of the emulator process there, and
+ * EMULATOR_BENCH_SERVER=<checkout> to measure another checkout's server (`lib/emulator-child.ts`).
  */
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
