@@ -150,7 +150,7 @@ async function main(): Promise<void> {
       databases.createDocument({ databaseId: DB, collectionId: "items", documentId: ID.unique(), data: document(i) }),
     );
     await index(databases, "items");
-    const largeSeed = seedDirect(dataDir, DB, "large", LARGE_DOCS, document);
+    const largeSeed = await seedDirect(dataDir, DB, "large", LARGE_DOCS, document);
     await index(databases, "large");
     const request = await captureListRequest(target, "items");
     const largeRequest = await captureListRequest(target, "large");
