@@ -21,12 +21,11 @@
  */
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer, type IncomingHttpHeaders } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client, Databases, DatabasesIndexType, ID, Query, TablesDB } from "node-appwrite";
-import { startChild, type Target } from "./lib/emulator-child.ts";
+import { captureListRequest, processCpuSeconds, startChild } from "./lib/emulator-child.ts";
 import { rawListLoop, seedDirect } from "./lib/emulator-raw.ts";
 
 const seconds = Number(process.argv[2] ?? 10);
@@ -91,47 +90,29 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-/** The URL and headers node-appwrite sends for the benchmark's list call, captured by a stub server. */
-async function captureListRequest(
-  target: Target,
-  collectionId: string,
-  api: "documents" | "rows" = "documents",
-): Promise<{ url: string; headers: IncomingHttpHeaders }> {
-  let seen: { url: string; headers: IncomingHttpHeaders } | undefined;
-  const stub = createServer((req, res) => {
-    seen = { url: req.url ?? "", headers: req.headers };
-    res.writeHead(200, { "content-type": "application/json" }).end('{"total":0,"documents":[]}');
-  });
-  await new Promise<void>((resolve) => stub.listen(0, "127.0.0.1", resolve));
-  const stubEndpoint = `http://127.0.0.1:${(stub.address() as AddressInfo).port}/v1`;
-  const client = new Client().setEndpoint(stubEndpoint).setProject(target.projectId).setKey(target.apiKey);
-  if (api === "rows") await new TablesDB(client).listRows({ databaseId: DB, tableId: collectionId, queries });
-  else await new Databases(client).listDocuments({ databaseId: DB, collectionId, queries });
-  stub.close();
-  if (!seen) throw new Error("the SDK sent nothing");
-  return { url: new URL(target.endpoint).origin + seen.url, headers: seen.headers };
-}
-
-/** autocannon (its own process) at 10 connections against the captured request. */
-async function autocannon(request: { url: string; headers: IncomingHttpHeaders }) {
+/** autocannon against `request`; `cpu` is the server's (`serverPid`) CPU time per answered request in µs. */
+async function autocannon(request: { url: string; headers: IncomingHttpHeaders }, serverPid: number) {
   const skip = new Set(["host", "connection", "content-length"]);
   const headerArgs = Object.entries(request.headers)
     .filter(([name]) => !skip.has(name))
     .flatMap(([name, value]) => ["-H", `${name}=${String(value)}`]);
   const args = ["-c", String(CONCURRENCY), "-d", String(seconds), "-j", ...headerArgs, request.url];
+  const cpuBefore = processCpuSeconds(serverPid);
   const child = spawn(path.join("node_modules", ".bin", "autocannon"), args, { stdio: ["ignore", "pipe", "ignore"] });
   let out = "";
   child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
   await new Promise((resolve) => child.once("exit", resolve));
+  const cpuSeconds = processCpuSeconds(serverPid) - cpuBefore;
   const result = JSON.parse(out) as {
-    requests: { average: number };
+    requests: { average: number; total: number };
     latency: { p50: number; p99: number };
     non2xx: number;
     errors: number;
   };
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`autocannon: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  const cpu = (cpuSeconds / result.requests.total) * 1e6;
+  return { perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpu };
 }
 
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits });
@@ -152,9 +133,9 @@ async function main(): Promise<void> {
     await index(databases, "items");
     const largeSeed = await seedDirect(dataDir, DB, "large", LARGE_DOCS, document);
     await index(databases, "large");
-    const request = await captureListRequest(target, "items");
-    const largeRequest = await captureListRequest(target, "large");
-    const rowsRequest = await captureListRequest(target, "items", "rows");
+    const request = await captureListRequest(target, DB, queries, "items");
+    const largeRequest = await captureListRequest(target, DB, queries, "large");
+    const rowsRequest = await captureListRequest(target, DB, queries, "items", "rows");
     const tablesDb = new TablesDB(client);
     const check = await databases.listDocuments({ databaseId: DB, collectionId: "items", queries });
     console.log(`emulator benchmark: ${fmt(DOCS)} documents (seeded at ${fmt(seed.perSecond)} docs/s, 10 callers)`);
@@ -170,6 +151,8 @@ async function main(): Promise<void> {
       raw: 0,
       large: { perSecond: 0, p50: 0, p99: 0 },
       largeRaw: 0,
+      // CPU µs per list (least of the rounds): the server's per HTTP request, the raw loop's per list.
+      cpu: { server: Infinity, raw: Infinity, largeServer: Infinity, largeRaw: Infinity },
       c1: 0,
       c10: 0,
     };
@@ -178,16 +161,16 @@ async function main(): Promise<void> {
       const sdk = await load(CONCURRENCY, { duration: seconds }, () =>
         databases.listDocuments({ databaseId: DB, collectionId: "items", queries }),
       );
-      const cannon = await autocannon(request);
+      const cannon = await autocannon(request, child.pid ?? 0);
       const rowsSdk = await load(CONCURRENCY, { duration: seconds }, () =>
         tablesDb.listRows({ databaseId: DB, tableId: "items", queries }),
       );
-      const rowsCannon = await autocannon(rowsRequest);
+      const rowsCannon = await autocannon(rowsRequest, child.pid ?? 0);
       const dbFile = path.join(dataDir, "emulator.sqlite");
       const rawQueries = queries.map((query) => query.toString());
       const raw = rawListLoop(dbFile, DB, "items", rawQueries, seconds);
       statements = raw.statements;
-      const large = await autocannon(largeRequest);
+      const large = await autocannon(largeRequest, child.pid ?? 0);
       const largeRaw = rawListLoop(dbFile, DB, "large", rawQueries, seconds);
       const write = (workers: number) =>
         load(workers, { duration: seconds / 2 }, (i) =>
@@ -223,6 +206,12 @@ async function main(): Promise<void> {
       best.raw = Math.max(best.raw, raw.perSecond);
       if (large.perSecond > best.large.perSecond) best.large = large;
       best.largeRaw = Math.max(best.largeRaw, largeRaw.perSecond);
+      best.cpu = {
+        server: Math.min(best.cpu.server, cannon.cpu),
+        raw: Math.min(best.cpu.raw, raw.cpu),
+        largeServer: Math.min(best.cpu.largeServer, large.cpu),
+        largeRaw: Math.min(best.cpu.largeRaw, largeRaw.cpu),
+      };
       best.c1 = Math.max(best.c1, c1.perSecond);
       best.c10 = Math.max(best.c10, c10.perSecond);
     }
@@ -244,6 +233,16 @@ async function main(): Promise<void> {
     console.log(`\nlistDocuments on ${fmt(LARGE_DOCS)} documents, ${CONCURRENCY} connections (best round):`);
     console.log(line("autocannon, the SDK's request", best.large));
     console.log(`  ${"raw better-sqlite3, same SQL".padEnd(34)} ${fmt(best.largeRaw).padStart(7)} q/s`);
+    console.log("\nCPU per list (least of the rounds; on a shared machine steadier than req/s):");
+    for (const [docs, server, raw] of [
+      [DOCS, best.cpu.server, best.cpu.raw],
+      [LARGE_DOCS, best.cpu.largeServer, best.cpu.largeRaw],
+    ] as const) {
+      console.log(
+        `  ${fmt(docs).padStart(7)} docs: server ${fmt(server)} µs per HTTP request, raw loop ${fmt(raw)} µs per list, ` +
+          `raw/server ${fmt((raw / server) * 100, 1)} %, one core ≈ ${fmt(1e6 / server)} req/s`,
+      );
+    }
     const figures = [
       {
         name: `list HTTP / raw, ${fmt(DOCS)} docs`,

@@ -1,5 +1,9 @@
 /** The embedded server in its own process for the emulator benchmark (as any Appwrite runs apart from its clients). */
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Client, Databases, TablesDB } from "node-appwrite";
 
 /** Where the started server answers. */
 export interface Target {
@@ -34,3 +38,43 @@ export async function startChild(dataDir: string): Promise<{ child: ChildProcess
   });
   return { child, target };
 }
+
+/**
+ * CPU time (user + system, seconds) process `pid` has used so far, from `/proc/<pid>/stat` (Linux; clock
+ * ticks of 1/100 s, the kernel's USER_HZ). NaN where there is no `/proc`. Unlike throughput, the CPU a server
+ * spends per request does not depend on what else the (shared) machine runs.
+ */
+export function processCpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The URL and headers node-appwrite sends for the benchmark's list call, captured by a stub server. */
+export async function captureListRequest(
+  target: Target,
+  databaseId: string,
+  queries: string[],
+  collectionId: string,
+  api: "documents" | "rows" = "documents",
+): Promise<{ url: string; headers: IncomingHttpHeaders }> {
+  let seen: { url: string; headers: IncomingHttpHeaders } | undefined;
+  const stub = createServer((req, res) => {
+    seen = { url: req.url ?? "", headers: req.headers };
+    res.writeHead(200, { "content-type": "application/json" }).end('{"total":0,"documents":[]}');
+  });
+  await new Promise<void>((resolve) => stub.listen(0, "127.0.0.1", resolve));
+  const stubEndpoint = `http://127.0.0.1:${(stub.address() as AddressInfo).port}/v1`;
+  const client = new Client().setEndpoint(stubEndpoint).setProject(target.projectId).setKey(target.apiKey);
+  if (api === "rows") await new TablesDB(client).listRows({ databaseId, tableId: collectionId, queries });
+  else await new Databases(client).listDocuments({ databaseId, collectionId, queries });
+  stub.close();
+  if (!seen) throw new Error("the SDK sent nothing");
+  return { url: new URL(target.endpoint).origin + seen.url, headers: seen.headers };
+}
+
+/** autocannon (its own process) at 10 connections against the captured request. */
