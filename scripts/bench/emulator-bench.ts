@@ -266,6 +266,7 @@ async function main(): Promise<void> {
       [`list HTTP / raw, ${fmt(LARGE_DOCS)} docs`, ratio(best.large.perSecond, best.largeRaw), TARGET_RATIO, "%"],
       [`list req/s, ${fmt(LARGE_DOCS)} docs`, best.large.perSecond, TARGET_LARGE_RATE, "req/s"],
     ];
+    console.log("\nissue #18 item 5 (autocannon, 10 connections; raw = same SQL, one transaction per list):");
     for (const [name, figure, target, unit] of figures) {
       const met = figure >= target;
       const value = `${fmt(figure, unit === "%" ? 1 : 0)} ${unit}`;
