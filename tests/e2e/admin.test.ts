@@ -531,6 +531,7 @@ describe("Arabic", () => {
   it("renders the admin right-to-left with Arabic labels; slug and URL stay left-to-right; logout goes to /ar/login", async () => {
     const user = await createUser(stack, newUser("ليلى المشرفة"));
     const page = await stack.page();
+    await page.goto("/ar/login");
     await ready(page);
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
     await expect.poll(() => h1(page)).toBe("تسجيل الدخول");
