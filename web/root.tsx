@@ -8,19 +8,23 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import arabicFont from "@fontsource/noto-kufi-arabic/files/noto-kufi-arabic-arabic-400-normal.woff2?url";
+import latinFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import stylesheet from "./app.css?url";
 import { ErrorView } from "./components/error-view.tsx";
 import { useLocale } from "./hooks.ts";
 import { useNonce } from "./nonce.ts";
+import { useStylesheet } from "./stylesheet.ts";
 import { DEFAULT_LOCALE, directionOf, isLocale } from "./i18n/i18n.ts";
 import { SHELL_NAMESPACES, messagesFor } from "./i18n/catalog.server.ts";
 import { preferredLocale } from "./server/session.server.ts";
 import type { Route } from "./+types/root";
 
+/**
+ * The built site inlines its stylesheet (Layout); the development server links it, so that Vite can reload it
+ * in place. `precedence` makes React put it first in <head>, before the scripts' modulepreloads.
+ */
 export const links: LinksFunction = () => [
-  // `precedence` makes React put the stylesheet first in <head>, before the scripts' modulepreloads: over HTTP/1.1
-  // (6 connections per host) the render-blocking CSS otherwise waits behind them (Lighthouse FCP).
-  { rel: "stylesheet", href: stylesheet, precedence: "default" },
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet, precedence: "default" }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -46,19 +50,34 @@ export function shouldRevalidate({ currentParams, nextParams, defaultShouldReval
 
 /**
  * The document: `<html lang dir>` from the locale segment, or the admin's preferred locale (spec §1: Arabic is
- * right-to-left). Arabic pages preload the Arabic font's main weight (the file app.css declares), which the
- * browser would otherwise discover only after the stylesheet; `links` cannot see the locale, so it is here.
+ * right-to-left). Each page preloads its language's font file (app.css declares both): the Arabic face's main
+ * weight, or Inter's Latin file; the text is the LCP element, and the browser would otherwise discover the font
+ * only after the stylesheet. `links` cannot see the locale, so it is here.
+ *
+ * The stylesheet is inlined in a `<style>` allowed by this response's CSP nonce (issue 18 item 6: a linked
+ * one cost the first paint a round trip). Only the server has its text and nonce: the browser hydrates the
+ * element as it is (React compares neither `dangerouslySetInnerHTML` nor, with `suppressHydrationWarning`,
+ * its attributes) and keeps it across client navigations, since the document's head stays.
  */
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale = useLocale();
   const nonce = useNonce();
+  const css = useStylesheet();
   return (
     <html lang={locale} dir={directionOf(locale)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark" />
-        {locale === "ar" && <link rel="preload" href={arabicFont} as="font" type="font/woff2" crossOrigin="" />}
+        {!import.meta.env.DEV && (
+          <style
+            nonce={nonce}
+            data-href={stylesheet}
+            dangerouslySetInnerHTML={{ __html: css }}
+            suppressHydrationWarning
+          />
+        )}
+        <link rel="preload" href={locale === "ar" ? arabicFont : latinFont} as="font" type="font/woff2" crossOrigin="" />
         <Meta />
         {/* Stylesheets are allowed by `style-src 'self'`, not by nonce; browsers keep a link's nonce in the DOM
             (they hide only scripts'), so a nonce here would not hydrate. */}
