@@ -77,7 +77,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
             suppressHydrationWarning
           />
         )}
-        <link rel="preload" href={locale === "ar" ? arabicFont : latinFont} as="font" type="font/woff2" crossOrigin="" />
+        <link
+          rel="preload"
+          href={locale === "ar" ? arabicFont : latinFont}
+          as="font"
+          type="font/woff2"
+          crossOrigin=""
+        />
         <Meta />
         {/* Stylesheets are allowed by `style-src 'self'`, not by nonce; browsers keep a link's nonce in the DOM
             (they hide only scripts'), so a nonce here would not hydrate. */}

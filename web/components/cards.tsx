@@ -58,9 +58,7 @@ function VentureCard({ venture, heading: Heading }: { venture: VentureCardData; 
       <p className={`${CARD_BOX.ventureText} text-mist`} dir="auto">
         {venture.shortDescription}
       </p>
-      <span className={`${CARD_BOX.readMore} text-gold group-hover:underline`}>
-        {t("ventures.readMore")}
-      </span>
+      <span className={`${CARD_BOX.readMore} text-gold group-hover:underline`}>{t("ventures.readMore")}</span>
     </li>
   );
 }

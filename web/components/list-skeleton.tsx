@@ -1,4 +1,5 @@
 import { useTranslation } from "../hooks.ts";
+import { AllPostsHeading, BlogBlocks } from "./blog-parts.tsx";
 import { CARD_BOX } from "./cards.tsx";
 import { PageHero } from "./ui.tsx";
 
@@ -26,7 +27,10 @@ function Lines({ box, widths }: { box: string; widths: string[] }) {
   );
 }
 
-/** A venture card's shape (cards.tsx VentureCard): small logo beside the name, three lines, "read more". */
+/**
+ * A venture card's shape (cards.tsx VentureCard): small logo beside the name, six lines (a short description
+ * of about 220 characters, as in content/, at a phone's or the three-column grid's width), "read more".
+ */
 function VentureSkeleton() {
   return (
     <li data-skeleton-card className={`${CARD_BOX.venture} animate-pulse`}>
@@ -34,13 +38,16 @@ function VentureSkeleton() {
         <div data-skeleton-logo className={`${CARD_BOX.ventureLogo} shrink-0 bg-line/70`} />
         <Lines box={`${CARD_BOX.ventureName} flex-1`} widths={["w-2/3"]} />
       </div>
-      <Lines box={CARD_BOX.ventureText} widths={["w-full", "w-full", "w-4/5"]} />
+      <Lines box={CARD_BOX.ventureText} widths={["w-full", "w-full", "w-full", "w-full", "w-full", "w-3/5"]} />
       <Lines box={CARD_BOX.readMore} widths={["w-1/3"]} />
     </li>
   );
 }
 
-/** A post card's shape (cards.tsx PostCard): featured image, date, a two-line title, three lines, "read more". */
+/**
+ * A post card's shape (cards.tsx PostCard): featured image, date, a two-line title, six lines of excerpt
+ * (about 250 characters, as in content/), "read more".
+ */
 function PostSkeleton() {
   return (
     <li data-skeleton-card className={`${CARD_BOX.post} animate-pulse`}>
@@ -48,7 +55,7 @@ function PostSkeleton() {
       <div className={CARD_BOX.postBody}>
         <Lines box={CARD_BOX.postDate} widths={["w-1/3"]} />
         <Lines box={CARD_BOX.postTitle} widths={["w-full", "w-2/3"]} />
-        <Lines box={CARD_BOX.postText} widths={["w-full", "w-full", "w-5/6"]} />
+        <Lines box={CARD_BOX.postText} widths={["w-full", "w-full", "w-full", "w-full", "w-full", "w-1/2"]} />
         <Lines box={CARD_BOX.readMore} widths={["w-1/3"]} />
       </div>
     </li>
@@ -74,13 +81,26 @@ export function SkeletonGrid({ kind }: { kind: ListKind }) {
   );
 }
 
-/** The ventures or blog page as it looks while its list loads: its title and intro, then the skeletons. */
+/**
+ * The ventures or blog page as it looks while its list loads: its title and intro, what the blog shows above
+ * its posts (its texts are shell messages, already here), then the skeletons.
+ */
 export function ListSkeleton({ kind }: { kind: ListKind }) {
   const { t } = useTranslation();
   return (
     <>
       <PageHero eyebrow={t("site.tagline")} title={t(`${kind}.title`)} text={t(`${kind}.intro`)} />
-      <SkeletonGrid kind={kind} />
+      {kind === "blog" ? (
+        <>
+          <BlogBlocks />
+          <div className="pt-14">
+            <AllPostsHeading />
+            <SkeletonGrid kind={kind} />
+          </div>
+        </>
+      ) : (
+        <SkeletonGrid kind={kind} />
+      )}
     </>
   );
 }
