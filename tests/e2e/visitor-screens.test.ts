@@ -225,6 +225,6 @@ describe("fonts and the stylesheet", () => {
     const style = /<style nonce="([^"]+)" data-href="([^"]+)">([\s\S]*?)<\/style>/.exec(html);
     expect(style?.[1]).toBe(nonce![1]);
     const built = await (await fetch(`${stack.site.url}${style![2]}`)).text();
-    expect(style![3].trim()).toBe(built.trim());
+    expect(style![3]!.trim()).toBe(built.trim());
   });
 });
