@@ -8,7 +8,6 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import arabicFont from "@fontsource/noto-kufi-arabic/files/noto-kufi-arabic-arabic-400-normal.woff2?url";
-import latinFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import stylesheet from "./app.css?url";
 import { ErrorView } from "./components/error-view.tsx";
 import { useLocale } from "./hooks.ts";
@@ -50,9 +49,11 @@ export function shouldRevalidate({ currentParams, nextParams, defaultShouldReval
 
 /**
  * The document: `<html lang dir>` from the locale segment, or the admin's preferred locale (spec §1: Arabic is
- * right-to-left). Each page preloads its language's font file (app.css declares both): the Arabic face's main
- * weight, or Inter's Latin file; the text is the LCP element, and the browser would otherwise discover the font
- * only after the stylesheet. `links` cannot see the locale, so it is here.
+ * right-to-left). Arabic pages preload the Arabic font's main weight (the file app.css declares; issue 8), which
+ * the browser would otherwise find only at its first style pass; `links` cannot see the locale, so it is here.
+ * English pages preload no Inter: with `font-display: swap` their text (the LCP element) paints at once in the
+ * fallback font, so a preload cannot bring that paint forward; it only took bandwidth from the page's first
+ * bytes (Lighthouse counted the 48 kB file in LCP; docs/decisions/0008).
  *
  * The stylesheet is inlined in a `<style>` allowed by this response's CSP nonce (issue 18 item 6: a linked
  * one cost the first paint a round trip). Only the server has its text and nonce: the browser hydrates the
@@ -77,15 +78,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             suppressHydrationWarning
           />
         )}
-        <link
-          rel="preload"
-          href={locale === "ar" ? arabicFont : latinFont}
-          as="font"
-          type="font/woff2"
-          crossOrigin=""
-        />
+        {locale === "ar" && <link rel="preload" href={arabicFont} as="font" type="font/woff2" crossOrigin="" />}
         <Meta />
-        {/* Stylesheets are allowed by `style-src 'self'`, not by nonce; browsers keep a link's nonce in the DOM
+        {/* A linked stylesheet (the development server's) is allowed by `style-src 'self'`; browsers keep a link's nonce in the DOM
             (they hide only scripts'), so a nonce here would not hydrate. */}
         <Links nonce="" />
       </head>
