@@ -216,6 +216,31 @@ describe("fonts and the stylesheet", () => {
     expect(fonts.every((f) => f.includes("noto-kufi-arabic"))).toBe(true);
   });
 
+  it("barely moves the English home page when Inter swaps in late (metric-matched fallback)", async () => {
+    const page = await stack.page({ viewport: PHONE, reducedMotion: "reduce" });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/inter-latin-wght-normal-[\w-]+\.woff2$/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      (window as unknown as { shifts: number }).shifts = 0;
+      new PerformanceObserver((entries) => {
+        for (const entry of entries.getEntries())
+          (window as unknown as { shifts: number }).shifts += (entry as unknown as { value: number }).value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto("/en", { waitUntil: "domcontentloaded" });
+    await page.waitForTimeout(500); // painted in the fallback
+    expect(await page.evaluate(() => document.fonts.check("700 16px Inter"))).toBe(false);
+    release();
+    await expect.poll(() => page.evaluate(() => document.fonts.check("700 16px Inter"))).toBe(true);
+    await page.waitForTimeout(500);
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+    expect(shifts, "cumulative layout shift of the swap").toBeLessThan(0.02);
+  });
+
   it("inlines the built stylesheet with the response's nonce and links none", async () => {
     const response = await fetch(`${stack.site.url}/en/blog`);
     const html = await response.text();
