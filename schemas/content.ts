@@ -17,7 +17,7 @@ import {
   type FieldSpec,
   type KindSpec,
 } from "./model.ts";
-import { HTTP_URL_MESSAGE, isHttpUrl } from "./url.ts";
+import { HTTP_URL_MESSAGE, isHttpUrl, withDefaultScheme } from "./url.ts";
 
 // zod compiles object parsers with `new Function` when it can, and probes for it: under the site's CSP
 // (no 'unsafe-eval', SECURITY C20) that probe is a violation the browser reports on every form page.
@@ -213,14 +213,17 @@ export function formSchema<K extends ContentKind>(kind: K): z.ZodType<FormInputO
       name,
       field.type === "date"
         ? z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: "must be a date" })
-        : field.optional
-          ? // An optional field left empty in the form posts "": stored as such.
-            z
-              .string()
-              .trim()
-              .max(field.max ?? LIMITS.url, `must be at most ${field.max ?? LIMITS.url} characters`)
-              .optional()
-          : documentField(field),
+        : field.type === "url" && !field.optional
+          ? // An editor may leave out the scheme: `example.com` is stored as `https://example.com`.
+            z.preprocess((v) => (typeof v === "string" ? withDefaultScheme(v) : v), documentField(field))
+          : field.optional
+            ? // An optional field left empty in the form posts "": stored as such.
+              z
+                .string()
+                .trim()
+                .max(field.max ?? LIMITS.url, `must be at most ${field.max ?? LIMITS.url} characters`)
+                .optional()
+            : documentField(field),
     ]),
   );
   return z.object(shape) as never;
@@ -232,7 +235,7 @@ export type VentureFrontMatter = FrontMatterOf<"venture">;
 
 /**
  * Front matter of `content/posts/<slug>.(md|html)`; the body is the post content (Markdown or HTML).
- * `publishedDate` is a YAML date (`2026-03-14`) or an ISO date-time.
+ * Its `date` fields are YAML dates (`2026-03-14`) or ISO date-times.
  */
 export const postFrontMatterSchema = frontMatterSchema("post");
 export type PostFrontMatter = FrontMatterOf<"post">;

@@ -3,7 +3,7 @@
  * `studio` store URLs with, and that the site checks before making a stored URL a link.
  */
 import { describe, expect, it } from "vitest";
-import { ventureInputSchema } from "../../lib/admin/content.ts";
+import { ventureInputSchema } from "../../server/admin/content.ts";
 import {
   HTTP_URL_MESSAGE,
   httpUrl,
@@ -107,6 +107,22 @@ describe("httpUrl and the schemas that store URLs", () => {
     expect(ventureSchema.safeParse({ ...venture, websiteURL }).success).toBe(true);
     expect(ventureFrontMatterSchema.safeParse({ name: "V", shortDescription: "x", websiteURL }).success).toBe(true);
   });
+
+  it.each([
+    ["example.com", "https://example.com"],
+    ["  clinicledger.example/about ", "https://clinicledger.example/about"],
+    ["http://plain.example", "http://plain.example"],
+  ])("the admin form completes websiteURL %j as %j (issue #17 item 7)", (typed, stored) => {
+    const parsed = ventureInputSchema.safeParse({ ...venture, websiteURL: typed });
+    expect(parsed.success && parsed.data.websiteURL).toBe(stored);
+  });
+
+  it.each(["javascript:alert(1)", "mailto:a@b.co", "example.com:8080", "//evil.example"])(
+    "the admin form completes no scheme into %j: it is refused",
+    (websiteURL) => {
+      expect(ventureInputSchema.safeParse({ ...venture, websiteURL }).success).toBe(false);
+    },
+  );
 
   it.each([
     "javascript://%0aalert(1)",

@@ -19,6 +19,8 @@ export function Field(props: {
   value?: string;
   onChange?: (value: string) => void;
   autoComplete?: string;
+  /** The on-screen keyboard (`url` for a web address typed without `https://`, which `type="url"` refuses). */
+  inputMode?: "text" | "url" | "email";
 }) {
   const id = `field-${props.name}`;
   return (
@@ -34,6 +36,7 @@ export function Field(props: {
         required={props.required}
         readOnly={props.readOnly}
         autoComplete={props.autoComplete}
+        inputMode={props.inputMode}
         {...(props.onChange
           ? { value: props.value ?? "", onChange: (e) => props.onChange!(e.target.value) }
           : { defaultValue: props.defaultValue })}
@@ -56,7 +59,7 @@ export function Field(props: {
 }
 
 /**
- * A labelled textarea (spec §9: excerpt 3 rows, content 15, case study 12). With `labelledBy`, the label is
+ * A labelled textarea (spec §9 gives each its rows: 3 for a short text, 15 or 12 for a body). With `labelledBy`, the label is
  * an element elsewhere (the HTML editor puts it above its tabs).
  */
 export function TextArea(props: {
