@@ -206,9 +206,7 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     venture: await listBySlug(services, CONTENT_KINDS.venture.collectionId),
     post: await listBySlug(services, CONTENT_KINDS.post.collectionId),
   };
-  const protectedSlugs = new Set([
-    ...[...invalidFiles].map((f) => path.basename(f, path.extname(f))),
-  ]);
+  const protectedSlugs = new Set([...[...invalidFiles].map((f) => path.basename(f, path.extname(f)))]);
   const planned = planPush({
     target: services.target,
     items: publishable,

@@ -9,12 +9,7 @@
  */
 import { ID, Permission, Role, type Databases, type Models } from "node-appwrite";
 import { DATABASE_ID } from "../../schemas/content.ts";
-import {
-  PUBLISH_AT_COLUMN,
-  readRoleFor,
-  STATUS_COLUMN,
-  type ItemState,
-} from "../../schemas/lifecycle.ts";
+import { PUBLISH_AT_COLUMN, readRoleFor, STATUS_COLUMN, type ItemState } from "../../schemas/lifecycle.ts";
 import { CONTENT_MODEL, fieldsOf, type ContentKind } from "../../schemas/model.ts";
 
 /** The document calls the writer makes: a session client's or an API-key client's `databases`. */
