@@ -5,12 +5,7 @@
  * `renderStoredHtml`), images of the project's bucket served by the site itself under `/media/<fileId>`.
  */
 import { parseFileViewUrl } from "../../lib/appwrite/client.ts";
-import {
-  getBySlug,
-  listSummaries,
-  type ContentReader,
-  type ItemSummary,
-} from "../../lib/appwrite/content-store.ts";
+import { getBySlug, listSummaries, type ContentReader, type ItemSummary } from "../../lib/appwrite/content-store.ts";
 import { CONTENT_MODEL, summaryFields, type ContentKind } from "../../schemas/model.ts";
 import { renderStoredHtml } from "../../lib/html/body.ts";
 import { IMAGES_BUCKET_ID, isHttpUrl, safeHttpUrl } from "../../schemas/content.ts";
@@ -69,7 +64,10 @@ export async function loadPostCards(limit?: number): Promise<PostCard[]> {
  * through the Appwrite API may hold any scheme. `reader`: the guest services (default), or a preview's
  * (`web/server/preview.server.ts`), which may also read drafts and scheduled items.
  */
-export async function loadVenture(slug: string, reader: ContentReader = getPublicServices()): Promise<VentureView | null> {
+export async function loadVenture(
+  slug: string,
+  reader: ContentReader = getPublicServices(),
+): Promise<VentureView | null> {
   const venture = await withBackend(() => getBySlug(reader, "venture", slug));
   if (!venture) return null;
   const caseStudyHtml = await renderStoredHtml(venture.caseStudy);

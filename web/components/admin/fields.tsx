@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "../../hooks.ts";
 import { slugify } from "../../../lib/content/slug.ts";
+import { LifecycleButtons } from "./lifecycle.tsx";
+import type { ItemState } from "../../../schemas/lifecycle.ts";
 
 const input =
   "w-full rounded-lg border border-line bg-ink px-3 py-2 text-sm text-white placeholder:text-mist/60 focus:border-gold focus:outline-none";
@@ -152,7 +154,14 @@ export function ImagePicker(props: {
 }
 
 /** The end of an admin form: the submission error (spec §8), then the submit button (disabled while busy). */
-export function FormFooter(props: { error: string | null | undefined; busy: boolean; saving: boolean; label: string }) {
+export function FormFooter(props: {
+  error: string | null | undefined;
+  busy: boolean;
+  saving: boolean;
+  label: string;
+  /** The item's state (null for a new one): "Unpublish" is offered for published and scheduled items. */
+  state?: ItemState | null;
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -161,13 +170,18 @@ export function FormFooter(props: { error: string | null | undefined; busy: bool
           {props.error}
         </p>
       )}
-      <button
-        type="submit"
-        disabled={props.saving || props.busy}
-        className="rounded-full bg-gold px-6 py-2.5 font-semibold text-ink disabled:opacity-60"
-      >
-        {props.saving ? t("admin.saving") : props.label}
-      </button>
+      <div className="flex flex-wrap items-center gap-3">
+        <button
+          type="submit"
+          name="intent"
+          value="publish"
+          disabled={props.saving || props.busy}
+          className="rounded-full bg-gold px-6 py-2.5 font-semibold text-ink disabled:opacity-60"
+        >
+          {props.saving ? t("admin.saving") : props.label}
+        </button>
+        <LifecycleButtons state={props.state ?? null} disabled={props.saving || props.busy} />
+      </div>
     </>
   );
 }

@@ -6,6 +6,7 @@ import { Field, FormFooter, ImagePicker, useItemFormValues } from "../../compone
 import { KindFields } from "../../components/admin/kind-fields.tsx";
 import { initialValues, inputFields } from "../../../schemas/model.ts";
 import { HtmlEditor } from "../../components/admin/html-editor.tsx";
+import { LifecyclePanel } from "../../components/admin/lifecycle.tsx";
 import { aiUnavailableMessage, loadFormValues, saveItem } from "../../server/admin.server.ts";
 import { preferredLocale, requireUser } from "../../server/session.server.ts";
 import type { Route } from "./+types/post-form";
@@ -18,6 +19,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     : {
         values: initialValues("post", { userName: user.name, today: new Date().toISOString().slice(0, 10) }),
         image: null,
+        state: null,
       };
   return { current, editing: Boolean(params.id), aiUnavailable: aiUnavailableMessage(preferredLocale(request)) };
 }
@@ -91,6 +93,9 @@ export default function PostForm({ loaderData, actionData }: Route.ComponentProp
         {t("admin.blog.back")}
       </Link>
       <h1 className="mt-4 text-3xl font-bold">{loaderData.editing ? t("admin.blog.edit") : t("admin.blog.new")}</h1>
+      {loaderData.current.state && (
+        <LifecyclePanel kind="post" slug={loaderData.current.values.slug ?? ""} state={loaderData.current.state} />
+      )}
       <div className="mt-6">
         <AiAssistant kind="post" unavailable={loaderData.aiUnavailable} onBusy={setGenerating} onDraft={applyDraft} />
       </div>
@@ -145,6 +150,7 @@ export default function PostForm({ loaderData, actionData }: Route.ComponentProp
         />
         <FormFooter
           error={actionData?.formError}
+          state={loaderData.current.state}
           busy={generating}
           saving={saving}
           label={loaderData.editing ? t("admin.saveChanges") : t("admin.blog.createPost")}

@@ -4,6 +4,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { AiAssistant } from "../../components/admin/ai-assistant.tsx";
 import { Field, FormFooter, ImagePicker, TextArea, useItemFormValues } from "../../components/admin/fields.tsx";
 import { HtmlEditor } from "../../components/admin/html-editor.tsx";
+import { LifecyclePanel } from "../../components/admin/lifecycle.tsx";
 import { aiUnavailableMessage, loadFormValues, saveItem } from "../../server/admin.server.ts";
 import { preferredLocale, requireUser } from "../../server/session.server.ts";
 import type { Route } from "./+types/venture-form";
@@ -42,6 +43,9 @@ export default function VentureForm({ loaderData, actionData, params }: Route.Co
         {t("admin.ventures.back")}
       </Link>
       <h1 className="mt-4 text-3xl font-bold">{editing ? t("admin.ventures.edit") : t("admin.ventures.new")}</h1>
+      {loaderData.current?.state && (
+        <LifecyclePanel kind="venture" slug={loaderData.current.values.slug ?? ""} state={loaderData.current.state} />
+      )}
       <div className="mt-6">
         <AiAssistant
           kind="venture"
@@ -104,6 +108,7 @@ export default function VentureForm({ loaderData, actionData, params }: Route.Co
         />
         <FormFooter
           error={actionData?.formError}
+          state={loaderData.current?.state ?? null}
           busy={generating}
           saving={saving}
           label={editing ? t("admin.saveChanges") : t("admin.ventures.createVenture")}
