@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bundle = path.join(root, "build", "cli", "studio.js");
-const SOURCES = ["cli", "lib", "schemas", "emulator", "scripts", "package.json"];
+const SOURCES = ["cli", "lib", "schemas", "emulator", "server", "package.json"];
 
 function newestMtime(entry) {
   const stat = statSync(entry);

@@ -51,7 +51,7 @@ export interface AppConfig {
   /**
    * Reverse proxies in front of the site (`TRUST_PROXY`: `true` is 1, `false` 0, or a number N). The client IP
    * is the N-th `X-Forwarded-For` entry from the right, the scheme and host come from `X-Forwarded-Proto` /
-   * `X-Forwarded-Host` when N ≥ 1 (Express's `trust proxy` with a hop count; `lib/http/proxy.ts`).
+   * `X-Forwarded-Host` when N ≥ 1 (Express's `trust proxy` with a hop count; `server/http/proxy.ts`).
    */
   trustProxy: number;
   /**

@@ -1,18 +1,27 @@
 /**
- * What the AI returns (spec §3 "AI output shapes"): blog = title, slug, excerpt, content; venture = name, slug,
- * shortDescription, caseStudy; all required. As zod schemas (to validate) and as Gemini response schemas
- * (the OpenAPI subset `responseSchema` takes, so the model is constrained to the shape).
+ * What the AI returns (spec §3 "AI output shapes": each kind's title, slug, summary and body; all required).
+ * Derived from the content model (the fields with `ai`, in order), as zod
+ * schemas (to validate) and as Gemini response schemas (the OpenAPI subset `responseSchema` takes, so the model
+ * is constrained to the shape).
  */
 import { z } from "zod";
+import { draftFields, type ContentKind, type DraftName } from "./model.ts";
 
 const text = z.string().trim().min(1);
 
-export const blogDraftSchema = z.object({ title: text, slug: text, excerpt: text, content: text });
-export type BlogDraft = z.infer<typeof blogDraftSchema>;
+/** A kind's AI draft: each drafted field as a non-empty trimmed string. */
+export type DraftOf<K extends ContentKind> = { [N in DraftName<K>]: string };
 
-export const ventureDraftSchema = z.object({ name: text, slug: text, shortDescription: text, caseStudy: text });
-export type VentureDraft = z.infer<typeof ventureDraftSchema>;
+/** The zod schema of `kind`'s AI draft. */
+function draftSchema<K extends ContentKind>(kind: K): z.ZodType<DraftOf<K>> {
+  return z.object(Object.fromEntries(draftFields(kind).map(([name]) => [name, text]))) as never;
+}
 
+export const blogDraftSchema = draftSchema("post");
+export type BlogDraft = DraftOf<"post">;
+
+export const ventureDraftSchema = draftSchema("venture");
+export type VentureDraft = DraftOf<"venture">;
 /** A Gemini `responseSchema` (OpenAPI 3 subset; types in capitals as the API names them). */
 export interface GeminiSchema {
   type: "OBJECT" | "STRING";
@@ -22,7 +31,8 @@ export interface GeminiSchema {
   propertyOrdering?: string[];
 }
 
-function objectSchema(fields: Record<string, string>): GeminiSchema {
+/** A Gemini response schema of an object whose properties are all required strings, in order; `fields` maps each name to what the model is told it holds. */
+export function objectSchema(fields: Record<string, string>): GeminiSchema {
   const names = Object.keys(fields);
   return {
     type: "OBJECT",
@@ -32,16 +42,6 @@ function objectSchema(fields: Record<string, string>): GeminiSchema {
   };
 }
 
-export const BLOG_DRAFT_RESPONSE_SCHEMA = objectSchema({
-  title: "The post title, plain text.",
-  slug: "URL-friendly identifier: lowercase ASCII words joined by hyphens.",
-  excerpt: "One or two sentences for the post card, plain text.",
-  content: "The post body as HTML (h2, h3, p, ul, li, blockquote, strong, em).",
-});
+export const BLOG_DRAFT_RESPONSE_SCHEMA = objectSchema(Object.fromEntries(draftFields("post")));
 
-export const VENTURE_DRAFT_RESPONSE_SCHEMA = objectSchema({
-  name: "The venture name, plain text.",
-  slug: "URL-friendly identifier: lowercase ASCII words joined by hyphens.",
-  shortDescription: "One or two sentences describing the venture, plain text.",
-  caseStudy: "The case study as HTML with the h2 sections The Problem, Our Solution, The Market Opportunity.",
-});
+export const VENTURE_DRAFT_RESPONSE_SCHEMA = objectSchema(Object.fromEntries(draftFields("venture")));

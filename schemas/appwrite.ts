@@ -6,7 +6,7 @@
  * `tests/unit/appwrite-schema.test.ts` checks the committed file equals it.
  */
 import { DATABASE_ID, IMAGE_EXTENSIONS, IMAGES_BUCKET_ID, MAX_IMAGE_BYTES } from "./content.ts";
-import { CONTENT_MODEL, SUBMISSION_MODEL, fieldsOf, type FieldSpec, type KindSpec } from "./model.ts";
+import { CONTENT_MODEL, SERVICE_MODEL, SUBMISSION_MODEL, fieldsOf, type FieldSpec, type KindSpec } from "./model.ts";
 import { LIMITS } from "./limits.ts";
 import { LIFECYCLE_ATTRIBUTES, LIFECYCLE_INDEX } from "./lifecycle.ts";
 
@@ -60,8 +60,8 @@ function collection(spec: KindSpec, lifecycle = false): Record<string, unknown> 
 }
 
 /**
- * The whole `appwrite.json` of the project: database `main_db`, the collections of `CONTENT_MODEL` and
- * `SUBMISSION_MODEL` in that order, and the images bucket (public read, file security, 5 MB, image types only:
+ * The whole `appwrite.json` of the project: database `main_db`, the collections of `CONTENT_MODEL`,
+ * `SUBMISSION_MODEL` and `SERVICE_MODEL` in that order, and the images bucket (public read, file security, 5 MB, image types only:
  * SECURITY C30, C31, C61).
  */
 export function appwriteSchema(): Record<string, unknown> {
@@ -71,7 +71,7 @@ export function appwriteSchema(): Record<string, unknown> {
     databases: [{ $id: DATABASE_ID, name: "Main", enabled: true }],
     collections: [
       ...Object.values(CONTENT_MODEL).map((spec) => collection(spec, true)),
-      ...Object.values(SUBMISSION_MODEL).map((spec) => collection(spec)),
+      ...[...Object.values(SUBMISSION_MODEL), ...Object.values(SERVICE_MODEL)].map((spec) => collection(spec)),
     ],
     buckets: [
       {

@@ -238,7 +238,7 @@ export type VentureFrontMatter = FrontMatterOf<"venture">;
 
 /**
  * Front matter of `content/posts/<slug>.(md|html)`; the body is the post content (Markdown or HTML).
- * `publishedDate` is a YAML date (`2026-03-14`) or an ISO date-time.
+ * Its `date` fields are YAML dates (`2026-03-14`) or ISO date-times.
  */
 export const postFrontMatterSchema = frontMatterSchema("post");
 export type PostFrontMatter = FrontMatterOf<"post">;

@@ -39,6 +39,11 @@ export interface FieldSpec {
   readonly initial?: "userName" | "today";
   /** A valid value as a user writes it in front matter, for validation messages (`studio`). */
   readonly example?: string;
+  /**
+   * Drafted by AI (spec §3 "AI output shapes"): what Gemini is told the field holds, in its response schema.
+   * The fields with it, in order, are a kind's draft (`schemas/ai.ts`).
+   */
+  readonly ai?: string;
 }
 
 /** An Appwrite index of a kind's collection. */
@@ -87,6 +92,7 @@ export interface ContentKindSpec extends KindSpec {
   readonly imageStem: string;
 }
 
+const SLUG_AI = "URL-friendly identifier: lowercase ASCII words joined by hyphens.";
 const slugUnique: IndexSpec = { key: "slug_unique", type: "unique", attributes: ["slug"], orders: ["ASC"] };
 const users = ['create("users")'];
 
@@ -108,13 +114,21 @@ export const CONTENT_MODEL = {
     draftNoun: "details",
     imageAspect: "1:1",
     fields: {
-      name: { type: "text", max: LIMITS.name, summary: true, column: true, example: "Clinic Ledger" },
-      slug: { type: "slug", summary: true, column: true, example: "my-first-post" },
+      name: {
+        type: "text",
+        max: LIMITS.name,
+        summary: true,
+        column: true,
+        example: "Clinic Ledger",
+        ai: "The venture name, plain text.",
+      },
+      slug: { type: "slug", summary: true, column: true, example: "my-first-post", ai: SLUG_AI },
       shortDescription: {
         type: "text",
         max: LIMITS.shortDescription,
         summary: true,
         example: "Bookkeeping for small clinics, closed by the tenth of each month.",
+        ai: "One or two sentences describing the venture, plain text.",
       },
       websiteURL: { type: "url", draftOptional: true, example: "https://clinicledger.example" },
       logoUrl: {
@@ -125,7 +139,11 @@ export const CONTENT_MODEL = {
         column: true,
         example: "../images/clinic-ledger-logo.png",
       },
-      caseStudy: { type: "html", max: LIMITS.html },
+      caseStudy: {
+        type: "html",
+        max: LIMITS.html,
+        ai: "The case study as HTML with the h2 sections The Problem, Our Solution, The Market Opportunity.",
+      },
       userId: { type: "owner", optional: true },
     },
     indexes: [slugUnique],
@@ -153,13 +171,15 @@ export const CONTENT_MODEL = {
         summary: true,
         column: true,
         example: "What Is a Micro Service Agency?",
+        ai: "The post title, plain text.",
       },
-      slug: { type: "slug", summary: true, example: "my-first-post" },
+      slug: { type: "slug", summary: true, example: "my-first-post", ai: SLUG_AI },
       excerpt: {
         type: "text",
         max: LIMITS.excerpt,
         summary: true,
         example: "One or two sentences that say what the post is about.",
+        ai: "One or two sentences for the post card, plain text.",
       },
       authorName: {
         type: "text",
@@ -177,7 +197,11 @@ export const CONTENT_MODEL = {
         summary: true,
         example: "../images/what-is-a-micro-service-agency.jpg",
       },
-      content: { type: "html", max: LIMITS.html },
+      content: {
+        type: "html",
+        max: LIMITS.html,
+        ai: "The post body as HTML (h2, h3, p, ul, li, blockquote, strong, em).",
+      },
       userId: { type: "owner", optional: true },
     },
     indexes: [slugUnique, { key: "published_date", type: "key", attributes: ["publishedDate"], orders: ["DESC"] }],
@@ -193,7 +217,7 @@ export const SUBMISSION_MODEL = {
     fields: {
       name: { type: "text", max: LIMITS.name },
       email: { type: "email" },
-      projectIdea: { type: "text", max: LIMITS.message },
+      projectIdea: { type: "text", max: LIMITS.message, input: "interest" },
     },
     indexes: [],
   },
@@ -207,6 +231,28 @@ export const SUBMISSION_MODEL = {
       message: { type: "text", max: LIMITS.message },
     },
     indexes: [],
+  },
+} as const satisfies Record<string, KindSpec>;
+
+/**
+ * What the site keeps for itself (issue #18 item 4): the events its limits count (failed logins, sign-ups, form
+ * submissions, AI calls; `server/limits/event-log.ts`), shared by every site process on one Appwrite. Written and
+ * read with the site's API key only: the table grants no permission to any role. `key` is a SHA-256 hex digest.
+ */
+export const SERVICE_MODEL = {
+  limitEvent: {
+    collectionId: "limit_events",
+    label: "Limit events",
+    permissions: [],
+    fields: {
+      key: { type: "text", max: 64 },
+      at: { type: "date" },
+      expiresAt: { type: "date" },
+    },
+    indexes: [
+      { key: "key_at", type: "key", attributes: ["key", "at"], orders: ["ASC", "ASC"] },
+      { key: "expires_at", type: "key", attributes: ["expiresAt"], orders: ["ASC"] },
+    ],
   },
 } as const satisfies Record<string, KindSpec>;
 
@@ -299,4 +345,14 @@ export function initialValues(kind: ContentKind, context: { userName: string; to
     else if (field.initial === "today") values[name] = context.today;
   }
   return values;
+}
+
+/** The fields AI drafting fills in for `kind` (those with `ai`), in order (spec §3 "AI output shapes"). */
+export type DraftName<K extends ContentKind> = {
+  [N in FieldName<K>]: (typeof CONTENT_MODEL)[K]["fields"][N] extends { ai: string } ? N : never;
+}[FieldName<K>];
+
+/** `[name, what Gemini is told it holds]` of each field AI drafting fills in for `kind`, in order. */
+export function draftFields(kind: ContentKind): [string, string][] {
+  return fieldsOf(CONTENT_MODEL[kind]).flatMap(([name, f]) => (f.ai ? [[name, f.ai] as [string, string]] : []));
 }

@@ -26,6 +26,7 @@ const QUICK_ARGS: Record<string, string[]> = {
   "ssr-bench.ts": ["3", "1"], // seconds per autocannon run, rounds
   "load.ts": ["10"], // seconds per path (SECURITY C49 asks 30: --full)
   "stall.ts": ["5"], // seconds per phase (quiet, then hammering the worst bodies)
+  "two-sites.ts": ["5"], // pushes
 };
 
 /** Runs `scripts/bench/<file>` with `args` in a child process sharing this terminal; resolves to its exit code. */

@@ -15,8 +15,8 @@ import { formatIssues } from "../lib/content/read.ts";
 import { lockPathFor } from "../lib/publish/lock.ts";
 import { ContentFolderError, describeError, push } from "../lib/publish/push.ts";
 import schema from "../schemas/appwrite.json" with { type: "json" };
-import { ensureBuild } from "./build.ts";
-import { startSite, type RunningSite } from "./serve-site.ts";
+import { ensureBuild } from "../server/build.ts";
+import { startSite, type RunningSite } from "../server/serve-site.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 

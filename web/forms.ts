@@ -10,15 +10,29 @@ import {
   type CommunityApplication,
   type ContactMessage,
 } from "../schemas/content.ts";
+import { SUBMISSION_MODEL, fieldsOf, type KindSpec } from "../schemas/model.ts";
 
 export type FormKind = "community" | "contact";
 
-export const FORM_FIELDS = {
-  community: ["name", "email", "interest"],
-  contact: ["name", "email", "message"],
-} as const satisfies Record<FormKind, readonly string[]>;
+/** The stored kind and its schema behind each visitor form. */
+const FORMS = {
+  community: {
+    model: "communityApplication",
+    spec: SUBMISSION_MODEL.communityApplication,
+    schema: communityApplicationSchema,
+  },
+  contact: { model: "contactMessage", spec: SUBMISSION_MODEL.contactMessage, schema: contactMessageSchema },
+} as const satisfies Record<FormKind, { model: keyof typeof SUBMISSION_MODEL; spec: KindSpec; schema: z.ZodType }>;
 
-export type FieldName<K extends FormKind> = (typeof FORM_FIELDS)[K][number];
+/** The content model's name of the kind a form stores (`SUBMISSION_MODEL`). */
+export function submissionKindOf(kind: FormKind): keyof typeof SUBMISSION_MODEL {
+  return FORMS[kind].model;
+}
+
+/** `[input name, field name]` of each field of a form, in order (`interest` posts `projectIdea`, spec §3). */
+function inputsOf(kind: FormKind): [string, string][] {
+  return fieldsOf(FORMS[kind].spec).map(([name, field]) => [field.input ?? name, name]);
+}
 
 /** Why a field was refused; `max` is the length limit for `tooLong`. */
 export interface FieldIssue {
@@ -44,11 +58,12 @@ export type Validated<K extends FormKind> =
   | { ok: true; data: K extends "community" ? CommunityApplication : ContactMessage }
   | { ok: false; fieldErrors: Record<string, FieldIssue> };
 
-function issuesOf(error: z.ZodError, values: Record<string, string>, rename: Record<string, string>) {
+function issuesOf(error: z.ZodError, values: Record<string, string>, inputs: [string, string][]) {
+  const inputOf = new Map(inputs.map(([input, name]) => [name, input]));
   const fieldErrors: Record<string, FieldIssue> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "");
-    const field = rename[key] ?? key;
+    const field = inputOf.get(key) ?? key;
     if (fieldErrors[field]) continue;
     if (!values[field]?.trim()) fieldErrors[field] = { code: "required" };
     else if (issue.code === "too_big") fieldErrors[field] = { code: "tooLong", max: Number(issue.maximum) };
@@ -59,34 +74,30 @@ function issuesOf(error: z.ZodError, values: Record<string, string>, rename: Rec
 }
 
 /**
- * Validates the values of a form (`interest` of the community form becomes `projectIdea`, spec §3).
- * Text is trimmed; the e-mail must be a valid address.
+ * Validates the values of a form against its kind in the content model (`SUBMISSION_MODEL`; the community
+ * form's `interest` is stored as `projectIdea`, spec §3). Text is trimmed (by the schema); so is the e-mail
+ * before its format is checked. Field errors are keyed by input name.
  */
 export function validateForm<K extends FormKind>(kind: K, values: Record<string, string>): Validated<K> {
-  if (kind === "community") {
-    const parsed = communityApplicationSchema.safeParse({
-      name: values.name ?? "",
-      email: (values.email ?? "").trim(),
-      projectIdea: values.interest ?? "",
-    });
-    if (parsed.success) return { ok: true, data: parsed.data } as Validated<K>;
-    return { ok: false, fieldErrors: issuesOf(parsed.error, values, { projectIdea: "interest" }) };
-  }
-  const parsed = contactMessageSchema.safeParse({
-    name: values.name ?? "",
-    email: (values.email ?? "").trim(),
-    message: values.message ?? "",
-  });
+  const inputs = inputsOf(kind);
+  const { spec, schema } = FORMS[kind];
+  const data = Object.fromEntries(
+    inputs.map(([input, name]) => {
+      const value = values[input] ?? "";
+      return [name, spec.fields[name as keyof typeof spec.fields]?.type === "email" ? value.trim() : value];
+    }),
+  );
+  const parsed = schema.safeParse(data);
   if (parsed.success) return { ok: true, data: parsed.data } as Validated<K>;
-  return { ok: false, fieldErrors: issuesOf(parsed.error, values, {}) };
+  return { ok: false, fieldErrors: issuesOf(parsed.error, values, inputs) };
 }
 
-/** The form's own string fields from submitted form data (other entries are ignored). */
+/** The form's own string fields from submitted form data, by input name (other entries are ignored). */
 export function formValues(kind: FormKind, data: FormData): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const field of FORM_FIELDS[kind]) {
-    const value = data.get(field);
-    values[field] = typeof value === "string" ? value : "";
+  for (const [input] of inputsOf(kind)) {
+    const value = data.get(input);
+    values[input] = typeof value === "string" ? value : "";
   }
   return values;
 }

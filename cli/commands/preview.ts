@@ -113,8 +113,8 @@ async function serveDraft(preview: Preview, port: number): Promise<void> {
     import("../../lib/appwrite/client.ts"),
     import("../../lib/appwrite/setup.ts"),
     import("../../lib/publish/push.ts"),
-    import("../../scripts/build.ts"),
-    import("../../scripts/serve-site.ts"),
+    import("../../server/build.ts"),
+    import("../../server/serve-site.ts"),
     import("../../schemas/appwrite.json", { with: { type: "json" } }),
   ]);
   const contentDir = await stageDraft(preview);

@@ -57,12 +57,17 @@ interface KindSpec<T> {
   title: keyof T & string;
 }
 const KINDS: { post: KindSpec<BlogDraft>; venture: KindSpec<VentureDraft> } = {
-  post: { schema: blogDraftSchema, responseSchema: BLOG_DRAFT_RESPONSE_SCHEMA, body: "content", title: "title" },
+  post: {
+    schema: blogDraftSchema,
+    responseSchema: BLOG_DRAFT_RESPONSE_SCHEMA,
+    body: CONTENT_MODEL.post.body,
+    title: CONTENT_MODEL.post.title,
+  },
   venture: {
     schema: ventureDraftSchema,
     responseSchema: VENTURE_DRAFT_RESPONSE_SCHEMA,
-    body: "caseStudy",
-    title: "name",
+    body: CONTENT_MODEL.venture.body,
+    title: CONTENT_MODEL.venture.title,
   },
 };
 

@@ -51,7 +51,7 @@ function toRecord<K extends ContentKind>(
 
 /**
  * Summaries of `kind`'s documents, newest first by its `order` field (then creation time; spec §7: ventures
- * "latest N ordered by creation time descending", posts by `publishedDate`); at most `limit` (default 1000).
+ * "latest N ordered by creation time descending", posts by their published date); at most `limit` (default 1000).
  * Only the summary fields are read (Appwrite `Query.select`).
  */
 export async function listSummaries<K extends ContentKind>(
@@ -80,7 +80,7 @@ export function listVentures(services: ContentReader, limit = 1000): Promise<Ven
   return listSummaries(services, "venture", limit);
 }
 
-/** Blog posts' summaries by `publishedDate`, newest first (spec §7); at most `limit` (default 1000). */
+/** Blog posts' summaries by their `order` field (the published date), newest first (spec §7); at most `limit` (default 1000). */
 export function listPosts(services: ContentReader, limit = 1000): Promise<PostSummary[]> {
   return listSummaries(services, "post", limit);
 }

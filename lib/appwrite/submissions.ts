@@ -4,21 +4,32 @@
  * server can write them, and the documents get no permissions of their own.
  */
 import { ID } from "node-appwrite";
-import { COLLECTIONS, DATABASE_ID, type CommunityApplication, type ContactMessage } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../schemas/content.ts";
+import { SUBMISSION_MODEL, fieldsOf } from "../../schemas/model.ts";
 import type { AdminServices } from "./client.ts";
+
+/** A kind of visitor submission, as the content model names it. */
+export type SubmissionKind = keyof typeof SUBMISSION_MODEL;
 
 /** The outcome of a submission (spec §7: "A failure yields a success-false result"). */
 export type SubmissionResult = { success: true; id: string } | { success: false; error: Error };
 
-async function create(
+/**
+ * Stores a validated submission of `kind` in its collection: exactly the kind's fields in the content model
+ * (`SUBMISSION_MODEL`), nothing else the caller's object holds. Never throws: a refusal of the backend is a
+ * `success: false` result carrying the error (the caller decides what the visitor sees).
+ */
+export async function createSubmission(
   services: AdminServices,
-  collectionId: string,
-  data: Record<string, string>,
+  kind: SubmissionKind,
+  submission: Readonly<Record<string, unknown>>,
 ): Promise<SubmissionResult> {
+  const spec = SUBMISSION_MODEL[kind];
+  const data = Object.fromEntries(fieldsOf(spec).map(([name]) => [name, submission[name]]));
   try {
     const document = await services.databases.createDocument({
       databaseId: DATABASE_ID,
-      collectionId,
+      collectionId: spec.collectionId,
       documentId: ID.unique(),
       data,
       permissions: [],
@@ -27,22 +38,4 @@ async function create(
   } catch (error) {
     return { success: false, error: error instanceof Error ? error : new Error(String(error)) };
   }
-}
-
-/** Stores a community application (name, email, projectIdea) in `community_applications`. */
-export function createCommunityApplication(
-  services: AdminServices,
-  application: CommunityApplication,
-): Promise<SubmissionResult> {
-  const { name, email, projectIdea } = application;
-  return create(services, COLLECTIONS.communityApplications, { name, email, projectIdea });
-}
-
-/** Stores a contact message (name, email, message) in `contact_messages`. */
-export function createContactMessage(services: AdminServices, message: ContactMessage): Promise<SubmissionResult> {
-  return create(services, COLLECTIONS.contactMessages, {
-    name: message.name,
-    email: message.email,
-    message: message.message,
-  });
 }

@@ -4,7 +4,7 @@
  */
 import type { z } from "zod";
 import type { ContentKind } from "../../schemas/content.ts";
-import { CONTENT_MODEL, fieldsOf } from "../../schemas/model.ts";
+import { CONTENT_MODEL, fieldsOf, type FieldType } from "../../schemas/model.ts";
 
 /** A valid value of each front-matter field, as a user would write it (the content model's examples). */
 const EXAMPLES: Record<string, string> = {
@@ -17,9 +17,21 @@ const EXAMPLES: Record<string, string> = {
   publishAt: "2026-03-14T09:00:00+00:00",
 };
 
-/** The expected form of fields whose zod message does not say it. */
+/** The expected form of a field type whose zod message does not say it. */
+const EXPECTED_BY_TYPE: Partial<Record<FieldType, string>> = {
+  date: "a date like 2026-03-14 (or a date-time like 2026-03-14T09:30:00+00:00)",
+};
+
+/** The expected form of fields whose zod message does not say it: the model's by type, and studio's own keys. */
 const EXPECTED: Record<string, string> = {
-  publishedDate: "a date like 2026-03-14 (or a date-time like 2026-03-14T09:30:00+00:00)",
+  ...Object.fromEntries(
+    Object.values(CONTENT_MODEL).flatMap((kind) =>
+      fieldsOf(kind).flatMap(([name, field]) => {
+        const expected = EXPECTED_BY_TYPE[field.type];
+        return expected ? [[field.input ?? name, expected]] : [];
+      }),
+    ),
+  ),
   draft: "true or false",
   publishAt: "a date like 2026-03-14 (or a date-time like 2026-03-14T09:30:00+00:00)",
   generated: "the provenance record studio generate writes (model, date, topic)",

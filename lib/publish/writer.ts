@@ -1,6 +1,6 @@
 /**
  * The one writer of ventures and posts (ARCHITECTURE decision 3): create, update and delete of documents with
- * their image's upload, replacement and rollback, used by the admin (`lib/admin/content.ts`, as the signed-in
+ * their image's upload, replacement and rollback, used by the admin (`server/admin/content.ts`, as the signed-in
  * user) and by `studio push` and `restore` (`lib/publish/*`, with the API key). Who may write, which
  * permissions a document gets and how an image is uploaded (the admin's quota and owner, push's
  * content-addressed ids) are the caller's: this module makes every write put the same wire format in Appwrite

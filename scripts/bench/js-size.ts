@@ -3,7 +3,7 @@
  * client, and the module and static imports of every route from the root to the page, as `<Scripts>` links
  * them; with lazy route discovery the page's part of the manifest is inline in the HTML, not counted here), their raw size and their gzip size (zlib level 9, each file compressed on its own
  * as a server sends it). Target: ≤ 130 kB gzip per route (kB = 1,000 bytes). Also checks that no admin-only
- * module (admin routes and components, `lib/admin`, Prettier) is in a public route's chunks.
+ * module (admin routes and components, `server/admin`, Prettier) is in a public route's chunks.
  *
  * Measures `build/`, rebuilt first when a source changed (as `npm start` does). Exits 1 when a route is over
  * the target or holds admin-only code.
@@ -14,7 +14,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { ensureBuild } from "../build.ts";
+import { ensureBuild } from "../../server/build.ts";
 import { adminModulesIn, publicRouteBundles, readChunkModules, readClientManifest } from "./lib/client-bundle.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
     console.log(`\nAdmin-only code in public routes' chunks (FAIL):`);
     for (const hit of admin) console.log(`  ${hit.route}: ${hit.module} in ${hit.file}`);
   } else {
-    console.log(`\nAdmin-only code (admin routes/components, lib/admin, prettier) in public chunks: none (ok)`);
+    console.log(`\nAdmin-only code (admin routes/components, server/admin, prettier) in public chunks: none (ok)`);
   }
   if (failed) process.exitCode = 1;
 }

@@ -25,12 +25,12 @@ import { checkHtmlBounds } from "../../lib/html/bounds.ts";
 import { sanitizeHtml } from "../../lib/html/sanitize.ts";
 import { stopSanitizerThread } from "../../lib/html/sanitize-thread.ts";
 import schema from "../../schemas/appwrite.json" with { type: "json" };
-import { ensureBuild } from "../build.ts";
+import { ensureBuild } from "../../server/build.ts";
 import { ROOT, startEmulatorProcess } from "../dev/processes.ts";
 import { STALL_BODIES, writeAroundProduct } from "../dev/stall-bodies.ts";
 import { Visitor } from "../dev/visitor.ts";
 import { hammerOnThread, STALL_ACCOUNT } from "./lib/stall-load.ts";
-import { startSite } from "../serve-site.ts";
+import { startSite } from "../../server/serve-site.ts";
 
 const TARGET_MS = 100;
 const seconds = Number(process.argv[2] ?? 10);

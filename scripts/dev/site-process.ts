@@ -3,7 +3,7 @@
 import "../production-env.ts";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startSite } from "../serve-site.ts";
+import { startSite } from "../../server/serve-site.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const site = await startSite({ root, port: 0 });

@@ -5,9 +5,9 @@
  */
 import { ID } from "node-appwrite";
 import type { Locator, Page } from "playwright-core";
-import { createItem, type PostInput, type VentureInput } from "../../lib/admin/content.ts";
+import { createItem, type PostInput, type VentureInput } from "../../server/admin/content.ts";
 import { createSessionServices } from "../../lib/appwrite/client.ts";
-import { signIn } from "../../lib/auth/account.ts";
+import { signIn } from "../../server/auth/account.ts";
 import { checkImage } from "../../lib/images/upload.ts";
 import type { Stack } from "./helpers.ts";
 

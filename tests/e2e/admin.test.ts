@@ -3,7 +3,7 @@ import path from "node:path";
 import { Query } from "node-appwrite";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTHORIZATION_ERROR } from "../../lib/admin/content.ts";
+import { AUTHORIZATION_ERROR } from "../../server/admin/content.ts";
 import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
 import { startFakeGemini, type FakeGemini } from "../helpers/fake-gemini.ts";
 import {

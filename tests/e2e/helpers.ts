@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
-import type { RunningSite } from "../../scripts/serve-site.ts";
+import type { RunningSite } from "../../server/serve-site.ts";
 import { startSiteStack } from "../helpers/site.ts";
 import { ROOT, type Backend } from "../helpers/stack.ts";
 

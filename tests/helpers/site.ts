@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { push } from "../../lib/publish/push.ts";
-import { startSite, type RunningSite } from "../../scripts/serve-site.ts";
+import { startSite, type RunningSite } from "../../server/serve-site.ts";
 import { ROOT, startBackend, type Backend } from "./stack.ts";
 
 export interface SiteStack {

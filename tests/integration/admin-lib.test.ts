@@ -9,7 +9,7 @@ import {
   submissionErrorMessage,
   updateItem,
   type VentureInput,
-} from "../../lib/admin/content.ts";
+} from "../../server/admin/content.ts";
 import { createSessionServices, parseFileViewUrl } from "../../lib/appwrite/client.ts";
 import {
   AccountUpdateError,
@@ -22,7 +22,7 @@ import {
   updateName,
   updatePassword,
   type NewSession,
-} from "../../lib/auth/account.ts";
+} from "../../server/auth/account.ts";
 import { checkImage, ImageRejectedError } from "../../lib/images/upload.ts";
 import { COLLECTIONS, DATABASE_ID, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
 import { FIXTURE_CONTENT, startBackend, type Backend } from "../helpers/stack.ts";

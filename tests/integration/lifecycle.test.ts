@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { push } from "../../lib/publish/push.ts";
 import { PREVIEW_LINK_TTL_MS, signPreview } from "../../lib/publish/preview-link.ts";
 import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
-import { startSite, type RunningSite } from "../../scripts/serve-site.ts";
+import { startSite, type RunningSite } from "../../server/serve-site.ts";
 import { copyFixtureContent, ROOT, startBackend, type Backend } from "../helpers/stack.ts";
 import { markupOf, Visitor } from "../helpers/site.ts";
 

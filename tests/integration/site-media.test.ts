@@ -9,7 +9,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readContent, type LocalImage, type PostItem, type VentureItem } from "../../lib/content/read.ts";
 import { imageFileId } from "../../lib/publish/documents.ts";
-import type { RunningSite } from "../../scripts/serve-site.ts";
+import type { RunningSite } from "../../server/serve-site.ts";
 import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
 import { MEDIA_WIDTHS } from "../../web/media.ts";
 import { startSiteStack, type SiteStack } from "../helpers/site.ts";

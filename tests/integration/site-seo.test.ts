@@ -2,7 +2,7 @@ import path from "node:path";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readContent } from "../../lib/content/read.ts";
-import type { RunningSite } from "../../scripts/serve-site.ts";
+import type { RunningSite } from "../../server/serve-site.ts";
 import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
 import { startSiteStack, type SiteStack } from "../helpers/site.ts";
 import { ROOT, type Backend } from "../helpers/stack.ts";

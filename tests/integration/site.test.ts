@@ -2,7 +2,7 @@ import path from "node:path";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readContent, type PostItem, type VentureItem } from "../../lib/content/read.ts";
-import type { RunningSite } from "../../scripts/serve-site.ts";
+import type { RunningSite } from "../../server/serve-site.ts";
 import { formatLongDate } from "../../web/i18n/i18n.ts";
 import { startSiteStack, type SiteStack } from "../helpers/site.ts";
 import { ROOT } from "../helpers/stack.ts";

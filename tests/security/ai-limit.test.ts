@@ -5,6 +5,7 @@
  * site process.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MemoryEventLog } from "../../server/limits/event-log.ts";
 import { AI_DRAFTS_PER_HOUR, takeAiAllowance } from "../../web/server/admin.server.ts";
 import { startFakeGemini, type FakeGemini } from "../helpers/fake-gemini.ts";
 import { startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
@@ -64,11 +65,12 @@ describe("AI drafts per user (C43)", () => {
     expect(gemini.requests).toHaveLength(21);
   });
 
-  it("gives the allowance back an hour after each call (a sliding window)", () => {
+  it("gives the allowance back an hour after each call (a sliding window)", async () => {
     const start = 1_000_000;
-    for (let i = 0; i < 20; i++) expect(takeAiAllowance("window-user", start + i * 1000)).toBe(true);
-    expect(takeAiAllowance("window-user", start + 3_599_999)).toBe(false);
-    expect(takeAiAllowance("window-user", start + 3_600_000)).toBe(true); // the first call has aged out
-    expect(takeAiAllowance("window-user", start + 3_600_001)).toBe(false);
+    const log = new MemoryEventLog();
+    for (let i = 0; i < 20; i++) expect(await takeAiAllowance("window-user", start + i * 1000, log)).toBe(true);
+    expect(await takeAiAllowance("window-user", start + 3_599_999, log)).toBe(false);
+    expect(await takeAiAllowance("window-user", start + 3_600_000, log)).toBe(true); // the first call has aged out
+    expect(await takeAiAllowance("window-user", start + 3_600_001, log)).toBe(false);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { ID } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { currentUser } from "../../lib/auth/account.ts";
+import { currentUser } from "../../server/auth/account.ts";
 import { startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
 
 let stack: SiteStack;

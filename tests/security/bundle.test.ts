@@ -63,7 +63,7 @@ describe("the client bundle", () => {
 describe("the JavaScript of public pages", () => {
   const buildDir = path.join(ROOT, "build");
 
-  it("holds no admin-only module (admin routes and components, lib/admin, Prettier)", async () => {
+  it("holds no admin-only module (admin routes and components, server/admin, Prettier)", async () => {
     // Given the files each public page loads on a first visit, and the source modules in each chunk
     const { manifest, lazy } = await readClientManifest(buildDir);
     const chunkModules = await readChunkModules(buildDir);

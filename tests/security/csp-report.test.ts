@@ -5,7 +5,7 @@
  * line per violation, at most 10 a minute. Its own file: the log limit is per process.
  */
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
-import { startSite } from "../../scripts/serve-site.ts";
+import { startSite } from "../../server/serve-site.ts";
 import { ROOT } from "../helpers/fixtures.ts";
 import { startSiteStack, type SiteStack } from "../helpers/site.ts";
 

@@ -8,7 +8,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
-import { startSite, type RunningSite } from "../../scripts/serve-site.ts";
+import { startSite, type RunningSite } from "../../server/serve-site.ts";
 import en from "../../web/i18n/locales/en.json";
 import ar from "../../web/i18n/locales/ar.json";
 import { ROOT } from "../helpers/fixtures.ts";

@@ -6,7 +6,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSite, type RunningSite } from "../../scripts/serve-site.ts";
+import { startSite, type RunningSite } from "../../server/serve-site.ts";
 import { ROOT } from "../helpers/fixtures.ts";
 
 let hanging: Server;

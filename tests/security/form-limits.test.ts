@@ -9,7 +9,7 @@
  */
 import { Query } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSite, type RunningSite } from "../../scripts/serve-site.ts";
+import { startSite, type RunningSite } from "../../server/serve-site.ts";
 import { COLLECTIONS, DATABASE_ID, LIMITS } from "../../schemas/content.ts";
 import { ROOT } from "../helpers/fixtures.ts";
 import { markupOf, startSiteStack, Visitor, type Reply, type SiteStack } from "../helpers/site.ts";

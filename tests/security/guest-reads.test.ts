@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminServices, parseFileViewUrl } from "../../lib/appwrite/client.ts";
 import { push } from "../../lib/publish/push.ts";
 import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
-import { startSite, type RunningSite } from "../../scripts/serve-site.ts";
+import { startSite, type RunningSite } from "../../server/serve-site.ts";
 import { ROOT, startBackend, type Backend } from "../helpers/stack.ts";
 
 /** Max age of the third site's page cache: short, so the unpublish test waits seconds, not a minute. */

@@ -5,7 +5,7 @@
 import { ID } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
-import { startSite } from "../../scripts/serve-site.ts";
+import { startSite } from "../../server/serve-site.ts";
 import { ROOT } from "../helpers/fixtures.ts";
 import { startSiteStack, type SiteStack } from "../helpers/site.ts";
 

@@ -5,8 +5,8 @@
  */
 import { AppwriteException } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMMON_PASSWORD_MESSAGE, register } from "../../lib/auth/account.ts";
-import { commonPasswordCount } from "../../lib/auth/common-passwords.ts";
+import { COMMON_PASSWORD_MESSAGE, register } from "../../server/auth/account.ts";
+import { commonPasswordCount } from "../../server/auth/common-passwords.ts";
 import type { AdminServices } from "../../lib/appwrite/client.ts";
 import en from "../../web/i18n/locales/en.json";
 import ar from "../../web/i18n/locales/ar.json";

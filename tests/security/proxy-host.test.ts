@@ -7,7 +7,7 @@
  */
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startSite, type RunningSite } from "../../scripts/serve-site.ts";
+import { startSite, type RunningSite } from "../../server/serve-site.ts";
 import { ROOT } from "../helpers/stack.ts";
 import { startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
 

@@ -24,7 +24,7 @@ import schema from "../../schemas/appwrite.json" with { type: "json" };
 import { startEmulatorProcess, type EmulatorProcess } from "../../scripts/dev/processes.ts";
 import { hammerOnThread } from "../../scripts/bench/lib/stall-load.ts";
 import { STALL_BODIES, writeAroundProduct } from "../../scripts/dev/stall-bodies.ts";
-import { startSite, type RunningSite } from "../../scripts/serve-site.ts";
+import { startSite, type RunningSite } from "../../server/serve-site.ts";
 import { ROOT } from "../helpers/fixtures.ts";
 import { Visitor } from "../helpers/site.ts";
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ensureBuild } from "../../scripts/build.ts";
+import { ensureBuild } from "../../server/build.ts";
 
 /** Vitest global setup: the site tests run the production build, remade only when sources changed. */
 export default async function setup(): Promise<void> {

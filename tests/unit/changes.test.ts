@@ -1,13 +1,13 @@
 /**
- * The realtime change feed (lib/appwrite/changes.ts) wired to a page cache as the site wires it: a reconnect
+ * The realtime change feed (server/changes.ts) wired to a page cache as the site wires it: a reconnect
  * drops everything cached before it, since writes made while the socket was down sent no event (SECURITY C55,
  * docs/decisions/0006). A stand-in realtime server speaks Appwrite's protocol (REFERENCE §4 "Realtime").
  */
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { WebSocketServer, type WebSocket } from "ws";
-import { watchDocumentChanges, type ChangeFeed } from "../../lib/appwrite/changes.ts";
-import { makeTemplate, PageCache } from "../../lib/http/page-cache.ts";
+import { watchDocumentChanges, type ChangeFeed } from "../../server/changes.ts";
+import { makeTemplate, PageCache } from "../../server/http/page-cache.ts";
 
 const NONCE = "cmVuZGVyLW5vbmNlLTEyMw==";
 const page = (text: string) =>

@@ -1,6 +1,6 @@
-/** SECURITY C57: the visitor forms' allowance per client IP (`lib/http/form-limits.ts`). */
+/** SECURITY C57: the visitor forms' allowance per client IP (`server/http/form-limits.ts`). */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_FORM_LIMITS, FormRateLimiter } from "../../lib/http/form-limits.ts";
+import { DEFAULT_FORM_LIMITS, FormRateLimiter } from "../../server/http/form-limits.ts";
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date("2026-11-24T09:00:00Z") });

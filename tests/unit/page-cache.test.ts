@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { acceptsGzip } from "../../lib/http/cached-pages.ts";
+import { acceptsGzip } from "../../server/http/cached-pages.ts";
 import { etagMatches } from "../../lib/http/negotiation.ts";
 import {
   cspNonce,
@@ -10,7 +10,7 @@ import {
   makeTemplate,
   PAGE_MAX_AGE_MS,
   PageCache,
-} from "../../lib/http/page-cache.ts";
+} from "../../server/http/page-cache.ts";
 
 const RENDER_NONCE = "cmVuZGVyLW5vbmNlLTEyMw==";
 const page = (text: string, nonce = RENDER_NONCE) =>

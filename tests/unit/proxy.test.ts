@@ -1,5 +1,5 @@
 /**
- * SECURITY C56: `lib/http/proxy.ts` reads the client's address, scheme and host with Express's `trust proxy`
+ * SECURITY C56: `server/http/proxy.ts` reads the client's address, scheme and host with Express's `trust proxy`
  * rules for a hop count (the fast path answers before Express, so both must agree), and `site-host.ts` parses
  * and checks `Host`.
  */
@@ -7,8 +7,8 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientAddress, forwardedHost, forwardedProtocol, proxyHops } from "../../lib/http/proxy.ts";
-import { checkHost, normalizeHost, siteHosts } from "../../lib/http/site-host.ts";
+import { clientAddress, forwardedHost, forwardedProtocol, proxyHops } from "../../server/http/proxy.ts";
+import { checkHost, normalizeHost, siteHosts } from "../../server/http/site-host.ts";
 
 describe("proxyHops", () => {
   it("reads TRUST_PROXY=true as one hop, false as none, a number as that many", () => {

@@ -3,7 +3,7 @@
  * `studio` store URLs with, and that the site checks before making a stored URL a link.
  */
 import { describe, expect, it } from "vitest";
-import { ventureInputSchema } from "../../lib/admin/content.ts";
+import { ventureInputSchema } from "../../server/admin/content.ts";
 import {
   HTTP_URL_MESSAGE,
   httpUrl,

@@ -14,10 +14,10 @@ import {
   type SaveIntent,
   type PostInput,
   type VentureInput,
-} from "../../lib/admin/content.ts";
-import { QuotaExceededError } from "../../lib/admin/quota.ts";
+} from "../../server/admin/content.ts";
+import { QuotaExceededError } from "../../server/admin/quota.ts";
 import { HtmlBoundsError, type HtmlBoundViolation } from "../../lib/html/bounds.ts";
-import type { SignedInUser } from "../../lib/auth/account.ts";
+import type { SignedInUser } from "../../server/auth/account.ts";
 import { createSessionServices, stripAdminMode, type SessionServices } from "../../lib/appwrite/client.ts";
 import { checkImage, ImageRejectedError, type CheckedImage } from "../../lib/images/upload.ts";
 import { CONTENT_KINDS, DATABASE_ID, formSchema, HTTP_URL_MESSAGE, type ContentKind } from "../../schemas/content.ts";
@@ -25,10 +25,11 @@ import { CONTENT_MODEL, formFieldNames, imageInput, type ContentKindSpec } from 
 import { AiNotConfiguredError } from "../../lib/ai/gemini.ts";
 import { stateOf, type ItemState } from "../../schemas/lifecycle.ts";
 import { loadConfig } from "../../lib/config.ts";
-import { appwriteLocation, getApiKeyServices } from "./appwrite.server.ts";
+import { appwriteLocation, getApiKeyServices, getLimitLog } from "./appwrite.server.ts";
 import { publicImageUrl } from "./content.server.ts";
 import { getI18n } from "../i18n/catalog.server.ts";
 import { preferredLocale, requireUser } from "./session.server.ts";
+import { takeFromWindow, type EventLog } from "../../server/limits/event-log.ts";
 
 /** The per-request session client of the signed-in user (Appwrite SSR guide: never shared). */
 export function sessionServices(secret: string): SessionServices {
@@ -102,17 +103,19 @@ export async function getItem(
 
 /** Drafts per user per hour through the admin (SECURITY C43, P: 20). */
 export const AI_DRAFTS_PER_HOUR = 20;
-const aiUse = new Map<string, number[]>();
 
-/** Counts one AI call for `userId`; false when the user already made `AI_DRAFTS_PER_HOUR` in the last hour. */
-export function takeAiAllowance(userId: string, now = Date.now()): boolean {
-  const recent = (aiUse.get(userId) ?? []).filter((t) => now - t < 3_600_000);
-  if (recent.length >= AI_DRAFTS_PER_HOUR) {
-    aiUse.set(userId, recent);
-    return false;
-  }
-  aiUse.set(userId, [...recent, now]);
-  return true;
+/**
+ * Counts one AI call (draft or image) for `userId` in the shared limit log (`getLimitLog`, so every site process
+ * counts together); false when the user already made `AI_DRAFTS_PER_HOUR` in the last hour (a sliding window).
+ * `log` is for tests.
+ * @throws the log's error (an Appwrite failure): the route answers it as a failure, never calling Gemini.
+ */
+export async function takeAiAllowance(
+  userId: string,
+  now = Date.now(),
+  log: EventLog = getLimitLog(),
+): Promise<boolean> {
+  return (await takeFromWindow(log, `ai:${userId}`, AI_DRAFTS_PER_HOUR, 3_600_000, now)).allowed;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   type GuestServices,
 } from "../../lib/appwrite/client.ts";
 import { loadConfig } from "../../lib/config.ts";
+import { AppwriteEventLog, type EventLog } from "../../server/limits/event-log.ts";
 
 let keyServices: AdminServices | undefined;
 let publicServices: GuestServices | undefined;
@@ -102,4 +103,17 @@ export async function withBackend<T>(work: () => Promise<T>): Promise<T> {
 
 class BackendUnavailable extends Error {
   override name = "BackendUnavailable";
+}
+
+let limitLog: EventLog | undefined;
+
+/**
+ * The event log every limit of the site counts in (login, sign-up, forms, AI calls: `server/limits/event-log.ts`):
+ * Appwrite's `limit_events` table through the API key, so several site processes on one Appwrite share their
+ * counts (issue #18 item 4). One per process.
+ * @throws {Error} as `getApiKeyServices` when the site has no key.
+ */
+export function getLimitLog(): EventLog {
+  limitLog ??= new AppwriteEventLog(getApiKeyServices());
+  return limitLog;
 }

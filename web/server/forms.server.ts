@@ -4,16 +4,16 @@
  * (400 for invalid input, 429 over the limit, 500 when storing failed).
  */
 import { data } from "react-router";
-import { createCommunityApplication, createContactMessage } from "../../lib/appwrite/submissions.ts";
-import { FormRateLimiter } from "../../lib/http/form-limits.ts";
-import type { CommunityApplication, ContactMessage } from "../../schemas/content.ts";
-import { formValues, validateForm, type FormKind, type FormResult } from "../forms.ts";
+import { createSubmission } from "../../lib/appwrite/submissions.ts";
+import { FormRateLimiter } from "../../server/http/form-limits.ts";
+import { formValues, submissionKindOf, validateForm, type FormKind, type FormResult } from "../forms.ts";
 import { HONEYPOT_FIELD } from "../honeypot.ts";
-import { getApiKeyServices } from "./appwrite.server.ts";
+import { getApiKeyServices, getLimitLog } from "./appwrite.server.ts";
 import { clientIp } from "./session.server.ts";
 
-/** One allowance per process for both forms: 5 submissions a minute and 50 a day per client IP. */
-const formLimiter = new FormRateLimiter();
+let limiter: FormRateLimiter | undefined;
+/** One allowance for both forms: 5 submissions a minute and 50 a day per client IP, shared by every site process. */
+const formLimiter = () => (limiter ??= new FormRateLimiter(undefined, getLimitLog()));
 
 /**
  * Handles a POST of the `kind` form; `context` is the request's load context (its `clientIp`, never a header
@@ -31,7 +31,7 @@ export async function handleFormPost(request: Request, kind: FormKind, context?:
   if (!validated.ok) {
     return data<FormResult>({ ok: false, error: "invalid", fieldErrors: validated.fieldErrors, values }, 400);
   }
-  const decision = await formLimiter.take(clientIp(context));
+  const decision = await formLimiter().take(clientIp(context));
   if (!decision.allowed) {
     return data<FormResult>(
       { ok: false, error: "tooMany", values },
@@ -43,10 +43,7 @@ export async function handleFormPost(request: Request, kind: FormKind, context?:
   let result;
   try {
     const services = getApiKeyServices();
-    result =
-      kind === "community"
-        ? await createCommunityApplication(services, validated.data as CommunityApplication)
-        : await createContactMessage(services, validated.data as ContactMessage);
+    result = await createSubmission(services, submissionKindOf(kind), validated.data);
   } catch (error) {
     result = { success: false as const, error: error instanceof Error ? error : new Error(String(error)) };
   }

@@ -5,11 +5,11 @@
  * longer than the Appwrite session it carries.
  */
 import { createCookie, redirect } from "react-router";
-import { currentUser, type NewSession, type SignedInUser } from "../../lib/auth/account.ts";
-import { SECURE_SESSION_COOKIE_NAME, SESSION_COOKIE_NAME } from "../../lib/auth/session-cookie.ts";
-import { AuthThrottle } from "../../lib/auth/throttle.ts";
+import { currentUser, type NewSession, type SignedInUser } from "../../server/auth/account.ts";
+import { SECURE_SESSION_COOKIE_NAME, SESSION_COOKIE_NAME } from "../../server/auth/session-cookie.ts";
+import { AuthThrottle } from "../../server/auth/throttle.ts";
 import { loadConfig } from "../../lib/config.ts";
-import { appwriteLocation } from "./appwrite.server.ts";
+import { appwriteLocation, getLimitLog } from "./appwrite.server.ts";
 
 /** Lifetime of a sign-in, in seconds: 7 days (README "Sessions"). */
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
@@ -27,8 +27,16 @@ function cookieFor(request: Request) {
   return new URL(request.url).protocol === "https:" ? secureCookie : plainCookie;
 }
 
-/** One throttle for the process (SECURITY C13, C14): the site signs in with an API key, which Appwrite does not limit. */
-export const authThrottle = new AuthThrottle();
+let throttle: AuthThrottle | undefined;
+
+/**
+ * The login and sign-up throttle (SECURITY C13, C14): the site signs in with an API key, which Appwrite does not
+ * limit. Its counts live in Appwrite (`getLimitLog`), shared by every site process.
+ */
+export function authThrottle(): AuthThrottle {
+  throttle ??= new AuthThrottle(undefined, undefined, getLimitLog());
+  return throttle;
+}
 
 /** `Set-Cookie` value starting a sign-in: the secret, expiring with the session or after 7 days, whichever is first. */
 export async function startSession(request: Request, session: NewSession): Promise<string> {

@@ -99,14 +99,14 @@ export function publicRouteBundles(manifest: ClientManifest, lazy: boolean): Rou
 
 /**
  * Source modules that only the admin may load (spec: the admin needs JavaScript, visitors should not pay
- * for it): admin routes and components, the admin's shared code in `lib/admin`, and Prettier (the admin's
+ * for it): admin routes and components, every module of the site server (`server/`: the admin's writes, sessions, throttles), and Prettier (the admin's
  * formatter, which runs on the server).
  */
 export const ADMIN_ONLY_MODULES: readonly RegExp[] = [
   /^web\/routes\/admin\//,
   /^web\/components\/admin\//,
   /^web\/routes\/resources\/admin-/,
-  /^lib\/admin\//,
+  /^server\//,
   /(^|\/)node_modules\/prettier\//,
 ];
 

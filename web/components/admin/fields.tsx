@@ -58,7 +58,7 @@ export function Field(props: {
 }
 
 /**
- * A labelled textarea (spec §9: excerpt 3 rows, content 15, case study 12). With `labelledBy`, the label is
+ * A labelled textarea (spec §9 gives each its rows: 3 for a short text, 15 or 12 for a body). With `labelledBy`, the label is
  * an element elsewhere (the HTML editor puts it above its tabs).
  */
 export function TextArea(props: {

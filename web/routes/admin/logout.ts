@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { signOut } from "../../../lib/auth/account.ts";
+import { signOut } from "../../../server/auth/account.ts";
 import { appwriteLocation } from "../../server/appwrite.server.ts";
 import { endSession, preferredLocale, sessionSecret } from "../../server/session.server.ts";
 import type { Route } from "./+types/logout";

@@ -7,7 +7,7 @@ import {
   RegistrationError,
   register,
   signIn,
-} from "../../../lib/auth/account.ts";
+} from "../../../server/auth/account.ts";
 import { getI18n, messagesFor } from "../../i18n/catalog.server.ts";
 import { toLocale } from "../../i18n/i18n.ts";
 import { translatorOf } from "../../i18n/t.ts";
@@ -65,21 +65,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     let session;
     if (mode === "register") {
-      const decision = authThrottle.checkSignUp(ip);
+      const decision = await authThrottle().checkSignUp(ip);
       if (!decision.allowed) return fail(t("auth.tooMany"), 429, { "Retry-After": String(decision.retryAfterSeconds) });
       const name = String(form.get("name") ?? "");
       if (!name.trim()) return fail(t("auth.nameRequired"));
       session = await register(admin, { name, email, password }, { openRegistration: registrationOpen() });
     } else {
-      const decision = authThrottle.checkLogin(email, ip);
+      const decision = await authThrottle().checkLogin(email, ip);
       if (!decision.allowed) return fail(t("auth.tooMany"), 429, { "Retry-After": String(decision.retryAfterSeconds) });
       try {
         session = await signIn(admin, email, password);
       } catch (error) {
-        if (error instanceof InvalidCredentialsError) authThrottle.loginFailed(email, ip);
+        if (error instanceof InvalidCredentialsError) await authThrottle().loginFailed(email, ip);
         throw error;
       }
-      authThrottle.loginSucceeded(email);
+      await authThrottle().loginSucceeded(email);
     }
     // A document load: the admin is another shell (no public header, its own locale), so the public layout
     // must not render the admin's path while it loads (its list skeletons would match /admin/ventures).

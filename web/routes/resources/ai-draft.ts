@@ -22,7 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const kind = form.get("kind") === "venture" ? "venture" : "post";
   const topic = String(form.get("topic") ?? "");
-  if (!takeAiAllowance(user.id)) {
+  if (!(await takeAiAllowance(user.id))) {
     return data(
       { error: "You have reached the hourly limit of AI drafts; try again later." },
       { status: 429, headers: { "Retry-After": "3600" } },

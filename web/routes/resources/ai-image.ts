@@ -14,7 +14,7 @@ import type { Route } from "./+types/ai-image";
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireUser(request);
   const form = await request.formData();
-  if (!takeAiAllowance(user.id)) {
+  if (!(await takeAiAllowance(user.id))) {
     return data(
       { error: "You have reached the hourly limit of AI drafts; try again later." },
       { status: 429, headers: { "Retry-After": "3600" } },

@@ -18,7 +18,7 @@ const SAFE_IMAGE_TYPES: Record<string, ImageFormat> = {
 const VARIANT_QUALITY = 80;
 /**
  * File ids never change content: `studio push` names a file by the hash of its bytes and the admin uploads a
- * replaced image under a new id (lib/publish/documents.ts `imageFileId`, lib/admin/content.ts).
+ * replaced image under a new id (lib/publish/documents.ts `imageFileId`, server/admin/content.ts).
  */
 const IMMUTABLE = "public, max-age=31536000, immutable";
 /**

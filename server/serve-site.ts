@@ -5,7 +5,7 @@
  * (loopback by default).
  *
  * Before anything else, even a cache hit: a request must name one of the site's hosts (421 otherwise, 400 for
- * a malformed `Host`; SECURITY C56, `lib/http/site-host.ts`), and a public page's URL must carry only the
+ * a malformed `Host`; SECURITY C56, `server/http/site-host.ts`), and a public page's URL must carry only the
  * query parameters that page reads (a redirect to the canonical URL otherwise; C54, `lib/http/page-query.ts`).
  */
 import { createServer, type Server, type ServerResponse } from "node:http";
@@ -16,15 +16,15 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Request as ExpressRequest } from "express";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
-import { watchDocumentChanges, type ChangeFeed } from "../lib/appwrite/changes.ts";
-import { hasSessionCookie } from "../lib/auth/session-cookie.ts";
+import { watchDocumentChanges, type ChangeFeed } from "./changes.ts";
+import { hasSessionCookie } from "./auth/session-cookie.ts";
 import { loadConfig } from "../lib/config.ts";
-import { CachedPages } from "../lib/http/cached-pages.ts";
-import { PageCache } from "../lib/http/page-cache.ts";
+import { CachedPages } from "./http/cached-pages.ts";
+import { PageCache } from "./http/page-cache.ts";
+import { clientAddress, proxyHops } from "./http/proxy.ts";
+import { checkHost, siteHosts } from "./http/site-host.ts";
 import { createAdminServices } from "../lib/appwrite/client.ts";
 import { startScheduler, type Scheduler } from "../lib/publish/schedule.ts";
-import { clientAddress, proxyHops } from "../lib/http/proxy.ts";
-import { checkHost, siteHosts } from "../lib/http/site-host.ts";
 import { canonicalPageQuery } from "../lib/http/page-query.ts";
 
 export interface SiteOptions {
@@ -35,7 +35,7 @@ export interface SiteOptions {
   host?: string;
   /**
    * Reverse proxies in front of the site whose `X-Forwarded-For` / `-Proto` / `-Host` are trusted: `true` is
-   * one, a number that many, false/undefined none (`lib/http/proxy.ts`; Express's `trust proxy` hop count).
+   * one, a number that many, false/undefined none (`server/http/proxy.ts`; Express's `trust proxy` hop count).
    */
   trustProxy?: boolean | number;
   /** The public URL (`SITE_URL`; default: the environment's): its host is one the site answers for. */

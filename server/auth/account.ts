@@ -5,7 +5,7 @@
  * §5 (login and registration rules), §7 (auth operations).
  */
 import { Account, AppwriteException, ID, Query } from "node-appwrite";
-import { createSessionServices, type AdminServices, type AppwriteTarget } from "../appwrite/client.ts";
+import { createSessionServices, type AdminServices, type AppwriteTarget } from "../../lib/appwrite/client.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 
 /** The signed-in user as pages see it (spec §3 "User": id, name, email). */

@@ -24,12 +24,17 @@ import {
   parseFileViewUrl,
   type AppwriteTarget,
   type SessionServices,
-} from "../appwrite/client.ts";
-import { normalizeBodyAsync } from "../html/body.ts";
-import { imageFileName, type CheckedImage } from "../images/upload.ts";
+} from "../../lib/appwrite/client.ts";
+import { normalizeBodyAsync } from "../../lib/html/body.ts";
+import { imageFileName, type CheckedImage } from "../../lib/images/upload.ts";
 import type { SignedInUser } from "../auth/account.ts";
 import { assertWithinQuota, type UploadQuota } from "./quota.ts";
-import { createItemDocument, deleteItemDocument, updateItemDocument, type ImageStep } from "../publish/writer.ts";
+import {
+  createItemDocument,
+  deleteItemDocument,
+  updateItemDocument,
+  type ImageStep,
+} from "../../lib/publish/writer.ts";
 import { dateField, dueTimeOf, stateFor, type ItemState } from "../../schemas/lifecycle.ts";
 
 /**
@@ -39,7 +44,7 @@ import { dateField, dueTimeOf, stateFor, type ItemState } from "../../schemas/li
 export const ventureInputSchema = formSchema("venture");
 export type VentureInput = FormInputOf<"venture">;
 
-/** The blog form's fields (spec §5: title, slug, author name, published date, excerpt, content required). */
+/** The blog form's fields: every input of `CONTENT_MODEL.post` (spec §5, all required). */
 export const postInputSchema = formSchema("post");
 export type PostInput = FormInputOf<"post">;
 
@@ -75,7 +80,7 @@ export function ownerPermissions(userId: string): string[] {
 
 /**
  * Permissions of an image the admin uploads for `userId`: `read("any")` and `delete("user:<id>")`, which makes
- * the user its owner for the quota (`lib/admin/quota.ts`) and lets Appwrite decide who may delete it. No
+ * the user its owner for the quota (`server/admin/quota.ts`) and lets Appwrite decide who may delete it. No
  * `update`: with it the user could rewrite the file's permissions through the REST API (Appwrite lets a
  * caller grant `any`), drop their own role and so take the file out of their quota (SECURITY C36, C61).
  * Replacing an image deletes it and uploads a new one, so the admin never needs `update`.

@@ -24,7 +24,7 @@ import {
   type PageCache,
   type PageTemplate,
 } from "./page-cache.ts";
-import { acceptsAny, etagMatches } from "./negotiation.ts";
+import { acceptsAny, etagMatches } from "../../lib/http/negotiation.ts";
 
 export interface CachedPagesOptions {
   cache: PageCache;
@@ -37,7 +37,7 @@ export interface CachedPagesOptions {
   /** Headers every response of the site carries (e.g. `X-Content-Type-Options`), set on cache hits too. */
   commonHeaders?: Readonly<Record<string, string>>;
   /**
-   * The request's origin (`scheme://host[:port]`), as the server checked it (`lib/http/site-host.ts`: one of
+   * The request's origin (`scheme://host[:port]`), as the server checked it (`server/http/site-host.ts`: one of
    * the site's hosts, through trusted proxies' `X-Forwarded-*`). Part of the key: pages hold absolute URLs and
    * HSTS is sent on https only. Default: `http://` and the `Host` header.
    */

@@ -13,7 +13,7 @@
  */
 import { createHash } from "node:crypto";
 import { constants as zlibConstants, crc32, deflateRawSync } from "node:zlib";
-import { SizedLru } from "./sized-lru.ts";
+import { SizedLru } from "../../lib/http/sized-lru.ts";
 
 /** A rendered page as stored: body and CSP split on the render's nonce. */
 export interface PageTemplate {

@@ -6,8 +6,10 @@
  *   after the tenth failure (C52: timed unlock ≤ 15 min); a success resets the count;
  * - per client IP: 50 failed logins an hour (P);
  * - sign-up: 10 accounts an hour per client IP (Appwrite's limit).
- * In memory: one process, counts lost on restart (documented in docs/security.md).
+ * The counts live in an `EventLog` (`server/limits/event-log.ts`): Appwrite's `limit_events` table in the site,
+ * shared by every site process and kept across restarts.
  */
+import { MemoryEventLog, type EventLog } from "../limits/event-log.ts";
 
 export interface ThrottleLimits {
   /** Failures per e-mail in `windowMs` before a block (default 10). */
@@ -33,29 +35,34 @@ export const DEFAULT_LIMITS: ThrottleLimits = {
 /** Allowed, or blocked with the seconds to wait (the `Retry-After` header, RFC 9110 §10.2.3). */
 export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/** A sliding-window counter of one kind of event, over an `EventLog` (keys prefixed with the counter's name). */
 class Counter {
-  private readonly events = new Map<string, number[]>();
+  constructor(
+    private readonly log: EventLog,
+    private readonly name: string,
+    private readonly windowMs: number,
+    private readonly max: number,
+  ) {}
 
-  constructor(private readonly windowMs: number) {}
-
-  /** Timestamps of `key` still inside the window (oldest first). */
-  recent(key: string, now: number): number[] {
-    const kept = (this.events.get(key) ?? []).filter((t) => now - t < this.windowMs);
-    if (kept.length) this.events.set(key, kept);
-    else this.events.delete(key);
-    return kept;
+  /** Times of `key`'s events still inside the window (oldest first; at most the limit's worth). */
+  recent(key: string, now: number): Promise<number[]> {
+    return this.log.recent(`${this.name}:${key}`, this.windowMs, now, this.max);
   }
 
-  add(key: string, now: number): void {
-    this.events.set(key, [...this.recent(key, now), now]);
+  add(key: string, now: number): Promise<void> {
+    return this.log.add(`${this.name}:${key}`, now, this.windowMs);
   }
 
-  clear(key: string): void {
-    this.events.delete(key);
+  clear(key: string): Promise<void> {
+    return this.log.clear(`${this.name}:${key}`);
   }
 }
 
-/** Failed-login and sign-up counters with Appwrite-like limits. */
+/**
+ * Failed-login and sign-up counters with Appwrite-like limits, kept in `log`: an `AppwriteEventLog` in the site,
+ * so every site process on one Appwrite counts together (issue #18 item 4); a `MemoryEventLog` by default.
+ * Every method may reject with the log's error (an Appwrite failure); callers fail closed.
+ */
 export class AuthThrottle {
   private readonly emailFailures: Counter;
   private readonly ipFailures: Counter;
@@ -64,44 +71,44 @@ export class AuthThrottle {
   constructor(
     private readonly limits: ThrottleLimits = DEFAULT_LIMITS,
     private readonly clock: () => number = Date.now,
+    log: EventLog = new MemoryEventLog(),
   ) {
-    this.emailFailures = new Counter(limits.windowMs);
-    this.ipFailures = new Counter(limits.windowMs);
-    this.signUps = new Counter(limits.windowMs);
+    this.emailFailures = new Counter(log, "login-email", limits.windowMs, limits.perEmail);
+    this.ipFailures = new Counter(log, "login-ip", limits.windowMs, limits.perIp);
+    this.signUps = new Counter(log, "sign-up-ip", limits.windowMs, limits.signUpsPerIp);
   }
 
   /** Whether a login for `email` from `ip` may be tried now (before checking the password). */
-  checkLogin(email: string, ip: string): ThrottleDecision {
+  async checkLogin(email: string, ip: string): Promise<ThrottleDecision> {
     const now = this.clock();
-    const byEmail = this.emailFailures.recent(normalize(email), now);
+    const byEmail = await this.emailFailures.recent(normalize(email), now);
     if (byEmail.length >= this.limits.perEmail) {
       const until = byEmail[byEmail.length - 1]! + this.limits.lockMs;
       if (now < until) return blocked(until - now);
-      this.emailFailures.clear(normalize(email));
+      await this.emailFailures.clear(normalize(email));
     }
-    const byIp = this.ipFailures.recent(ip, now);
+    const byIp = await this.ipFailures.recent(ip, now);
     if (byIp.length >= this.limits.perIp) return blocked(byIp[0]! + this.limits.windowMs - now);
     return { allowed: true };
   }
 
   /** Records a wrong password (or unknown e-mail). */
-  loginFailed(email: string, ip: string): void {
+  async loginFailed(email: string, ip: string): Promise<void> {
     const now = this.clock();
-    this.emailFailures.add(normalize(email), now);
-    this.ipFailures.add(ip, now);
+    await Promise.all([this.emailFailures.add(normalize(email), now), this.ipFailures.add(ip, now)]);
   }
 
   /** Records a successful login: the e-mail's count starts again (Appwrite: "a success resets"). */
-  loginSucceeded(email: string): void {
-    this.emailFailures.clear(normalize(email));
+  async loginSucceeded(email: string): Promise<void> {
+    await this.emailFailures.clear(normalize(email));
   }
 
   /** Whether a sign-up from `ip` may proceed; counts it when allowed. */
-  checkSignUp(ip: string): ThrottleDecision {
+  async checkSignUp(ip: string): Promise<ThrottleDecision> {
     const now = this.clock();
-    const recent = this.signUps.recent(ip, now);
+    const recent = await this.signUps.recent(ip, now);
     if (recent.length >= this.limits.signUpsPerIp) return blocked(recent[0]! + this.limits.windowMs - now);
-    this.signUps.add(ip, now);
+    await this.signUps.add(ip, now);
     return { allowed: true };
   }
 }

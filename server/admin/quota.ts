@@ -11,7 +11,7 @@
  */
 import { Permission, Role, type Models, type Storage } from "node-appwrite";
 import { IMAGES_BUCKET_ID } from "../../schemas/content.ts";
-import { listPages } from "../appwrite/paginate.ts";
+import { listPages } from "../../lib/appwrite/paginate.ts";
 
 /** Limits on one user's uploads. */
 export interface UploadQuota {

@@ -1,7 +1,7 @@
 /**
  * The name of the site's session cookie (SECURITY C1): `studio_session` on http (local use, tests) and
  * `__Host-studio_session` with `Secure` on https. The web server (`web/server/session.server.ts`) sets it; the
- * HTTP layer (`scripts/serve-site.ts`) only needs to know whether a request carries one.
+ * HTTP layer (`server/serve-site.ts`) only needs to know whether a request carries one.
  */
 export const SESSION_COOKIE_NAME = "studio_session";
 
