@@ -16,14 +16,18 @@ export const STATUS_COLUMN = "status";
 /** The column holding the due time (Appwrite datetime): when a scheduled item becomes published. */
 export const PUBLISH_AT_COLUMN = "publishAt";
 
+/** The column naming who saved a document last (the admin user's name, or `studio push`): edit conflicts say it. */
+export const UPDATED_BY_COLUMN = "updatedBy";
+
 /**
  * The Appwrite attributes every content collection gets besides its kind's fields, in the shape
  * `appwrite pull collections` writes (see `schemas/appwrite.ts`). Both optional, so documents written before
- * the lifecycle stay valid.
+ * the lifecycle stay valid. `updatedBy` serves the edit-conflict check (issue #16 item 5).
  */
 export const LIFECYCLE_ATTRIBUTES: readonly Record<string, unknown>[] = [
   { key: STATUS_COLUMN, type: "string", required: false, array: false, size: 16, default: null, encrypt: false },
   { key: PUBLISH_AT_COLUMN, type: "datetime", required: false, array: false, format: "datetime", default: null },
+  { key: UPDATED_BY_COLUMN, type: "string", required: false, array: false, size: 128, default: null, encrypt: false },
 ];
 
 /** The index the scheduler's query uses: scheduled documents by due time (`status = scheduled`, oldest first). */

@@ -377,6 +377,7 @@ async function apply(
             permissions: [Permission.read(Role.any())],
             image,
             lifecycle,
+            savedBy: "studio push",
           })
         : await updateItemDocument(databases, p.entry.documentId!, {
             kind,
@@ -385,6 +386,7 @@ async function apply(
             // The state's read permission replaces the document's own (its other permissions are kept).
             lifecycle,
             permissions: p.remote?.$permissions ?? [Permission.read(Role.any())],
+            savedBy: "studio push",
           });
     project[kind][slug] = { id: doc.$id, updatedAt: doc.$updatedAt, ...p.lock! };
     return { ...p.entry, documentId: doc.$id, status: "done" };

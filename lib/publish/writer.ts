@@ -9,7 +9,13 @@
  */
 import { ID, Permission, Role, type Databases, type Models } from "node-appwrite";
 import { DATABASE_ID } from "../../schemas/content.ts";
-import { PUBLISH_AT_COLUMN, readRoleFor, STATUS_COLUMN, type ItemState } from "../../schemas/lifecycle.ts";
+import {
+  PUBLISH_AT_COLUMN,
+  readRoleFor,
+  STATUS_COLUMN,
+  UPDATED_BY_COLUMN,
+  type ItemState,
+} from "../../schemas/lifecycle.ts";
 import { CONTENT_MODEL, fieldsOf, type ContentKind } from "../../schemas/model.ts";
 
 /** The document calls the writer makes: a session client's or an API-key client's `databases`. */
@@ -41,6 +47,8 @@ export interface ItemWrite {
    * and `publishAt` columns, and the document's read permission derived from the state (`statePermissions`).
    */
   lifecycle?: { state: ItemState; publishAt: string | Date | null };
+  /** Who saves (a user's name, `studio push`): written to `updatedBy`, which an edit conflict names. */
+  savedBy?: string;
 }
 
 /**
@@ -87,6 +95,7 @@ async function withImage(
     data[STATUS_COLUMN] = write.lifecycle.state;
     data[PUBLISH_AT_COLUMN] = write.lifecycle.publishAt ? toAppwriteDatetime(write.lifecycle.publishAt) : null;
   }
+  if (write.savedBy !== undefined) data[UPDATED_BY_COLUMN] = write.savedBy.slice(0, 128);
   const uploaded = write.image ? await write.image.upload() : null;
   if (uploaded) data[CONTENT_MODEL[write.kind].image] = write.image!.url(uploaded.fileId);
   try {

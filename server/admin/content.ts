@@ -35,7 +35,7 @@ import {
   updateItemDocument,
   type ImageStep,
 } from "../../lib/publish/writer.ts";
-import { dateField, dueTimeOf, stateFor, type ItemState } from "../../schemas/lifecycle.ts";
+import { dateField, dueTimeOf, stateFor, UPDATED_BY_COLUMN, type ItemState } from "../../schemas/lifecycle.ts";
 
 /**
  * The venture form's fields (spec §5: name, slug, website URL, short description, case study required), from
@@ -151,6 +151,24 @@ export interface UploadOptions {
   quota?: UploadQuota;
   /** What the save does to the state (default `publish`). */
   intent?: SaveIntent;
+  /**
+   * An update: the document's `$updatedAt` when the form was opened (issue #16 item 5). When the document
+   * changed since, the update is refused with `EditConflictError`.
+   */
+  expectedVersion?: string;
+}
+
+/** The item changed since the form was opened: the second of two concurrent saves (issue #16 item 5). */
+export class EditConflictError extends Error {
+  override name = "EditConflictError";
+  constructor(
+    /** Its `$updatedAt` now (the version a deliberate overwrite sends). */
+    readonly updatedAt: string,
+    /** Who saved it last (`updatedBy`), or null when unknown (written before the lifecycle, or promoted). */
+    readonly updatedBy: string | null,
+  ) {
+    super(`The item was changed by ${updatedBy ?? "someone else"} at ${updatedAt} since it was opened.`);
+  }
 }
 
 /**
@@ -191,6 +209,7 @@ export async function createItem<K extends ContentKind>(
     permissions: ownerPermissions(user.id),
     image: image ? adminImage(target, user, input.slug, image) : null,
     lifecycle: lifecycleOf(kind, options.intent, fields),
+    savedBy: user.name,
   });
 }
 
@@ -201,6 +220,7 @@ export async function createItem<K extends ContentKind>(
  * with the API key of `target` (spec §4); a new image whose document update fails is deleted again.
  * @throws {QuotaExceededError} when the new image would take the user over their quota (nothing changed);
  * {HtmlBoundsError} when the body breaks a bound of `HTML_BOUNDS` (SECURITY C53; nothing changed);
+ * {EditConflictError} when it changed since `options.expectedVersion` (nothing changed);
  * {AppwriteException} from Appwrite: 404 when missing, 401 when the user may not change it.
  */
 export async function updateItem<K extends ContentKind>(
@@ -217,6 +237,9 @@ export async function updateItem<K extends ContentKind>(
   const ids = { databaseId: DATABASE_ID, collectionId, documentId };
   const fields = await documentData(kind, input); // refuses an over-bound body before touching images
   const current = await session.databases.getDocument(ids);
+  if (options.expectedVersion && options.expectedVersion !== current.$updatedAt) {
+    throw new EditConflictError(current.$updatedAt, (current[UPDATED_BY_COLUMN] as string | null) ?? null);
+  }
   if (image) {
     // Ownership first: a user who may not change the document must not delete its image.
     if (!current.$permissions.includes(Permission.update(Role.user(user.id)))) {
@@ -244,6 +267,7 @@ export async function updateItem<K extends ContentKind>(
       dateField(kind) ? fields : { publishAt: current.publishAt, ...fields },
     ),
     permissions: current.$permissions,
+    savedBy: user.name,
   });
 }
 

@@ -253,4 +253,48 @@ describe("states from the admin", () => {
       total,
     );
   });
+
+  it("refuses the second of two concurrent saves, naming who changed it and when, and keeps the input", async () => {
+    await backend.services.users.create({
+      userId: ID.unique(),
+      email: "bob@example.com",
+      password: "correct horse battery",
+      name: "Bob",
+    });
+    const bob = new Visitor(site.url);
+    expect((await bob.login("bob@example.com")).status).toBe(302);
+    await ada.request("/admin/blog/new", { method: "POST", form: form(fields("shared-post")) });
+    const opened = (await post("shared-post"))!;
+    // Bob may edit it too: give signed-in users update rights, as a team would.
+    await backend.services.databases.updateDocument({
+      databaseId: DATABASE_ID,
+      collectionId: COLLECTIONS.blogPosts,
+      documentId: opened.$id,
+      permissions: [...opened.$permissions, 'update("users")'],
+    });
+    const version = (await post("shared-post"))!.$updatedAt;
+    const edit = `/admin/blog/edit/${opened.$id}`;
+    const first = await ada.request(edit, {
+      method: "POST",
+      form: form({ ...fields("shared-post"), excerpt: "Ada's.", version }),
+    });
+    expect(first.status).toBe(302);
+    const second = await bob.request(edit, {
+      method: "POST",
+      form: form({ ...fields("shared-post"), excerpt: "Bob's.", version }),
+    });
+    expect(second.status).toBe(409);
+    const updatedAt = (await post("shared-post"))!.$updatedAt;
+    expect(markupOf(second.text)).toContain(`changed by Ada at ${updatedAt.slice(11, 16)} UTC since you opened it`);
+    expect(second.text).toContain("Bob&#x27;s.");
+    expect(markupOf(second.text)).toContain("See their version");
+    expect((await post("shared-post"))!.excerpt).toBe("Ada's.");
+    // Saving again with the version the refusal carried replaces theirs deliberately.
+    const again = await bob.request(edit, {
+      method: "POST",
+      form: form({ ...fields("shared-post"), excerpt: "Bob's.", version: updatedAt }),
+    });
+    expect(again.status).toBe(302);
+    expect(await post("shared-post")).toMatchObject({ excerpt: "Bob's.", updatedBy: "Bob" });
+  });
 });

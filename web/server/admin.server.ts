@@ -9,6 +9,7 @@ import type { z } from "zod";
 import {
   createItem,
   deleteItem,
+  EditConflictError,
   updateItem,
   submissionErrorMessage,
   type SaveIntent,
@@ -140,6 +141,8 @@ export interface FormValues {
   image: string | null;
   /** The item's state; a new item's is null. */
   state: ItemState | null;
+  /** The item's `$updatedAt` when the form was opened (posted back as `version`); a new item's is null. */
+  version: string | null;
 }
 
 /**
@@ -162,6 +165,7 @@ export async function loadFormValues(secret: string, kind: ContentKind, id: stri
     values,
     image: publicImageUrl(stripAdminMode((doc[CONTENT_KINDS[kind].imageField] as string | null) ?? null)),
     state: stateOf(doc),
+    version: doc.$updatedAt,
   };
 }
 
@@ -174,12 +178,15 @@ function saveIntentOf(value: FormDataEntryValue | null): SaveIntent {
  * The forms' action: validates, then creates or updates as the signed-in user and goes back to the list;
  * otherwise returns the field errors or the spec's submission error (§8) with what was typed. An image over
  * the user's upload quota (SECURITY C36) is an error on the image field, a body that breaks a bound of
- * `HTML_BOUNDS` (SECURITY C53) an error on the body field, both in the admin's language.
+ * `HTML_BOUNDS` (SECURITY C53) an error on the body field, both in the admin's language. An update posts the
+ * `version` (`$updatedAt`) its form was opened with; when the item changed since, nothing is written and the
+ * answer is 409 "changed by <name> at <time> since you opened it" with the current version (issue #16 item 5).
  */
 export async function saveItem(request: Request, kind: ContentKind, id: string | undefined) {
   const { secret, user } = await requireUser(request);
   const form = await request.formData();
   const intent = saveIntentOf(form.get("intent"));
+  const expectedVersion = String(form.get("version") ?? "") || undefined;
   const parsed = await parseItemForm(kind, form, preferredLocale(request));
   const typed = typedValues(kind, form);
   if (!parsed.input || Object.keys(parsed.errors).length > 0) {
@@ -189,9 +196,25 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
   const target = getApiKeyServices().target;
   const session = sessionServices(secret);
   try {
-    if (id) await updateItem(target, session, user, kind, id, parsed.input as never, parsed.image, { intent });
-    else await createItem(target, session, user, kind, parsed.input as never, parsed.image, { intent });
+    if (id) {
+      await updateItem(target, session, user, kind, id, parsed.input as never, parsed.image, {
+        intent,
+        expectedVersion,
+      });
+    } else await createItem(target, session, user, kind, parsed.input as never, parsed.image, { intent });
   } catch (error) {
+    if (error instanceof EditConflictError) {
+      // Nothing was written; the typed input comes back, with their version to compare and to overwrite.
+      const { t } = getI18n(preferredLocale(request));
+      const formError = t("admin.lifecycle.conflict", {
+        name: error.updatedBy ?? t("admin.lifecycle.someoneElse"),
+        time: `${error.updatedAt.slice(11, 16)} UTC`,
+      });
+      return data(
+        { errors: {} as FieldErrors, formError, values: typed, conflict: { version: error.updatedAt } },
+        { status: 409 },
+      );
+    }
     if (error instanceof HtmlBoundsError) {
       const field = CONTENT_KINDS[kind].bodyField;
       const message = bodyBoundsMessage(preferredLocale(request), error.violation);

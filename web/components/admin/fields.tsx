@@ -154,6 +154,12 @@ export function ImagePicker(props: {
 }
 
 /** The end of an admin form: the submission error (spec §8), then the submit button (disabled while busy). */
+/** The edit conflict a refused save answered with (409, `saveItem`), if any. */
+export function conflictOf(actionData: unknown): { version: string } | null {
+  const conflict = (actionData as { conflict?: { version?: unknown } } | undefined)?.conflict;
+  return typeof conflict?.version === "string" ? { version: conflict.version } : null;
+}
+
 export function FormFooter(props: {
   error: string | null | undefined;
   busy: boolean;
@@ -161,6 +167,10 @@ export function FormFooter(props: {
   label: string;
   /** The item's state (null for a new one): "Unpublish" is offered for published and scheduled items. */
   state?: ItemState | null;
+  /** The `$updatedAt` the form was opened with (posted as `version`: a concurrent save is refused). */
+  version?: string | null;
+  /** After a refused concurrent save: where their version is (the edit page), opened beside this one. */
+  theirs?: string | null;
 }) {
   const { t } = useTranslation();
   return (
@@ -168,8 +178,17 @@ export function FormFooter(props: {
       {props.error && (
         <p role="alert" className="rounded-lg border border-red-500/50 bg-red-500/10 p-3 text-sm text-red-300">
           {props.error}
+          {props.theirs && (
+            <>
+              {" "}
+              <a href={props.theirs} target="_blank" rel="noopener" className="text-gold underline">
+                {t("admin.lifecycle.seeTheirs")}
+              </a>
+            </>
+          )}
         </p>
       )}
+      {props.version && <input type="hidden" name="version" value={props.version} />}
       <div className="flex flex-wrap items-center gap-3">
         <button
           type="submit"

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "../../hooks.ts";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { AiAssistant } from "../../components/admin/ai-assistant.tsx";
-import { Field, FormFooter, ImagePicker, useItemFormValues } from "../../components/admin/fields.tsx";
+import { conflictOf, Field, FormFooter, ImagePicker, useItemFormValues } from "../../components/admin/fields.tsx";
 import { KindFields } from "../../components/admin/kind-fields.tsx";
 import { initialValues, inputFields } from "../../../schemas/model.ts";
 import { HtmlEditor } from "../../components/admin/html-editor.tsx";
@@ -20,6 +20,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         values: initialValues("post", { userName: user.name, today: new Date().toISOString().slice(0, 10) }),
         image: null,
         state: null,
+        version: null,
       };
   return { current, editing: Boolean(params.id), aiUnavailable: aiUnavailableMessage(preferredLocale(request)) };
 }
@@ -42,6 +43,7 @@ function localToday(): string {
 export default function PostForm({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  const location = useLocation();
   const initial = actionData?.values ?? loaderData.current.values;
   const { values, setValues, set, setTitle, setSlug, applyDraft } = useItemFormValues(initial, "title", "post");
   const [generating, setGenerating] = useState(false);
@@ -151,6 +153,8 @@ export default function PostForm({ loaderData, actionData }: Route.ComponentProp
         <FormFooter
           error={actionData?.formError}
           state={loaderData.current.state}
+          version={conflictOf(actionData)?.version ?? loaderData.current.version ?? null}
+          theirs={conflictOf(actionData) ? location.pathname : null}
           busy={generating}
           saving={saving}
           label={loaderData.editing ? t("admin.saveChanges") : t("admin.blog.createPost")}

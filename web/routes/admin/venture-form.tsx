@@ -1,8 +1,15 @@
 import { useState } from "react";
 import { useTranslation } from "../../hooks.ts";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { AiAssistant } from "../../components/admin/ai-assistant.tsx";
-import { Field, FormFooter, ImagePicker, TextArea, useItemFormValues } from "../../components/admin/fields.tsx";
+import {
+  conflictOf,
+  Field,
+  FormFooter,
+  ImagePicker,
+  TextArea,
+  useItemFormValues,
+} from "../../components/admin/fields.tsx";
 import { HtmlEditor } from "../../components/admin/html-editor.tsx";
 import { LifecyclePanel } from "../../components/admin/lifecycle.tsx";
 import { aiUnavailableMessage, loadFormValues, saveItem } from "../../server/admin.server.ts";
@@ -27,6 +34,7 @@ export function meta({ params }: Route.MetaArgs) {
 export default function VentureForm({ loaderData, actionData, params }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  const location = useLocation();
   const initial = actionData?.values ?? loaderData.current?.values ?? {};
   const { values, set, setTitle, setSlug, applyDraft } = useItemFormValues(initial, "name", "venture");
   const [generating, setGenerating] = useState(false);
@@ -109,6 +117,8 @@ export default function VentureForm({ loaderData, actionData, params }: Route.Co
         <FormFooter
           error={actionData?.formError}
           state={loaderData.current?.state ?? null}
+          version={conflictOf(actionData)?.version ?? loaderData.current?.version ?? null}
+          theirs={conflictOf(actionData) ? location.pathname : null}
           busy={generating}
           saving={saving}
           label={editing ? t("admin.saveChanges") : t("admin.ventures.createVenture")}
