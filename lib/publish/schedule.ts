@@ -139,7 +139,7 @@ export function startScheduler(services: AdminServices, options: SchedulerOption
       nextDue = result.nextDue;
       if (result.promoted > 0 || (waitedFor !== null && waitedFor <= now())) options.onDue();
     } catch (error) {
-      onError(error);
+      if (!closed) onError(error);
     }
   };
   function run(): Promise<void> {

@@ -132,7 +132,7 @@ export function createItemDocument(
  * Updates the fields `write.data` of document `documentId`: uploads a new image first (`write.image`; replacing
  * the old one, e.g. deleting it, is the caller's step before), then the document; when the update fails, the
  * image just uploaded is removed again. With `write.lifecycle` and `write.permissions` (the document's
- * current ones), its permissions are rewritten for the new state (`statePermissions`).
+ * current ones), its permissions are rewritten for the new state (`statePermissions`) when that changes them.
  * @throws what the image step or Appwrite throws (404 missing, 401 not allowed); nothing is left behind.
  */
 export function updateItemDocument(
@@ -140,8 +140,16 @@ export function updateItemDocument(
   documentId: string,
   write: ItemWrite & { permissions?: readonly string[] },
 ): Promise<Models.DefaultDocument> {
-  const permissions =
+  const wanted =
     write.lifecycle && write.permissions ? statePermissions(write.permissions, write.lifecycle.state) : undefined;
+  // Sent only when the state changes them: a caller may change a document without being allowed to grant
+  // its owner's roles again (Appwrite refuses roles the caller does not hold).
+  const unchanged =
+    wanted &&
+    write.permissions &&
+    wanted.length === write.permissions.length &&
+    wanted.every((p) => write.permissions!.includes(p));
+  const permissions = unchanged ? undefined : wanted;
   return withImage(write, (data) =>
     databases.updateDocument({
       databaseId: DATABASE_ID,

@@ -6,6 +6,7 @@ import type { AdminCell, AdminRow } from "../../server/admin-lists.server.ts";
 import { CONTENT_MODEL, type ContentKind } from "../../../schemas/model.ts";
 import { DeleteDialog } from "./delete-dialog.tsx";
 import { StateBadge, StateFilter } from "./lifecycle.tsx";
+import { useClearUnsavedOnArrival } from "./unsaved.tsx";
 import type { ItemState } from "../../../schemas/lifecycle.ts";
 
 /** One cell: an image as a thumbnail, a date in the locale's long format, a slug left-to-right, else text. */
@@ -50,6 +51,7 @@ function Cell({ cell }: { cell: AdminCell }) {
  */
 export function ItemList(props: { kind: ContentKind; rows: AdminRow[] | null; state?: ItemState | null }) {
   const { t } = useTranslation();
+  useClearUnsavedOnArrival(props.kind);
   const [deleting, setDeleting] = useState<{ id: string; label: string } | null>(null);
   const path = CONTENT_MODEL[props.kind].adminPath;
   const base = `/admin/${path}`;

@@ -7,6 +7,7 @@ import { KindFields } from "../../components/admin/kind-fields.tsx";
 import { initialValues, inputFields } from "../../../schemas/model.ts";
 import { HtmlEditor } from "../../components/admin/html-editor.tsx";
 import { LifecyclePanel } from "../../components/admin/lifecycle.tsx";
+import { RestoredNotice, unsavedKey, useUnsavedInput } from "../../components/admin/unsaved.tsx";
 import { aiUnavailableMessage, loadFormValues, saveItem } from "../../server/admin.server.ts";
 import { preferredLocale, requireUser } from "../../server/session.server.ts";
 import type { Route } from "./+types/post-form";
@@ -40,12 +41,14 @@ function localToday(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-export default function PostForm({ loaderData, actionData }: Route.ComponentProps) {
+export default function PostForm({ loaderData, actionData, params }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const location = useLocation();
   const initial = actionData?.values ?? loaderData.current.values;
   const { values, setValues, set, setTitle, setSlug, applyDraft } = useItemFormValues(initial, "title", "post");
+  // Typed input survives reloads, navigation and an expired session (issue #16 item 5).
+  const unsaved = useUnsavedInput(unsavedKey("post", params.id), loaderData.current.values, values, setValues);
   const [generating, setGenerating] = useState(false);
   const [image, setImage] = useState<File | null>(null);
   const [imageMessage, setImageMessage] = useState<string | null>(null);
@@ -101,7 +104,8 @@ export default function PostForm({ loaderData, actionData }: Route.ComponentProp
       <div className="mt-6">
         <AiAssistant kind="post" unavailable={loaderData.aiUnavailable} onBusy={setGenerating} onDraft={applyDraft} />
       </div>
-      <Form method="post" encType="multipart/form-data" className="mt-8 space-y-5">
+      {unsaved.restoredAt !== null && <RestoredNotice at={unsaved.restoredAt} onDiscard={unsaved.discard} />}
+      <Form method="post" encType="multipart/form-data" className="mt-8 space-y-5" onSubmit={unsaved.markSubmitted}>
         <Field
           name="title"
           label={t("admin.blog.postTitle")}

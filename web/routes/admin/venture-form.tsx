@@ -12,6 +12,7 @@ import {
 } from "../../components/admin/fields.tsx";
 import { HtmlEditor } from "../../components/admin/html-editor.tsx";
 import { LifecyclePanel } from "../../components/admin/lifecycle.tsx";
+import { RestoredNotice, unsavedKey, useUnsavedInput } from "../../components/admin/unsaved.tsx";
 import { aiUnavailableMessage, loadFormValues, saveItem } from "../../server/admin.server.ts";
 import { preferredLocale, requireUser } from "../../server/session.server.ts";
 import type { Route } from "./+types/venture-form";
@@ -36,7 +37,14 @@ export default function VentureForm({ loaderData, actionData, params }: Route.Co
   const navigation = useNavigation();
   const location = useLocation();
   const initial = actionData?.values ?? loaderData.current?.values ?? {};
-  const { values, set, setTitle, setSlug, applyDraft } = useItemFormValues(initial, "name", "venture");
+  const { values, setValues, set, setTitle, setSlug, applyDraft } = useItemFormValues(initial, "name", "venture");
+  // Typed input survives reloads, navigation and an expired session (issue #16 item 5).
+  const unsaved = useUnsavedInput(
+    unsavedKey("venture", params.id),
+    loaderData.current?.values ?? {},
+    values,
+    setValues,
+  );
   const [generating, setGenerating] = useState(false);
   const editing = Boolean(params.id);
   const saving = navigation.state === "submitting";
@@ -62,7 +70,8 @@ export default function VentureForm({ loaderData, actionData, params }: Route.Co
           onDraft={applyDraft}
         />
       </div>
-      <Form method="post" encType="multipart/form-data" className="mt-8 space-y-5">
+      {unsaved.restoredAt !== null && <RestoredNotice at={unsaved.restoredAt} onDiscard={unsaved.discard} />}
+      <Form method="post" encType="multipart/form-data" className="mt-8 space-y-5" onSubmit={unsaved.markSubmitted}>
         <Field
           name="name"
           label={t("admin.ventures.name")}
