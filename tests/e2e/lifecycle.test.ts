@@ -73,6 +73,8 @@ describe("nothing typed is lost", () => {
     await ready(page);
     await textbox(page, "Title").fill("Typed while the session expired");
     await textbox(page, "Slug").fill("typed-while-expired");
+    await page.getByLabel("Excerpt").fill("Every field is required.");
+    await textbox(page, "Content (HTML)").fill("<h2>Kept</h2><p>Through the login.</p>");
     const users = await stack.backend.services.users.list({ queries: [Query.equal("email", ada.email)] });
     await stack.backend.services.users.deleteSessions({ userId: users.users[0]!.$id });
     await page.getByRole("button", { name: "Create Post" }).click();
@@ -81,6 +83,15 @@ describe("nothing typed is lost", () => {
     expect(new URL(page.url()).pathname).toBe("/admin/blog/new");
     await expect.poll(() => textbox(page, "Title").inputValue()).toBe("Typed while the session expired");
     expect(await textbox(page, "Slug").inputValue()).toBe("typed-while-expired");
+    expect(await textbox(page, "Content (HTML)").inputValue()).toBe("<h2>Kept</h2><p>Through the login.</p>");
+    // Saving now creates it, and the list page forgets the kept input.
+    await page.getByRole("button", { name: "Create Post" }).click();
+    await page.waitForURL((u) => u.pathname === "/admin/blog");
+    await ready(page);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("studio:unsaved")))).toEqual(
+      [],
+    );
+    expect((await stored("typed-while-expired")).title).toBe("Typed while the session expired");
   });
 });
 
