@@ -190,6 +190,14 @@ const CATALOGUE = {
   attribute_limit_exceeded: [400, "The maximum number or size of attributes for collection '%s' has been reached."],
   column_limit_exceeded: [400, "The maximum number or size of columns for table '%s' has been reached."],
   health_queue_size_exceeded: [503, "Queue size threshold hit."],
+  // Transactions (1.8+, errors.json).
+  transaction_not_found: [404, "Transaction with the requested ID '%s' could not be found."],
+  transaction_invalid: [400, "The transaction is invalid. Please check the transaction state and try again."],
+  transaction_failed: [400, "The transaction has errored. Please check the transaction data and try again."],
+  transaction_expired: [410, "The transaction has expired. Please create a new transaction and try again."],
+  transaction_conflict: [409, "The transaction has a conflict. Please resolve the conflict and try again."],
+  transaction_limit_exceeded: [400, "The maximum number of operations per transaction has been exceeded."],
+  transaction_not_ready: [400, "The transaction is not ready yet. Please try again later."],
 } as const satisfies Record<string, readonly [number, string]>;
 
 /** An error type known to the emulator's catalogue. */

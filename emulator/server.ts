@@ -14,6 +14,7 @@ import * as attributeUpdates from "./services/attribute-updates.ts";
 import * as attributes from "./services/attributes.ts";
 import * as databases from "./services/databases.ts";
 import * as documentCounters from "./services/document-counters.ts";
+import * as transactions from "./services/transactions.ts";
 import * as documents from "./services/documents.ts";
 import * as fileServing from "./services/file-serving.ts";
 import * as files from "./services/files.ts";
@@ -64,6 +65,7 @@ const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1"]);
 const SERVICES = [
   health,
   account,
+  transactions,
   databases,
   attributes,
   attributeUpdates,

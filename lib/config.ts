@@ -19,6 +19,8 @@ const configSchema = z.object({
   APPWRITE_API_KEY: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default(".data"),
   OPEN_REGISTRATION: z.enum(["true", "false"], { message: "must be true or false" }).default("true"),
+  // The public page cache (docs/decisions/0006): "off" renders every request (measuring, debugging).
+  PAGE_CACHE: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
   // Reverse proxies in front of the site: true = 1, false = 0, or a count (Express's `trust proxy` hop count).
   TRUST_PROXY: z
     .string()
@@ -48,6 +50,8 @@ export interface AppConfig {
   dataDir: string;
   /** Anyone may register (spec §6); false: only the first account can be created. */
   openRegistration: boolean;
+  /** Whether signed-out public pages are cached (`PAGE_CACHE`, default on; docs/decisions/0006). */
+  pageCache: boolean;
   /**
    * Reverse proxies in front of the site (`TRUST_PROXY`: `true` is 1, `false` 0, or a number N). The client IP
    * is the N-th `X-Forwarded-For` entry from the right, the scheme and host come from `X-Forwarded-Proto` /
@@ -108,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiKey: c.APPWRITE_API_KEY,
     dataDir: c.DATA_DIR,
     openRegistration: c.OPEN_REGISTRATION === "true",
+    pageCache: c.PAGE_CACHE === "on",
     trustProxy: c.TRUST_PROXY === "true" ? 1 : c.TRUST_PROXY === "false" ? 0 : Number(c.TRUST_PROXY),
     previewSecret: c.PREVIEW_SECRET,
     geminiApiKey: c.GEMINI_API_KEY,

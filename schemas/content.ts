@@ -17,7 +17,7 @@ import {
   type FieldSpec,
   type KindSpec,
 } from "./model.ts";
-import { HTTP_URL_MESSAGE, isHttpUrl } from "./url.ts";
+import { HTTP_URL_MESSAGE, isHttpUrl, withDefaultScheme } from "./url.ts";
 
 // zod compiles object parsers with `new Function` when it can, and probes for it: under the site's CSP
 // (no 'unsafe-eval', SECURITY C20) that probe is a violation the browser reports on every form page.
@@ -219,14 +219,17 @@ export function formSchema<K extends ContentKind>(kind: K): z.ZodType<FormInputO
       name,
       field.type === "date"
         ? z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: "must be a date" })
-        : field.optional
-          ? // An optional field left empty in the form posts "": stored as such.
-            z
-              .string()
-              .trim()
-              .max(field.max ?? LIMITS.url, `must be at most ${field.max ?? LIMITS.url} characters`)
-              .optional()
-          : documentField(field),
+        : field.type === "url" && !field.optional
+          ? // An editor may leave out the scheme: `example.com` is stored as `https://example.com`.
+            z.preprocess((v) => (typeof v === "string" ? withDefaultScheme(v) : v), documentField(field))
+          : field.optional
+            ? // An optional field left empty in the form posts "": stored as such.
+              z
+                .string()
+                .trim()
+                .max(field.max ?? LIMITS.url, `must be at most ${field.max ?? LIMITS.url} characters`)
+                .optional()
+            : documentField(field),
     ]),
   );
   return z.object(shape) as never;

@@ -35,6 +35,18 @@ export function isHttpUrl(value: unknown): value is string {
 }
 
 /**
+ * What an editor types in a URL field, completed the way browsers complete an address bar (issue #17 item 7):
+ * trimmed, and `https://` put in front when it names no scheme (`example.com/path` → `https://example.com/path`).
+ * A value with a scheme or a colon before its first `/` (`http://…`, `javascript:…`, `host:8080`) is returned
+ * trimmed and as it is, for `isHttpUrl` to judge. Never throws.
+ */
+export function withDefaultScheme(value: string): string {
+  const trimmed = value.trim();
+  if (trimmed === "" || trimmed.startsWith("//") || /^[^/]*:/.test(trimmed)) return trimmed;
+  return `https://${trimmed}`;
+}
+
+/**
  * `value` when it may become a link's `href` (`isHttpUrl`), else null: what the site does with a stored URL
  * before rendering it, so a document written around the admin and `studio` (straight through the Appwrite
  * API, whose own URL rule accepts any scheme) never becomes a `javascript:` link.

@@ -41,7 +41,7 @@ export interface SiteOptions {
   /** The public URL (`SITE_URL`; default: the environment's): its host is one the site answers for. */
   siteUrl?: string;
   /**
-   * Cache rendered public pages while Appwrite's realtime change feed is live (default true). Needs
+   * Cache rendered public pages while Appwrite's realtime change feed is live (default: `PAGE_CACHE`, on). Needs
    * `APPWRITE_ENDPOINT` and `APPWRITE_PROJECT_ID` in the environment when the site starts.
    */
   pageCache?: boolean;
@@ -117,7 +117,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   // Public pages are cached only while a live feed reports every write made anywhere (studio, console).
   const appwrite = loadConfig();
   const pages =
-    options.pageCache !== false && appwrite.appwriteEndpoint && appwrite.projectId
+    (options.pageCache ?? appwrite.pageCache) && appwrite.appwriteEndpoint && appwrite.projectId
       ? new PageCache({ maxAgeMs: options.pageMaxAgeMs })
       : null;
   // Scheduled items go public at their due time in every process, with the page cache dropped then (issue #16).

@@ -1,105 +1,44 @@
 import { documentTable } from "../db/catalog.ts";
 import type { CollectionRecord } from "../db/catalog.ts";
-import {
-  deleteDocument,
-  documentColumns,
-  documentQuerySchema,
-  findDocument,
-  insertDocument,
-  toDocument,
-  updateDocument,
-} from "../db/documents.ts";
-import type { DocumentRecord, DocumentRow } from "../db/documents.ts";
+import { documentColumns, documentQuerySchema, findDocument, toDocument } from "../db/documents.ts";
+import type { DocumentRow } from "../db/documents.ts";
 import { runList } from "../db/list.ts";
 import type { Condition } from "../db/list.ts";
-import { nowDatetime } from "../datetime.ts";
 import { AppwriteError } from "../errors.ts";
 import type { RequestContext } from "../http/context.ts";
 import { customIdParam, pathParam, queriesParam, totalParam } from "../http/params.ts";
 import type { Reply, Router } from "../http/router.ts";
-import { defaultPermissions, isAllowed } from "../permissions.ts";
+import { isAllowed } from "../permissions.ts";
 import { compileQueries } from "../queries.ts";
-import { publishDocument } from "../realtime/events.ts";
-import {
-  applyDefaults,
-  canAccess,
-  collectionFor,
-  dataParam,
-  documentModel,
-  mapUniqueError,
-  permissionsParam,
-  splitData,
-  validateStructure,
-} from "./document-input.ts";
+import { canAccess, collectionFor, documentModel } from "./document-input.ts";
+import { execute, readThrough } from "./transactions.ts";
 
-/**
- * Create a document (also the create branch of upsert): collection `create` needed (401
- * `user_unauthorized`); permissions default to the session user's (REFERENCE §6).
- */
-function create(ctx: RequestContext, collection: CollectionRecord, id: string, body: Record<string, unknown>): Reply {
-  const data = dataParam(body, true) ?? {};
-  if (Object.keys(data).length === 0) throw new AppwriteError("document_missing_data");
-  if (!isAllowed(ctx.caller, collection.permissions, "create")) throw new AppwriteError("user_unauthorized");
-  const permissions = permissionsParam(ctx, body) ?? defaultPermissions(ctx.caller);
-  const { values, stamps } = splitData(ctx, data);
-  applyDefaults(collection, values);
-  validateStructure(collection, values);
-  const store = ctx.app.store;
-  if (findDocument(store, collection, id)) throw new AppwriteError("document_already_exists", undefined, [id]);
-  const now = nowDatetime();
-  try {
-    insertDocument(store, collection, {
-      id,
-      createdAt: stamps.createdAt ?? now,
-      updatedAt: stamps.updatedAt ?? now,
-      permissions,
-      data: values,
-    });
-  } catch (error) {
-    mapUniqueError(error, id);
-  }
-  const model = documentModel(collection, findDocument(store, collection, id) as DocumentRecord);
-  publishDocument(ctx.app.events, collection, model, "create");
-  return { status: 201, json: model };
+/** The database and collection of the request path, as an operation names them. */
+function target(ctx: RequestContext) {
+  return { databaseId: pathParam(ctx, "databaseId"), collectionId: pathParam(ctx, "collectionId") };
 }
 
-/**
- * Update `doc` partially (also the update branch of upsert): omitted attributes and permissions
- * are kept; needs collection or (documentSecurity) document `update` (401 otherwise).
- */
-function update(
-  ctx: RequestContext,
-  collection: CollectionRecord,
-  doc: DocumentRecord,
-  body: Record<string, unknown>,
-  status: number,
-): Reply {
-  const data = dataParam(body, false);
-  const permissions = permissionsParam(ctx, body);
-  if (!canAccess(ctx, collection, doc, "update")) throw new AppwriteError("user_unauthorized");
-  const { values, stamps } = splitData(ctx, data ?? {});
-  const merged = { ...doc.data, ...values };
-  validateStructure(collection, merged);
-  const updated: DocumentRecord = {
-    ...doc,
-    data: merged,
-    permissions: permissions ?? doc.permissions,
-    updatedAt: stamps.updatedAt ?? nowDatetime(),
-  };
-  try {
-    updateDocument(ctx.app.store, collection, updated);
-  } catch (error) {
-    mapUniqueError(error, doc.id);
-  }
-  const model = documentModel(collection, findDocument(ctx.app.store, collection, doc.id) as DocumentRecord);
-  publishDocument(ctx.app.events, collection, model, "update");
-  return { status, json: model };
+/** Bulk operations are for API keys only (AW `Documents/Create.php`: 401 `general_unauthorized_scope`). */
+function keyOnly(ctx: RequestContext): void {
+  if (!ctx.caller.isKey) throw new AppwriteError("general_unauthorized_scope");
 }
 
+/** `POST …/documents`: one document, or with `documents` a bulk create (keys only). */
 async function createHandler(ctx: RequestContext): Promise<Reply> {
-  const collection = collectionFor(ctx);
+  collectionFor(ctx);
   const body = await ctx.body();
-  return create(ctx, collection, customIdParam(body, "documentId"), body);
+  if (body["documents"] !== undefined) {
+    keyOnly(ctx);
+    return execute(ctx, { action: "bulkCreate", ...target(ctx), body: { documents: body["documents"] } }, body);
+  }
+  const documentId = customIdParam(body, "documentId");
+  return execute(ctx, { action: "create", ...target(ctx), documentId, body: documentBody(body) }, body);
+}
+
+/** The single-document body without routing parameters, as a transaction stores it. */
+function documentBody(body: Record<string, unknown>): Record<string, unknown> {
+  const { data, permissions } = body;
+  return permissions === undefined ? { data } : { data, permissions };
 }
 
 function readableScope(ctx: RequestContext, collection: CollectionRecord): Condition[] {
@@ -144,17 +83,12 @@ function getHandler(ctx: RequestContext): Reply {
   return { status: 200, json: documentModel(collection, doc, q.select) };
 }
 
+/** `PATCH …/documents/{documentId}`: partial update (data and/or permissions). */
 async function updateHandler(ctx: RequestContext): Promise<Reply> {
-  const collection = collectionFor(ctx);
-  const id = pathParam(ctx, "documentId");
+  collectionFor(ctx);
   const body = await ctx.body();
-  const data = dataParam(body, false);
-  if ((data === undefined || Object.keys(data).length === 0) && body["permissions"] === undefined) {
-    throw new AppwriteError("document_missing_payload");
-  }
-  const doc = findDocument(ctx.app.store, collection, id);
-  if (!doc) throw new AppwriteError("document_not_found", undefined, [id]);
-  return update(ctx, collection, doc, body, 200);
+  const documentId = pathParam(ctx, "documentId");
+  return execute(ctx, { action: "update", ...target(ctx), documentId, body: documentBody(body) }, body);
 }
 
 /**
@@ -162,35 +96,59 @@ async function updateHandler(ctx: RequestContext): Promise<Reply> {
  * (collection `create` needed) or updates it partially (`update` needed); 201 either way.
  */
 async function upsertHandler(ctx: RequestContext): Promise<Reply> {
-  const collection = collectionFor(ctx);
-  const id = pathParam(ctx, "documentId");
+  collectionFor(ctx);
   const body = await ctx.body();
-  const doc = findDocument(ctx.app.store, collection, id);
-  return doc ? update(ctx, collection, doc, body, 201) : create(ctx, collection, id, body);
+  const documentId = pathParam(ctx, "documentId");
+  return execute(ctx, { action: "upsert", ...target(ctx), documentId, body: documentBody(body) }, body);
 }
 
-function deleteHandler(ctx: RequestContext): Reply {
-  const collection = collectionFor(ctx);
-  const id = pathParam(ctx, "documentId");
-  const doc = findDocument(ctx.app.store, collection, id);
-  if (!doc) throw new AppwriteError("document_not_found", undefined, [id]);
-  if (!canAccess(ctx, collection, doc, "delete")) throw new AppwriteError("user_unauthorized");
-  deleteDocument(ctx.app.store, collection, doc.seq);
-  publishDocument(ctx.app.events, collection, documentModel(collection, doc), "delete");
-  return { status: 204, empty: true };
+async function deleteHandler(ctx: RequestContext): Promise<Reply> {
+  collectionFor(ctx);
+  const body = await ctx.body();
+  return execute(ctx, { action: "delete", ...target(ctx), documentId: pathParam(ctx, "documentId"), body: {} }, body);
+}
+
+/** `PUT …/documents` `{documents}`: bulk upsert (keys only). */
+async function upsertManyHandler(ctx: RequestContext): Promise<Reply> {
+  collectionFor(ctx);
+  keyOnly(ctx);
+  const body = await ctx.body();
+  return execute(ctx, { action: "bulkUpsert", ...target(ctx), body: { documents: body["documents"] } }, body);
+}
+
+/** `PATCH …/documents` `{data, queries}`: bulk update (keys only). */
+async function updateManyHandler(ctx: RequestContext): Promise<Reply> {
+  collectionFor(ctx);
+  keyOnly(ctx);
+  const body = await ctx.body();
+  const op = { action: "bulkUpdate" as const, ...target(ctx), body: { data: body["data"], queries: body["queries"] } };
+  return execute(ctx, op, body);
+}
+
+/** `DELETE …/documents` `{queries}`: bulk delete (keys only). */
+async function deleteManyHandler(ctx: RequestContext): Promise<Reply> {
+  collectionFor(ctx);
+  keyOnly(ctx);
+  const body = await ctx.body();
+  return execute(ctx, { action: "bulkDelete", ...target(ctx), body: { queries: body["queries"] } }, body);
 }
 
 /**
  * Documents of the legacy API (REFERENCE §4, §6): create (201), list, get, update (PATCH,
- * partial), upsert (PUT, 201), delete (204). Non-key callers pass the permission rules of §6:
+ * partial), upsert (PUT, 201), delete (204), and the bulk create/upsert/update/delete (keys only,
+ * `document-bulk.ts`). Non-key callers pass the permission rules of §6:
  * collection `create` for create; collection read or (`documentSecurity`) document read for get
  * (else 404) and list (else 401); collection or document update/delete for writes (else 401).
+ * Every write takes `transactionId` (stage it, `transactions.ts`); list and get read through one.
  */
 export function register(router: Router): void {
   const base = "/databases/:databaseId/collections/:collectionId/documents";
   router.add("POST", base, "documents.write", createHandler);
-  router.add("GET", base, "documents.read", listHandler);
-  router.add("GET", `${base}/:documentId`, "documents.read", getHandler);
+  router.add("PUT", base, "documents.write", upsertManyHandler);
+  router.add("PATCH", base, "documents.write", updateManyHandler);
+  router.add("DELETE", base, "documents.write", deleteManyHandler);
+  router.add("GET", base, "documents.read", (ctx) => readThrough(ctx, listHandler));
+  router.add("GET", `${base}/:documentId`, "documents.read", (ctx) => readThrough(ctx, getHandler));
   router.add("PATCH", `${base}/:documentId`, "documents.write", updateHandler);
   router.add("PUT", `${base}/:documentId`, "documents.write", upsertHandler);
   router.add("DELETE", `${base}/:documentId`, "documents.write", deleteHandler);

@@ -1,5 +1,5 @@
 import type { Store } from "../db/store.ts";
-import { AppwriteError, isErrorType } from "../errors.ts";
+import { AppwriteError } from "../errors.ts";
 import type { AppState, RequestContext } from "../http/context.ts";
 import { EventBus } from "../realtime/bus.ts";
 import type { RealtimeEvent } from "../realtime/bus.ts";
@@ -10,6 +10,7 @@ import * as attributes from "./attributes.ts";
 import * as databases from "./databases.ts";
 import * as documentCounters from "./document-counters.ts";
 import * as documents from "./documents.ts";
+import { rename, ROW_KEYS, translateError } from "./tables-db-names.ts";
 
 /**
  * TablesDB (`/v1/tablesdb/…`, Appwrite 1.8+) over the same store as the legacy Databases API
@@ -43,28 +44,6 @@ const BODY_KEYS: Record<string, string> = {
 };
 const TABLE_KEYS: Record<string, string> = { documentSecurity: "rowSecurity", attributes: "columns" };
 const INDEX_KEYS: Record<string, string> = { attributes: "columns" };
-const ROW_KEYS: Record<string, string> = { $collectionId: "$tableId" };
-
-const ERROR_PREFIXES: [string, string][] = [
-  ["collection_", "table_"],
-  ["document_", "row_"],
-  ["attribute_", "column_"],
-  ["index_", "column_index_"],
-];
-/**
- * Parameter names in free-form messages (`Param "collectionId" is not optional.`). Other wording, e.g.
- * utopia's `Invalid document structure: …`, is the database library's and is kept as it is.
- */
-const WORDS: Record<string, string> = {
-  collectionId: "tableId",
-  documentId: "rowId",
-  documentSecurity: "rowSecurity",
-};
-const WORD_PATTERN = new RegExp(`\\b(${Object.keys(WORDS).join("|")})\\b`, "g");
-
-function rename(object: Json, keys: Record<string, string>): Json {
-  return Object.fromEntries(Object.entries(object).map(([k, v]) => [keys[k] ?? k, v]));
-}
 
 // ---- side table of declared types ------------------------------------------------------------
 
@@ -171,34 +150,12 @@ function translateReply(store: Store, kind: Kind, json: Json, params: Record<str
     case "indexList":
       return { total: json["total"], indexes: (json["indexes"] as Json[]).map((i) => rename(i, INDEX_KEYS)) };
     case "row":
-      return rename(json, ROW_KEYS);
+      // `POST …/rows` answers a Row, or with `rows` (bulk create) a RowList.
+      if (!Array.isArray(json["documents"])) return rename(json, ROW_KEYS);
+      return { total: json["total"], rows: (json["documents"] as Json[]).map((d) => rename(d, ROW_KEYS)) };
     case "rowList":
       return { total: json["total"], rows: (json["documents"] as Json[]).map((d) => rename(d, ROW_KEYS)) };
   }
-}
-
-/** A legacy error as TablesDB reports it: `collection_*` → `table_*` and so on, wording included. */
-function translateError(error: AppwriteError): AppwriteError {
-  for (const [from, to] of ERROR_PREFIXES) {
-    if (!error.type.startsWith(from)) continue;
-    const type = to + error.type.slice(from.length);
-    if (!isErrorType(type)) break;
-    const template = new AppwriteError(error.type).message;
-    const pattern = new RegExp(`^${template.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/%s/g, "(.*)")}$`);
-    const filled = pattern.exec(error.message);
-    if (filled) return new AppwriteError(type, undefined, filled.slice(1));
-    return new AppwriteError(
-      type,
-      error.message.replace(WORD_PATTERN, (w) => WORDS[w] ?? w),
-    );
-  }
-  if (error.type.startsWith("general_")) {
-    return new AppwriteError(
-      error.type,
-      error.message.replace(WORD_PATTERN, (w) => WORDS[w] ?? w),
-    );
-  }
-  return error;
 }
 
 // ---- realtime -------------------------------------------------------------------------------
@@ -266,7 +223,7 @@ function kindOf(method: string, segments: readonly string[]): Kind | undefined {
     case 5:
       if (segments[4] === "columns") return "columnList";
       if (segments[4] === "indexes") return list ? "indexList" : "index";
-      return list ? "rowList" : "row";
+      return method === "POST" ? "row" : "rowList";
     default:
       if (segments[4] === "columns") return "column";
       return segments[4] === "indexes" ? "index" : "row";
@@ -284,14 +241,6 @@ function translateBody(method: string, segments: readonly string[], body: Json):
 const tablesDb: Handler = async (ctx: RequestContext): Promise<Reply> => {
   const segments = ctx.path.split("/").filter((s) => s !== "");
   const method = ctx.method;
-  // `/tablesdb/transactions…` (not served) must not be read as a database called "transactions".
-  if (segments[1] === "transactions") throw new AppwriteError("general_not_implemented");
-  if (method === "POST" && segments[4] === "rows" && segments.length === 5) {
-    const body = await ctx.body();
-    if (body["rows"] !== undefined) {
-      throw new AppwriteError("general_not_implemented", "Bulk row operations are not supported by the emulator.");
-    }
-  }
   const match = legacy.match(method, `/${legacySegments(method, segments).join("/")}`);
   let body: Promise<Json> | undefined;
   const inner: RequestContext = {
@@ -326,7 +275,8 @@ const tablesDb: Handler = async (ctx: RequestContext): Promise<Reply> => {
 /**
  * TablesDB routes (REFERENCE §4 "TablesDB", §10): databases, tables, columns (`string`, `email`,
  * `url`, `datetime`, `integer`, `boolean` and 1.9's `varchar`, `text`, `mediumtext`, `longtext`),
- * indexes and rows. Scopes as Appwrite labels them: one of `tables.read`/`collections.read`,
+ * indexes and rows, bulk rows (`POST …/rows` with `rows`, `PUT|PATCH|DELETE …/rows`, keys only) and
+ * `transactionId` on row calls (the transactions themselves are `transactions.ts`'s routes). Scopes as Appwrite labels them: one of `tables.read`/`collections.read`,
  * `tables.write`/`collections.write`, `rows.read`/`documents.read`, `rows.write`/`documents.write`.
  */
 export function register(router: Router): void {
@@ -360,6 +310,9 @@ export function register(router: Router): void {
   add("DELETE", `${table}/indexes/:key`, tablesWrite);
   add("POST", `${table}/rows`, rowsWrite);
   add("GET", `${table}/rows`, rowsRead);
+  add("PUT", `${table}/rows`, rowsWrite);
+  add("PATCH", `${table}/rows`, rowsWrite);
+  add("DELETE", `${table}/rows`, rowsWrite);
   add("GET", `${table}/rows/:rowId`, rowsRead);
   add("PATCH", `${table}/rows/:rowId`, rowsWrite);
   add("PUT", `${table}/rows/:rowId`, rowsWrite);

@@ -2,17 +2,57 @@
  * Formatting of bodies with Prettier (spec §2 "Format button that indents the HTML ... two spaces per
  * nesting level"; issue #7 `studio format`).
  */
+import { parseDocument } from "htmlparser2";
 import { format } from "prettier";
 
 /** Prettier options shared by every body: two spaces per level. */
 const COMMON = { tabWidth: 2, useTabs: false, printWidth: 100 } as const;
 
+/** Elements that hold blocks, and the block elements whose nesting in them is shown by indenting. */
+const CONTAINERS = new Set(["blockquote", "ul", "ol", "li", "div", "section", "article", "aside", "figure", "details"]);
+const BLOCKS = new Set([
+  ..."p h1 h2 h3 h4 h5 h6 ul ol li blockquote div section article aside figure figcaption pre table hr".split(" "),
+]);
+
+interface Node {
+  type: string;
+  name?: string;
+  data?: string;
+  startIndex: number | null;
+  endIndex: number | null;
+  children?: Node[];
+}
+
 /**
- * Indents `html` two spaces per nesting level. Whitespace-sensitive inline content is kept as is.
+ * `html` with a line break after each container's opening tag when its first child is a block, and before its
+ * closing tag when its last child is one (`<blockquote><p>…</p></blockquote>` gets its `<p>` on a line of its
+ * own). Prettier keeps such a break and indents the child; without it, it keeps a short container on one line.
+ */
+function breakBlockContainers(html: string): string {
+  const inserts: number[] = [];
+  const visit = (node: Node) => {
+    const children = (node.children ?? []).filter((c) => !(c.type === "text" && !c.data?.trim()));
+    if (node.type === "tag" && CONTAINERS.has(node.name!) && children.length) {
+      const first = children[0]!;
+      const last = children[children.length - 1]!;
+      if (first.type === "tag" && BLOCKS.has(first.name!) && first.startIndex !== null) inserts.push(first.startIndex);
+      if (last.type === "tag" && BLOCKS.has(last.name!) && last.endIndex !== null) inserts.push(last.endIndex + 1);
+    }
+    for (const child of node.children ?? []) visit(child);
+  };
+  visit(parseDocument(html, { withStartIndices: true, withEndIndices: true }) as unknown as Node);
+  let out = html;
+  for (const at of [...new Set(inserts)].sort((a, b) => b - a)) out = out.slice(0, at) + "\n" + out.slice(at);
+  return out;
+}
+
+/**
+ * Indents `html` two spaces per nesting level (spec §2), a block inside a container on a line of its own.
+ * Whitespace-sensitive inline content is kept as is.
  * @throws {Error} (Prettier's SyntaxError) when the HTML cannot be parsed.
  */
 export async function formatHtml(html: string): Promise<string> {
-  return (await format(html, { ...COMMON, parser: "html" })).trim();
+  return (await format(breakBlockContainers(html), { ...COMMON, parser: "html" })).trim();
 }
 
 /** Normalizes Markdown (headings, lists, emphasis markers, line breaks) with Prettier. */

@@ -9,7 +9,9 @@
  *     the emulator's SQLite file opened read-only, and the HTTP/raw ratio;
  *  3. `createDocument` throughput at 1 and 10 concurrent callers;
  *  4. the same list as `listRows` through TablesDB (the same store behind `/v1/tablesdb`), via node-appwrite
- *     and autocannon, beside the `listDocuments` figures.
+ *     and autocannon, beside the `listDocuments` figures;
+ *  5. `createRows` (TablesDB bulk create, 100 rows per call, one commit per call) in rows/s at 1 caller,
+ *     beside `createDocument`.
  *
  * Run: `npx tsx scripts/bench/emulator-bench.ts [seconds=10] [rounds=3]`
  * Set EMULATOR_BENCH_PROF=<dir> to write a V8 CPU profile of the emulator process there.
@@ -34,6 +36,8 @@ const rounds = Number(process.argv[3] ?? 3);
 const DOCS = 10_000;
 const CATEGORIES = 50;
 const CONCURRENCY = 10;
+/** Rows per `createRows` call (Appwrite's batch limit). */
+const BATCH = 100;
 const DB = "bench";
 const queries = [Query.equal("category", "cat-7"), Query.orderDesc("rank"), Query.limit(25)];
 
@@ -239,6 +243,7 @@ async function main(): Promise<void> {
       raw: 0,
       c1: 0,
       c10: 0,
+      bulk: 0,
     };
     let statements: string[] = [];
     for (let round = 1; round <= rounds; round++) {
@@ -263,6 +268,14 @@ async function main(): Promise<void> {
         );
       const c1 = await write(1);
       const c10 = await write(CONCURRENCY);
+      const batches = await load(1, { duration: seconds / 2 }, (i) =>
+        tablesDb.createRows({
+          databaseId: DB,
+          tableId: "writes",
+          rows: Array.from({ length: BATCH }, (_, k) => document(i * BATCH + k)),
+        }),
+      );
+      const bulk = batches.perSecond * BATCH;
       const sdkFigures = {
         perSecond: sdk.perSecond,
         p50: percentile(sdk.latencies, 50),
@@ -276,7 +289,8 @@ async function main(): Promise<void> {
       console.log(
         `round ${round}: list via SDK ${fmt(sdkFigures.perSecond)} req/s, autocannon ${fmt(cannon.perSecond)} req/s, ` +
           `listRows via SDK ${fmt(rowsFigures.perSecond)} req/s, autocannon ${fmt(rowsCannon.perSecond)} req/s, ` +
-          `raw SQLite ${fmt(raw.perSecond)} q/s, create ${fmt(c1.perSecond)} / ${fmt(c10.perSecond)} docs/s`,
+          `raw SQLite ${fmt(raw.perSecond)} q/s, create ${fmt(c1.perSecond)} / ${fmt(c10.perSecond)} docs/s, ` +
+          `createRows ${fmt(bulk)} rows/s`,
       );
       if (sdkFigures.perSecond > best.sdk.perSecond) best.sdk = sdkFigures;
       if (cannon.perSecond > best.cannon.perSecond) best.cannon = cannon;
@@ -285,6 +299,7 @@ async function main(): Promise<void> {
       best.raw = Math.max(best.raw, raw.perSecond);
       best.c1 = Math.max(best.c1, c1.perSecond);
       best.c10 = Math.max(best.c10, c10.perSecond);
+      best.bulk = Math.max(best.bulk, bulk);
     }
     const line = (name: string, f: { perSecond: number; p50: number; p99: number }) =>
       `  ${name.padEnd(34)} ${fmt(f.perSecond).padStart(7)} req/s   p50 ${fmt(f.p50, 2)} ms   p99 ${fmt(f.p99, 2)} ms`;
@@ -301,6 +316,8 @@ async function main(): Promise<void> {
     console.log(`\ncreateDocument through the SDK (synchronous=FULL, one commit per document):`);
     console.log(`  1 caller:   ${fmt(best.c1)} docs/s`);
     console.log(`  ${CONCURRENCY} callers: ${fmt(best.c10)} docs/s`);
+    console.log(`createRows (TablesDB bulk, ${BATCH} rows per call, one commit per call), 1 caller:`);
+    console.log(`  ${fmt(best.bulk)} rows/s`);
   } finally {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));

@@ -532,7 +532,6 @@ describe("Arabic", () => {
   it("renders the admin right-to-left with Arabic labels; slug and URL stay left-to-right; logout goes to /ar/login", async () => {
     const user = await createUser(stack, newUser("ليلى المشرفة"));
     const page = await stack.page();
-    await page.goto("/ar/login");
     await ready(page);
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
     await expect.poll(() => h1(page)).toBe("تسجيل الدخول");
@@ -573,16 +572,23 @@ describe("Arabic", () => {
 });
 
 describe("the AI assistant boxes", () => {
-  it("say AI drafting is not configured without GEMINI_API_KEY", async () => {
+  it("show their controls disabled without a Gemini key, with a sentence an editor understands (issue #17 item 4)", async () => {
     const user = await createUser(stack, newUser("Nora NoAI"));
     const page = await adminPage(stack, user);
     for (const form of ["/admin/ventures/new", "/admin/blog/new"]) {
       await page.goto(form);
       await ready(page);
-      expect(await page.locator("main section").first().textContent(), form).toContain(
-        "AI drafting is not configured: set GEMINI_API_KEY",
-      );
-      expect(await page.getByRole("button", { name: /Generate/ }).count(), form).toBe(0);
+      const box = page.locator("main section").first();
+      expect(await box.textContent(), form).toContain("AI drafting isn't set up on this site yet.");
+      expect(await page.locator("main").textContent(), form).not.toContain("GEMINI_API_KEY");
+      const buttons = page.getByRole("button", { name: /Generate/ });
+      expect(await buttons.count(), form).toBeGreaterThan(0);
+      for (const button of await buttons.all()) {
+        expect(await button.isDisabled(), form).toBe(true);
+        // The reason is read out with the control.
+        expect(await button.getAttribute("aria-describedby"), form).toMatch(/^ai-off-/);
+      }
+      expect(await box.getByRole("textbox").isDisabled(), form).toBe(true);
     }
   });
 

@@ -12,6 +12,7 @@ describe("loadConfig", () => {
       apiKey: undefined,
       dataDir: ".data",
       openRegistration: true,
+      pageCache: true,
       trustProxy: 0,
       geminiApiKey: undefined,
       geminiTextModel: "gemini-2.5-flash",
@@ -44,5 +45,11 @@ describe("loadConfig", () => {
       APPWRITE_API_KEY: "k",
     });
     expect(config.appwriteEndpoint).toBe("https://cloud.appwrite.io/v1");
+  });
+
+  it("turns the page cache off with PAGE_CACHE=off, on by default, and names a wrong value", () => {
+    expect(loadConfig({}).pageCache).toBe(true);
+    expect(loadConfig({ PAGE_CACHE: "off" }).pageCache).toBe(false);
+    expect(() => loadConfig({ PAGE_CACHE: "no" })).toThrow(/PAGE_CACHE: must be on or off/);
   });
 });

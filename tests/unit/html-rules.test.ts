@@ -57,7 +57,15 @@ describe("writing content files", () => {
     expect(frontMatterDate("2026-05-02T08:30:00.000+00:00")).toBe("2026-05-02T08:30:00.000Z");
   });
 
-  it("formats HTML with two spaces per nesting level", async () => {
-    expect(await formatHtml("<ul><li><p>a</p></li></ul>")).toBe("<ul>\n  <li><p>a</p></li>\n</ul>");
+  it("formats HTML with two spaces per nesting level, a block inside a container on its own line", async () => {
+    // Issue #17 item 7: `<blockquote><p>…</p></blockquote>` (and a paragraph in a list item) stayed on one line.
+    expect(await formatHtml("<ul><li><p>a</p></li></ul>")).toBe("<ul>\n  <li>\n    <p>a</p>\n  </li>\n</ul>");
+    expect(await formatHtml("<blockquote><p>Quote.</p></blockquote>")).toBe(
+      "<blockquote>\n  <p>Quote.</p>\n</blockquote>",
+    );
+    // Inline content stays inline, and formatting twice changes nothing.
+    const once = await formatHtml("<blockquote>Plain <em>quote</em></blockquote><p>a <strong>b</strong></p>");
+    expect(once).toBe("<blockquote>Plain <em>quote</em></blockquote>\n<p>a <strong>b</strong></p>");
+    expect(await formatHtml(once)).toBe(once);
   });
 });

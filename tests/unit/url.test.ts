@@ -109,6 +109,22 @@ describe("httpUrl and the schemas that store URLs", () => {
   });
 
   it.each([
+    ["example.com", "https://example.com"],
+    ["  clinicledger.example/about ", "https://clinicledger.example/about"],
+    ["http://plain.example", "http://plain.example"],
+  ])("the admin form completes websiteURL %j as %j (issue #17 item 7)", (typed, stored) => {
+    const parsed = ventureInputSchema.safeParse({ ...venture, websiteURL: typed });
+    expect(parsed.success && parsed.data.websiteURL).toBe(stored);
+  });
+
+  it.each(["javascript:alert(1)", "mailto:a@b.co", "example.com:8080", "//evil.example"])(
+    "the admin form completes no scheme into %j: it is refused",
+    (websiteURL) => {
+      expect(ventureInputSchema.safeParse({ ...venture, websiteURL }).success).toBe(false);
+    },
+  );
+
+  it.each([
     "javascript://%0aalert(1)",
     "data:image/png;base64,AAAA",
     "//evil.example/x.png",

@@ -247,14 +247,18 @@ export function bodyBoundsMessage(locale: "en" | "ar", violation: HtmlBoundViola
   return getI18n(locale).t(`admin.errors.body.${violation.kind}`, { max: String(violation.max) });
 }
 
+let aiOffLogged = false;
+
 /**
- * Null when AI drafting can run, else what the forms say instead (issue #6). The text names the variable to
- * set, so it comes from the server as page data and never sits in the client bundle (SECURITY C41).
+ * Null when AI drafting can run, else the sentence the forms show beside their disabled AI controls (issue #17
+ * item 4): words an editor understands, in their language. The variable to set is for whoever runs the site:
+ * it is in the README and, once per process, in the server log, never on the page (SECURITY C41).
  */
 export function aiUnavailableMessage(locale: "en" | "ar"): string | null {
   if (loadConfig().geminiApiKey) return null;
-  return locale === "ar"
-    ? `الصياغة بالذكاء الاصطناعي غير مهيأة: اضبط ${AI_KEY_NAME}`
-    : new AiNotConfiguredError().message;
+  if (!aiOffLogged) {
+    aiOffLogged = true;
+    console.warn(`[ai] AI drafting is off: ${new AiNotConfiguredError().message} (README "Configuration").`);
+  }
+  return getI18n(locale).t("admin.ai.notSetUp");
 }
-const AI_KEY_NAME = "GEMINI_API_KEY";

@@ -102,6 +102,28 @@ describe("conformance through both SDKs", () => {
     await settle(databases.listDocuments({ ...where, queries: [Query.cursorAfter("missing")] }));
     await settle(databases.getDocument({ ...where, documentId: "missing" }));
 
+    // Bulk documents and transactions (1.8+) through the Databases API.
+    const bulk = [
+      { $id: "b1", title: "Bulk 1" },
+      { $id: "b2", title: "Bulk 2" },
+    ];
+    await databases.createDocuments({ ...where, documents: bulk });
+    await databases.upsertDocuments({ ...where, documents: [{ $id: "b1", title: "Bulk one" }] });
+    await databases.updateDocuments({ ...where, data: { n: 3 }, queries: [Query.startsWith("$id", "b")] });
+    const tx = await databases.createTransaction({ ttl: 120 });
+    await databases.createDocument({ ...where, documentId: "b3", data: { title: "Staged" }, transactionId: tx.$id });
+    await databases.createOperations({
+      transactionId: tx.$id,
+      operations: [{ action: "delete", databaseId: "tour", collectionId: "posts", documentId: "b2" }],
+    });
+    await databases.listDocuments({ ...where, transactionId: tx.$id });
+    await databases.getTransaction({ transactionId: tx.$id });
+    await databases.listTransactions();
+    await databases.updateTransaction({ transactionId: tx.$id, commit: true });
+    await settle(databases.updateTransaction({ transactionId: tx.$id, commit: true }));
+    await databases.deleteDocuments({ ...where, queries: [Query.startsWith("$id", "b")] });
+    await databases.deleteTransaction({ transactionId: tx.$id });
+
     // Users (API key).
     await users.create({ userId: "ada", email: "ada@example.com", password: "password-123", name: "Ada" });
     await users.list({ queries: [Query.equal("name", "Ada")] });
@@ -146,6 +168,14 @@ describe("conformance through both SDKs", () => {
     await webAccount.listSessions();
     await new web.Databases(browser).listDocuments({ ...where, queries: [web.Query.limit(2)] });
     await new web.Databases(browser).createDocument({ ...where, documentId: "g1", data: { title: "Grace" } });
+    const webTx = await new web.Databases(browser).createTransaction();
+    await new web.Databases(browser).createDocument({
+      ...where,
+      documentId: "g2",
+      data: { title: "Grace staged" },
+      transactionId: webTx.$id,
+    });
+    await new web.Databases(browser).updateTransaction({ transactionId: webTx.$id, rollback: true });
     await new web.Storage(browser).listFiles({ bucketId: "files" }).catch(() => undefined);
     await webAccount.deleteSessions();
     await settle(webAccount.get());

@@ -200,9 +200,6 @@ describe("TablesDB through node-appwrite", () => {
     ]);
     const dup = await rejection(tables.createRow({ ...t, rowId: "r1", data: { title: "x" } }));
     expect(dup.type).toBe("row_already_exists");
-    const bulk = await rejection(tables.createRows({ ...t, rows: [{ $id: "b1", title: "Bulk" }] }));
-    expect([bulk.code, bulk.type]).toEqual([405, "general_not_implemented"]);
-    expect((await rejection(tables.listTransactions())).code).toBe(405);
     const bad = await rejection(tables.createRow({ ...t, rowId: ID.unique(), data: { nope: 1 } }));
     expect(bad.type).toBe("row_invalid_structure");
     expect((await rejection(tables.getTable({ databaseId: "shop", tableId: "nope" }))).message).toBe(

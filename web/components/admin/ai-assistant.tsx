@@ -11,12 +11,12 @@ export interface DraftResponse {
 
 /**
  * The AI assistant box of the admin forms (spec §2, §5): a topic input and a Generate button, disabled with
- * an empty topic or while generating; errors and unmet content rules are shown. When AI is not configured,
- * it says so (issue #6). Drafting runs on the server (`/admin/ai/draft`); the key never reaches the browser.
+ * an empty topic or while generating; errors and unmet content rules are shown. When AI is not set up, the
+ * controls stay in place, disabled, with a sentence an editor understands (issue #17 item 4). Drafting runs on the server (`/admin/ai/draft`); the key never reaches the browser.
  */
 export function AiAssistant(props: {
   kind: "venture" | "post";
-  /** Null when AI drafting is available, else the server's text saying why not. */
+  /** Null when AI drafting is available, else the server's sentence saying it is not set up. */
   unavailable: string | null;
   onDraft: (fields: Record<string, string>) => void;
   onBusy?: (busy: boolean) => void;
@@ -31,6 +31,7 @@ export function AiAssistant(props: {
   const capitalized = props.kind.charAt(0).toUpperCase() + props.kind.slice(1);
   const label = t(`admin.ai.${props.kind}Topic`);
   const emptyMessage = t(`admin.ai.topicRequired${capitalized}`);
+  const off = props.unavailable !== null;
 
   const generate = async () => {
     if (!topic.trim()) return setMessage(emptyMessage);
@@ -60,43 +61,45 @@ export function AiAssistant(props: {
       <h2 id={`ai-${props.kind}`} className="font-semibold text-gold">
         {t(`admin.ai.${props.kind}Title`)}
       </h2>
-      {props.unavailable !== null ? (
-        <p className="mt-2 text-sm text-mist">{props.unavailable}</p>
-      ) : (
-        <>
-          <div className="mt-3 flex flex-col gap-3 sm:flex-row">
-            <label className="sr-only" htmlFor={`ai-topic-${props.kind}`}>
-              {label}
-            </label>
-            <input
-              id={`ai-topic-${props.kind}`}
-              dir="auto"
-              value={topic}
-              onChange={(e) => setTopic(e.target.value)}
-              placeholder={label}
-              className="flex-1 rounded-lg border border-line bg-ink px-3 py-2 text-sm"
-            />
-            <button
-              type="button"
-              onClick={generate}
-              disabled={busy || !topic.trim()}
-              className="rounded-full bg-gold px-5 py-2 text-sm font-semibold text-ink disabled:opacity-50"
-            >
-              {busy ? t("admin.ai.generating") : t(`admin.ai.generate${noun}`)}
-            </button>
-          </div>
-          {message && <p className="mt-2 text-sm text-red-400">{message}</p>}
-          {violations.length > 0 && (
-            <div className="mt-2 text-sm text-amber-300">
-              <p>{t("admin.ai.rulesUnmet")}</p>
-              <ul className="list-disc ps-5">
-                {violations.map((v) => (
-                  <li key={v}>{v}</li>
-                ))}
-              </ul>
-            </div>
-          )}
-        </>
+      {props.unavailable !== null && (
+        <p id={`ai-off-${props.kind}`} className="mt-2 text-sm text-mist">
+          {props.unavailable}
+        </p>
+      )}
+      <div className="mt-3 flex flex-col gap-3 sm:flex-row">
+        <label className="sr-only" htmlFor={`ai-topic-${props.kind}`}>
+          {label}
+        </label>
+        <input
+          id={`ai-topic-${props.kind}`}
+          dir="auto"
+          value={topic}
+          onChange={(e) => setTopic(e.target.value)}
+          placeholder={label}
+          disabled={off}
+          aria-describedby={off ? `ai-off-${props.kind}` : undefined}
+          className="flex-1 rounded-lg border border-line bg-ink px-3 py-2 text-sm disabled:opacity-50"
+        />
+        <button
+          type="button"
+          onClick={generate}
+          disabled={off || busy || !topic.trim()}
+          aria-describedby={off ? `ai-off-${props.kind}` : undefined}
+          className="rounded-full bg-gold px-5 py-2 text-sm font-semibold text-ink disabled:opacity-50"
+        >
+          {busy ? t("admin.ai.generating") : t(`admin.ai.generate${noun}`)}
+        </button>
+      </div>
+      {message && <p className="mt-2 text-sm text-red-400">{message}</p>}
+      {violations.length > 0 && (
+        <div className="mt-2 text-sm text-amber-300">
+          <p>{t("admin.ai.rulesUnmet")}</p>
+          <ul className="list-disc ps-5">
+            {violations.map((v) => (
+              <li key={v}>{v}</li>
+            ))}
+          </ul>
+        </div>
       )}
     </section>
   );

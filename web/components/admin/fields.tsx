@@ -21,6 +21,8 @@ export function Field(props: {
   value?: string;
   onChange?: (value: string) => void;
   autoComplete?: string;
+  /** The on-screen keyboard (`url` for a web address typed without `https://`, which `type="url"` refuses). */
+  inputMode?: "text" | "url" | "email";
 }) {
   const id = `field-${props.name}`;
   return (
@@ -36,6 +38,7 @@ export function Field(props: {
         required={props.required}
         readOnly={props.readOnly}
         autoComplete={props.autoComplete}
+        inputMode={props.inputMode}
         {...(props.onChange
           ? { value: props.value ?? "", onChange: (e) => props.onChange!(e.target.value) }
           : { defaultValue: props.defaultValue })}

@@ -133,16 +133,15 @@ export default function PostForm({ loaderData, actionData, params }: Route.Compo
             generated={image}
             error={errors.featuredImage}
           />
-          {loaderData.aiUnavailable === null && (
-            <button
-              type="button"
-              onClick={generateImage}
-              disabled={generating}
-              className="mt-2 rounded-full border border-gold/60 px-4 py-1.5 text-sm text-gold disabled:opacity-50"
-            >
-              {generating ? t("admin.ai.generating") : t("admin.ai.generateImage")}
-            </button>
-          )}
+          <button
+            type="button"
+            onClick={generateImage}
+            disabled={generating || loaderData.aiUnavailable !== null}
+            aria-describedby={loaderData.aiUnavailable !== null ? "ai-off-post" : undefined}
+            className="mt-2 rounded-full border border-gold/60 px-4 py-1.5 text-sm text-gold disabled:opacity-50"
+          >
+            {generating ? t("admin.ai.generating") : t("admin.ai.generateImage")}
+          </button>
           {imageMessage && <p className="mt-1 text-sm text-red-400">{imageMessage}</p>}
         </div>
         <KindFields kind="post" size="long" values={values} errors={errors} set={set} />

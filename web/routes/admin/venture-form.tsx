@@ -92,7 +92,8 @@ export default function VentureForm({ loaderData, actionData, params }: Route.Co
         />
         <Field
           name="websiteURL"
-          type="url"
+          inputMode="url"
+          autoComplete="url"
           label={t("admin.ventures.website")}
           required
           ltr
