@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { APPWRITE_JSON, appwriteJsonText } from "../../scripts/dev/appwrite-json.ts";
-import { CONTENT_MODEL, SUBMISSION_MODEL } from "../../schemas/model.ts";
+import { CONTENT_MODEL, SERVICE_MODEL, SUBMISSION_MODEL } from "../../schemas/model.ts";
 import { LIFECYCLE_ATTRIBUTES } from "../../schemas/lifecycle.ts";
 
 describe("schemas/appwrite.json", () => {
@@ -17,7 +17,11 @@ describe("schemas/appwrite.json", () => {
     const schema = JSON.parse(await readFile(APPWRITE_JSON, "utf8")) as {
       collections: { $id: string; attributes: { key: string }[] }[];
     };
-    const kinds = [...Object.values(CONTENT_MODEL), ...Object.values(SUBMISSION_MODEL)];
+    const kinds = [
+      ...Object.values(CONTENT_MODEL),
+      ...Object.values(SUBMISSION_MODEL),
+      ...Object.values(SERVICE_MODEL),
+    ];
     expect(schema.collections.map((c) => c.$id)).toEqual(kinds.map((k) => k.collectionId));
     // Ventures and posts end with the lifecycle's columns (issue #16, schemas/lifecycle.ts).
     const lifecycle = LIFECYCLE_ATTRIBUTES.map((a) => a.key);
