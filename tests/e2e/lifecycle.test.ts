@@ -88,9 +88,10 @@ describe("nothing typed is lost", () => {
     await page.getByRole("button", { name: "Create Post" }).click();
     await page.waitForURL((u) => u.pathname === "/admin/blog");
     await ready(page);
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("studio:unsaved")))).toEqual(
-      [],
-    );
+    // The list page clears it once it has rendered (a client-side navigation: poll, not a load event).
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("studio:unsaved"))))
+      .toEqual([]);
     expect((await stored("typed-while-expired")).title).toBe("Typed while the session expired");
   });
 });
