@@ -305,7 +305,13 @@ describe("blog posts", () => {
     await page.waitForURL((u) => u.pathname === "/admin/blog");
     const row = page.getByRole("row").filter({ hasText: "Harbours and Ledgers" });
     await row.waitFor();
-    expect(await page.locator("thead th").allTextContents()).toEqual(["Title", "Author", "Published Date", "State", "Actions"]);
+    expect(await page.locator("thead th").allTextContents()).toEqual([
+      "Title",
+      "Author",
+      "Published Date",
+      "State",
+      "Actions",
+    ]);
     expect(await row.locator("td").allTextContents()).toEqual([
       "Harbours and Ledgers",
       "Bilal Blogger",

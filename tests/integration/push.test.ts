@@ -245,7 +245,7 @@ describe("backup before prune (C48)", () => {
     expect(Buffer.from(bytes)).toEqual(cover);
     // Restored items are not in the lock: a later push neither deletes nor recreates them.
     expect(await push(backend.services, { ...options, prune: true })).toMatchObject({ deleted: 0, created: 0 });
-    expect(await documents(COLLECTIONS.blogPosts)).toHaveLength(3) // and the draft;
+    expect(await documents(COLLECTIONS.blogPosts)).toHaveLength(3); // and the draft;
   });
 
   it("deletes nothing, and writes nothing else, when the export cannot be written", async () => {
