@@ -30,6 +30,8 @@ export interface PageSeo {
   image?: string | null;
   type?: "website" | "article";
   jsonLd?: Record<string, unknown>;
+  /** A preview of an item that is not public (issue #16): `robots: noindex, nofollow`, no structured data. */
+  noindex?: boolean;
 }
 
 /** What a route's `meta` function receives that this module needs. */
@@ -97,6 +99,7 @@ export function pageMeta(context: MetaContext, seo: PageSeo): MetaDescriptor[] {
     { name: "twitter:description", content: seo.description },
   ];
   if (image) tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
-  if (seo.jsonLd) tags.push({ "script:ld+json": seo.jsonLd });
+  if (seo.noindex) tags.push({ name: "robots", content: "noindex, nofollow" });
+  else if (seo.jsonLd) tags.push({ "script:ld+json": seo.jsonLd });
   return tags;
 }

@@ -5,6 +5,7 @@
  * push → pull → push changes nothing. A file edited locally since the last sync is never overwritten
  * (a conflict) unless `force`.
  */
+import { dateField, PUBLISH_AT_COLUMN, stateOf } from "../../schemas/lifecycle.ts";
 import { createHash } from "node:crypto";
 import { readdir, readFile, rm } from "node:fs/promises";
 import writeFileAtomic from "write-file-atomic";
@@ -59,11 +60,19 @@ export interface PullOptions {
   onEvent?: (result: PullItemResult) => void;
 }
 
-/** The front matter of a document's file: its slug, the kind's text fields and the image reference. */
+/**
+ * The front matter of a document's file: its slug, the kind's text fields, the image reference and its
+ * lifecycle (issue #16): `draft: true` for a draft, `publishAt` when the due time is not the kind's own date
+ * (a scheduled venture; a post's due time is its `publishedDate`).
+ */
 function frontMatterOf(kind: ContentKind, doc: Models.DefaultDocument, image: string | undefined) {
   const frontMatter: Record<string, unknown> = { slug: doc.slug };
+  if (stateOf(doc) === "draft") frontMatter.draft = true;
   for (const [name] of inputFields(kind)) frontMatter[name] = doc[name];
   frontMatter[imageInput(kind)] = image;
+  const due = doc[PUBLISH_AT_COLUMN] as string | null | undefined;
+  const own = dateField(kind);
+  if (due && !(own && Date.parse(String(doc[own])) === Date.parse(due))) frontMatter.publishAt = due;
   return frontMatter;
 }
 

@@ -5,7 +5,7 @@
  * `renderStoredHtml`), images of the project's bucket served by the site itself under `/media/<fileId>`.
  */
 import { parseFileViewUrl } from "../../lib/appwrite/client.ts";
-import { getBySlug, listSummaries, type ItemSummary } from "../../lib/appwrite/content-store.ts";
+import { getBySlug, listSummaries, type ContentReader, type ItemSummary } from "../../lib/appwrite/content-store.ts";
 import { CONTENT_MODEL, summaryFields, type ContentKind } from "../../schemas/model.ts";
 import { renderStoredHtml } from "../../lib/html/body.ts";
 import { IMAGES_BUCKET_ID, isHttpUrl, safeHttpUrl } from "../../schemas/content.ts";
@@ -61,18 +61,22 @@ export async function loadPostCards(limit?: number): Promise<PostCard[]> {
 /**
  * One venture with its sanitized case study (escaped text when it breaks `HTML_BOUNDS`), or null. Its website
  * URL is kept only when it is an http(s) URL (`safeHttpUrl`, SECURITY C58): a document written straight
- * through the Appwrite API may hold any scheme.
+ * through the Appwrite API may hold any scheme. `reader`: the guest services (default), or a preview's
+ * (`web/server/preview.server.ts`), which may also read drafts and scheduled items.
  */
-export async function loadVenture(slug: string): Promise<VentureView | null> {
-  const venture = await withBackend(() => getBySlug(getPublicServices(), "venture", slug));
+export async function loadVenture(
+  slug: string,
+  reader: ContentReader = getPublicServices(),
+): Promise<VentureView | null> {
+  const venture = await withBackend(() => getBySlug(reader, "venture", slug));
   if (!venture) return null;
   const caseStudyHtml = await renderStoredHtml(venture.caseStudy);
   return { ...card("venture", venture), websiteURL: safeHttpUrl(venture.websiteURL), caseStudyHtml };
 }
 
-/** One post with its sanitized content (escaped text when it breaks `HTML_BOUNDS`), or null. */
-export async function loadPost(slug: string): Promise<PostView | null> {
-  const post = await withBackend(() => getBySlug(getPublicServices(), "post", slug));
+/** One post with its sanitized content (escaped text when it breaks `HTML_BOUNDS`), or null; `reader` as for `loadVenture`. */
+export async function loadPost(slug: string, reader: ContentReader = getPublicServices()): Promise<PostView | null> {
+  const post = await withBackend(() => getBySlug(reader, "post", slug));
   if (!post) return null;
   return { ...card("post", post), contentHtml: await renderStoredHtml(post.content) };
 }

@@ -5,28 +5,49 @@ import { ArrowBack, ExternalIcon } from "../../components/icons.tsx";
 import { MediaImage } from "../../components/media-image.tsx";
 import { useLocale, useTranslation } from "../../hooks.ts";
 import { pageMeta } from "../../seo.ts";
+import { PreviewBanner } from "../../components/preview-banner.tsx";
 import { loadVenture, loadVentureCards } from "../../server/content.server.ts";
+import { loadItemPage, PREVIEW_HEADERS } from "../../server/preview.server.ts";
 import type { Route } from "./+types/venture";
 
-/** Venture detail (spec §2); an unknown slug answers 404 "Venture not found.". */
-export async function loader({ params }: Route.LoaderArgs) {
-  const [venture, all] = await Promise.all([loadVenture(params.slug), loadVentureCards(4)]);
-  if (!venture) throw data<NotFoundData>({ notFound: "venture" }, { status: 404 });
-  return { venture, others: all.filter((v) => v.slug !== venture.slug).slice(0, 3) };
+/**
+ * Venture detail (spec §2); an unknown slug answers 404 "Venture not found.". A draft or scheduled venture is
+ * shown as a preview to a signed-in user or with a shared link, never cached (issue #16).
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const [page, all] = await Promise.all([
+    loadItemPage(request, "venture", params.slug, loadVenture),
+    loadVentureCards(4),
+  ]);
+  if (!page) throw data<NotFoundData>({ notFound: "venture" }, { status: 404 });
+  const venture = page.item;
+  const loaded = { venture, preview: page.preview, others: all.filter((v) => v.slug !== venture.slug).slice(0, 3) };
+  return page.preview ? data(loaded, { headers: PREVIEW_HEADERS }) : loaded;
+}
+
+/** A preview's `no-store` and `noindex` reach the document response. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export function meta(args: Route.MetaArgs) {
   if (!args.data) return [];
-  const { venture } = args.data;
-  return pageMeta(args, { title: venture.name, description: venture.shortDescription, image: venture.image });
+  const { venture, preview } = args.data;
+  return pageMeta(args, {
+    title: venture.name,
+    description: venture.shortDescription,
+    image: venture.image,
+    noindex: preview,
+  });
 }
 
 export default function VenturePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { venture, others } = loaderData;
+  const { venture, others, preview } = loaderData;
   return (
     <article className="pb-12">
+      {preview && <PreviewBanner />}
       <Link
         to={href("/:locale/ventures", { locale })}
         className="inline-flex items-center gap-2 pt-10 text-sm text-mist hover:text-gold"
