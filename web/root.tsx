@@ -53,7 +53,7 @@ export function shouldRevalidate({ currentParams, nextParams, defaultShouldReval
  * the browser would otherwise find only at its first style pass; `links` cannot see the locale, so it is here.
  * English pages preload no Inter: with `font-display: swap` their text (the LCP element) paints at once in the
  * fallback font, so a preload cannot bring that paint forward; it only took bandwidth from the page's first
- * bytes (Lighthouse counted the 48 kB file in LCP; docs/decisions/0008).
+ * bytes (Lighthouse counted the 48 kB file in LCP; docs/decisions/0010).
  *
  * The stylesheet is inlined in a `<style>` allowed by this response's CSP nonce (issue 18 item 6: a linked
  * one cost the first paint a round trip). Only the server has its text and nonce: the browser hydrates the
