@@ -26,6 +26,10 @@ const configSchema = z.object({
     .string()
     .regex(/^(true|false|\d{1,2})$/, { message: "must be true, false or a number of proxy hops (0-99)" })
     .default("false"),
+  PREVIEW_SECRET: z
+    .string()
+    .min(32, { message: "must be at least 32 characters (generate one with `openssl rand -hex 32`)" })
+    .optional(),
   GEMINI_API_KEY: z.string().min(1).optional(),
   GEMINI_TEXT_MODEL: z.string().min(1).default("gemini-2.5-flash"),
   GEMINI_IMAGE_MODEL: z.string().min(1).default("gemini-2.5-flash-image"),
@@ -54,6 +58,11 @@ export interface AppConfig {
    * `X-Forwarded-Host` when N ≥ 1 (Express's `trust proxy` with a hop count; `server/http/proxy.ts`).
    */
   trustProxy: number;
+  /**
+   * The secret signing shared preview links (issue #16; `lib/publish/preview-link.ts`); unset: one generated
+   * and kept in `DATA_DIR/preview-secret`. Every site process behind one address needs the same one.
+   */
+  previewSecret: string | undefined;
   geminiApiKey: string | undefined;
   /** Text model for drafting (spec §7: gemini-2.5-flash). */
   geminiTextModel: string;
@@ -105,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     openRegistration: c.OPEN_REGISTRATION === "true",
     pageCache: c.PAGE_CACHE === "on",
     trustProxy: c.TRUST_PROXY === "true" ? 1 : c.TRUST_PROXY === "false" ? 0 : Number(c.TRUST_PROXY),
+    previewSecret: c.PREVIEW_SECRET,
     geminiApiKey: c.GEMINI_API_KEY,
     geminiTextModel: c.GEMINI_TEXT_MODEL,
     geminiImageModel: c.GEMINI_IMAGE_MODEL,

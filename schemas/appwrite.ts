@@ -17,6 +17,7 @@ import {
   type KindSpec,
 } from "./model.ts";
 import { LIMITS } from "./limits.ts";
+import { LIFECYCLE_ATTRIBUTES, LIFECYCLE_INDEX } from "./lifecycle.ts";
 
 /** An attribute as `appwrite pull` writes it: plain strings carry `size` and `encrypt`, formatted ones `format`. */
 function attribute(key: string, field: FieldSpec): Record<string, unknown> {
@@ -46,7 +47,12 @@ function attribute(key: string, field: FieldSpec): Record<string, unknown> {
   }
 }
 
-function collection(spec: KindSpec): Record<string, unknown> {
+/**
+ * A collection of `spec`; `lifecycle`: with the lifecycle's `status`/`publishAt` columns and their index
+ * (ventures and posts, `schemas/lifecycle.ts`).
+ */
+function collection(spec: KindSpec, lifecycle = false): Record<string, unknown> {
+  const indexes = lifecycle ? [...spec.indexes, LIFECYCLE_INDEX] : spec.indexes;
   return {
     $id: spec.collectionId,
     $permissions: [...spec.permissions],
@@ -54,8 +60,11 @@ function collection(spec: KindSpec): Record<string, unknown> {
     name: spec.label,
     enabled: true,
     documentSecurity: true,
-    attributes: fieldsOf(spec).map(([key, field]) => attribute(key, field)),
-    indexes: spec.indexes.map((index) => ({
+    attributes: [
+      ...fieldsOf(spec).map(([key, field]) => attribute(key, field)),
+      ...(lifecycle ? LIFECYCLE_ATTRIBUTES : []),
+    ],
+    indexes: indexes.map((index) => ({
       key: index.key,
       type: index.type,
       status: "available",
@@ -76,10 +85,9 @@ export function appwriteSchema(): Record<string, unknown> {
     projectName: "Venture Studio",
     databases: [{ $id: DATABASE_ID, name: "Main", enabled: true }],
     collections: [
-      ...Object.values(CONTENT_MODEL),
-      ...Object.values(SUBMISSION_MODEL),
-      ...Object.values(SERVICE_MODEL),
-    ].map(collection),
+      ...Object.values(CONTENT_MODEL).map((spec) => collection(spec, true)),
+      ...[...Object.values(SUBMISSION_MODEL), ...Object.values(SERVICE_MODEL)].map((spec) => collection(spec)),
+    ],
     buckets: [
       {
         $id: IMAGES_BUCKET_ID,

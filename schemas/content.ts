@@ -88,7 +88,10 @@ function documentField(field: FieldSpec): z.ZodType {
       return z.string().max(36).nullable();
     case "locale":
       // Documents stored before locales existed read as English until `studio setup` fills the column in.
-      return z.enum(CONTENT_LOCALES).nullable().transform((v) => v ?? DEFAULT_CONTENT_LOCALE);
+      return z
+        .enum(CONTENT_LOCALES)
+        .nullable()
+        .transform((v) => v ?? DEFAULT_CONTENT_LOCALE);
     case "boolean":
       return z.boolean().nullable();
   }
@@ -155,10 +158,18 @@ export const translationSchema = z.strictObject({
 });
 export type TranslationProvenance = z.infer<typeof translationSchema>;
 
-/** Fields every content file may carry. `draft: true` files are never published. */
+/** A date in a file: a YAML date (`2026-03-14`) or an ISO date-time. */
+const fileDate = z.union([z.date(), z.iso.datetime({ offset: true }), z.iso.date()]);
+
+/**
+ * Fields every content file may carry. `draft: true` files are pushed as drafts (only signed-in users read
+ * them); `publishAt` (a date or date-time) schedules the item: it is public from then on (issue #16,
+ * `schemas/lifecycle.ts`; a post's `publishedDate` does the same when `publishAt` is absent).
+ */
 const commonFrontMatter = {
   slug: slugSchema.optional(),
   draft: z.boolean().optional(),
+  publishAt: fileDate.optional(),
   generated: provenanceSchema.optional(),
   translation: translationSchema.optional(),
 };
@@ -181,6 +192,7 @@ type ImageKey<S extends ContentKindSpec> = S["fields"][S["image"]] extends { inp
 export type FrontMatterOf<K extends ContentKind> = {
   slug?: string;
   draft?: boolean;
+  publishAt?: Date | string;
   generated?: Provenance;
   translation?: TranslationProvenance;
 } & {
@@ -202,9 +214,6 @@ type Optional<S extends ContentKindSpec, N> = N extends keyof S["fields"]
     ? true
     : false
   : false;
-
-/** A date in a file: a YAML date (`2026-03-14`) or an ISO date-time. */
-const fileDate = z.union([z.date(), z.iso.datetime({ offset: true }), z.iso.date()]);
 
 /**
  * The schema of `content/<folder>/<slug>.(md|html)` front matter for `kind`: the kind's fields (the body is

@@ -23,6 +23,8 @@ import { CachedPages } from "./http/cached-pages.ts";
 import { PageCache } from "./http/page-cache.ts";
 import { clientAddress, proxyHops } from "./http/proxy.ts";
 import { checkHost, siteHosts } from "./http/site-host.ts";
+import { createAdminServices } from "../lib/appwrite/client.ts";
+import { startScheduler, type Scheduler } from "../lib/publish/schedule.ts";
 import { canonicalPageQuery } from "../lib/http/page-query.ts";
 
 export interface SiteOptions {
@@ -48,6 +50,8 @@ export interface SiteOptions {
    * 60 s: an unpublish reaches no guest subscriber; docs/decisions/0006). Tests shorten it.
    */
   pageMaxAgeMs?: number;
+  /** Longest the scheduler waits before looking for due items again, in ms (default 30 s; tests shorten it). */
+  scheduleRecheckMs?: number;
 }
 
 /** Largest request body accepted, in bytes: a 5 MB image plus the form's fields (SECURITY C30). */
@@ -116,10 +120,23 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     (options.pageCache ?? appwrite.pageCache) && appwrite.appwriteEndpoint && appwrite.projectId
       ? new PageCache({ maxAgeMs: options.pageMaxAgeMs })
       : null;
+  // Scheduled items go public at their due time in every process, with the page cache dropped then (issue #16).
+  const scheduler: Scheduler | null =
+    appwrite.appwriteEndpoint && appwrite.projectId && appwrite.apiKey
+      ? startScheduler(
+          createAdminServices({
+            endpoint: appwrite.appwriteEndpoint,
+            projectId: appwrite.projectId,
+            apiKey: appwrite.apiKey,
+          }),
+          { onDue: () => pages?.invalidate(), recheckMs: options.scheduleRecheckMs },
+        )
+      : null;
   const feed: ChangeFeed | null = pages
-    ? watchDocumentChanges({ endpoint: appwrite.appwriteEndpoint!, projectId: appwrite.projectId! }, () =>
-        pages.invalidate(),
-      )
+    ? watchDocumentChanges({ endpoint: appwrite.appwriteEndpoint!, projectId: appwrite.projectId! }, () => {
+        pages.invalidate();
+        scheduler?.refresh();
+      })
     : null;
 
   const hops = proxyHops(options.trustProxy);
@@ -143,7 +160,12 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     }
     if (/^\/(admin|[a-z]{2}\/login)(\/|$)/.test(req.path)) res.setHeader("Cache-Control", "no-store"); // C25
     if (SAFE_METHODS.has(req.method)) return next();
-    if (pages && ADMIN_PATH.test(req.path)) res.once("finish", () => pages.invalidate());
+    if (ADMIN_PATH.test(req.path)) {
+      res.once("finish", () => {
+        pages?.invalidate();
+        scheduler?.refresh(); // an admin save may have scheduled something
+      });
+    }
     // Every mutation, UI route or resource route, must come from this site (SECURITY C8, C9).
     const origin = req.get("origin");
     if (origin !== undefined && origin !== originOf(req)) {
@@ -233,6 +255,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     close: () =>
       new Promise<void>((resolve) => {
         feed?.close();
+        scheduler?.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

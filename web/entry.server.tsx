@@ -6,6 +6,8 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { ServerRouter, type EntryContext } from "react-router";
 import { warmSanitizerThread } from "../lib/html/sanitize-thread.ts";
 import { NonceContext } from "./nonce.ts";
+import { STYLESHEET } from "./server/stylesheet.server.ts";
+import { StylesheetContext } from "./stylesheet.ts";
 import { CSP_REPORT_GROUP, CSP_REPORT_PATH, REPORTING_ENDPOINTS } from "./server/csp-report.server.ts";
 
 // The server build is loaded once per site process: start the sanitizer thread now, not at the first body.
@@ -17,7 +19,9 @@ export const streamTimeout = 5_000;
 /**
  * The Content-Security-Policy of every page (SECURITY C20–C21): scripts only with this response's nonce (and
  * what they load, `strict-dynamic`); no plugins, no `<base>`, no framing; forms post to this site only. Images
- * may come from https (external image URLs in content) and `blob:` (the admin's previews).
+ * may come from https (external image URLs in content) and `blob:` (the admin's previews). Style elements only
+ * from this site or with the nonce (the inlined stylesheet, root.tsx); the development server injects its
+ * own `<style>` elements for hot reloading, so there (only) inline styles stay allowed.
  *
  * Violations are reported to `/csp-report` (C22) with `report-uri`, and on https also with `report-to` (the
  * `Reporting-Endpoints` entry sent with the page). Chromium ignores `report-uri` once `report-to` is present,
@@ -29,7 +33,7 @@ export function contentSecurityPolicy(nonce: string, secure: boolean): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
-    "style-src 'self' 'unsafe-inline'",
+    import.meta.env.DEV ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' data: blob: https:",
     "font-src 'self'",
     "connect-src 'self'",
@@ -74,7 +78,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StylesheetContext.Provider value={import.meta.env.DEV ? "" : STYLESHEET}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesheetContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

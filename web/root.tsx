@@ -12,15 +12,18 @@ import stylesheet from "./app.css?url";
 import { ErrorView } from "./components/error-view.tsx";
 import { useLocale } from "./hooks.ts";
 import { useNonce } from "./nonce.ts";
+import { useStylesheet } from "./stylesheet.ts";
 import { DEFAULT_LOCALE, directionOf, isLocale } from "./i18n/i18n.ts";
 import { SHELL_NAMESPACES, messagesFor } from "./i18n/catalog.server.ts";
 import { preferredLocale } from "./server/session.server.ts";
 import type { Route } from "./+types/root";
 
+/**
+ * The built site inlines its stylesheet (Layout); the development server links it, so that Vite can reload it
+ * in place. `precedence` makes React put it first in <head>, before the scripts' modulepreloads.
+ */
 export const links: LinksFunction = () => [
-  // `precedence` makes React put the stylesheet first in <head>, before the scripts' modulepreloads: over HTTP/1.1
-  // (6 connections per host) the render-blocking CSS otherwise waits behind them (Lighthouse FCP).
-  { rel: "stylesheet", href: stylesheet, precedence: "default" },
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet, precedence: "default" }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -46,21 +49,38 @@ export function shouldRevalidate({ currentParams, nextParams, defaultShouldReval
 
 /**
  * The document: `<html lang dir>` from the locale segment, or the admin's preferred locale (spec §1: Arabic is
- * right-to-left). Arabic pages preload the Arabic font's main weight (the file app.css declares), which the
- * browser would otherwise discover only after the stylesheet; `links` cannot see the locale, so it is here.
+ * right-to-left). Arabic pages preload the Arabic font's main weight (the file app.css declares; issue 8), which
+ * the browser would otherwise find only at its first style pass; `links` cannot see the locale, so it is here.
+ * English pages preload no Inter: with `font-display: swap` their text (the LCP element) paints at once in the
+ * fallback font, so a preload cannot bring that paint forward; it only took bandwidth from the page's first
+ * bytes (Lighthouse counted the 48 kB file in LCP; docs/decisions/0010).
+ *
+ * The stylesheet is inlined in a `<style>` allowed by this response's CSP nonce (issue 18 item 6: a linked
+ * one cost the first paint a round trip). Only the server has its text and nonce: the browser hydrates the
+ * element as it is (React compares neither `dangerouslySetInnerHTML` nor, with `suppressHydrationWarning`,
+ * its attributes) and keeps it across client navigations, since the document's head stays.
  */
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale = useLocale();
   const nonce = useNonce();
+  const css = useStylesheet();
   return (
     <html lang={locale} dir={directionOf(locale)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark" />
+        {!import.meta.env.DEV && (
+          <style
+            nonce={nonce}
+            data-href={stylesheet}
+            dangerouslySetInnerHTML={{ __html: css }}
+            suppressHydrationWarning
+          />
+        )}
         {locale === "ar" && <link rel="preload" href={arabicFont} as="font" type="font/woff2" crossOrigin="" />}
         <Meta />
-        {/* Stylesheets are allowed by `style-src 'self'`, not by nonce; browsers keep a link's nonce in the DOM
+        {/* A linked stylesheet (the development server's) is allowed by `style-src 'self'`; browsers keep a link's nonce in the DOM
             (they hide only scripts'), so a nonce here would not hydrate. */}
         <Links nonce="" />
       </head>

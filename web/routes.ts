@@ -35,6 +35,7 @@ export default [
   route("admin/logout", "routes/admin/logout.ts"),
   route("admin/format", "routes/resources/admin-format.ts"),
   route("admin/preview-html", "routes/resources/admin-preview-html.ts"),
+  route("admin/preview-link", "routes/resources/admin-preview-link.ts"),
   route("admin/ai/draft", "routes/resources/ai-draft.ts"),
   route("admin/ai/image", "routes/resources/ai-image.ts"),
   route(":locale/rss.xml", "routes/resources/rss.ts"),

@@ -35,6 +35,8 @@ export interface PageSeo {
    * alternates name only these, `x-default` the English one when it exists. Absent: every locale.
    */
   locales?: readonly Locale[];
+  /** A preview of an item that is not public (issue #16): `robots: noindex, nofollow`, no structured data. */
+  noindex?: boolean;
 }
 
 /** What a route's `meta` function receives that this module needs. */
@@ -109,6 +111,7 @@ export function pageMeta(context: MetaContext, seo: PageSeo): MetaDescriptor[] {
     { name: "twitter:description", content: seo.description },
   ];
   if (image) tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
-  if (seo.jsonLd) tags.push({ "script:ld+json": seo.jsonLd });
+  if (seo.noindex) tags.push({ name: "robots", content: "noindex, nofollow" });
+  else if (seo.jsonLd) tags.push({ "script:ld+json": seo.jsonLd });
   return tags;
 }

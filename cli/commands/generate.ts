@@ -18,7 +18,7 @@ export function registerGenerate(program: Command): void {
   program
     .command("generate")
     .description(
-      "Draft a venture or a post with the AI into content/ (draft: true, never published). Needs GEMINI_API_KEY.",
+      "Draft a venture or a post with the AI into content/ (draft: true: pushed as a draft, never public). Needs GEMINI_API_KEY.",
     )
     .addArgument(new Argument("<kind>", "what to draft").choices(["venture", "post"]))
     .requiredOption("--topic <text>", "what the draft is about")

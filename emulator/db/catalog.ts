@@ -199,3 +199,20 @@ export function findCollection(store: Store, database: DatabaseRecord, id: strin
     return row ? toCollection(store, row, database.id) : undefined;
   });
 }
+
+/**
+ * The database `databaseId` and its collection `collectionId` (either `undefined` when missing), found
+ * with one `Store.cached` lookup (one schema-version read) instead of one per record.
+ */
+export function findCollectionPath(
+  store: Store,
+  databaseId: string,
+  collectionId: string,
+): { database?: DatabaseRecord; collection?: CollectionRecord } {
+  const key = `collection-path:${JSON.stringify([databaseId, collectionId])}`;
+  const found = store.cached(key, () => {
+    const database = findDatabase(store, databaseId);
+    return { database, collection: database && findCollection(store, database, collectionId) };
+  });
+  return found ?? {};
+}

@@ -25,6 +25,11 @@ export interface ListSpec {
   scope: Condition[];
   /** Noun for the cursor error, e.g. `Document`. */
   noun: string;
+  /**
+   * Return each row as an array of its values in `columns` order (better-sqlite3 raw mode) instead of
+   * an object keyed by column name: no per-row object to build, for lists that convert rows anyway.
+   */
+  raw?: boolean;
 }
 
 /**
@@ -34,6 +39,7 @@ export interface ListSpec {
  * `withTotal` is false (REFERENCE §2).
  * Throws 400 `general_cursor_not_found` for an unknown cursor ID and 400
  * `database_query_order_null` when the cursor's order value is null (AW `Documents/XList.php`).
+ * `Row` is the row's object type, or `unknown[]` with `spec.raw`.
  */
 export function runList<Row>(
   store: Store,
@@ -83,7 +89,11 @@ export function runList<Row>(
 
   const orderSql = q.random ? "RANDOM()" : effective.map((t) => `${t.column} ${t.desc ? "DESC" : "ASC"}`).join(", ");
   const sql = `SELECT ${spec.columns} FROM ${spec.table}${where.length > 0 ? ` WHERE ${where.map((w) => `(${w})`).join(" AND ")}` : ""} ORDER BY ${orderSql} LIMIT ? OFFSET ?`;
-  const rows = store.stmt(sql).all(...params, q.limit, q.offset) as Row[];
+  // Statements are shared through the store's cache by SQL text: set the row mode on every use.
+  const rows = store
+    .stmt(sql)
+    .raw(spec.raw === true)
+    .all(...params, q.limit, q.offset) as Row[];
   if (before) rows.reverse();
   return { rows, total };
 }

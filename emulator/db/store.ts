@@ -149,6 +149,7 @@ export class Store {
   private readonly statements = new Map<string, Statement>();
   private readonly records = new Map<string, { version: number; value: unknown }>();
   private readonly versionStatement: Statement;
+  private readonly readTransaction: (fn: () => unknown) => unknown;
 
   constructor(dataDir: string) {
     mkdirSync(dataDir, { recursive: true });
@@ -171,6 +172,7 @@ export class Store {
       return regex.test(value) ? 1 : 0;
     });
     this.versionStatement = this.db.prepare("SELECT version FROM schema_version WHERE id = 1").pluck();
+    this.readTransaction = this.db.transaction((fn: () => unknown) => fn());
   }
 
   /**
@@ -213,6 +215,15 @@ export class Store {
   /** Run `fn` inside one SQLite transaction (committed before it returns). */
   transaction<T>(fn: () => T): T {
     return this.db.transaction(fn)();
+  }
+
+  /**
+   * Run the synchronous `fn` inside one (deferred) transaction, or as is inside an open one: its reads
+   * share one snapshot and one lock cycle, where each statement on its own starts a read transaction
+   * (file-lock and stat system calls, about as long as a small query). For read-only work such as a list.
+   */
+  read<T>(fn: () => T): T {
+    return this.db.inTransaction ? fn() : (this.readTransaction(fn) as T);
   }
 
   /** Close the database (checkpointing the WAL). */

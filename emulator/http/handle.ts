@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isIP } from "node:net";
-import qs from "qs";
 import { authenticate } from "../auth/caller.ts";
 import { AppwriteError } from "../errors.ts";
 import { readJsonBody } from "./body.ts";
+import { parseQueryString, splitTarget } from "./query-string.ts";
 import type { AppState, RequestContext } from "./context.ts";
 import { send } from "./respond.ts";
 import type { Reply, Router } from "./router.ts";
@@ -65,13 +65,10 @@ export async function handle(app: AppState, router: Router, req: IncomingMessage
   let reply: Reply;
   const headers: Record<string, string | string[]> = {};
   try {
-    const url = new URL(req.url ?? "/", "http://emulator.invalid");
-    if (url.pathname !== "/v1" && !url.pathname.startsWith("/v1/")) throw new AppwriteError("general_route_not_found");
-    const path = url.pathname.slice(3) || "/";
-    const query = qs.parse(url.search.slice(1), { arrayLimit: 100, parameterLimit: 1000, depth: 5 }) as Record<
-      string,
-      unknown
-    >;
+    const { pathname, search } = splitTarget(req.url ?? "/");
+    if (pathname !== "/v1" && !pathname.startsWith("/v1/")) throw new AppwriteError("general_route_not_found");
+    const path = pathname.slice(3) || "/";
+    const query = parseQueryString(search);
     const match = router.match(method, path);
     if (!trusted && WRITE_METHODS.has(method) && req.headers["x-appwrite-key"] === undefined) {
       const host = new URL(req.headers.origin ?? "http://invalid").host;

@@ -1,7 +1,5 @@
-import { documentTable } from "../db/catalog.ts";
 import type { CollectionRecord } from "../db/catalog.ts";
-import { documentColumns, documentQuerySchema, findDocument, toDocument } from "../db/documents.ts";
-import type { DocumentRow } from "../db/documents.ts";
+import { findDocument } from "../db/documents.ts";
 import { runList } from "../db/list.ts";
 import type { Condition } from "../db/list.ts";
 import { AppwriteError } from "../errors.ts";
@@ -9,8 +7,9 @@ import type { RequestContext } from "../http/context.ts";
 import { customIdParam, pathParam, queriesParam, totalParam } from "../http/params.ts";
 import type { Reply, Router } from "../http/router.ts";
 import { isAllowed } from "../permissions.ts";
-import { compileQueries } from "../queries.ts";
 import { canAccess, collectionFor, documentModel } from "./document-input.ts";
+import { compileDocumentQueries, documentListSpec } from "./document-list.ts";
+import type { RawDocumentRow } from "./document-list.ts";
 import { execute, readThrough } from "./transactions.ts";
 
 /** The database and collection of the request path, as an operation names them. */
@@ -53,34 +52,29 @@ function readableScope(ctx: RequestContext, collection: CollectionRecord): Condi
   ];
 }
 
+/** List documents: the collection lookup, `total` and the page read in one transaction (`Store.read`). */
 function listHandler(ctx: RequestContext): Reply {
-  const collection = collectionFor(ctx);
-  const q = compileQueries(queriesParam(ctx), documentQuerySchema(collection));
-  const scope = readableScope(ctx, collection);
-  const { rows, total } = runList<DocumentRow>(
-    ctx.app.store,
-    {
-      table: documentTable(collection.seq),
-      columns: documentColumns(collection),
-      idColumn: "_id",
-      seqColumn: "_seq",
-      scope,
-      noun: "Document",
-    },
-    q,
-    totalParam(ctx),
-  );
-  const documents = rows.map((row) => documentModel(collection, toDocument(collection, row), q.select));
-  return { status: 200, json: { total, documents } };
+  return ctx.app.store.read(() => {
+    const collection = collectionFor(ctx);
+    const { queries, toModel } = compileDocumentQueries(collection, queriesParam(ctx));
+    const scope = readableScope(ctx, collection);
+    const { rows, total } = runList<RawDocumentRow>(
+      ctx.app.store,
+      documentListSpec(collection, scope),
+      queries,
+      totalParam(ctx),
+    );
+    return { status: 200, json: { total, documents: rows.map(toModel) } };
+  });
 }
 
 function getHandler(ctx: RequestContext): Reply {
   const collection = collectionFor(ctx);
   const id = pathParam(ctx, "documentId");
-  const q = compileQueries(queriesParam(ctx), documentQuerySchema(collection));
+  const { queries } = compileDocumentQueries(collection, queriesParam(ctx));
   const doc = findDocument(ctx.app.store, collection, id);
   if (!doc || !canAccess(ctx, collection, doc, "read")) throw new AppwriteError("document_not_found", undefined, [id]);
-  return { status: 200, json: documentModel(collection, doc, q.select) };
+  return { status: 200, json: documentModel(collection, doc, queries.select) };
 }
 
 /** `PATCH …/documents/{documentId}`: partial update (data and/or permissions). */

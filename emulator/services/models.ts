@@ -1,7 +1,7 @@
 import type { AttributeRecord, CollectionRecord, DatabaseRecord, IndexRecord } from "../db/catalog.ts";
 import { AppwriteError } from "../errors.ts";
 import type { RequestContext } from "../http/context.ts";
-import { findCollection, findDatabase } from "../db/catalog.ts";
+import { findCollectionPath, findDatabase } from "../db/catalog.ts";
 
 /** Appwrite `Database` model (REFERENCE §3; `type` is `legacy` for `/databases`). */
 export function databaseModel(db: DatabaseRecord): Record<string, unknown> {
@@ -97,8 +97,10 @@ export function loadDatabase(ctx: RequestContext, id: string): DatabaseRecord {
 
 /** Load collection `collectionId` of database `databaseId`; 404 as for `loadDatabase`. */
 export function loadCollection(ctx: RequestContext, databaseId: string, collectionId: string): CollectionRecord {
-  const db = loadDatabase(ctx, databaseId);
-  const collection = findCollection(ctx.app.store, db, collectionId);
+  const { database: db, collection } = findCollectionPath(ctx.app.store, databaseId, collectionId);
+  if (!db || (!db.enabled && !ctx.caller.isKey)) {
+    throw new AppwriteError("database_not_found", undefined, [databaseId]);
+  }
   if (!collection || (!collection.enabled && !ctx.caller.isKey)) {
     throw new AppwriteError("collection_not_found", undefined, [collectionId]);
   }

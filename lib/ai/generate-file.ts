@@ -1,6 +1,6 @@
 /**
  * `studio generate` (issue #6 item 5): an AI draft written into `content/` as a file with `draft: true` and a
- * provenance record (model, date, topic), plus its image; never published.
+ * provenance record (model, date, topic), plus its image; pushed as a draft, never public.
  */
 import { stat, writeFile } from "node:fs/promises";
 import path from "node:path";

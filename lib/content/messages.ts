@@ -14,6 +14,7 @@ const EXAMPLES: Record<string, string> = {
     ),
   ),
   draft: "true",
+  publishAt: "2026-03-14T09:00:00+00:00",
 };
 
 /** The expected form of a field type whose zod message does not say it. */
@@ -32,6 +33,7 @@ const EXPECTED: Record<string, string> = {
     ),
   ),
   draft: "true or false",
+  publishAt: "a date like 2026-03-14 (or a date-time like 2026-03-14T09:30:00+00:00)",
   generated: "the provenance record studio generate writes (model, date, topic)",
 };
 
@@ -42,6 +44,7 @@ const fieldsList = (kind: ContentKind) =>
       .filter(([, field]) => field.type !== "owner" && field.type !== "html")
       .map(([name, field]) => field.input ?? name),
     "draft",
+    "publishAt",
   ].join(", ");
 
 const example = (field: string) => (EXAMPLES[field] ? `, e.g. ${field}: ${EXAMPLES[field]}` : "");

@@ -33,6 +33,12 @@ const PAGE_PARAMETERS: ReadonlyArray<{ path: RegExp; params: Record<string, (val
       },
     },
   },
+  {
+    // A shared preview link's token (issue #16, `lib/publish/preview-link.ts`: `<expiry>.<HMAC, base64url>`);
+    // such a page is never cached, and one of a public item redirects to its plain URL.
+    path: /^\/[a-z]{2}\/(?:blog|ventures)\/[^/]+\/?$/,
+    params: { preview: (value) => (/^\d{1,12}\.[A-Za-z0-9_-]{43}$/.test(value) ? value : null) },
+  },
 ];
 
 /**

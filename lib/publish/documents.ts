@@ -7,6 +7,7 @@ import { markdownToHtml } from "../html/markdown.ts";
 import { normalizeBody } from "../html/body.ts";
 import type { ContentItem, LocalImage } from "../content/read.ts";
 import { CONTENT_MODEL, fieldsOf } from "../../schemas/model.ts";
+import { dueTimeOf, PUBLISH_AT_COLUMN, stateFor, STATUS_COLUMN } from "../../schemas/lifecycle.ts";
 import { toAppwriteDatetime } from "./writer.ts";
 
 export { toAppwriteDatetime } from "./writer.ts";
@@ -33,10 +34,12 @@ export function bodyHtml(item: ContentItem): string {
 /**
  * The managed fields of `item`, from its kind's description (`CONTENT_MODEL`): every field but the owner, the
  * slug from the file, the body as sanitized HTML, dates in Appwrite's format, and the image field set to
- * `imageUrl` (the view URL of the uploaded local image, the external URL, or null), and the version fields
- * from the file's locale and its `translation:` map (decision 0008).
+ * `imageUrl` (the view URL of the uploaded local image, the external URL, or null); the version fields
+ * from the file's locale and its `translation:` map (decision 0008); then the lifecycle
+ * columns (issue #16): `status` (`draft` for `draft: true`, `scheduled` while the due time is after `now`,
+ * else `published`) and `publishAt` (the due time: `publishAt`, else a post's `publishedDate`, else null).
  */
-export function managedFields(item: ContentItem, imageUrl: string | null): ManagedFields {
+export function managedFields(item: ContentItem, imageUrl: string | null, now = Date.now()): ManagedFields {
   const frontMatter = item.frontMatter as Record<string, unknown>;
   const fields: ManagedFields = {};
   const translation = item.frontMatter.translation;
@@ -62,6 +65,9 @@ export function managedFields(item: ContentItem, imageUrl: string | null): Manag
     // Validation guarantees a value for everything published (only drafts may lack a `draftOptional` one).
     else fields[name] = value === undefined ? (field.optional ? null : "") : String(value);
   }
+  const due = dueTimeOf(item.kind, frontMatter);
+  fields[STATUS_COLUMN] = stateFor(item.draft, due, now);
+  fields[PUBLISH_AT_COLUMN] = due === null ? null : toAppwriteDatetime(due);
   return fields;
 }
 
@@ -70,13 +76,14 @@ export function localImage(item: ContentItem): LocalImage | null {
   return item.image && "bytes" in item.image ? item.image : null;
 }
 
-const DATE_FIELDS = new Set(
-  Object.values(CONTENT_MODEL).flatMap((spec) =>
+const DATE_FIELDS = new Set([
+  PUBLISH_AT_COLUMN,
+  ...Object.values(CONTENT_MODEL).flatMap((spec) =>
     fieldsOf(spec)
       .filter(([, f]) => f.type === "date")
       .map(([name]) => name),
   ),
-);
+]);
 
 /**
  * Names of the fields whose remote value differs from `wanted`. Datetimes are compared as instants,
@@ -85,7 +92,8 @@ const DATE_FIELDS = new Set(
 export function changedFields(wanted: ManagedFields, remote: Record<string, unknown>): string[] {
   return Object.keys(wanted).filter((key) => {
     const want = wanted[key] ?? null;
-    const have = (remote[key] as string | boolean | null | undefined) ?? null;
+    // A document written before the lifecycle has no status: it is published.
+    const have = (remote[key] as string | boolean | null | undefined) ?? (key === STATUS_COLUMN ? "published" : null);
     if (typeof want === "string" && typeof have === "string" && DATE_FIELDS.has(key)) {
       return Date.parse(want) !== Date.parse(have);
     }

@@ -5,6 +5,7 @@
  * push → pull → push changes nothing. A file edited locally since the last sync is never overwritten
  * (a conflict) unless `force`.
  */
+import { dateField, PUBLISH_AT_COLUMN, stateOf } from "../../schemas/lifecycle.ts";
 import { createHash } from "node:crypto";
 import { readdir, readFile, rm } from "node:fs/promises";
 import writeFileAtomic from "write-file-atomic";
@@ -69,9 +70,11 @@ export interface PullOptions {
 }
 
 /**
- * The front matter of a document's file: its slug, the kind's text fields, the image reference and, for a
- * translated version, its `translation:` map. A version in another locale leaves out the untranslated
- * fields (and image) equal to the default locale's document `source`: the file then inherits them.
+ * The front matter of a document's file: its slug, the kind's text fields, the image reference, its
+ * lifecycle (issue #16): `draft: true` for a draft, `publishAt` when the due time is not the kind's own date
+ * (a scheduled venture; a post's due time is its `publishedDate`), and, for a translated version, its
+ * `translation:` map. A version in another locale leaves out the untranslated fields (and image) equal to the
+ * default locale's document `source`: the file then inherits them.
  */
 function frontMatterOf(
   kind: ContentKind,
@@ -80,6 +83,7 @@ function frontMatterOf(
   source: Models.DefaultDocument | undefined,
 ) {
   const frontMatter: Record<string, unknown> = { slug: doc.slug };
+  if (stateOf(doc) === "draft") frontMatter.draft = true;
   const inherits = source && doc.locale && doc.locale !== DEFAULT_CONTENT_LOCALE;
   for (const [name, field] of inputFields(kind)) {
     if (inherits && !field.translated && sameValue(doc[name], source[name])) continue;
@@ -87,6 +91,9 @@ function frontMatterOf(
   }
   const imageField = CONTENT_KINDS[kind].imageField;
   if (!(inherits && doc[imageField] === source[imageField])) frontMatter[imageInput(kind)] = image;
+  const due = doc[PUBLISH_AT_COLUMN] as string | null | undefined;
+  const own = dateField(kind);
+  if (due && !(own && Date.parse(String(doc[own])) === Date.parse(due))) frontMatter.publishAt = due;
   if (isContentLocale(doc.sourceLocale) && typeof doc.translationModel === "string") {
     frontMatter.translation = {
       sourceLocale: doc.sourceLocale,

@@ -4,6 +4,7 @@
  * content-addressed and uploaded once, a document write that fails removes the image it just uploaded, and
  * an item edited in Appwrite since the last push or pull is a conflict, not an overwrite (unless `force`).
  */
+import { PUBLISH_AT_COLUMN, STATUS_COLUMN, type ItemState } from "../../schemas/lifecycle.ts";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { AppwriteException, Permission, Role, type Models } from "node-appwrite";
@@ -18,7 +19,7 @@ import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
 import { createItemDocument, deleteItemDocument, updateItemDocument, type ImageStep } from "./writer.ts";
 import { planPush, type PlanAction, type PlanEntry, type PlannedItem } from "./plan.ts";
 import { AbortError, EXIT } from "../errors.ts";
-import { itemKey, localeOfFile } from "../content/versions.ts";
+import { localeOfFile } from "../content/versions.ts";
 import { DEFAULT_CONTENT_LOCALE, documentVersionKey, versionKey } from "../../schemas/model.ts";
 
 export type { PlanAction, PlanEntry } from "./plan.ts";
@@ -47,7 +48,7 @@ export interface PushResult extends PushSummary {
   issues: ContentIssue[];
   /** What was read but not as written (HTML removed by the sanitizer), and files that were not read. */
   warnings?: ContentIssue[];
-  /** Files marked `draft: true`, left out. */
+  /** Files marked `draft: true`, pushed as drafts (only signed-in users read them, issue #16). */
   drafts: string[];
   dryRun: boolean;
   /** The export written before deleting (with `prune`), or null when nothing was deleted. */
@@ -190,10 +191,16 @@ function trackedCount(project: ProjectLock, remote: Record<ContentKind, Map<stri
 export async function push(services: AdminServices, options: PushOptions): Promise<PushResult> {
   const emit = options.onEvent ?? (() => {});
   const content = await readContentFolder(options.contentDir);
+  // Drafts are pushed too, as documents guests cannot read (issue #16; the writer derives the permissions).
   const drafts = content.items.filter((i) => i.draft);
-  const publishable = content.items.filter((i) => !i.draft);
+  const publishable = content.items;
   const invalidFiles = new Set(content.issues.map((i) => i.file));
-  emit({ type: "validated", valid: publishable.length, invalid: invalidFiles.size, drafts: drafts.length });
+  emit({
+    type: "validated",
+    valid: publishable.length - drafts.length,
+    invalid: invalidFiles.size,
+    drafts: drafts.length,
+  });
 
   const lock = options.lockPath ? await readLock(options.lockPath) : { version: 1 as const, projects: {} };
   const project = projectLock(lock, services.target.projectId);
@@ -201,13 +208,12 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     venture: await listBySlug(services, CONTENT_KINDS.venture.collectionId),
     post: await listBySlug(services, CONTENT_KINDS.post.collectionId),
   };
-  const protectedSlugs = new Set([
-    ...drafts.map(itemKey),
-    ...[...invalidFiles].map((f) => {
+  const protectedSlugs = new Set(
+    [...invalidFiles].map((f) => {
       const { locale, stem } = localeOfFile(f);
       return versionKey(stem, locale);
     }),
-  ]);
+  );
   const planned = planPush({
     target: services.target,
     items: publishable,
@@ -252,7 +258,7 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     updated: count("update"),
     unchanged: count("unchanged"),
     deleted: count("delete"),
-    skipped: count("skip") + drafts.length,
+    skipped: count("skip"),
     conflicts: count("conflict"),
     failed: results.filter((r) => r.status === "failed").length + invalidFiles.size,
     items: results,
@@ -374,18 +380,27 @@ async function apply(
         uploads.delete(fileId);
       },
     };
+    const { [STATUS_COLUMN]: state, [PUBLISH_AT_COLUMN]: publishAt, ...fields } = p.fields!();
+    const lifecycle = { state: state as ItemState, publishAt: typeof publishAt === "string" ? publishAt : null };
+    const changed = p.entry.changes.filter((key) => key in fields);
     const doc =
       p.entry.action === "create"
         ? await createItemDocument(databases, {
             kind,
-            data: { ...p.fields!(), userId: null },
+            data: { ...fields, userId: null },
             permissions: [Permission.read(Role.any())],
             image,
+            lifecycle,
+            savedBy: "studio push",
           })
         : await updateItemDocument(databases, p.entry.documentId!, {
             kind,
-            data: Object.fromEntries(p.entry.changes.map((key) => [key, p.fields!()[key] ?? null])),
+            data: Object.fromEntries(changed.map((key) => [key, fields[key] ?? null])),
             image,
+            // The state's read permission replaces the document's own (its other permissions are kept).
+            lifecycle,
+            permissions: p.remote?.$permissions ?? [Permission.read(Role.any())],
+            savedBy: "studio push",
           });
     project[kind][key] = { id: doc.$id, updatedAt: doc.$updatedAt, ...p.lock! };
     return { ...p.entry, documentId: doc.$id, status: "done" };

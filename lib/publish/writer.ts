@@ -7,8 +7,15 @@
  * (dates as Appwrite's `…+00:00`) and never leave behind an image it uploaded for a document it failed to write
  * (SECURITY C44).
  */
-import { ID, type Databases, type Models } from "node-appwrite";
+import { ID, Permission, Role, type Databases, type Models } from "node-appwrite";
 import { DATABASE_ID } from "../../schemas/content.ts";
+import {
+  PUBLISH_AT_COLUMN,
+  readRoleFor,
+  STATUS_COLUMN,
+  UPDATED_BY_COLUMN,
+  type ItemState,
+} from "../../schemas/lifecycle.ts";
 import { CONTENT_MODEL, fieldsOf, type ContentKind } from "../../schemas/model.ts";
 
 /** The document calls the writer makes: a session client's or an API-key client's `databases`. */
@@ -35,6 +42,25 @@ export interface ItemWrite {
   data: Record<string, unknown>;
   /** The image to upload first, if any; its field is set to the uploaded file's URL. */
   image?: ImageStep | null;
+  /**
+   * The item's lifecycle state and due time (issue #16), when this write sets them: written to the `status`
+   * and `publishAt` columns, and the document's read permission derived from the state (`statePermissions`).
+   */
+  lifecycle?: { state: ItemState; publishAt: string | Date | null };
+  /** Who saves (a user's name, `studio push`): written to `updatedBy`, which an edit conflict names. */
+  savedBy?: string;
+}
+
+/**
+ * `permissions` (Appwrite permission strings) with the read permission of `state`: every `read("any")` and
+ * `read("users")` replaced by `read("any")` when published, `read("users")` otherwise, the rest (update,
+ * delete by their owner) kept. The one place a document's visibility is derived from its state (issue #16:
+ * "a draft is a document guests cannot read").
+ */
+export function statePermissions(permissions: readonly string[], state: ItemState): string[] {
+  const reads = new Set([Permission.read(Role.any()), Permission.read(Role.users())]);
+  const role = readRoleFor(state) === "any" ? Role.any() : Role.users();
+  return [Permission.read(role), ...permissions.filter((p) => !reads.has(p))];
 }
 
 /**
@@ -65,6 +91,11 @@ async function withImage(
   save: (data: Record<string, unknown>) => Promise<Models.DefaultDocument>,
 ): Promise<Models.DefaultDocument> {
   const data = wireData(write.kind, write.data);
+  if (write.lifecycle) {
+    data[STATUS_COLUMN] = write.lifecycle.state;
+    data[PUBLISH_AT_COLUMN] = write.lifecycle.publishAt ? toAppwriteDatetime(write.lifecycle.publishAt) : null;
+  }
+  if (write.savedBy !== undefined) data[UPDATED_BY_COLUMN] = write.savedBy.slice(0, 128);
   const uploaded = write.image ? await write.image.upload() : null;
   if (uploaded) data[CONTENT_MODEL[write.kind].image] = write.image!.url(uploaded.fileId);
   try {
@@ -92,7 +123,7 @@ export function createItemDocument(
       collectionId: CONTENT_MODEL[write.kind].collectionId,
       documentId: write.documentId ?? ID.unique(),
       data,
-      permissions: write.permissions,
+      permissions: write.lifecycle ? statePermissions(write.permissions, write.lifecycle.state) : write.permissions,
     }),
   );
 }
@@ -100,20 +131,32 @@ export function createItemDocument(
 /**
  * Updates the fields `write.data` of document `documentId`: uploads a new image first (`write.image`; replacing
  * the old one, e.g. deleting it, is the caller's step before), then the document; when the update fails, the
- * image just uploaded is removed again.
+ * image just uploaded is removed again. With `write.lifecycle` and `write.permissions` (the document's
+ * current ones), its permissions are rewritten for the new state (`statePermissions`) when that changes them.
  * @throws what the image step or Appwrite throws (404 missing, 401 not allowed); nothing is left behind.
  */
 export function updateItemDocument(
   databases: DocumentWriter,
   documentId: string,
-  write: ItemWrite,
+  write: ItemWrite & { permissions?: readonly string[] },
 ): Promise<Models.DefaultDocument> {
+  const wanted =
+    write.lifecycle && write.permissions ? statePermissions(write.permissions, write.lifecycle.state) : undefined;
+  // Sent only when the state changes them: a caller may change a document without being allowed to grant
+  // its owner's roles again (Appwrite refuses roles the caller does not hold).
+  const unchanged =
+    wanted &&
+    write.permissions &&
+    wanted.length === write.permissions.length &&
+    wanted.every((p) => write.permissions!.includes(p));
+  const permissions = unchanged ? undefined : wanted;
   return withImage(write, (data) =>
     databases.updateDocument({
       databaseId: DATABASE_ID,
       collectionId: CONTENT_MODEL[write.kind].collectionId,
       documentId,
       data,
+      ...(permissions ? { permissions } : {}),
     }),
   );
 }

@@ -6,67 +6,43 @@
  *     through node-appwrite (client and server share the machine), and with autocannon sending the exact
  *     URL and headers the SDK sends (the server's own rate);
  *  2. the same two SQL statements the server runs for it (count + page), in a raw better-sqlite3 loop on
- *     the emulator's SQLite file opened read-only, and the HTTP/raw ratio;
+ *     the emulator's SQLite file opened read-only (`lib/emulator-raw.ts`), and the HTTP/raw ratio;
  *  3. `createDocument` throughput at 1 and 10 concurrent callers;
  *  4. the same list as `listRows` through TablesDB (the same store behind `/v1/tablesdb`), via node-appwrite
  *     and autocannon, beside the `listDocuments` figures;
- *  5. `createRows` (TablesDB bulk create, 100 rows per call, one commit per call) in rows/s at 1 caller,
+ *  5. the same list on a collection of 100,000 documents (seeded with the server's own insert, `seedDirect`):
+ *     autocannon and the raw loop;
+ *  6. `createRows` (TablesDB bulk create, 100 rows per call, one commit per call) in rows/s at 1 caller,
  *     beside `createDocument`.
+ * The figures of issue #18 item 5 are printed beside their targets (HTTP/raw ≥ 50 %, ≥ 2,000 req/s at
+ * 100,000 documents), with the CPU per list; the exit code is 1 when one is missed.
  *
  * Run: `npx tsx scripts/bench/emulator-bench.ts [seconds=10] [rounds=3]`
- * Set EMULATOR_BENCH_PROF=<dir> to write a V8 CPU profile of the emulator process there.
+ * Set EMULATOR_BENCH_PROF=<dir> to write a V8 CPU profile of the emulator process there, and
+ * EMULATOR_BENCH_SERVER=<checkout> to measure another checkout's server (`lib/emulator-child.ts`).
  */
-import Database from "better-sqlite3";
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer, type IncomingHttpHeaders } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client, Databases, DatabasesIndexType, ID, Query, TablesDB } from "node-appwrite";
-import { findCollection, findDatabase } from "../../emulator/db/catalog.ts";
-import { documentColumns, documentQuerySchema } from "../../emulator/db/documents.ts";
-import { runList } from "../../emulator/db/list.ts";
-import type { Store } from "../../emulator/db/store.ts";
-import { documentTable } from "../../emulator/db/catalog.ts";
-import { compileQueries } from "../../emulator/queries.ts";
+import { captureListRequest, processCpuSeconds, startChild } from "./lib/emulator-child.ts";
+import { rawListLoop, seedDirect } from "./lib/emulator-raw.ts";
 
 const seconds = Number(process.argv[2] ?? 10);
 const rounds = Number(process.argv[3] ?? 3);
 const DOCS = 10_000;
+const LARGE_DOCS = 100_000;
+/** Issue #18 item 5: the HTTP list at ≥ 50 % of the raw loop, and ≥ 2,000 req/s at 100,000 documents. */
+const TARGET_RATIO = 50;
+const TARGET_LARGE_RATE = 2000;
 const CATEGORIES = 50;
 const CONCURRENCY = 10;
 /** Rows per `createRows` call (Appwrite's batch limit). */
 const BATCH = 100;
 const DB = "bench";
 const queries = [Query.equal("category", "cat-7"), Query.orderDesc("rank"), Query.limit(25)];
-
-interface Target {
-  endpoint: string;
-  projectId: string;
-  apiKey: string;
-}
-
-/** Starts `emulator/main.ts` in a child process on a free port (as push-bench does) and reads its endpoint. */
-async function startChild(dataDir: string): Promise<{ child: ChildProcess; target: Target }> {
-  const prof = process.env["EMULATOR_BENCH_PROF"];
-  const flags = prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : [];
-  const child = spawn(process.execPath, [...flags, "--import", "tsx", "emulator/main.ts"], {
-    env: { ...process.env, DATA_DIR: dataDir, EMULATOR_PORT: "0" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const target = await new Promise<Target>((resolve, reject) => {
-    let out = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const field = (name: string) => new RegExp(`${name}:\\s+(\\S+)`).exec(out)?.[1];
-      const [endpoint, projectId, apiKey] = [field("endpoint"), field("project id"), field("API key")];
-      if (endpoint && projectId && apiKey) resolve({ endpoint, projectId, apiKey });
-    });
-    child.once("exit", (code) => reject(new Error(`the emulator exited (${code}) before it was ready`)));
-  });
-  return { child, target };
-}
 
 function document(i: number): Record<string, unknown> {
   return {
@@ -75,6 +51,11 @@ function document(i: number): Record<string, unknown> {
     title: `Document number ${i} of the benchmark`,
     summary: `A short summary for document ${i}. `.repeat(5),
   };
+}
+
+async function index(databases: Databases, collectionId: string): Promise<void> {
+  const base = { databaseId: DB, collectionId, key: "category_rank", attributes: ["category", "rank"] };
+  await databases.createIndex({ ...base, type: DatabasesIndexType.Key });
 }
 
 async function schema(databases: Databases, collectionId: string): Promise<void> {
@@ -113,97 +94,29 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-/** The URL and headers node-appwrite sends for the benchmark's list call, captured by a stub server. */
-async function captureListRequest(
-  target: Target,
-  collectionId: string,
-  api: "documents" | "rows" = "documents",
-): Promise<{ url: string; headers: IncomingHttpHeaders }> {
-  let seen: { url: string; headers: IncomingHttpHeaders } | undefined;
-  const stub = createServer((req, res) => {
-    seen = { url: req.url ?? "", headers: req.headers };
-    res.writeHead(200, { "content-type": "application/json" }).end('{"total":0,"documents":[]}');
-  });
-  await new Promise<void>((resolve) => stub.listen(0, "127.0.0.1", resolve));
-  const stubEndpoint = `http://127.0.0.1:${(stub.address() as AddressInfo).port}/v1`;
-  const client = new Client().setEndpoint(stubEndpoint).setProject(target.projectId).setKey(target.apiKey);
-  if (api === "rows") await new TablesDB(client).listRows({ databaseId: DB, tableId: collectionId, queries });
-  else await new Databases(client).listDocuments({ databaseId: DB, collectionId, queries });
-  stub.close();
-  if (!seen) throw new Error("the SDK sent nothing");
-  return { url: new URL(target.endpoint).origin + seen.url, headers: seen.headers };
-}
-
-/** autocannon (its own process) at 10 connections against the captured request. */
-async function autocannon(request: { url: string; headers: IncomingHttpHeaders }) {
+/** autocannon against `request`; `cpu` is the server's (`serverPid`) CPU time per answered request in µs. */
+async function autocannon(request: { url: string; headers: IncomingHttpHeaders }, serverPid: number) {
   const skip = new Set(["host", "connection", "content-length"]);
   const headerArgs = Object.entries(request.headers)
     .filter(([name]) => !skip.has(name))
     .flatMap(([name, value]) => ["-H", `${name}=${String(value)}`]);
   const args = ["-c", String(CONCURRENCY), "-d", String(seconds), "-j", ...headerArgs, request.url];
+  const cpuBefore = processCpuSeconds(serverPid);
   const child = spawn(path.join("node_modules", ".bin", "autocannon"), args, { stdio: ["ignore", "pipe", "ignore"] });
   let out = "";
   child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
   await new Promise((resolve) => child.once("exit", resolve));
+  const cpuSeconds = processCpuSeconds(serverPid) - cpuBefore;
   const result = JSON.parse(out) as {
-    requests: { average: number };
+    requests: { average: number; total: number };
     latency: { p50: number; p99: number };
     non2xx: number;
     errors: number;
   };
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`autocannon: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-}
-
-/**
- * The SQL the server runs for the benchmark query (recorded from the emulator's own `runList` on a
- * read-only connection), then run in a plain loop of prepared statements for `seconds`.
- */
-function rawLoop(dbFile: string, collectionId: string): { perSecond: number; statements: string[] } {
-  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
-  const recorded: { sql: string; params: unknown[]; all: boolean }[] = [];
-  const recording = {
-    cached: (_key: string, load: () => unknown) => load(),
-    stmt: (sql: string) => {
-      const statement = db.prepare(sql);
-      return {
-        get: (...params: unknown[]) => (recorded.push({ sql, params, all: false }), statement.get(...params)),
-        all: (...params: unknown[]) => (recorded.push({ sql, params, all: true }), statement.all(...params)),
-      };
-    },
-  } as unknown as Store;
-  const database = findDatabase(recording, DB);
-  const collection = database && findCollection(recording, database, collectionId);
-  if (!collection) throw new Error("benchmark collection not found");
-  recorded.length = 0;
-  const q = compileQueries(
-    queries.map((query) => query.toString()),
-    documentQuerySchema(collection),
-  );
-  const spec = {
-    table: documentTable(collection.seq),
-    columns: documentColumns(collection),
-    idColumn: "_id",
-    seqColumn: "_seq",
-    scope: [],
-    noun: "Document",
-  };
-  runList(recording, spec, q, true);
-  const plan = recorded.map((r) => ({ statement: db.prepare(r.sql), params: r.params, all: r.all }));
-  let count = 0;
-  const start = performance.now();
-  const end = start + seconds * 1000;
-  while (performance.now() < end) {
-    for (const step of plan) {
-      if (step.all) step.statement.all(...step.params);
-      else step.statement.get(...step.params);
-    }
-    count++;
-  }
-  const perSecond = count / ((performance.now() - start) / 1000);
-  db.close();
-  return { perSecond, statements: recorded.map((r) => r.sql) };
+  const cpu = (cpuSeconds / result.requests.total) * 1e6;
+  return { perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpu };
 }
 
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits });
@@ -217,21 +130,20 @@ async function main(): Promise<void> {
     await databases.create({ databaseId: DB, name: "Bench" });
     await schema(databases, "items");
     await schema(databases, "writes");
+    await schema(databases, "large");
     const seed = await load(CONCURRENCY, { count: DOCS }, (i) =>
       databases.createDocument({ databaseId: DB, collectionId: "items", documentId: ID.unique(), data: document(i) }),
     );
-    await databases.createIndex({
-      databaseId: DB,
-      collectionId: "items",
-      key: "category_rank",
-      type: DatabasesIndexType.Key,
-      attributes: ["category", "rank"],
-    });
-    const request = await captureListRequest(target, "items");
-    const rowsRequest = await captureListRequest(target, "items", "rows");
+    await index(databases, "items");
+    const largeSeed = await seedDirect(dataDir, DB, "large", LARGE_DOCS, document);
+    await index(databases, "large");
+    const request = await captureListRequest(target, DB, queries, "items");
+    const largeRequest = await captureListRequest(target, DB, queries, "large");
+    const rowsRequest = await captureListRequest(target, DB, queries, "items", "rows");
     const tablesDb = new TablesDB(client);
     const check = await databases.listDocuments({ databaseId: DB, collectionId: "items", queries });
     console.log(`emulator benchmark: ${fmt(DOCS)} documents (seeded at ${fmt(seed.perSecond)} docs/s, 10 callers)`);
+    console.log(`  and ${fmt(LARGE_DOCS)} in "large" (seeded by the server's insert at ${fmt(largeSeed)} docs/s)`);
     console.log(`list query: ${queries.join(" ")} → ${check.documents.length} of ${check.total}`);
     console.log(`round length ${seconds} s, best of ${rounds} alternating rounds\n`);
 
@@ -241,6 +153,10 @@ async function main(): Promise<void> {
       rowsSdk: { perSecond: 0, p50: 0, p99: 0 },
       rowsCannon: { perSecond: 0, p50: 0, p99: 0 },
       raw: 0,
+      large: { perSecond: 0, p50: 0, p99: 0 },
+      largeRaw: 0,
+      // CPU µs per list (least of the rounds): the server's per HTTP request, the raw loop's per list.
+      cpu: { server: Infinity, raw: Infinity, largeServer: Infinity, largeRaw: Infinity },
       c1: 0,
       c10: 0,
       bulk: 0,
@@ -250,13 +166,17 @@ async function main(): Promise<void> {
       const sdk = await load(CONCURRENCY, { duration: seconds }, () =>
         databases.listDocuments({ databaseId: DB, collectionId: "items", queries }),
       );
-      const cannon = await autocannon(request);
+      const cannon = await autocannon(request, child.pid ?? 0);
       const rowsSdk = await load(CONCURRENCY, { duration: seconds }, () =>
         tablesDb.listRows({ databaseId: DB, tableId: "items", queries }),
       );
-      const rowsCannon = await autocannon(rowsRequest);
-      const raw = rawLoop(path.join(dataDir, "emulator.sqlite"), "items");
+      const rowsCannon = await autocannon(rowsRequest, child.pid ?? 0);
+      const dbFile = path.join(dataDir, "emulator.sqlite");
+      const rawQueries = queries.map((query) => query.toString());
+      const raw = rawListLoop(dbFile, DB, "items", rawQueries, seconds);
       statements = raw.statements;
+      const large = await autocannon(largeRequest, child.pid ?? 0);
+      const largeRaw = rawListLoop(dbFile, DB, "large", rawQueries, seconds);
       const write = (workers: number) =>
         load(workers, { duration: seconds / 2 }, (i) =>
           databases.createDocument({
@@ -290,6 +210,7 @@ async function main(): Promise<void> {
         `round ${round}: list via SDK ${fmt(sdkFigures.perSecond)} req/s, autocannon ${fmt(cannon.perSecond)} req/s, ` +
           `listRows via SDK ${fmt(rowsFigures.perSecond)} req/s, autocannon ${fmt(rowsCannon.perSecond)} req/s, ` +
           `raw SQLite ${fmt(raw.perSecond)} q/s, create ${fmt(c1.perSecond)} / ${fmt(c10.perSecond)} docs/s, ` +
+          `100k: autocannon ${fmt(large.perSecond)} req/s, raw ${fmt(largeRaw.perSecond)} q/s, ` +
           `createRows ${fmt(bulk)} rows/s`,
       );
       if (sdkFigures.perSecond > best.sdk.perSecond) best.sdk = sdkFigures;
@@ -297,6 +218,14 @@ async function main(): Promise<void> {
       if (rowsFigures.perSecond > best.rowsSdk.perSecond) best.rowsSdk = rowsFigures;
       if (rowsCannon.perSecond > best.rowsCannon.perSecond) best.rowsCannon = rowsCannon;
       best.raw = Math.max(best.raw, raw.perSecond);
+      if (large.perSecond > best.large.perSecond) best.large = large;
+      best.largeRaw = Math.max(best.largeRaw, largeRaw.perSecond);
+      best.cpu = {
+        server: Math.min(best.cpu.server, cannon.cpu),
+        raw: Math.min(best.cpu.raw, raw.cpu),
+        largeServer: Math.min(best.cpu.largeServer, large.cpu),
+        largeRaw: Math.min(best.cpu.largeRaw, largeRaw.cpu),
+      };
       best.c1 = Math.max(best.c1, c1.perSecond);
       best.c10 = Math.max(best.c10, c10.perSecond);
       best.bulk = Math.max(best.bulk, bulk);
@@ -318,6 +247,34 @@ async function main(): Promise<void> {
     console.log(`  ${CONCURRENCY} callers: ${fmt(best.c10)} docs/s`);
     console.log(`createRows (TablesDB bulk, ${BATCH} rows per call, one commit per call), 1 caller:`);
     console.log(`  ${fmt(best.bulk)} rows/s`);
+    console.log(`\nlistDocuments on ${fmt(LARGE_DOCS)} documents, ${CONCURRENCY} connections (best round):`);
+    console.log(line("autocannon, the SDK's request", best.large));
+    console.log(`  ${"raw better-sqlite3, same SQL".padEnd(34)} ${fmt(best.largeRaw).padStart(7)} q/s`);
+    console.log("\nCPU per list (least of the rounds; on a shared machine steadier than req/s):");
+    for (const [docs, server, raw] of [
+      [DOCS, best.cpu.server, best.cpu.raw],
+      [LARGE_DOCS, best.cpu.largeServer, best.cpu.largeRaw],
+    ] as const) {
+      console.log(
+        `  ${fmt(docs).padStart(7)} docs: server ${fmt(server)} µs per HTTP request, raw loop ${fmt(raw)} µs per list, ` +
+          `raw/server ${fmt((raw / server) * 100, 1)} %, one core ≈ ${fmt(1e6 / server)} req/s`,
+      );
+    }
+    const ratio = (http: number, raw: number) => (http / raw) * 100;
+    const figures: [name: string, value: number, target: number, unit: string][] = [
+      [`list HTTP / raw, ${fmt(DOCS)} docs`, ratio(best.cannon.perSecond, best.raw), TARGET_RATIO, "%"],
+      [`list HTTP / raw, ${fmt(LARGE_DOCS)} docs`, ratio(best.large.perSecond, best.largeRaw), TARGET_RATIO, "%"],
+      [`list req/s, ${fmt(LARGE_DOCS)} docs`, best.large.perSecond, TARGET_LARGE_RATE, "req/s"],
+    ];
+    console.log("\nissue #18 item 5 (autocannon, 10 connections; raw = same SQL, one transaction per list):");
+    for (const [name, figure, target, unit] of figures) {
+      const met = figure >= target;
+      const value = `${fmt(figure, unit === "%" ? 1 : 0)} ${unit}`;
+      console.log(
+        `  ${name.padEnd(34)} ${value.padStart(11)}   target ≥ ${fmt(target)} ${unit}   ${met ? "met" : "NOT met"}`,
+      );
+      if (!met) process.exitCode = 1;
+    }
   } finally {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));

@@ -35,6 +35,7 @@ import {
   updateItemDocument,
   type ImageStep,
 } from "../../lib/publish/writer.ts";
+import { dateField, dueTimeOf, stateFor, UPDATED_BY_COLUMN, type ItemState } from "../../schemas/lifecycle.ts";
 
 /**
  * The venture form's fields (spec §5: name, slug, website URL, short description, case study required), from
@@ -69,7 +70,10 @@ export function submissionErrorMessage(error: unknown): string {
   return message || SUBMISSION_ERROR;
 }
 
-/** Permissions of a new document (spec §3: read by anyone; update and delete by the creator). */
+/**
+ * Permissions of a new document (spec §3: read by anyone; update and delete by the creator). The writer
+ * replaces the read permission by the state's (`statePermissions`: drafts are read by signed-in users only).
+ */
 export function ownerPermissions(userId: string): string[] {
   return [Permission.read(Role.any()), Permission.update(Role.user(userId)), Permission.delete(Role.user(userId))];
 }
@@ -135,14 +139,51 @@ async function deleteImage(session: SessionServices, url: unknown): Promise<void
   await session.storage.deleteFile({ bucketId: IMAGES_BUCKET_ID, fileId: file.fileId }).catch(() => {});
 }
 
+/**
+ * What a save does to the item's state (issue #16): `publish` (the spec's submit buttons) publishes it, or
+ * schedules it when its due time is in the future; `draft` ("Save draft") and `unpublish` make it a draft.
+ */
+export type SaveIntent = "publish" | "draft" | "unpublish";
+
 /** Options of the writes that upload an image. */
 export interface UploadOptions {
   /** The user's upload limits (default `UPLOAD_QUOTA`: 200 files or 500 MB, SECURITY C36). */
   quota?: UploadQuota;
+  /** What the save does to the state (default `publish`). */
+  intent?: SaveIntent;
+  /**
+   * An update: the document's `$updatedAt` when the form was opened (issue #16 item 5). When the document
+   * changed since, the update is refused with `EditConflictError`.
+   */
+  expectedVersion?: string;
+}
+
+/** The item changed since the form was opened: the second of two concurrent saves (issue #16 item 5). */
+export class EditConflictError extends Error {
+  override name = "EditConflictError";
+  constructor(
+    /** Its `$updatedAt` now (the version a deliberate overwrite sends). */
+    readonly updatedAt: string,
+    /** Who saved it last (`updatedBy`), or null when unknown (written before the lifecycle, or promoted). */
+    readonly updatedBy: string | null,
+  ) {
+    super(`The item was changed by ${updatedBy ?? "someone else"} at ${updatedAt} since it was opened.`);
+  }
 }
 
 /**
- * Creates a venture or post as `user`, uploading its image first (within the user's quota, with the API key
+ * The lifecycle of a save: the state `intent` asks for, at the due time of `values` (a post's date, or the
+ * stored `publishAt` of `current`).
+ */
+function lifecycleOf(kind: ContentKind, intent: SaveIntent | undefined, values: Record<string, unknown>) {
+  const due = dueTimeOf(kind, values);
+  const state: ItemState = stateFor(intent === "draft" || intent === "unpublish", due);
+  return { state, publishAt: due };
+}
+
+/**
+ * Creates a venture or post as `user`, in the state `options.intent` asks for (a draft, or published, or
+ * scheduled when its due time is in the future: issue #16), uploading its image first (within the user's quota, with the API key
  * of `target`, owned by the user); if the document cannot be written, the image just uploaded is deleted
  * again (no orphans, SECURITY C44).
  * @param target the Appwrite project and its API key (the image upload); the document is written by `session`.
@@ -167,15 +208,19 @@ export async function createItem<K extends ContentKind>(
     data: { ...fields, [imageField]: null, userId: user.id },
     permissions: ownerPermissions(user.id),
     image: image ? adminImage(target, user, input.slug, image) : null,
+    lifecycle: lifecycleOf(kind, options.intent, fields),
+    savedBy: user.name,
   });
 }
 
 /**
- * Updates a venture or post as `user`. With a new image, the quota is checked (the image it replaces does
+ * Updates a venture or post as `user`, in the state `options.intent` asks for (its read permission follows
+ * the state; its other permissions are kept). With a new image, the quota is checked (the image it replaces does
  * not count), the old one is deleted with the user's session (failure ignored), then the new one uploaded
  * with the API key of `target` (spec §4); a new image whose document update fails is deleted again.
  * @throws {QuotaExceededError} when the new image would take the user over their quota (nothing changed);
  * {HtmlBoundsError} when the body breaks a bound of `HTML_BOUNDS` (SECURITY C53; nothing changed);
+ * {EditConflictError} when it changed since `options.expectedVersion` (nothing changed);
  * {AppwriteException} from Appwrite: 404 when missing, 401 when the user may not change it.
  */
 export async function updateItem<K extends ContentKind>(
@@ -191,8 +236,11 @@ export async function updateItem<K extends ContentKind>(
   const { collectionId, imageField } = CONTENT_KINDS[kind];
   const ids = { databaseId: DATABASE_ID, collectionId, documentId };
   const fields = await documentData(kind, input); // refuses an over-bound body before touching images
+  const current = await session.databases.getDocument(ids);
+  if (options.expectedVersion && options.expectedVersion !== current.$updatedAt) {
+    throw new EditConflictError(current.$updatedAt, (current[UPDATED_BY_COLUMN] as string | null) ?? null);
+  }
   if (image) {
-    const current = await session.databases.getDocument(ids);
     // Ownership first: a user who may not change the document must not delete its image.
     if (!current.$permissions.includes(Permission.update(Role.user(user.id)))) {
       throw new AppwriteException(
@@ -212,6 +260,14 @@ export async function updateItem<K extends ContentKind>(
     kind,
     data: fields,
     image: image ? adminImage(target, user, input.slug, image) : null,
+    // A post's date is its due time; a venture keeps the due time it has (set in its file).
+    lifecycle: lifecycleOf(
+      kind,
+      options.intent,
+      dateField(kind) ? fields : { publishAt: current.publishAt, ...fields },
+    ),
+    permissions: current.$permissions,
+    savedBy: user.name,
   });
 }
 

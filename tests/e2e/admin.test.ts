@@ -216,7 +216,7 @@ describe("ventures", () => {
     await page.waitForURL((u) => u.pathname === "/admin/ventures");
     const row = page.getByRole("row").filter({ hasText: "harbor-ledger-e2e" });
     await row.waitFor();
-    expect(await page.locator("thead th").allTextContents()).toEqual(["Logo", "Name", "Slug", "Actions"]);
+    expect(await page.locator("thead th").allTextContents()).toEqual(["Logo", "Name", "Slug", "State", "Actions"]);
     expect(await row.locator("td").nth(1).textContent()).toBe("Harbor Ledger Co");
     expect(await imageLoaded(row.locator("img"))).toBe(true);
     const logoId = mediaId(await row.locator("img").getAttribute("src"));
@@ -305,11 +305,18 @@ describe("blog posts", () => {
     await page.waitForURL((u) => u.pathname === "/admin/blog");
     const row = page.getByRole("row").filter({ hasText: "Harbours and Ledgers" });
     await row.waitFor();
-    expect(await page.locator("thead th").allTextContents()).toEqual(["Title", "Author", "Published Date", "Actions"]);
+    expect(await page.locator("thead th").allTextContents()).toEqual([
+      "Title",
+      "Author",
+      "Published Date",
+      "State",
+      "Actions",
+    ]);
     expect(await row.locator("td").allTextContents()).toEqual([
       "Harbours and Ledgers",
       "Bilal Blogger",
       "March 14, 2026",
+      "Published",
       "EditDelete",
     ]);
 
@@ -531,6 +538,7 @@ describe("Arabic", () => {
   it("renders the admin right-to-left with Arabic labels; slug and URL stay left-to-right; logout goes to /ar/login", async () => {
     const user = await createUser(stack, newUser("ليلى المشرفة"));
     const page = await stack.page();
+    await page.goto("/ar/login");
     await ready(page);
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
     await expect.poll(() => h1(page)).toBe("تسجيل الدخول");

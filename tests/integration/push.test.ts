@@ -59,7 +59,8 @@ describe("studio push", () => {
   it("creates every published item on the first run, with HTML bodies and uploaded images", async () => {
     const result = await push(backend.services, options);
 
-    expect(result).toMatchObject({ created: 4, updated: 0, unchanged: 0, failed: 0, skipped: 1, conflicts: 0 });
+    // The draft is pushed too (issue #16), as a document only signed-in users may read.
+    expect(result).toMatchObject({ created: 5, updated: 0, unchanged: 0, failed: 0, skipped: 0, conflicts: 0 });
     expect(result.drafts).toEqual(["posts/work-in-progress.md"]);
     const ventures = await documents(COLLECTIONS.ventures);
     const alpha = ventures.find((v) => v.slug === "alpha-agency")!;
@@ -70,10 +71,13 @@ describe("studio push", () => {
     const bytes = await backend.services.storage.getFileView({ bucketId: IMAGES_BUCKET_ID, fileId: file!.fileId });
     expect(Buffer.from(bytes)).toEqual(await readFile(path.join(contentDir, "images/alpha-logo.png")));
 
-    // The image shared by a venture and a post is stored once; the draft is not published.
+    // The image shared by a venture and a post is stored once; the draft is stored but not public.
     expect(await fileCount()).toBe(2);
     const posts = await documents(COLLECTIONS.blogPosts);
-    expect(posts.map((p) => p.slug).sort()).toEqual(["hello-world", "second-post"]);
+    expect(posts.map((p) => p.slug).sort()).toEqual(["hello-world", "second-post", "work-in-progress"]);
+    const draft = posts.find((p) => p.slug === "work-in-progress")!;
+    expect(draft).toMatchObject({ status: "draft", $permissions: ['read("users")'] });
+    expect((await findPost("hello-world"))?.status).toBe("published");
     expect((await findPost("second-post"))?.publishedDate).toBe("2026-05-02T08:30:00.000+00:00");
   });
 
@@ -90,7 +94,7 @@ describe("studio push", () => {
 
     const second = await push(backend.services, options);
 
-    expect(second).toMatchObject({ created: 0, updated: 0, unchanged: 4, failed: 0 });
+    expect(second).toMatchObject({ created: 0, updated: 0, unchanged: 5, failed: 0 });
     expect((await documents(COLLECTIONS.ventures)).map((d) => d.$updatedAt)).toEqual(before.map((d) => d.$updatedAt));
     expect(await fileCount()).toBe(2);
   });
@@ -102,7 +106,7 @@ describe("studio push", () => {
 
     const result = await push(backend.services, options);
 
-    expect(result).toMatchObject({ created: 0, updated: 1, unchanged: 3 });
+    expect(result).toMatchObject({ created: 0, updated: 1, unchanged: 4 });
     expect(result.items.find((i) => i.slug === "hello-world")?.changes).toEqual(["excerpt"]);
     expect((await findPost("hello-world"))?.excerpt).toBe("A new excerpt.");
   });
@@ -119,14 +123,14 @@ describe("studio push", () => {
     expect(result.issues).toContainEqual(
       expect.objectContaining({ file: "posts/bad-date.md", field: "publishedDate" }),
     );
-    expect(result.created).toBe(4);
+    expect(result.created).toBe(5);
     expect(await findPost("bad-date")).toBeUndefined();
   });
 
   it("with dryRun plans the work and writes nothing, not even the lock", async () => {
     const result = await push(backend.services, { ...options, dryRun: true });
 
-    expect(result).toMatchObject({ created: 4, dryRun: true });
+    expect(result).toMatchObject({ created: 5, dryRun: true });
     expect(await documents(COLLECTIONS.ventures)).toEqual([]);
     expect(await fileCount()).toBe(0);
     await expect(readFile(options.lockPath, "utf8")).rejects.toThrow(/ENOENT/);
@@ -222,7 +226,7 @@ describe("backup before prune (C48)", () => {
     const pruned = await push(backend.services, { ...options, prune: true });
 
     expect(pruned.deleted).toBe(2);
-    expect(await documents(COLLECTIONS.blogPosts)).toEqual([]);
+    expect((await documents(COLLECTIONS.blogPosts)).map((d) => d.slug)).toEqual(["work-in-progress"]);
     expect(await fileCount()).toBe(1); // hello-cover.png went with its post; alpha-logo.png is the venture's too
     expect(await readdir(options.exportDir)).toEqual([path.basename(pruned.exported!.path)]);
     expect(path.basename(pruned.exported!.path)).toMatch(/^prune-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z\.json$/);
@@ -241,7 +245,7 @@ describe("backup before prune (C48)", () => {
     expect(Buffer.from(bytes)).toEqual(cover);
     // Restored items are not in the lock: a later push neither deletes nor recreates them.
     expect(await push(backend.services, { ...options, prune: true })).toMatchObject({ deleted: 0, created: 0 });
-    expect(await documents(COLLECTIONS.blogPosts)).toHaveLength(2);
+    expect(await documents(COLLECTIONS.blogPosts)).toHaveLength(3); // and the draft;
   });
 
   it("deletes nothing, and writes nothing else, when the export cannot be written", async () => {
@@ -301,8 +305,8 @@ describe("studio pull", () => {
     expect((await readContent(contentDir)).issues).toEqual([]);
 
     const again = await push(backend.services, options);
-    expect(again).toMatchObject({ created: 0, updated: 0, conflicts: 0, failed: 0, unchanged: 5 });
-    expect(await pull(backend.services, options)).toMatchObject({ written: 0, unchanged: 5 });
+    expect(again).toMatchObject({ created: 0, updated: 0, conflicts: 0, failed: 0, unchanged: 6 });
+    expect(await pull(backend.services, options)).toMatchObject({ written: 0, unchanged: 6 });
   });
 
   it("downloads an image it does not have, and keeps a file edited on both sides unless forced", async () => {

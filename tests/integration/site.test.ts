@@ -54,7 +54,7 @@ describe("the public site", () => {
     expect(text).toContain("أحدث المشاريع");
     expect(document.querySelector('a[href="/en"]')?.textContent).toBe("English");
 
-    const css = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')!.getAttribute("href")!;
+    const css = document.querySelector("style[data-href]")!.getAttribute("data-href")!;
     const stylesheet = await (await fetch(site.url + css)).text();
     const font = /url\((\/assets\/noto-kufi-arabic-arabic-400-normal-[^)]+\.woff2)\)/.exec(stylesheet)?.[1];
     expect(font).toBeDefined();

@@ -39,6 +39,19 @@ describe("Content-Security-Policy (C20, C21)", () => {
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
   });
 
+  it("allows inline styles only with the response's nonce: the inlined stylesheet carries it (issue 18)", async () => {
+    for (const path of ["/en", "/ar/blog", "/en/no-such-page"]) {
+      const reply = await get(path);
+      const csp = reply.headers.get("content-security-policy")!;
+      const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
+      const styleSrc = /style-src ([^;]+)/.exec(csp)![1]!;
+      expect(styleSrc, path).toBe(`'self' 'nonce-${nonce}'`);
+      const styles = (await reply.text()).match(/<style\b[^>]*>/g) ?? [];
+      expect(styles.length, path).toBe(1);
+      for (const tag of styles) expect(tag, path).toContain(`nonce="${nonce}"`);
+    }
+  });
+
   it("sends the same policy on error pages, the login page and the admin redirect target", async () => {
     for (const path of ["/en/no-such-page", "/en/login", "/ar/blog"]) {
       expect((await get(path)).headers.get("content-security-policy"), path).toMatch(/script-src 'nonce-/);

@@ -42,10 +42,17 @@ function LanguageSwitch() {
   );
 }
 
+/** Focuses the menu's first navigation link when it opens, so the keyboard starts inside it. */
+function focusFirstItem(event: React.ToggleEvent<HTMLDivElement>): void {
+  if (event.newState === "open") event.currentTarget.querySelector<HTMLElement>("nav a[href]")?.focus();
+}
+
 /**
  * The slide-in menu of small screens (spec §2), built on the HTML popover API so it opens, closes on Escape
- * or an outside click, and slides in from the inline end without JavaScript; with JavaScript it also closes
- * when a link is followed.
+ * or an outside click (focus then returns to the menu button), and slides in from the inline end without
+ * JavaScript; while it is open the page behind does not scroll (app.css) and it carries its own language
+ * switch, since the header's is under its backdrop (issue 18 item 6). With JavaScript it also takes the focus
+ * when it opens and closes when a link is followed.
  */
 function MobileMenu({ showAdmin }: { showAdmin: boolean }) {
   const { t } = useTranslation();
@@ -57,9 +64,10 @@ function MobileMenu({ showAdmin }: { showAdmin: boolean }) {
     if (element?.matches(":popover-open")) element.hidePopover();
   }, [pathname]);
   return (
-    <div ref={menu} id={MENU_ID} popover="auto" className="mobile-menu">
-      <div className="flex items-center justify-between gap-4 border-b border-line px-5 py-4">
-        <span className="font-bold">{t("site.name")}</span>
+    <div ref={menu} id={MENU_ID} popover="auto" className="mobile-menu" onToggle={focusFirstItem}>
+      <div className="flex items-center gap-3 border-b border-line px-5 py-4">
+        <span className="me-auto font-bold">{t("site.name")}</span>
+        <LanguageSwitch />
         <button
           type="button"
           popoverTarget={MENU_ID}

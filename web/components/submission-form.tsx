@@ -47,6 +47,16 @@ function issueText(t: Translator["t"], issue: FieldIssue): string {
 }
 
 /**
+ * Brings a form's result box into view below the sticky header (its `scroll-mt-24`, issue 18 item 6), then
+ * focuses `target`: the box itself, so screen readers read it, or the first field to correct. Scrolls only
+ * when the box is not already fully in view; instantly, so no motion for those who reduce it.
+ */
+function reveal(box: HTMLElement | null, target: HTMLElement | null | undefined = box): void {
+  box?.scrollIntoView({ block: "nearest", behavior: "instant" });
+  target?.focus({ preventScroll: target === box });
+}
+
+/**
  * A visitor form posting to its page's route action (spec §4, §5). Without JavaScript it is a plain form
  * with native checks, and the server renders the outcome. With JavaScript it checks the fields first
  * (empty required fields go straight to the error state), submits in the background, shows
@@ -66,8 +76,15 @@ export function SubmissionForm({ kind, actionData }: { kind: FormKind; actionDat
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) form.current?.reset();
-    message.current?.focus();
+    reveal(message.current);
   }, [fetcher.state, fetcher.data]);
+
+  // Checked in the browser: the error box comes into view and the first field to correct gets focus.
+  useEffect(() => {
+    if (!checked || checked.ok) return;
+    const first = Object.keys(checked.fieldErrors ?? {})[0];
+    reveal(message.current, first ? form.current?.querySelector<HTMLElement>(`[name="${first}"]`) : undefined);
+  }, [checked]);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -80,13 +97,13 @@ export function SubmissionForm({ kind, actionData }: { kind: FormKind; actionDat
       return;
     }
     setChecked({ ok: false, error: "invalid", fieldErrors: validated.fieldErrors });
-    const first = Object.keys(validated.fieldErrors)[0];
-    if (first) target.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   }
 
   const fieldErrors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
   // Only a page rendered by the server after a post without JavaScript refills the fields.
   const values = actionData && !actionData.ok ? actionData.values : undefined;
+  // A page rendered by the server after a post without JavaScript: the browser focuses (and scrolls to) its box.
+  const serverResult = !hydrated && actionData !== undefined;
   const errorText =
     result && !result.ok
       ? result.error === "invalid"
@@ -109,8 +126,9 @@ export function SubmissionForm({ kind, actionData }: { kind: FormKind; actionDat
           <div
             ref={message}
             tabIndex={-1}
+            autoFocus={serverResult}
             role="status"
-            className="flex gap-3 rounded-2xl border border-emerald-400/40 bg-emerald-400/10 p-4 outline-none"
+            className="flex scroll-mt-24 gap-3 rounded-2xl border border-emerald-400/40 bg-emerald-400/10 p-4 outline-none"
           >
             <CheckIcon className="mt-0.5 size-5 text-emerald-300" />
             <div>
@@ -123,8 +141,9 @@ export function SubmissionForm({ kind, actionData }: { kind: FormKind; actionDat
           <div
             ref={message}
             tabIndex={-1}
+            autoFocus={serverResult}
             role="alert"
-            className="rounded-2xl border border-red-400/50 bg-red-500/10 p-4 text-sm font-semibold text-red-200 outline-none"
+            className="scroll-mt-24 rounded-2xl border border-red-400/50 bg-red-500/10 p-4 text-sm font-semibold text-red-200 outline-none"
           >
             {errorText}
           </div>

@@ -1,15 +1,18 @@
 /**
  * Server helpers of the admin routes: the signed-in user's session client, reading and validating the
- * venture and post forms (only the spec's fields are read: SECURITY C40), listings and counts.
+ * venture and post forms (only the spec's fields are read: SECURITY C40) and saving them in the state the
+ * pressed button asks for (issue #16). Lists and counts: `admin-lists.server.ts`.
  */
-import { AppwriteException, Query, type Models } from "node-appwrite";
+import { AppwriteException, type Models } from "node-appwrite";
 import { data, redirect } from "react-router";
 import type { z } from "zod";
 import {
   createItem,
   deleteItem,
+  EditConflictError,
   updateItem,
   submissionErrorMessage,
+  type SaveIntent,
   type PostInput,
   type VentureInput,
 } from "../../server/admin/content.ts";
@@ -19,15 +22,9 @@ import type { SignedInUser } from "../../server/auth/account.ts";
 import { createSessionServices, stripAdminMode, type SessionServices } from "../../lib/appwrite/client.ts";
 import { checkImage, ImageRejectedError, type CheckedImage } from "../../lib/images/upload.ts";
 import { CONTENT_KINDS, DATABASE_ID, formSchema, HTTP_URL_MESSAGE, type ContentKind } from "../../schemas/content.ts";
-import {
-  CONTENT_MODEL,
-  columnFields,
-  formFieldNames,
-  imageInput,
-  type ContentKindSpec,
-  type FieldType,
-} from "../../schemas/model.ts";
+import { CONTENT_MODEL, formFieldNames, imageInput, type ContentKindSpec } from "../../schemas/model.ts";
 import { AiNotConfiguredError } from "../../lib/ai/gemini.ts";
+import { stateOf, type ItemState } from "../../schemas/lifecycle.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { appwriteLocation, getApiKeyServices, getLimitLog } from "./appwrite.server.ts";
 import { publicImageUrl } from "./content.server.ts";
@@ -87,69 +84,6 @@ export async function parseItemForm<K extends ContentKind>(
   >;
 }
 
-/** A cell of the admin lists: a column field of the kind (`column: true`) and its value as the list shows it. */
-export interface AdminCell {
-  field: string;
-  type: FieldType;
-  /** Text; for an image, the URL the browser loads. */
-  value: string | null;
-}
-
-/** A row of the admin lists. */
-export interface AdminRow {
-  id: string;
-  /** The item's title field (a venture's name, a post's title), for the delete dialog. */
-  name: string;
-  slug: string;
-  cells: AdminCell[];
-}
-
-function row(kind: ContentKind, doc: Models.DefaultDocument): AdminRow {
-  const spec: ContentKindSpec = CONTENT_MODEL[kind];
-  // The image first, then the other columns in the order of the description.
-  const columns = columnFields(kind).sort((a, b) => Number(b === spec.image) - Number(a === spec.image));
-  return {
-    id: doc.$id,
-    name: String(doc[spec.title] ?? ""),
-    slug: String(doc.slug),
-    cells: columns.map((field) => {
-      const type = spec.fields[field]!.type;
-      const raw = (doc[field] as string | null | undefined) ?? null;
-      return { field, type, value: type === "image" ? publicImageUrl(stripAdminMode(raw)) : raw };
-    }),
-  };
-}
-
-/** All ventures (newest first) or posts (by published date), as the admin lists show them. */
-export async function listRows(session: SessionServices, kind: ContentKind): Promise<AdminRow[]> {
-  const spec = CONTENT_MODEL[kind];
-  const page = await session.databases.listDocuments({
-    databaseId: DATABASE_ID,
-    collectionId: spec.collectionId,
-    // Only what the list shows: bodies can be large (Appwrite always adds the `$` attributes).
-    queries: [
-      Query.orderDesc(spec.order),
-      Query.limit(500),
-      Query.select([...new Set([spec.title, "slug", ...columnFields(kind)])]),
-    ],
-  });
-  return page.documents.map((doc) => row(kind, doc));
-}
-
-/** Totals for the dashboard (spec §7: "Counts for the dashboard come from the list total"). */
-export async function countItems(session: SessionServices): Promise<{ ventures: number; posts: number }> {
-  const count = async (kind: ContentKind) =>
-    (
-      await session.databases.listDocuments({
-        databaseId: DATABASE_ID,
-        collectionId: CONTENT_KINDS[kind].collectionId,
-        queries: [Query.limit(1), Query.select(["$id"])],
-      })
-    ).total;
-  const [ventures, posts] = await Promise.all([count("venture"), count("post")]);
-  return { ventures, posts };
-}
-
 /** One document for an edit form, or null when it does not exist. */
 export async function getItem(
   session: SessionServices,
@@ -205,6 +139,10 @@ export async function deleteFromList(request: Request, kind: ContentKind, secret
 export interface FormValues {
   values: Record<string, string>;
   image: string | null;
+  /** The item's state; a new item's is null. */
+  state: ItemState | null;
+  /** The item's `$updatedAt` when the form was opened (posted back as `version`); a new item's is null. */
+  version: string | null;
 }
 
 /**
@@ -226,18 +164,29 @@ export async function loadFormValues(secret: string, kind: ContentKind, id: stri
   return {
     values,
     image: publicImageUrl(stripAdminMode((doc[CONTENT_KINDS[kind].imageField] as string | null) ?? null)),
+    state: stateOf(doc),
+    version: doc.$updatedAt,
   };
+}
+
+/** The save intent a form's submit button posts (`intent`): `draft`, `unpublish`, else `publish`. */
+function saveIntentOf(value: FormDataEntryValue | null): SaveIntent {
+  return value === "draft" || value === "unpublish" ? value : "publish";
 }
 
 /**
  * The forms' action: validates, then creates or updates as the signed-in user and goes back to the list;
  * otherwise returns the field errors or the spec's submission error (§8) with what was typed. An image over
  * the user's upload quota (SECURITY C36) is an error on the image field, a body that breaks a bound of
- * `HTML_BOUNDS` (SECURITY C53) an error on the body field, both in the admin's language.
+ * `HTML_BOUNDS` (SECURITY C53) an error on the body field, both in the admin's language. An update posts the
+ * `version` (`$updatedAt`) its form was opened with; when the item changed since, nothing is written and the
+ * answer is 409 "changed by <name> at <time> since you opened it" with the current version (issue #16 item 5).
  */
 export async function saveItem(request: Request, kind: ContentKind, id: string | undefined) {
   const { secret, user } = await requireUser(request);
   const form = await request.formData();
+  const intent = saveIntentOf(form.get("intent"));
+  const expectedVersion = String(form.get("version") ?? "") || undefined;
   const parsed = await parseItemForm(kind, form, preferredLocale(request));
   const typed = typedValues(kind, form);
   if (!parsed.input || Object.keys(parsed.errors).length > 0) {
@@ -247,9 +196,25 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
   const target = getApiKeyServices().target;
   const session = sessionServices(secret);
   try {
-    if (id) await updateItem(target, session, user, kind, id, parsed.input as never, parsed.image);
-    else await createItem(target, session, user, kind, parsed.input as never, parsed.image);
+    if (id) {
+      await updateItem(target, session, user, kind, id, parsed.input as never, parsed.image, {
+        intent,
+        expectedVersion,
+      });
+    } else await createItem(target, session, user, kind, parsed.input as never, parsed.image, { intent });
   } catch (error) {
+    if (error instanceof EditConflictError) {
+      // Nothing was written; the typed input comes back, with their version to compare and to overwrite.
+      const { t } = getI18n(preferredLocale(request));
+      const formError = t("admin.lifecycle.conflict", {
+        name: error.updatedBy ?? t("admin.lifecycle.someoneElse"),
+        time: `${error.updatedAt.slice(11, 16)} UTC`,
+      });
+      return data(
+        { errors: {} as FieldErrors, formError, values: typed, conflict: { version: error.updatedAt } },
+        { status: 409 },
+      );
+    }
     if (error instanceof HtmlBoundsError) {
       const field = CONTENT_KINDS[kind].bodyField;
       const message = bodyBoundsMessage(preferredLocale(request), error.violation);

@@ -5,7 +5,7 @@
  * `renderStoredHtml`), images of the project's bucket served by the site itself under `/media/<fileId>`.
  */
 import { parseFileViewUrl } from "../../lib/appwrite/client.ts";
-import { getLocalized, listLocalized, type ItemSummary } from "../../lib/appwrite/content-store.ts";
+import { getLocalized, listLocalized, type ContentReader, type ItemSummary } from "../../lib/appwrite/content-store.ts";
 import { CONTENT_MODEL, summaryFields, type ContentKind, type ContentLocale } from "../../schemas/model.ts";
 import { renderStoredHtml } from "../../lib/html/body.ts";
 import { IMAGES_BUCKET_ID, isHttpUrl, safeHttpUrl } from "../../schemas/content.ts";
@@ -74,10 +74,15 @@ export async function loadPostCards(locale: ContentLocale, limit?: number): Prom
 /**
  * One venture in `locale` (else in the other language) with its sanitized case study (escaped text when it breaks `HTML_BOUNDS`), or null. Its website
  * URL is kept only when it is an http(s) URL (`safeHttpUrl`, SECURITY C58): a document written straight
- * through the Appwrite API may hold any scheme.
+ * through the Appwrite API may hold any scheme. `reader`: the guest services (default), or a preview's
+ * (`web/server/preview.server.ts`), which may also read drafts and scheduled items.
  */
-export async function loadVenture(slug: string, locale: ContentLocale): Promise<VentureView | null> {
-  const venture = await withBackend(() => getLocalized(getPublicServices(), "venture", slug, locale));
+export async function loadVenture(
+  slug: string,
+  locale: ContentLocale,
+  reader: ContentReader = getPublicServices(),
+): Promise<VentureView | null> {
+  const venture = await withBackend(() => getLocalized(reader, "venture", slug, locale));
   if (!venture) return null;
   const caseStudyHtml = await renderStoredHtml(venture.caseStudy);
   return { ...card("venture", venture), websiteURL: safeHttpUrl(venture.websiteURL), caseStudyHtml };
@@ -85,10 +90,14 @@ export async function loadVenture(slug: string, locale: ContentLocale): Promise<
 
 /**
  * One post in `locale` (else in the other language) with its sanitized content (escaped text when it breaks
- * `HTML_BOUNDS`), or null.
+ * `HTML_BOUNDS`), or null; `reader` as for `loadVenture`.
  */
-export async function loadPost(slug: string, locale: ContentLocale): Promise<PostView | null> {
-  const post = await withBackend(() => getLocalized(getPublicServices(), "post", slug, locale));
+export async function loadPost(
+  slug: string,
+  locale: ContentLocale,
+  reader: ContentReader = getPublicServices(),
+): Promise<PostView | null> {
+  const post = await withBackend(() => getLocalized(reader, "post", slug, locale));
   if (!post) return null;
   return { ...card("post", post), contentHtml: await renderStoredHtml(post.content) };
 }

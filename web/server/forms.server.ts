@@ -31,7 +31,14 @@ export async function handleFormPost(request: Request, kind: FormKind, context?:
   if (!validated.ok) {
     return data<FormResult>({ ok: false, error: "invalid", fieldErrors: validated.fieldErrors, values }, 400);
   }
-  const decision = await formLimiter().take(clientIp(context));
+  let decision;
+  try {
+    decision = await formLimiter().take(clientIp(context));
+  } catch (error) {
+    // The limit log lives in Appwrite: if it cannot be read, the submission could not be stored either.
+    console.error(`[forms] checking the ${kind} form's limit failed:`, (error as Error).message);
+    return data<FormResult>({ ok: false, error: "submission", values }, 500);
+  }
   if (!decision.allowed) {
     return data<FormResult>(
       { ok: false, error: "tooMany", values },

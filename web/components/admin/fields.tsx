@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "../../hooks.ts";
 import { slugify } from "../../../lib/content/slug.ts";
+import { LifecycleButtons } from "./lifecycle.tsx";
+import type { ItemState } from "../../../schemas/lifecycle.ts";
 
 const input =
   "w-full rounded-lg border border-line bg-ink px-3 py-2 text-sm text-white placeholder:text-mist/60 focus:border-gold focus:outline-none";
@@ -155,22 +157,53 @@ export function ImagePicker(props: {
 }
 
 /** The end of an admin form: the submission error (spec §8), then the submit button (disabled while busy). */
-export function FormFooter(props: { error: string | null | undefined; busy: boolean; saving: boolean; label: string }) {
+/** The edit conflict a refused save answered with (409, `saveItem`), if any. */
+export function conflictOf(actionData: unknown): { version: string } | null {
+  const conflict = (actionData as { conflict?: { version?: unknown } } | undefined)?.conflict;
+  return typeof conflict?.version === "string" ? { version: conflict.version } : null;
+}
+
+export function FormFooter(props: {
+  error: string | null | undefined;
+  busy: boolean;
+  saving: boolean;
+  label: string;
+  /** The item's state (null for a new one): "Unpublish" is offered for published and scheduled items. */
+  state?: ItemState | null;
+  /** The `$updatedAt` the form was opened with (posted as `version`: a concurrent save is refused). */
+  version?: string | null;
+  /** After a refused concurrent save: where their version is (the edit page), opened beside this one. */
+  theirs?: string | null;
+}) {
   const { t } = useTranslation();
   return (
     <>
       {props.error && (
         <p role="alert" className="rounded-lg border border-red-500/50 bg-red-500/10 p-3 text-sm text-red-300">
           {props.error}
+          {props.theirs && (
+            <>
+              {" "}
+              <a href={props.theirs} target="_blank" rel="noopener" className="text-gold underline">
+                {t("admin.lifecycle.seeTheirs")}
+              </a>
+            </>
+          )}
         </p>
       )}
-      <button
-        type="submit"
-        disabled={props.saving || props.busy}
-        className="rounded-full bg-gold px-6 py-2.5 font-semibold text-ink disabled:opacity-60"
-      >
-        {props.saving ? t("admin.saving") : props.label}
-      </button>
+      {props.version && <input type="hidden" name="version" value={props.version} />}
+      <div className="flex flex-wrap items-center gap-3">
+        <button
+          type="submit"
+          name="intent"
+          value="publish"
+          disabled={props.saving || props.busy}
+          className="rounded-full bg-gold px-6 py-2.5 font-semibold text-ink disabled:opacity-60"
+        >
+          {props.saving ? t("admin.saving") : props.label}
+        </button>
+        <LifecycleButtons state={props.state ?? null} disabled={props.saving || props.busy} />
+      </div>
     </>
   );
 }

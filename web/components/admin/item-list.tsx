@@ -2,9 +2,12 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useLocale, useTranslation } from "../../hooks.ts";
 import { formatLongDate } from "../../i18n/i18n.ts";
-import type { AdminCell, AdminRow } from "../../server/admin.server.ts";
+import type { AdminCell, AdminRow } from "../../server/admin-lists.server.ts";
 import { CONTENT_MODEL, type ContentKind } from "../../../schemas/model.ts";
 import { DeleteDialog } from "./delete-dialog.tsx";
+import { StateBadge, StateFilter } from "./lifecycle.tsx";
+import { useClearUnsavedOnArrival } from "./unsaved.tsx";
+import type { ItemState } from "../../../schemas/lifecycle.ts";
 
 /** One cell: an image as a thumbnail, a date in the locale's long format, a slug left-to-right, else text. */
 function Cell({ cell }: { cell: AdminCell }) {
@@ -45,11 +48,12 @@ function Cell({ cell }: { cell: AdminCell }) {
 
 /**
  * The admin list of a kind: its column fields (ventures: Logo, Name, Slug; posts: Title, Author, Published
- * Date in the locale's long format; labels `admin.<path>.columns.<field>`) and Actions, with the delete
- * dialog (spec §2).
+ * Date in the locale's long format; labels `admin.<path>.columns.<field>`), each item's state, and Actions,
+ * with the delete dialog (spec §2); above it, the filter by state (issue #16).
  */
-export function ItemList(props: { kind: ContentKind; rows: AdminRow[] | null }) {
+export function ItemList(props: { kind: ContentKind; rows: AdminRow[] | null; state?: ItemState | null }) {
   const { t } = useTranslation();
+  useClearUnsavedOnArrival(props.kind);
   const [deleting, setDeleting] = useState<{ id: string; label: string } | null>(null);
   const path = CONTENT_MODEL[props.kind].adminPath;
   const base = `/admin/${path}`;
@@ -62,6 +66,7 @@ export function ItemList(props: { kind: ContentKind; rows: AdminRow[] | null }) 
           {t(`admin.${path}.create`)}
         </Link>
       </div>
+      <StateFilter base={base} current={props.state ?? null} />
       {props.rows === null ? (
         <p role="alert" className="mt-8 text-red-400">
           {t(`admin.${path}.fetchFailed`)}
@@ -79,6 +84,9 @@ export function ItemList(props: { kind: ContentKind; rows: AdminRow[] | null }) 
                   </th>
                 ))}
                 <th scope="col" className="px-4 py-3 text-start font-medium">
+                  {t("admin.lifecycle.state")}
+                </th>
+                <th scope="col" className="px-4 py-3 text-start font-medium">
                   {t("admin.actions")}
                 </th>
               </tr>
@@ -89,6 +97,9 @@ export function ItemList(props: { kind: ContentKind; rows: AdminRow[] | null }) 
                   {row.cells.map((cell) => (
                     <Cell key={cell.field} cell={cell} />
                   ))}
+                  <td className="px-4 py-3">
+                    <StateBadge state={row.state} />
+                  </td>
                   <td className="px-4 py-3">
                     <div className="flex gap-3">
                       <Link to={`${base}/edit/${row.id}`} className="text-gold hover:underline">

@@ -1,7 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../hooks.ts";
 import { useFetcher } from "react-router";
-import { AccountUpdateError, COMMON_PASSWORD_MESSAGE, updateName, updatePassword } from "../../../server/auth/account.ts";
+import {
+  AccountUpdateError,
+  COMMON_PASSWORD_MESSAGE,
+  updateName,
+  updatePassword,
+} from "../../../server/auth/account.ts";
 import { Field } from "../../components/admin/fields.tsx";
 import { appwriteLocation } from "../../server/appwrite.server.ts";
 import { requireUser } from "../../server/session.server.ts";

@@ -1,16 +1,18 @@
 import { ItemList } from "../../components/admin/item-list.tsx";
-import { deleteFromList, listRows, sessionServices } from "../../server/admin.server.ts";
+import { deleteFromList, sessionServices } from "../../server/admin.server.ts";
+import { listRows, stateFilterOf } from "../../server/admin-lists.server.ts";
 import { requireUser } from "../../server/session.server.ts";
 import type { Route } from "./+types/blog";
 
-/** Admin blog list (spec §2); "Failed to fetch blog posts." on failure (§8). */
+/** Admin blog list (spec §2); "Failed to fetch blog posts." on failure (§8). `?state=` filters by state (issue #16). */
 export async function loader({ request }: Route.LoaderArgs) {
   const { secret } = await requireUser(request);
+  const state = stateFilterOf(request);
   try {
-    return { rows: await listRows(sessionServices(secret), "post") };
+    return { rows: await listRows(sessionServices(secret), "post", state ?? undefined), state };
   } catch (error) {
     console.error("Listing posts failed:", error);
-    return { rows: null };
+    return { rows: null, state };
   }
 }
 
@@ -24,5 +26,5 @@ export function meta() {
 }
 
 export default function AdminBlog({ loaderData }: Route.ComponentProps) {
-  return <ItemList kind="post" rows={loaderData.rows} />;
+  return <ItemList kind="post" rows={loaderData.rows} state={loaderData.state} />;
 }

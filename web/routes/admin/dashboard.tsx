@@ -1,10 +1,14 @@
 import { useTranslation } from "../../hooks.ts";
 import { Link } from "react-router";
-import { countItems, sessionServices } from "../../server/admin.server.ts";
+import { sessionServices } from "../../server/admin.server.ts";
+import { countItems } from "../../server/admin-lists.server.ts";
 import { requireUser } from "../../server/session.server.ts";
 import type { Route } from "./+types/dashboard";
 
-/** Dashboard: total ventures and posts from the list totals (spec §2, §7); a failure is only logged (§8). */
+/**
+ * Dashboard: total ventures and posts from the list totals (spec §2, §7), then how many are published,
+ * scheduled and drafts (issue #16); a failure is only logged (§8).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const { secret } = await requireUser(request);
   try {
@@ -25,6 +29,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     { label: t("admin.dashboard.ventures"), value: loaderData.counts?.ventures, to: "/admin/ventures" },
     { label: t("admin.dashboard.posts"), value: loaderData.counts?.posts, to: "/admin/blog" },
   ];
+  // Ventures and posts together by state (issue #16).
+  const states = [
+    { label: t("admin.dashboard.published"), value: loaderData.counts?.published, state: "published" },
+    { label: t("admin.dashboard.scheduled"), value: loaderData.counts?.scheduled, state: "scheduled" },
+    { label: t("admin.dashboard.drafts"), value: loaderData.counts?.drafts, state: "draft" },
+  ];
   return (
     <>
       <h1 className="text-3xl font-bold">{t("admin.nav.dashboard")}</h1>
@@ -38,6 +48,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <Link to={card.to} className="mt-4 inline-block text-sm text-gold hover:underline">
               {t("admin.dashboard.manage")}
             </Link>
+          </li>
+        ))}
+      </ul>
+      <ul className="mt-6 grid gap-6 sm:grid-cols-3">
+        {states.map((card) => (
+          <li key={card.state} className="rounded-2xl border border-line bg-panel p-6">
+            <p className="text-sm text-mist">{card.label}</p>
+            <p className="mt-2 text-3xl font-bold text-gold" data-testid={`state-${card.state}`}>
+              {card.value ?? "–"}
+            </p>
           </li>
         ))}
       </ul>

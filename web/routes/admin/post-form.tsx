@@ -1,11 +1,13 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "../../hooks.ts";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { AiAssistant } from "../../components/admin/ai-assistant.tsx";
-import { Field, FormFooter, ImagePicker, useItemFormValues } from "../../components/admin/fields.tsx";
+import { conflictOf, Field, FormFooter, ImagePicker, useItemFormValues } from "../../components/admin/fields.tsx";
 import { KindFields } from "../../components/admin/kind-fields.tsx";
 import { initialValues, inputFields } from "../../../schemas/model.ts";
 import { HtmlEditor } from "../../components/admin/html-editor.tsx";
+import { LifecyclePanel } from "../../components/admin/lifecycle.tsx";
+import { RestoredNotice, unsavedKey, useUnsavedInput } from "../../components/admin/unsaved.tsx";
 import { aiUnavailableMessage, loadFormValues, saveItem } from "../../server/admin.server.ts";
 import { preferredLocale, requireUser } from "../../server/session.server.ts";
 import type { Route } from "./+types/post-form";
@@ -18,6 +20,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     : {
         values: initialValues("post", { userName: user.name, today: new Date().toISOString().slice(0, 10) }),
         image: null,
+        state: null,
+        version: null,
       };
   return { current, editing: Boolean(params.id), aiUnavailable: aiUnavailableMessage(preferredLocale(request)) };
 }
@@ -37,11 +41,14 @@ function localToday(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-export default function PostForm({ loaderData, actionData }: Route.ComponentProps) {
+export default function PostForm({ loaderData, actionData, params }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  const location = useLocation();
   const initial = actionData?.values ?? loaderData.current.values;
   const { values, setValues, set, setTitle, setSlug, applyDraft } = useItemFormValues(initial, "title", "post");
+  // Typed input survives reloads, navigation and an expired session (issue #16 item 5).
+  const unsaved = useUnsavedInput(unsavedKey("post", params.id), loaderData.current.values, values, setValues);
   const [generating, setGenerating] = useState(false);
   const [image, setImage] = useState<File | null>(null);
   const [imageMessage, setImageMessage] = useState<string | null>(null);
@@ -91,10 +98,14 @@ export default function PostForm({ loaderData, actionData }: Route.ComponentProp
         {t("admin.blog.back")}
       </Link>
       <h1 className="mt-4 text-3xl font-bold">{loaderData.editing ? t("admin.blog.edit") : t("admin.blog.new")}</h1>
+      {loaderData.current.state && (
+        <LifecyclePanel kind="post" slug={loaderData.current.values.slug ?? ""} state={loaderData.current.state} />
+      )}
       <div className="mt-6">
         <AiAssistant kind="post" unavailable={loaderData.aiUnavailable} onBusy={setGenerating} onDraft={applyDraft} />
       </div>
-      <Form method="post" encType="multipart/form-data" className="mt-8 space-y-5">
+      {unsaved.restoredAt !== null && <RestoredNotice at={unsaved.restoredAt} onDiscard={unsaved.discard} />}
+      <Form method="post" encType="multipart/form-data" className="mt-8 space-y-5" onSubmit={unsaved.markSubmitted}>
         <Field
           name="title"
           label={t("admin.blog.postTitle")}
@@ -144,6 +155,9 @@ export default function PostForm({ loaderData, actionData }: Route.ComponentProp
         />
         <FormFooter
           error={actionData?.formError}
+          state={loaderData.current.state}
+          version={conflictOf(actionData)?.version ?? loaderData.current.version ?? null}
+          theirs={conflictOf(actionData) ? location.pathname : null}
           busy={generating}
           saving={saving}
           label={loaderData.editing ? t("admin.saveChanges") : t("admin.blog.createPost")}

@@ -1,9 +1,18 @@
 import { useState } from "react";
 import { useTranslation } from "../../hooks.ts";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { AiAssistant } from "../../components/admin/ai-assistant.tsx";
-import { Field, FormFooter, ImagePicker, TextArea, useItemFormValues } from "../../components/admin/fields.tsx";
+import {
+  conflictOf,
+  Field,
+  FormFooter,
+  ImagePicker,
+  TextArea,
+  useItemFormValues,
+} from "../../components/admin/fields.tsx";
 import { HtmlEditor } from "../../components/admin/html-editor.tsx";
+import { LifecyclePanel } from "../../components/admin/lifecycle.tsx";
+import { RestoredNotice, unsavedKey, useUnsavedInput } from "../../components/admin/unsaved.tsx";
 import { aiUnavailableMessage, loadFormValues, saveItem } from "../../server/admin.server.ts";
 import { preferredLocale, requireUser } from "../../server/session.server.ts";
 import type { Route } from "./+types/venture-form";
@@ -26,8 +35,16 @@ export function meta({ params }: Route.MetaArgs) {
 export default function VentureForm({ loaderData, actionData, params }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  const location = useLocation();
   const initial = actionData?.values ?? loaderData.current?.values ?? {};
-  const { values, set, setTitle, setSlug, applyDraft } = useItemFormValues(initial, "name", "venture");
+  const { values, setValues, set, setTitle, setSlug, applyDraft } = useItemFormValues(initial, "name", "venture");
+  // Typed input survives reloads, navigation and an expired session (issue #16 item 5).
+  const unsaved = useUnsavedInput(
+    unsavedKey("venture", params.id),
+    loaderData.current?.values ?? {},
+    values,
+    setValues,
+  );
   const [generating, setGenerating] = useState(false);
   const editing = Boolean(params.id);
   const saving = navigation.state === "submitting";
@@ -42,6 +59,9 @@ export default function VentureForm({ loaderData, actionData, params }: Route.Co
         {t("admin.ventures.back")}
       </Link>
       <h1 className="mt-4 text-3xl font-bold">{editing ? t("admin.ventures.edit") : t("admin.ventures.new")}</h1>
+      {loaderData.current?.state && (
+        <LifecyclePanel kind="venture" slug={loaderData.current.values.slug ?? ""} state={loaderData.current.state} />
+      )}
       <div className="mt-6">
         <AiAssistant
           kind="venture"
@@ -50,7 +70,8 @@ export default function VentureForm({ loaderData, actionData, params }: Route.Co
           onDraft={applyDraft}
         />
       </div>
-      <Form method="post" encType="multipart/form-data" className="mt-8 space-y-5">
+      {unsaved.restoredAt !== null && <RestoredNotice at={unsaved.restoredAt} onDiscard={unsaved.discard} />}
+      <Form method="post" encType="multipart/form-data" className="mt-8 space-y-5" onSubmit={unsaved.markSubmitted}>
         <Field
           name="name"
           label={t("admin.ventures.name")}
@@ -105,6 +126,9 @@ export default function VentureForm({ loaderData, actionData, params }: Route.Co
         />
         <FormFooter
           error={actionData?.formError}
+          state={loaderData.current?.state ?? null}
+          version={conflictOf(actionData)?.version ?? loaderData.current?.version ?? null}
+          theirs={conflictOf(actionData) ? location.pathname : null}
           busy={generating}
           saving={saving}
           label={editing ? t("admin.saveChanges") : t("admin.ventures.createVenture")}

@@ -1,16 +1,18 @@
 import { ItemList } from "../../components/admin/item-list.tsx";
-import { deleteFromList, listRows, sessionServices } from "../../server/admin.server.ts";
+import { deleteFromList, sessionServices } from "../../server/admin.server.ts";
+import { listRows, stateFilterOf } from "../../server/admin-lists.server.ts";
 import { requireUser } from "../../server/session.server.ts";
 import type { Route } from "./+types/ventures";
 
-/** Admin venture list (spec §2); "Failed to fetch ventures." on failure (§8). */
+/** Admin venture list (spec §2); "Failed to fetch ventures." on failure (§8). `?state=` filters by state (issue #16). */
 export async function loader({ request }: Route.LoaderArgs) {
   const { secret } = await requireUser(request);
+  const state = stateFilterOf(request);
   try {
-    return { rows: await listRows(sessionServices(secret), "venture") };
+    return { rows: await listRows(sessionServices(secret), "venture", state ?? undefined), state };
   } catch (error) {
     console.error("Listing ventures failed:", error);
-    return { rows: null };
+    return { rows: null, state };
   }
 }
 
@@ -24,5 +26,5 @@ export function meta() {
 }
 
 export default function AdminVentures({ loaderData }: Route.ComponentProps) {
-  return <ItemList kind="venture" rows={loaderData.rows} />;
+  return <ItemList kind="venture" rows={loaderData.rows} state={loaderData.state} />;
 }

@@ -7,19 +7,32 @@ import { formatLongDate, toLocale } from "../../i18n/i18n.ts";
 import { VersionNotice, versionAttributes } from "../../components/version-notice.tsx";
 import { translatorOf } from "../../i18n/t.ts";
 import { absoluteUrl, originFrom, pageMeta } from "../../seo.ts";
+import { PreviewBanner } from "../../components/preview-banner.tsx";
 import { loadPost } from "../../server/content.server.ts";
+import { loadItemPage, PREVIEW_HEADERS } from "../../server/preview.server.ts";
 import type { Route } from "./+types/post";
 
-/** Blog post (spec §2); an unknown slug answers 404 "Blog post not found.". */
-export async function loader({ params }: Route.LoaderArgs) {
-  const post = await loadPost(params.slug, toLocale(params.locale));
-  if (!post) throw data<NotFoundData>({ notFound: "post" }, { status: 404 });
-  return { post };
+/**
+ * Blog post (spec §2); an unknown slug answers 404 "Blog post not found.". A draft or scheduled post is shown
+ * as a preview to a signed-in user or with a shared link, never cached (issue #16).
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const page = await loadItemPage(request, "post", params.slug, (slug, reader) =>
+    loadPost(slug, toLocale(params.locale), reader),
+  );
+  if (!page) throw data<NotFoundData>({ notFound: "post" }, { status: 404 });
+  const loaded = { post: page.item, preview: page.preview };
+  return page.preview ? data(loaded, { headers: PREVIEW_HEADERS }) : loaded;
+}
+
+/** A preview's `no-store` and `noindex` reach the document response. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export function meta(args: Route.MetaArgs) {
   if (!args.data) return [];
-  const { post } = args.data;
+  const { post, preview } = args.data;
   const origin = originFrom(args.matches);
   const { t } = translatorOf(args.matches);
   return pageMeta(args, {
@@ -28,6 +41,7 @@ export function meta(args: Route.MetaArgs) {
     image: post.image,
     type: "article",
     locales: post.locales,
+    noindex: preview,
     jsonLd: {
       "@context": "https://schema.org",
       "@type": "BlogPosting",
@@ -46,10 +60,11 @@ export function meta(args: Route.MetaArgs) {
 export default function PostPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { post } = loaderData;
+  const { post, preview } = loaderData;
   const version = versionAttributes(post.locale, locale);
   return (
     <article className="mx-auto max-w-3xl pt-10 pb-12">
+      {preview && <PreviewBanner />}
       <Link
         to={href("/:locale/blog", { locale })}
         className="inline-flex items-center gap-2 text-sm text-mist hover:text-gold"

@@ -7,43 +7,64 @@ import { useLocale, useTranslation } from "../../hooks.ts";
 import { toLocale } from "../../i18n/i18n.ts";
 import { pageMeta } from "../../seo.ts";
 import { VersionNotice, versionAttributes } from "../../components/version-notice.tsx";
+import { PreviewBanner } from "../../components/preview-banner.tsx";
 import { loadVenture, loadVentureCards } from "../../server/content.server.ts";
+import { loadItemPage, PREVIEW_HEADERS } from "../../server/preview.server.ts";
 import type { Route } from "./+types/venture";
 
-/** Venture detail (spec §2); an unknown slug answers 404 "Venture not found.". */
-export async function loader({ params }: Route.LoaderArgs) {
+/**
+ * Venture detail (spec §2); an unknown slug answers 404 "Venture not found.". A draft or scheduled venture is
+ * shown as a preview to a signed-in user or with a shared link, never cached (issue #16).
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
   const locale = toLocale(params.locale);
-  const [venture, all] = await Promise.all([loadVenture(params.slug, locale), loadVentureCards(locale, 4)]);
-  if (!venture) throw data<NotFoundData>({ notFound: "venture" }, { status: 404 });
-  return { venture, others: all.filter((v) => v.slug !== venture.slug).slice(0, 3) };
+  const [page, all] = await Promise.all([
+    loadItemPage(request, "venture", params.slug, (slug, reader) => loadVenture(slug, locale, reader)),
+    loadVentureCards(locale, 4),
+  ]);
+  if (!page) throw data<NotFoundData>({ notFound: "venture" }, { status: 404 });
+  const venture = page.item;
+  const loaded = { venture, preview: page.preview, others: all.filter((v) => v.slug !== venture.slug).slice(0, 3) };
+  return page.preview ? data(loaded, { headers: PREVIEW_HEADERS }) : loaded;
+}
+
+/** A preview's `no-store` and `noindex` reach the document response. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export function meta(args: Route.MetaArgs) {
   if (!args.data) return [];
-  const { venture } = args.data;
+  const { venture, preview } = args.data;
   return pageMeta(args, {
     title: venture.name,
     description: venture.shortDescription,
     image: venture.image,
     locales: venture.locales,
-    jsonLd: {
-      "@context": "https://schema.org",
-      "@type": "Organization",
-      name: venture.name,
-      description: venture.shortDescription,
-      inLanguage: venture.locale,
-      ...(venture.websiteURL ? { url: venture.websiteURL } : {}),
-    },
+    noindex: preview,
+    ...(preview
+      ? {}
+      : {
+          jsonLd: {
+            "@context": "https://schema.org",
+            "@type": "Organization",
+            name: venture.name,
+            description: venture.shortDescription,
+            inLanguage: venture.locale,
+            ...(venture.websiteURL ? { url: venture.websiteURL } : {}),
+          },
+        }),
   });
 }
 
 export default function VenturePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { venture, others } = loaderData;
+  const { venture, others, preview } = loaderData;
   const version = versionAttributes(venture.locale, locale);
   return (
     <article className="pb-12">
+      {preview && <PreviewBanner />}
       <Link
         to={href("/:locale/ventures", { locale })}
         className="inline-flex items-center gap-2 pt-10 text-sm text-mist hover:text-gold"

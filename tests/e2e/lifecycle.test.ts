@@ -1,0 +1,132 @@
+/**
+ * Issue #16 item 5 in real Chromium: typed input survives a reload and an expired session (restored with
+ * "Restored unsaved changes from … — Discard"), leaving with unsaved changes asks first, and the second of
+ * two concurrent saves is refused with "changed by <name> at <time> since you opened it", the input kept.
+ */
+import { Query } from "node-appwrite";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import { adminPage, createUser, newUser, ready, seedAs, signInThroughPage } from "./admin-helpers.ts";
+import { startStack, type Stack } from "./helpers.ts";
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+const textbox = (page: Page, name: string) => page.getByRole("textbox", { name, exact: true });
+const post = { excerpt: "Kept.", authorName: "Ada", publishedDate: "2026-03-01", content: "<h2>Hi</h2><p>x</p>" };
+
+async function stored(slug: string) {
+  const page = await stack.backend.services.databases.listDocuments({
+    databaseId: DATABASE_ID,
+    collectionId: COLLECTIONS.blogPosts,
+    queries: [Query.equal("slug", slug)],
+  });
+  return page.documents[0]!;
+}
+
+describe("nothing typed is lost", () => {
+  it("restores input after a reload, and Discard puts the form back", async () => {
+    const ada = await createUser(stack, newUser("Ada"));
+    const page = await adminPage(stack, ada);
+    await page.goto("/admin/blog/new");
+    await ready(page);
+    await textbox(page, "Title").fill("Typed before a reload");
+    await page.reload();
+    await ready(page);
+    await expect.poll(() => textbox(page, "Title").inputValue()).toBe("Typed before a reload");
+    const notice = page.getByRole("status").filter({ hasText: "Restored unsaved changes from" });
+    expect(await notice.textContent()).toMatch(/Restored unsaved changes from \d\d:\d\d —\s*Discard/);
+    await notice.getByRole("button", { name: "Discard" }).click();
+    expect(await textbox(page, "Title").inputValue()).toBe("");
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("studio:unsaved")))).toEqual(
+      [],
+    );
+  });
+
+  it("asks before leaving with unsaved changes for a link inside the admin", async () => {
+    const ada = await createUser(stack, newUser("Ada"));
+    const page = await adminPage(stack, ada);
+    await page.goto("/admin/blog/new");
+    await ready(page);
+    await textbox(page, "Title").fill("Not yet saved");
+    const asked: string[] = [];
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole("link", { name: "Dashboard" }).first().click();
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toContain("unsaved changes");
+    expect(new URL(page.url()).pathname).toBe("/admin/blog/new");
+  });
+
+  it("returns to the form with the input after the session expired and the user signed in again", async () => {
+    const ada = await createUser(stack, newUser("Ada"));
+    const page = await adminPage(stack, ada);
+    await page.goto("/admin/blog/new");
+    await ready(page);
+    await textbox(page, "Title").fill("Typed while the session expired");
+    await textbox(page, "Slug").fill("typed-while-expired");
+    await page.getByLabel("Excerpt").fill("Every field is required.");
+    await textbox(page, "Content (HTML)").fill("<h2>Kept</h2><p>Through the login.</p>");
+    const users = await stack.backend.services.users.list({ queries: [Query.equal("email", ada.email)] });
+    await stack.backend.services.users.deleteSessions({ userId: users.users[0]!.$id });
+    await page.getByRole("button", { name: "Create Post" }).click();
+    await page.waitForURL((u) => u.pathname.endsWith("/login"));
+    await signInThroughPage(page, ada);
+    expect(new URL(page.url()).pathname).toBe("/admin/blog/new");
+    await expect.poll(() => textbox(page, "Title").inputValue()).toBe("Typed while the session expired");
+    expect(await textbox(page, "Slug").inputValue()).toBe("typed-while-expired");
+    expect(await textbox(page, "Content (HTML)").inputValue()).toBe("<h2>Kept</h2><p>Through the login.</p>");
+    // Saving now creates it, and the list page forgets the kept input.
+    await page.getByRole("button", { name: "Create Post" }).click();
+    await page.waitForURL((u) => u.pathname === "/admin/blog");
+    await ready(page);
+    // The list page clears it once it has rendered (a client-side navigation: poll, not a load event).
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("studio:unsaved"))))
+      .toEqual([]);
+    expect((await stored("typed-while-expired")).title).toBe("Typed while the session expired");
+  });
+});
+
+describe("two admins editing one item", () => {
+  it("refuses the second save with who changed it and when, keeping the input and linking their version", async () => {
+    const ada = await createUser(stack, newUser("Ada"));
+    const bob = await createUser(stack, newUser("Bob"));
+    const created = await seedAs(stack, ada, {
+      kind: "post",
+      input: { ...post, title: "Shared", slug: "shared-in-browser" },
+    });
+    await stack.backend.services.databases.updateDocument({
+      databaseId: DATABASE_ID,
+      collectionId: COLLECTIONS.blogPosts,
+      documentId: created.$id,
+      permissions: [...created.$permissions, 'update("users")'],
+    });
+    const [adaPage, bobPage] = [await adminPage(stack, ada), await adminPage(stack, bob)];
+    for (const page of [adaPage, bobPage]) {
+      await page.goto(`/admin/blog/edit/${created.$id}`);
+      await ready(page);
+    }
+    await textbox(adaPage, "Title").fill("Ada's title");
+    await adaPage.getByRole("button", { name: "Save Changes" }).click();
+    await adaPage.waitForURL((u) => u.pathname === "/admin/blog");
+    await textbox(bobPage, "Title").fill("Bob's title");
+    await bobPage.getByRole("button", { name: "Save Changes" }).click();
+    const alert = bobPage.getByRole("alert").filter({ hasText: "since you opened it" });
+    const time = (await stored("shared-in-browser")).$updatedAt.slice(11, 16);
+    expect(await alert.textContent()).toContain(`changed by Ada at ${time} UTC since you opened it`);
+    expect(await textbox(bobPage, "Title").inputValue()).toBe("Bob's title");
+    expect(await alert.getByRole("link", { name: "See their version" }).getAttribute("href")).toBe(
+      `/admin/blog/edit/${created.$id}`,
+    );
+    expect((await stored("shared-in-browser")).title).toBe("Ada's title");
+  });
+});

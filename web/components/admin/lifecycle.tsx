@@ -1,0 +1,114 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { useTranslation } from "../../hooks.ts";
+import { ITEM_STATES, type ItemState } from "../../../schemas/lifecycle.ts";
+
+/** An item's state as a small label: Published, Scheduled or Draft (issue #16). */
+export function StateBadge({ state }: { state: ItemState }) {
+  const { t } = useTranslation();
+  const tone =
+    state === "published"
+      ? "border-emerald-500/50 text-emerald-300"
+      : state === "scheduled"
+        ? "border-sky-500/50 text-sky-300"
+        : "border-line text-mist";
+  return (
+    <span className={`inline-block rounded-full border px-2.5 py-0.5 text-xs ${tone}`} data-state={state}>
+      {t(`admin.lifecycle.states.${state}`)}
+    </span>
+  );
+}
+
+/** Links filtering a list by state (`?state=`), the current one marked. */
+export function StateFilter({ base, current }: { base: string; current: ItemState | null }) {
+  const { t } = useTranslation();
+  const options: (ItemState | null)[] = [null, ...ITEM_STATES];
+  return (
+    <nav aria-label={t("admin.lifecycle.filter")} className="mt-6 flex flex-wrap gap-2 text-sm">
+      {options.map((state) => (
+        <Link
+          key={state ?? "all"}
+          to={state ? `${base}?state=${state}` : base}
+          aria-current={state === current ? "page" : undefined}
+          className={`rounded-full border px-3 py-1 ${state === current ? "border-gold text-gold" : "border-line text-mist"}`}
+        >
+          {state ? t(`admin.lifecycle.states.${state}`) : t("admin.lifecycle.all")}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/**
+ * "Save draft", and "Unpublish" for an item that is published or scheduled, beside the spec's submit button:
+ * submit buttons posting `intent` (`draft`, `unpublish`) with the form.
+ */
+export function LifecycleButtons({ state, disabled }: { state: ItemState | null; disabled: boolean }) {
+  const { t } = useTranslation();
+  const style = "rounded-full border border-gold/60 px-5 py-2.5 text-sm font-semibold text-gold disabled:opacity-60";
+  return (
+    <>
+      <button type="submit" name="intent" value="draft" disabled={disabled} className={style}>
+        {t("admin.lifecycle.saveDraft")}
+      </button>
+      {state && state !== "draft" && (
+        <button type="submit" name="intent" value="unpublish" disabled={disabled} className={style}>
+          {t("admin.lifecycle.unpublish")}
+        </button>
+      )}
+    </>
+  );
+}
+
+/**
+ * The edit page's lifecycle line: the item's state and, when it is not public, "Share preview", which asks
+ * the server for a signed link (valid 7 days) and shows it to copy.
+ */
+export function LifecyclePanel(props: { kind: string; slug: string; state: ItemState }) {
+  const { t } = useTranslation();
+  const [link, setLink] = useState<{ url: string; expires: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const share = async () => {
+    setError(null);
+    try {
+      const response = await fetch("/admin/preview-link", {
+        method: "POST",
+        body: new URLSearchParams({ kind: props.kind, slug: props.slug }),
+      });
+      const body = (await response.json()) as { url?: string; expires?: string; error?: string };
+      if (!response.ok || !body.url) throw new Error(body.error ?? t("general.error"));
+      setLink({ url: body.url, expires: body.expires ?? "" });
+    } catch (failure) {
+      setError((failure as Error).message);
+    }
+  };
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-3 text-sm">
+      <span className="text-mist">{t("admin.lifecycle.state")}</span>
+      <StateBadge state={props.state} />
+      {props.state !== "published" && (
+        <button type="button" onClick={() => void share()} className="text-gold hover:underline">
+          {t("admin.lifecycle.sharePreview")}
+        </button>
+      )}
+      {link && (
+        <p className="w-full">
+          <input
+            readOnly
+            aria-label={t("admin.lifecycle.sharePreview")}
+            value={link.url}
+            dir="ltr"
+            className="w-full rounded-lg border border-line bg-panel px-3 py-2 font-mono text-xs"
+            onFocus={(e) => e.currentTarget.select()}
+          />
+          <span className="mt-1 block text-mist">{t("admin.lifecycle.shareHint", { date: link.expires })}</span>
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="w-full text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
