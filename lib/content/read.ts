@@ -21,59 +21,12 @@ import {
   type PostFrontMatter,
   type VentureFrontMatter,
 } from "../../schemas/content.ts";
-import { CONTENT_KIND_NAMES, imageInput, type ContentLocale, DEFAULT_CONTENT_LOCALE } from "../../schemas/model.ts";
+import { CONTENT_KIND_NAMES, imageInput, DEFAULT_CONTENT_LOCALE } from "../../schemas/model.ts";
 import { inheritFields, itemKey, localeOfFile } from "./versions.ts";
+import type { ContentIssue, ContentItem, ContentSet, LocalImage } from "./item.ts";
 import type { z } from "zod";
 
-/** A local image a content file references, already read and checked. */
-export interface LocalImage {
-  /** Absolute path on disk. */
-  path: string;
-  /** File name used for the upload (`logo.png`). */
-  name: string;
-  bytes: Buffer;
-  /** MIME type from the file's signature (`image/png`). */
-  mimeType: string;
-}
-
-interface ContentItemBase {
-  /** Path relative to the content root, with forward slashes (`posts/hello.md`). */
-  file: string;
-  slug: string;
-  /** The language of this version: from the file name's suffix (`hello.ar.md`), `en` without one. */
-  locale: ContentLocale;
-  /** Front matter keys this version takes from its default-locale version (`inheritFields`), not in its file. */
-  inherited?: string[];
-  draft: boolean;
-  format: "markdown" | "html";
-  /** The body as written (Markdown or HTML). */
-  body: string;
-  /** The image field's value: a local image, an external URL, or none. */
-  image: LocalImage | { url: string } | null;
-}
-export interface VentureItem extends ContentItemBase {
-  kind: "venture";
-  frontMatter: VentureFrontMatter;
-}
-export interface PostItem extends ContentItemBase {
-  kind: "post";
-  frontMatter: PostFrontMatter;
-}
-export type ContentItem = VentureItem | PostItem;
-
-/** A problem with one field of one file; `field` is `body`, `file` or a front-matter key. */
-export interface ContentIssue {
-  file: string;
-  field: string;
-  message: string;
-}
-
-export interface ContentSet {
-  items: ContentItem[];
-  issues: ContentIssue[];
-  /** What is read but not as written (HTML the sanitizer removes), and files that are not read at all. */
-  warnings: ContentIssue[];
-}
+export type { ContentIssue, ContentItem, ContentSet, LocalImage, PostItem, VentureItem } from "./item.ts";
 
 const EXTENSIONS: Record<string, ContentItem["format"]> = { ".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html" };
 /** The front matter schema of each kind, built once from its description. */

@@ -13,7 +13,7 @@ import {
   versionKey,
   type ContentLocale,
 } from "../../schemas/model.ts";
-import type { ContentIssue, ContentItem } from "./read.ts";
+import type { ContentIssue, ContentItem } from "./item.ts";
 
 /**
  * The locale and the stem of a content file's name: `x.ar.md` → (`ar`, `x`); `x.md` → (`en`, `x`). Only the

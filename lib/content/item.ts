@@ -1,0 +1,57 @@
+/**
+ * The shapes of what `readContent` reads from `content/` (issue #7, #15): items (one per language version),
+ * their images and the issues found. Types only, shared by the reader (`read.ts`) and the version rules
+ * (`versions.ts`).
+ */
+import type { PostFrontMatter, VentureFrontMatter } from "../../schemas/content.ts";
+import type { ContentLocale } from "../../schemas/model.ts";
+
+/** A local image a content file references, already read and checked. */
+export interface LocalImage {
+  /** Absolute path on disk. */
+  path: string;
+  /** File name used for the upload (`logo.png`). */
+  name: string;
+  bytes: Buffer;
+  /** MIME type from the file's signature (`image/png`). */
+  mimeType: string;
+}
+
+interface ContentItemBase {
+  /** Path relative to the content root, with forward slashes (`posts/hello.md`). */
+  file: string;
+  slug: string;
+  /** The language of this version: from the file name's suffix (`hello.ar.md`), `en` without one. */
+  locale: ContentLocale;
+  /** Front matter keys this version takes from its default-locale version (`inheritFields`), not in its file. */
+  inherited?: string[];
+  draft: boolean;
+  format: "markdown" | "html";
+  /** The body as written (Markdown or HTML). */
+  body: string;
+  /** The image field's value: a local image, an external URL, or none. */
+  image: LocalImage | { url: string } | null;
+}
+export interface VentureItem extends ContentItemBase {
+  kind: "venture";
+  frontMatter: VentureFrontMatter;
+}
+export interface PostItem extends ContentItemBase {
+  kind: "post";
+  frontMatter: PostFrontMatter;
+}
+export type ContentItem = VentureItem | PostItem;
+
+/** A problem with one field of one file; `field` is `body`, `file` or a front-matter key. */
+export interface ContentIssue {
+  file: string;
+  field: string;
+  message: string;
+}
+
+export interface ContentSet {
+  items: ContentItem[];
+  issues: ContentIssue[];
+  /** What is read but not as written (HTML the sanitizer removes), and files that are not read at all. */
+  warnings: ContentIssue[];
+}
