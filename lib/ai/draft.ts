@@ -21,7 +21,7 @@ import { slugify } from "../content/slug.ts";
 import { checkHtmlRules, MAX_SENTENCES, type RuleViolation } from "../html/rules.ts";
 import { normalizeBodyAsync } from "../html/body.ts";
 import { HtmlBoundsError, htmlBoundMessage, type HtmlBoundViolation } from "../html/bounds.ts";
-import { AiResponseError, geminiClient, toAiError, type AiSettings } from "./gemini.ts";
+import { AiResponseError, askForJson, geminiClient, type AiSettings } from "./gemini.ts";
 import { AbortError, EXIT } from "../errors.ts";
 
 export type DraftKind = "post" | "venture";
@@ -154,24 +154,8 @@ export async function draftContent(
   };
 
   const ask = async (contents: string) => {
-    let text: string | undefined;
-    try {
-      text = (await ai.models.generateContent({ model: settings.textModel, contents, config })).text;
-    } catch (error) {
-      throw toAiError(error);
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text ?? "");
-    } catch {
-      throw new AiResponseError("The model's answer was not valid JSON.");
-    }
-    const parsed = spec.schema.safeParse(json);
-    if (!parsed.success) {
-      const fields = parsed.error.issues.map((i) => i.path.join(".") || "answer").join(", ");
-      throw new AiResponseError(`The model's answer lacked required fields: ${fields}.`);
-    }
-    return clean(spec, parsed.data);
+    const parsed = await askForJson(ai, settings.textModel, config, contents, spec.schema);
+    return clean(spec, parsed);
   };
 
   let fields = await ask(subject);

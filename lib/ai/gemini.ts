@@ -3,7 +3,8 @@
  * browser). One client per call site, bounded: a per-request timeout, at most one retry (SECURITY C43:
  * `retryOptions.attempts ≤ 2`), and one overall deadline for the whole operation.
  */
-import { ApiError, GoogleGenAI } from "@google/genai";
+import { ApiError, GoogleGenAI, type GenerateContentConfig } from "@google/genai";
+import type { z } from "zod";
 import type { AppConfig } from "../config.ts";
 import { AbortError, EXIT } from "../errors.ts";
 
@@ -107,4 +108,37 @@ export function toAiError(error: unknown): Error {
   const name = (error as Error | undefined)?.name;
   if (name === "AbortError" || name === "TimeoutError") return new AiUnavailableError("Gemini did not answer in time.");
   return new AiUnavailableError(`Gemini could not be reached: ${(error as Error)?.message ?? String(error)}`);
+}
+
+/**
+ * Asks `model` of `ai` for `contents` with `config` (a JSON response schema) and parses the answer with
+ * `schema`: the one request-and-parse step of AI drafting and translation.
+ * @throws {AiUnavailableError | AiRequestError} as `toAiError` maps the SDK's failure.
+ * @throws {AiResponseError} when the answer is not JSON, or lacks a field `schema` requires (named).
+ */
+export async function askForJson<T>(
+  ai: GoogleGenAI,
+  model: string,
+  config: GenerateContentConfig,
+  contents: string,
+  schema: z.ZodType<T>,
+): Promise<T> {
+  let text: string | undefined;
+  try {
+    text = (await ai.models.generateContent({ model, contents, config })).text;
+  } catch (error) {
+    throw toAiError(error);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text ?? "");
+  } catch {
+    throw new AiResponseError("The model's answer was not valid JSON.");
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => i.path.join(".") || "answer").join(", ");
+    throw new AiResponseError(`The model's answer lacked required fields: ${fields}.`);
+  }
+  return parsed.data;
 }

@@ -18,7 +18,7 @@ import {
   type TranslationViolation,
 } from "../translate/checks.ts";
 import { AiDraftBoundsError } from "./draft.ts";
-import { AiResponseError, geminiClient, toAiError, type AiSettings } from "./gemini.ts";
+import { askForJson, geminiClient, type AiSettings } from "./gemini.ts";
 
 const LANGUAGE: Record<ContentLocale, string> = { en: "English", ar: "Modern Standard Arabic" };
 
@@ -96,24 +96,8 @@ export async function translateFields(settings: AiSettings, request: Translation
   const sourceJson = JSON.stringify(Object.fromEntries(names.map((n) => [n, source[n] ?? ""])));
 
   const ask = async (contents: string): Promise<Record<string, string>> => {
-    let text: string | undefined;
-    try {
-      text = (await ai.models.generateContent({ model: settings.textModel, contents, config })).text;
-    } catch (error) {
-      throw toAiError(error);
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text ?? "");
-    } catch {
-      throw new AiResponseError("The model's answer was not valid JSON.");
-    }
-    const parsed = shape.safeParse(json);
-    if (!parsed.success) {
-      const fields = parsed.error.issues.map((i) => i.path.join(".") || "answer").join(", ");
-      throw new AiResponseError(`The model's answer lacked required fields: ${fields}.`);
-    }
-    const fields = parsed.data as Record<string, string>;
+    const parsed = await askForJson(ai, settings.textModel, config, contents, shape);
+    const fields = parsed as Record<string, string>;
     try {
       fields[body] = await normalizeBodyAsync(fields[body]!);
     } catch (error) {
