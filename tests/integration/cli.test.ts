@@ -124,21 +124,22 @@ describe("studio CLI", () => {
     const dir = await copyFixtureContent();
     const first = await studio(["push", "--dir", dir, "--json"]);
     expect(first.code).toBe(0);
-    expect(first.lines().filter((l) => l.type === "item")).toHaveLength(4);
+    // Four published items and the fixture's draft, which push writes as a draft (issue #16).
+    expect(first.lines().filter((l) => l.type === "item")).toHaveLength(5);
     expect(first.result()).toEqual({
       type: "result",
-      created: 4,
+      created: 5,
       updated: 0,
       unchanged: 0,
       deleted: 0,
-      skipped: 1,
+      skipped: 0,
       conflicts: 0,
       failed: 0,
       dryRun: false,
     });
 
     const second = await studio(["push", "--dir", dir, "--json"]);
-    expect(second.result()).toMatchObject({ created: 0, updated: 0, unchanged: 4 });
+    expect(second.result()).toMatchObject({ created: 0, updated: 0, unchanged: 5 });
   });
 
   it("without a terminal prints plain lines, and exits 1 naming an invalid file and field", async () => {
@@ -195,7 +196,7 @@ describe("studio CLI", () => {
     expect(pruned.stdout).toContain(`studio restore ${where}`);
     // The export line comes before any deletion is reported.
     expect(pruned.stdout.indexOf("Exported")).toBeLessThan(pruned.stdout.indexOf("delete "));
-    expect(await postSlugs()).toEqual(["second-post"]);
+    expect(await postSlugs()).toEqual(["second-post", "work-in-progress"]);
 
     const restore = await studio(["restore", where, "--json"]);
 
@@ -207,7 +208,7 @@ describe("studio CLI", () => {
       conflicts: 0,
       failed: 0,
     });
-    expect(await postSlugs()).toEqual(["hello-world", "second-post"]);
+    expect(await postSlugs()).toEqual(["hello-world", "second-post", "work-in-progress"]);
     expect((await studio(["restore", where])).stdout).toMatch(/Restored 0 item\(s\) and 0 file\(s\); 3 already there/);
   });
 
@@ -221,7 +222,7 @@ describe("studio CLI", () => {
 
     expect(run.code).toBe(3);
     expect(run.stderr).toMatch(/Could not write the export to .*second-post\.md \(\w+\); nothing was deleted/);
-    expect(await postSlugs()).toEqual(["hello-world", "second-post"]);
+    expect(await postSlugs()).toEqual(["hello-world", "second-post", "work-in-progress"]);
     const bad = await studio(["restore", path.join(dir, "ventures/alpha-agency.md")]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/is not JSON; pass a file written by studio push --prune or studio sweep/);
@@ -281,7 +282,7 @@ describe("studio CLI", () => {
       const seeded = await studio(["seed", "--dir", dir, "--json"], empty);
       expect(seeded.code).toBe(0);
       expect(seeded.lines()[0]).toMatchObject({ type: "setup" });
-      expect(seeded.result()).toMatchObject({ created: 4, failed: 0 });
+      expect(seeded.result()).toMatchObject({ created: 5, failed: 0 });
     });
 
     const down = await studio(["push", "--json"], { endpoint: "http://127.0.0.1:9/v1", projectId: "p", apiKey: "k" });
@@ -315,7 +316,7 @@ describe("studio CLI", () => {
       const run = await studio(["push", "--dir", dir, "--json"], empty);
 
       expect(run.code).toBe(5);
-      expect(run.result()).toMatchObject({ created: 1, failed: 3 });
+      expect(run.result()).toMatchObject({ created: 2, failed: 3 }); // the draft has no image
       const failed = run.lines().filter((l) => l.status === "failed");
       expect(failed[0]?.error).toMatch(/storage_invalid_file_size/);
     });

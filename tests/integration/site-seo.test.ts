@@ -100,6 +100,15 @@ describe("SEO outputs", () => {
     expect(xml.getElementsByTagName("xhtml:link")).toHaveLength(paths.length * 2 * 3);
   });
 
+  it("titles the legal pages' table of contents in the page's language", async () => {
+    const expected = { en: "On this page", ar: "في هذه الصفحة" };
+    for (const pathname of ["/en/privacy-policy", "/ar/privacy-policy", "/en/terms-of-use", "/ar/terms-of-use"]) {
+      const { document } = await head(pathname);
+      const locale = pathname.slice(1, 3) as keyof typeof expected;
+      expect(document.querySelector("h2#contents")?.textContent, pathname).toBe(expected[locale]);
+    }
+  });
+
   it("serves an RSS feed per locale, and robots.txt pointing at the sitemap", async () => {
     for (const locale of ["en", "ar"]) {
       const response = await fetch(`${site.url}/${locale}/rss.xml`);

@@ -32,6 +32,9 @@ async function tempDir(prefix: string): Promise<string> {
 async function content(): Promise<string> {
   const dir = await copyFixtureContent();
   temporary.push(dir);
+  // These tests count what a prune deletes among the published items: the fixture's draft, which push now
+  // writes as a draft (issue #16), is left out so the counts stay those of the rule being tested.
+  await rm(path.join(dir, "posts/work-in-progress.md"));
   return dir;
 }
 

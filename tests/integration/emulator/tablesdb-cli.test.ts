@@ -108,5 +108,5 @@ describe("the official Appwrite CLI against TablesDB and health", () => {
     expect(time.output).toContain("diff : 0");
     const queue = await appwrite(["health", "get-queue-mails"]);
     expect(queue.output).toContain("size : 0");
-  });
+  }, 120_000); // the CLI creates every table, column and index one request at a time
 });

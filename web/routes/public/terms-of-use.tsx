@@ -7,7 +7,7 @@ import type { Route } from "./+types/terms-of-use";
 
 /** The page's texts, in its language (issue 18: messages reach the browser as data). */
 export function loader({ params }: Route.LoaderArgs) {
-  return { messages: messagesFor(toLocale(params.locale), ["legal.updated", "legal.terms"]) };
+  return { messages: messagesFor(toLocale(params.locale), ["legal.updated", "legal.contents", "legal.terms"]) };
 }
 
 export const shouldRevalidate = whenLocaleChanges;
