@@ -268,6 +268,7 @@ export async function updateItem<K extends ContentKind>(
     ),
     permissions: current.$permissions,
     savedBy: user.name,
+    previous: current,
   });
 }
 
