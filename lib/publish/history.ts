@@ -104,7 +104,8 @@ export class RevisionStore {
 
   /**
    * Keeps `previous` (the document as it is before a save) as a revision of `kind`, with its editors'
-   * permissions, then deletes the item's revisions past the newest `REVISIONS_KEPT`.
+   * permissions. Pruning is a separate step (`prune`), run once the save succeeded: a refused save must not
+   * cost the item its oldest revision.
    * @returns the new row's id.
    * @throws {AppwriteException} when the row cannot be written (401 when the caller may not create rows).
    */
@@ -122,7 +123,6 @@ export class RevisionStore {
       },
       permissions: revisionPermissions(previous.$permissions),
     });
-    await this.prune(previous.$id);
     return row.$id;
   }
 

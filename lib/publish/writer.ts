@@ -8,7 +8,7 @@
  * (SECURITY C44). Every update keeps the version it replaces in the item's history (`lib/publish/history.ts`,
  * issue #16 item 4), so a save from any path can be undone.
  */
-import { ID, Permission, Role, type Databases, type Models } from "node-appwrite";
+import { ID, Permission, Role, type Client, type Databases, type Models } from "node-appwrite";
 import { DATABASE_ID } from "../../schemas/content.ts";
 import {
   PUBLISH_AT_COLUMN,
@@ -68,6 +68,13 @@ export interface HistoryOptions {
    * kept. Default true.
    */
   keepRevision?: boolean;
+  /**
+   * The client the revision is written (and the history pruned) with; default the writer's own. The admin
+   * passes its API key's: a revision carries the item's editors' roles, and Appwrite refuses a user's write
+   * granting roles that user does not hold (another editor's). The item itself is still written by `databases`
+   * (the user's session, so Appwrite decides whether the save is allowed; a refused save discards the revision).
+   */
+  historyClient?: Client;
 }
 
 /**
@@ -153,7 +160,8 @@ export function createItemDocument(
  * image just uploaded is removed again. With `write.lifecycle` and `write.permissions` (the document's
  * current ones), its permissions are rewritten for the new state (`statePermissions`) when that changes them.
  * Before writing, the version it replaces (`write.previous`, else read now) is kept as a revision with its
- * editors' permissions (`RevisionStore.record`, the last 20 per item), and removed again when the update fails;
+ * editors' permissions (`RevisionStore.record`), removed again when the update fails, and the item's history
+ * pruned to the last 20 once it succeeded;
  * `keepRevision: false` skips that (a promotion, not a save).
  * @throws what the image step or Appwrite throws (404 missing, 401 not allowed); nothing is left behind.
  */
@@ -174,14 +182,15 @@ export async function updateItemDocument(
   const permissions = unchanged ? undefined : wanted;
   const collectionId = CONTENT_MODEL[write.kind].collectionId;
   let revisionId: string | null = null;
-  const history = new RevisionStore(databases.client);
+  const history = new RevisionStore(write.historyClient ?? databases.client);
   if (write.keepRevision !== false) {
     const previous =
       write.previous ?? (await databases.getDocument({ databaseId: DATABASE_ID, collectionId, documentId }));
     revisionId = await history.record(write.kind, previous);
   }
+  let saved: Models.DefaultDocument;
   try {
-    return await withImage(write, (data) =>
+    saved = await withImage(write, (data) =>
       databases.updateDocument({
         databaseId: DATABASE_ID,
         collectionId,
@@ -195,13 +204,18 @@ export async function updateItemDocument(
     if (revisionId) await history.discard(revisionId);
     throw error;
   }
+  // The save is done whatever pruning does: a prune that fails leaves extra rows the next save prunes.
+  if (revisionId) await history.prune(documentId).catch(() => 0);
+  return saved;
 }
 
 /**
  * Restores revision `revisionId` of document `documentId`: writes its slug, text fields and body back
  * (`restorableFields`; the image, state and permissions stay as they are) through `updateItemDocument`, so the
  * version it replaces becomes a revision in turn (issue #16: "restoring is itself a new version").
+ * The revision is read with `databases`' client, so only one the caller may read is restored.
  * @param savedBy who restores (written to `updatedBy`).
+ * @param historyClient the client the new revision is written with (see `HistoryOptions.historyClient`).
  * @throws {RevisionMismatchError} when the revision belongs to another item; {AppwriteException} 404 when the
  * revision or the document is missing or not readable by the caller, 401 when the caller may not update it.
  */
@@ -211,6 +225,7 @@ export async function restoreRevision(
   documentId: string,
   revisionId: string,
   savedBy: string,
+  historyClient?: Client,
 ): Promise<Models.DefaultDocument> {
   const revision = await new RevisionStore(databases.client).get(revisionId);
   if (revision.itemId !== documentId || revision.kind !== kind) {
@@ -220,6 +235,7 @@ export async function restoreRevision(
     kind,
     data: restorableFields(kind, revision.fields),
     savedBy,
+    historyClient,
   });
 }
 

@@ -123,6 +123,36 @@ describe("history of an item saved in the admin", () => {
     expect((await storedRows(itemId)).total).toBe(REVISIONS_KEPT); // pruned, not just hidden
   });
 
+  it("keeps a revision for every editor when another editor saves, and nothing when a save is refused", async () => {
+    const shared = await createItem(
+      backend.emulator,
+      session(ada),
+      ada.user,
+      "venture",
+      venture("Shared", "shared-venture"),
+      null,
+    );
+    await backend.services.databases.updateDocument({
+      databaseId: DATABASE_ID,
+      collectionId: COLLECTIONS.ventures,
+      documentId: shared.$id,
+      permissions: [...shared.$permissions, 'update("users")'],
+    });
+    // Bob may update it (through `users`), though he does not hold Ada's role the revision also grants.
+    await updateItem(backend.emulator, session(bob), bob.user, "venture", shared.$id, venture("By Bob", "shared-venture"), null);
+    const [kept] = await new RevisionStore(session(ada).client).list(shared.$id);
+    expect(kept).toMatchObject({ savedBy: "ada", fields: { name: "Shared" } });
+    expect((await new RevisionStore(session(bob).client).list(shared.$id)).map((r) => r.id)).toEqual([kept!.id]);
+
+    // A user who may not update the item gets Appwrite's refusal, and no revision is left behind.
+    const before = (await storedRows(itemId)).total;
+    const refused = await updateItem(backend.emulator, session(bob), bob.user, "venture", itemId, venture("Bob's"), null).catch(
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(AppwriteException);
+    expect((await storedRows(itemId)).total).toBe(before);
+  });
+
   it("keeps each language version's history apart", async () => {
     const other = await createItem(
       backend.emulator,

@@ -11,6 +11,7 @@ import { submissionErrorMessage } from "../../server/admin/content.ts";
 import { CONTENT_KIND_NAMES, CONTENT_MODEL, type ContentKind } from "../../schemas/model.ts";
 import type { SessionServices } from "../../lib/appwrite/client.ts";
 import { getItem, sessionServices } from "./admin.server.ts";
+import { getApiKeyServices } from "./appwrite.server.ts";
 import { requireUser } from "./session.server.ts";
 
 /** One revision as the edit page shows it: when and by whom it was saved, and its text fields as strings. */
@@ -94,7 +95,8 @@ export async function restoreFromHistory(request: Request): Promise<never> {
   try {
     if (!ID_PATTERN.test(revisionId)) throw new RevisionMismatchError(revisionId, id);
     const revision = await new RevisionStore(session.client).get(revisionId);
-    await restoreRevision(session.databases, kind, id, revisionId, user.name);
+    // The new revision is written with the key, like a save's (`updateItem`); the restore itself with the session.
+    await restoreRevision(session.databases, kind, id, revisionId, user.name, getApiKeyServices().client);
     throw redirect(`${page}?restored=${encodeURIComponent(revision.savedAt)}`);
   } catch (error) {
     if (error instanceof Response) throw error;
