@@ -196,4 +196,3 @@ export class RevisionMismatchError extends Error {
     this.name = "RevisionMismatchError";
   }
 }
-

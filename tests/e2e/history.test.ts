@@ -78,9 +78,9 @@ describe("an edit page's history", () => {
     expect(doc).toMatchObject({ title: "Version one", excerpt: "The first excerpt.", updatedBy: "Ada" });
     await expect.poll(() => rows.count()).toBe(2);
     await rows.first().getByRole("button", { name: "Show changes" }).click();
-    expect(await rows.first().locator("[data-field-diff]").filter({ hasText: "Title" }).locator("del").allTextContents()).toEqual([
-      "two",
-    ]);
+    expect(
+      await rows.first().locator("[data-field-diff]").filter({ hasText: "Title" }).locator("del").allTextContents(),
+    ).toEqual(["two"]);
   });
 
   it("speaks Arabic to an Arabic admin", async () => {

@@ -139,16 +139,30 @@ describe("history of an item saved in the admin", () => {
       permissions: [...shared.$permissions, 'update("users")'],
     });
     // Bob may update it (through `users`), though he does not hold Ada's role the revision also grants.
-    await updateItem(backend.emulator, session(bob), bob.user, "venture", shared.$id, venture("By Bob", "shared-venture"), null);
+    await updateItem(
+      backend.emulator,
+      session(bob),
+      bob.user,
+      "venture",
+      shared.$id,
+      venture("By Bob", "shared-venture"),
+      null,
+    );
     const [kept] = await new RevisionStore(session(ada).client).list(shared.$id);
     expect(kept).toMatchObject({ savedBy: "ada", fields: { name: "Shared" } });
     expect((await new RevisionStore(session(bob).client).list(shared.$id)).map((r) => r.id)).toEqual([kept!.id]);
 
     // A user who may not update the item gets Appwrite's refusal, and no revision is left behind.
     const before = (await storedRows(itemId)).total;
-    const refused = await updateItem(backend.emulator, session(bob), bob.user, "venture", itemId, venture("Bob's"), null).catch(
-      (e: unknown) => e,
-    );
+    const refused = await updateItem(
+      backend.emulator,
+      session(bob),
+      bob.user,
+      "venture",
+      itemId,
+      venture("Bob's"),
+      null,
+    ).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(AppwriteException);
     expect((await storedRows(itemId)).total).toBe(before);
   });
@@ -162,7 +176,15 @@ describe("history of an item saved in the admin", () => {
       venture("Other", "other-venture"),
       null,
     );
-    await updateItem(backend.emulator, session(ada), ada.user, "venture", other.$id, venture("Other 2", "other-venture"), null);
+    await updateItem(
+      backend.emulator,
+      session(ada),
+      ada.user,
+      "venture",
+      other.$id,
+      venture("Other 2", "other-venture"),
+      null,
+    );
     expect((await new RevisionStore(session(ada).client).list(other.$id)).map((r) => r.fields.name)).toEqual(["Other"]);
   });
 });

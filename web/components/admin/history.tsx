@@ -174,13 +174,7 @@ export function HistoryPanel({ kind, itemId }: { kind: ContentKind; itemId: stri
       {history && "revisions" in history && history.revisions.length > 0 && (
         <ol className="mt-3">
           {history.revisions.map((revision) => (
-            <RevisionRow
-              key={revision.id}
-              kind={kind}
-              itemId={itemId}
-              revision={revision}
-              current={history.current}
-            />
+            <RevisionRow key={revision.id} kind={kind} itemId={itemId} revision={revision} current={history.current} />
           ))}
         </ol>
       )}
