@@ -10,6 +10,7 @@ import {
   CONTENT_LOCALES,
   CONTENT_MODEL,
   DEFAULT_CONTENT_LOCALE,
+  HISTORY_MODEL,
   SERVICE_MODEL,
   SUBMISSION_MODEL,
   fieldsOf,
@@ -76,7 +77,7 @@ function collection(spec: KindSpec, lifecycle = false): Record<string, unknown> 
 
 /**
  * The whole `appwrite.json` of the project: database `main_db`, the collections of `CONTENT_MODEL`,
- * `SUBMISSION_MODEL` and `SERVICE_MODEL` in that order, and the images bucket (public read, file security, 5 MB, image types only:
+ * `SUBMISSION_MODEL`, `SERVICE_MODEL` and `HISTORY_MODEL` in that order, and the images bucket (public read, file security, 5 MB, image types only:
  * SECURITY C30, C31, C61).
  */
 export function appwriteSchema(): Record<string, unknown> {
@@ -86,7 +87,7 @@ export function appwriteSchema(): Record<string, unknown> {
     databases: [{ $id: DATABASE_ID, name: "Main", enabled: true }],
     collections: [
       ...Object.values(CONTENT_MODEL).map((spec) => collection(spec, true)),
-      ...[...Object.values(SUBMISSION_MODEL), ...Object.values(SERVICE_MODEL)].map((spec) => collection(spec)),
+      ...[...Object.values(SUBMISSION_MODEL), ...Object.values(SERVICE_MODEL), ...Object.values(HISTORY_MODEL)].map((spec) => collection(spec)),
     ],
     buckets: [
       {

@@ -306,6 +306,32 @@ export const SERVICE_MODEL = {
   },
 } as const satisfies Record<string, KindSpec>;
 
+/**
+ * The history of ventures and posts (issue #16 item 4, decision 0009): each save keeps the version it replaces
+ * as one row, the last `REVISIONS_KEPT` per item (each language version is its own item, decision 0008).
+ * Signed-in users may create rows; each row carries the item's editors' permissions (`read`, `update`,
+ * `delete` for every role that may update the item, `lib/publish/history.ts`), never a guest's. `data` is the
+ * replaced version's fields as JSON; `savedAt`/`savedBy` say when and by whom that version had been saved.
+ */
+export const HISTORY_MODEL = {
+  revision: {
+    collectionId: "revisions",
+    label: "Revisions",
+    permissions: ['create("users")'],
+    fields: {
+      kind: { type: "text", max: 16 },
+      itemId: { type: "text", max: 36 },
+      savedAt: { type: "date" },
+      savedBy: { type: "text", max: 128, optional: true },
+      data: { type: "text", max: 1_000_000 },
+    },
+    indexes: [{ key: "item_saved_at", type: "key", attributes: ["itemId", "savedAt"], orders: ["ASC", "DESC"] }],
+  },
+} as const satisfies Record<string, KindSpec>;
+
+/** How many revisions are kept per item (issue #16 item 4: "the last 20"). */
+export const REVISIONS_KEPT = 20;
+
 export type ContentKind = keyof typeof CONTENT_MODEL;
 /** The kinds `studio` publishes, in the order it reads and pushes them. */
 export const CONTENT_KIND_NAMES = Object.keys(CONTENT_MODEL) as ContentKind[];

@@ -36,6 +36,7 @@ export default [
   route("admin/format", "routes/resources/admin-format.ts"),
   route("admin/preview-html", "routes/resources/admin-preview-html.ts"),
   route("admin/preview-link", "routes/resources/admin-preview-link.ts"),
+  route("admin/history", "routes/resources/admin-history.ts"),
   route("admin/ai/draft", "routes/resources/ai-draft.ts"),
   route("admin/ai/image", "routes/resources/ai-image.ts"),
   route(":locale/rss.xml", "routes/resources/rss.ts"),

@@ -62,6 +62,7 @@ async function promote(services: AdminServices, kind: ContentKind, doc: Models.D
     data: {},
     lifecycle: { state: "published", publishAt: (doc[PUBLISH_AT_COLUMN] as string | null) ?? null },
     permissions: doc.$permissions,
+    keepRevision: false, // a promotion changes the state only: not a save to keep in the history
   });
 }
 

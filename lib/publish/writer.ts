@@ -5,9 +5,10 @@
  * permissions a document gets and how an image is uploaded (the admin's quota and owner, push's
  * content-addressed ids) are the caller's: this module makes every write put the same wire format in Appwrite
  * (dates as Appwrite's `…+00:00`) and never leave behind an image it uploaded for a document it failed to write
- * (SECURITY C44).
+ * (SECURITY C44). Every update keeps the version it replaces in the item's history (`lib/publish/history.ts`,
+ * issue #16 item 4), so a save from any path can be undone.
  */
-import { ID, Permission, Role, type Databases, type Models } from "node-appwrite";
+import { ID, Permission, Role, type Client, type Databases, type Models } from "node-appwrite";
 import { DATABASE_ID } from "../../schemas/content.ts";
 import {
   PUBLISH_AT_COLUMN,
@@ -17,9 +18,16 @@ import {
   type ItemState,
 } from "../../schemas/lifecycle.ts";
 import { CONTENT_MODEL, fieldsOf, type ContentKind } from "../../schemas/model.ts";
+import { restorableFields, RevisionMismatchError, RevisionStore } from "./history.ts";
 
-/** The document calls the writer makes: a session client's or an API-key client's `databases`. */
-export type DocumentWriter = Pick<Databases, "createDocument" | "updateDocument" | "deleteDocument">;
+/**
+ * The document calls the writer makes: a session client's or an API-key client's `databases`; its `client`
+ * also writes the history's rows (`RevisionStore`), with the same rights.
+ */
+export type DocumentWriter = Pick<
+  Databases,
+  "createDocument" | "updateDocument" | "deleteDocument" | "getDocument" | "client"
+>;
 
 /** How the caller puts an item's image into the bucket (see `writeItem`). */
 export interface ImageStep {
@@ -49,6 +57,24 @@ export interface ItemWrite {
   lifecycle?: { state: ItemState; publishAt: string | Date | null };
   /** Who saves (a user's name, `studio push`): written to `updatedBy`, which an edit conflict names. */
   savedBy?: string;
+}
+
+/** What an update knows of the history (issue #16 item 4). */
+export interface HistoryOptions {
+  /** The document as it is before this update, when the caller already read it (else the writer reads it). */
+  previous?: Models.DefaultDocument;
+  /**
+   * False for a write that is not a save (the scheduler's promotion changes only the state): no revision is
+   * kept. Default true.
+   */
+  keepRevision?: boolean;
+  /**
+   * The client the revision is written (and the history pruned) with; default the writer's own. The admin
+   * passes its API key's: a revision carries the item's editors' roles, and Appwrite refuses a user's write
+   * granting roles that user does not hold (another editor's). The item itself is still written by `databases`
+   * (the user's session, so Appwrite decides whether the save is allowed; a refused save discards the revision).
+   */
+  historyClient?: Client;
 }
 
 /**
@@ -133,12 +159,16 @@ export function createItemDocument(
  * the old one, e.g. deleting it, is the caller's step before), then the document; when the update fails, the
  * image just uploaded is removed again. With `write.lifecycle` and `write.permissions` (the document's
  * current ones), its permissions are rewritten for the new state (`statePermissions`) when that changes them.
+ * Before writing, the version it replaces (`write.previous`, else read now) is kept as a revision with its
+ * editors' permissions (`RevisionStore.record`), removed again when the update fails, and the item's history
+ * pruned to the last 20 once it succeeded;
+ * `keepRevision: false` skips that (a promotion, not a save).
  * @throws what the image step or Appwrite throws (404 missing, 401 not allowed); nothing is left behind.
  */
-export function updateItemDocument(
+export async function updateItemDocument(
   databases: DocumentWriter,
   documentId: string,
-  write: ItemWrite & { permissions?: readonly string[] },
+  write: ItemWrite & HistoryOptions & { permissions?: readonly string[] },
 ): Promise<Models.DefaultDocument> {
   const wanted =
     write.lifecycle && write.permissions ? statePermissions(write.permissions, write.lifecycle.state) : undefined;
@@ -150,15 +180,63 @@ export function updateItemDocument(
     wanted.length === write.permissions.length &&
     wanted.every((p) => write.permissions!.includes(p));
   const permissions = unchanged ? undefined : wanted;
-  return withImage(write, (data) =>
-    databases.updateDocument({
-      databaseId: DATABASE_ID,
-      collectionId: CONTENT_MODEL[write.kind].collectionId,
-      documentId,
-      data,
-      ...(permissions ? { permissions } : {}),
-    }),
-  );
+  const collectionId = CONTENT_MODEL[write.kind].collectionId;
+  let revisionId: string | null = null;
+  const history = new RevisionStore(write.historyClient ?? databases.client);
+  if (write.keepRevision !== false) {
+    const previous =
+      write.previous ?? (await databases.getDocument({ databaseId: DATABASE_ID, collectionId, documentId }));
+    revisionId = await history.record(write.kind, previous);
+  }
+  let saved: Models.DefaultDocument;
+  try {
+    saved = await withImage(write, (data) =>
+      databases.updateDocument({
+        databaseId: DATABASE_ID,
+        collectionId,
+        documentId,
+        data,
+        ...(permissions ? { permissions } : {}),
+      }),
+    );
+  } catch (error) {
+    // The save did not happen: the version just kept is still the item's current one.
+    if (revisionId) await history.discard(revisionId);
+    throw error;
+  }
+  // The save is done whatever pruning does: a prune that fails leaves extra rows the next save prunes.
+  if (revisionId) await history.prune(documentId).catch(() => 0);
+  return saved;
+}
+
+/**
+ * Restores revision `revisionId` of document `documentId`: writes its slug, text fields and body back
+ * (`restorableFields`; the image, state and permissions stay as they are) through `updateItemDocument`, so the
+ * version it replaces becomes a revision in turn (issue #16: "restoring is itself a new version").
+ * The revision is read with `databases`' client, so only one the caller may read is restored.
+ * @param savedBy who restores (written to `updatedBy`).
+ * @param historyClient the client the new revision is written with (see `HistoryOptions.historyClient`).
+ * @throws {RevisionMismatchError} when the revision belongs to another item; {AppwriteException} 404 when the
+ * revision or the document is missing or not readable by the caller, 401 when the caller may not update it.
+ */
+export async function restoreRevision(
+  databases: DocumentWriter,
+  kind: ContentKind,
+  documentId: string,
+  revisionId: string,
+  savedBy: string,
+  historyClient?: Client,
+): Promise<Models.DefaultDocument> {
+  const revision = await new RevisionStore(databases.client).get(revisionId);
+  if (revision.itemId !== documentId || revision.kind !== kind) {
+    throw new RevisionMismatchError(revisionId, documentId);
+  }
+  return updateItemDocument(databases, documentId, {
+    kind,
+    data: restorableFields(kind, revision.fields),
+    savedBy,
+    historyClient,
+  });
 }
 
 /**

@@ -268,6 +268,9 @@ export async function updateItem<K extends ContentKind>(
     ),
     permissions: current.$permissions,
     savedBy: user.name,
+    // The history: the version replaced, kept with the API key (it carries the item's other editors' roles).
+    previous: current,
+    historyClient: createAdminServices(target).client,
   });
 }
 

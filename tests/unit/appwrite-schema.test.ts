@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { APPWRITE_JSON, appwriteJsonText } from "../../scripts/dev/appwrite-json.ts";
-import { CONTENT_MODEL, SERVICE_MODEL, SUBMISSION_MODEL } from "../../schemas/model.ts";
+import { CONTENT_MODEL, HISTORY_MODEL, SERVICE_MODEL, SUBMISSION_MODEL } from "../../schemas/model.ts";
 import { LIFECYCLE_ATTRIBUTES } from "../../schemas/lifecycle.ts";
 
 describe("schemas/appwrite.json", () => {
@@ -21,6 +21,7 @@ describe("schemas/appwrite.json", () => {
       ...Object.values(CONTENT_MODEL),
       ...Object.values(SUBMISSION_MODEL),
       ...Object.values(SERVICE_MODEL),
+      ...Object.values(HISTORY_MODEL),
     ];
     expect(schema.collections.map((c) => c.$id)).toEqual(kinds.map((k) => k.collectionId));
     // Ventures and posts end with the lifecycle's columns (issue #16, schemas/lifecycle.ts).

@@ -6,6 +6,7 @@ import { conflictOf, Field, FormFooter, ImagePicker, useItemFormValues } from ".
 import { KindFields } from "../../components/admin/kind-fields.tsx";
 import { initialValues, inputFields } from "../../../schemas/model.ts";
 import { HtmlEditor } from "../../components/admin/html-editor.tsx";
+import { HistoryPanel } from "../../components/admin/history.tsx";
 import { LifecyclePanel } from "../../components/admin/lifecycle.tsx";
 import { RestoredNotice, unsavedKey, useUnsavedInput } from "../../components/admin/unsaved.tsx";
 import { aiUnavailableMessage, loadFormValues, saveItem } from "../../server/admin.server.ts";
@@ -163,6 +164,7 @@ export default function PostForm({ loaderData, actionData, params }: Route.Compo
           label={loaderData.editing ? t("admin.saveChanges") : t("admin.blog.createPost")}
         />
       </Form>
+      {params.id && <HistoryPanel kind="post" itemId={params.id} />}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import {
   useItemFormValues,
 } from "../../components/admin/fields.tsx";
 import { HtmlEditor } from "../../components/admin/html-editor.tsx";
+import { HistoryPanel } from "../../components/admin/history.tsx";
 import { LifecyclePanel } from "../../components/admin/lifecycle.tsx";
 import { RestoredNotice, unsavedKey, useUnsavedInput } from "../../components/admin/unsaved.tsx";
 import { aiUnavailableMessage, loadFormValues, saveItem } from "../../server/admin.server.ts";
@@ -134,6 +135,7 @@ export default function VentureForm({ loaderData, actionData, params }: Route.Co
           label={editing ? t("admin.saveChanges") : t("admin.ventures.createVenture")}
         />
       </Form>
+      {params.id && <HistoryPanel kind="venture" itemId={params.id} />}
     </div>
   );
 }
