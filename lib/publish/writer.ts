@@ -7,7 +7,7 @@
  * (dates as Appwrite's `…+00:00`) and never leave behind an image it uploaded for a document it failed to write
  * (SECURITY C44).
  */
-import { ID, Permission, Role, type Databases, type Models } from "node-appwrite";
+import { ID, Permission, Role, type Models, type TablesDB } from "node-appwrite";
 import { DATABASE_ID } from "../../schemas/content.ts";
 import {
   PUBLISH_AT_COLUMN,
@@ -18,8 +18,11 @@ import {
 } from "../../schemas/lifecycle.ts";
 import { CONTENT_MODEL, fieldsOf, type ContentKind } from "../../schemas/model.ts";
 
-/** The document calls the writer makes: a session client's or an API-key client's `databases`. */
-export type DocumentWriter = Pick<Databases, "createDocument" | "updateDocument" | "deleteDocument">;
+/**
+ * The row calls the writer makes: a session client's or an API-key client's `tablesDB` (Appwrite's TablesDB, the
+ * API of record since 1.8; a collection is a table, a document a row).
+ */
+export type DocumentWriter = Pick<TablesDB, "createRow" | "updateRow" | "deleteRow">;
 
 /** How the caller puts an item's image into the bucket (see `writeItem`). */
 export interface ImageStep {
@@ -88,8 +91,8 @@ export function wireData(kind: ContentKind, data: Record<string, unknown>): Reco
 /** Uploads the image of `write` (if any), then runs `save` with the data to write; rolls the upload back on failure. */
 async function withImage(
   write: ItemWrite,
-  save: (data: Record<string, unknown>) => Promise<Models.DefaultDocument>,
-): Promise<Models.DefaultDocument> {
+  save: (data: Record<string, unknown>) => Promise<Models.DefaultRow>,
+): Promise<Models.DefaultRow> {
   const data = wireData(write.kind, write.data);
   if (write.lifecycle) {
     data[STATUS_COLUMN] = write.lifecycle.state;
@@ -116,12 +119,12 @@ async function withImage(
 export function createItemDocument(
   databases: DocumentWriter,
   write: ItemWrite & { permissions: string[]; documentId?: string },
-): Promise<Models.DefaultDocument> {
+): Promise<Models.DefaultRow> {
   return withImage(write, (data) =>
-    databases.createDocument({
+    databases.createRow({
       databaseId: DATABASE_ID,
-      collectionId: CONTENT_MODEL[write.kind].collectionId,
-      documentId: write.documentId ?? ID.unique(),
+      tableId: CONTENT_MODEL[write.kind].collectionId,
+      rowId: write.documentId ?? ID.unique(),
       data,
       permissions: write.lifecycle ? statePermissions(write.permissions, write.lifecycle.state) : write.permissions,
     }),
@@ -139,7 +142,7 @@ export function updateItemDocument(
   databases: DocumentWriter,
   documentId: string,
   write: ItemWrite & { permissions?: readonly string[] },
-): Promise<Models.DefaultDocument> {
+): Promise<Models.DefaultRow> {
   const wanted =
     write.lifecycle && write.permissions ? statePermissions(write.permissions, write.lifecycle.state) : undefined;
   // Sent only when the state changes them: a caller may change a document without being allowed to grant
@@ -151,10 +154,10 @@ export function updateItemDocument(
     wanted.every((p) => write.permissions!.includes(p));
   const permissions = unchanged ? undefined : wanted;
   return withImage(write, (data) =>
-    databases.updateDocument({
+    databases.updateRow({
       databaseId: DATABASE_ID,
-      collectionId: CONTENT_MODEL[write.kind].collectionId,
-      documentId,
+      tableId: CONTENT_MODEL[write.kind].collectionId,
+      rowId: documentId,
       data,
       ...(permissions ? { permissions } : {}),
     }),
@@ -171,9 +174,9 @@ export async function deleteItemDocument(
   kind: ContentKind,
   documentId: string,
 ): Promise<void> {
-  await databases.deleteDocument({
+  await databases.deleteRow({
     databaseId: DATABASE_ID,
-    collectionId: CONTENT_MODEL[kind].collectionId,
-    documentId,
+    tableId: CONTENT_MODEL[kind].collectionId,
+    rowId: documentId,
   });
 }
