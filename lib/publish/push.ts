@@ -339,7 +339,7 @@ export async function listBySlug(
       .catch((error: unknown) => {
         if (
           error instanceof AppwriteException &&
-          (error.type === "database_not_found" || error.type === "collection_not_found")
+          ["database_not_found", "table_not_found", "collection_not_found"].includes(error.type)
         ) {
           const what = error.type === "database_not_found" ? `database ${DATABASE_ID}` : `collection ${collectionId}`;
           throw new SchemaMissingError(`${services.target.endpoint} has no ${what}: run \`studio setup\` first.`);

@@ -63,7 +63,8 @@ export function submissionErrorMessage(error: unknown): string {
   if (
     error instanceof AppwriteException &&
     error.code === 409 &&
-    error.type === "document_unique_constraint_violation"
+    // TablesDB's type (`row_…`) and the Databases API's, for an Appwrite that answers with the legacy one.
+    (error.type === "row_unique_constraint_violation" || error.type === "document_unique_constraint_violation")
   ) {
     return "Another item already uses this slug; choose a different one.";
   }
