@@ -3,7 +3,8 @@
  * content older than the last write (issue #8: "a server-side cache of public data invalidated by every
  * write", including writes made by `studio push` or the Appwrite console from other processes).
  *
- * The feed subscribes as a guest to the `documents` channel: Appwrite delivers an event for every created,
+ * The feed subscribes as a guest to the `rows` channel (TablesDB's; Appwrite 1.8+ publishes every row, i.e.
+ * document, change on it whichever API wrote it): Appwrite delivers an event for every created,
  * updated or deleted document the guest may read, i.e. every public venture and post (they carry
  * `read("any")`), and nothing private. While the socket is down, events may be missed, so the feed reports
  * itself not live and callers must not trust what they cached.
@@ -17,7 +18,7 @@ export interface ChangeFeedTarget {
 }
 
 export interface ChangeFeedOptions {
-  /** Realtime channels to watch (default `["documents"]`). */
+  /** Realtime channels to watch (default `["rows"]`, TablesDB's channel, which carries every row (document) change). */
   channels?: readonly string[];
   /** First reconnect delay in ms (doubles up to `maxReconnectMs`; default 500). */
   reconnectMs?: number;
@@ -60,7 +61,7 @@ export function watchDocumentChanges(
   onChange: () => void,
   options: ChangeFeedOptions = {},
 ): ChangeFeed {
-  const url = realtimeUrl(target, options.channels ?? ["documents"]);
+  const url = realtimeUrl(target, options.channels ?? ["rows"]);
   const firstDelay = options.reconnectMs ?? 500;
   const maxDelay = options.maxReconnectMs ?? 15_000;
   let delay = firstDelay;

@@ -2,7 +2,7 @@
  * Appwrite access through the official SDK (ARCHITECTURE decision 1). One place builds clients, so the
  * web server, `studio` and the launcher talk to the embedded server and to a real Appwrite identically.
  */
-import { Account, AppwriteException, Client, Databases, Storage, Users } from "node-appwrite";
+import { Account, AppwriteException, Client, Storage, TablesDB, Users } from "node-appwrite";
 
 /**
  * node-appwrite's `Client`, except that an answer it cannot parse fails with an `AppwriteException` (502)
@@ -36,7 +36,8 @@ export interface AppwriteTarget {
 export interface AdminServices {
   target: AppwriteTarget;
   client: Client;
-  databases: Databases;
+  /** TablesDB, Appwrite's database API of record since 1.8 (the `Databases` methods are deprecated). */
+  tablesDB: TablesDB;
   storage: Storage;
   users: Users;
 }
@@ -53,7 +54,7 @@ export function createAdminServices(target: AppwriteTarget): AdminServices {
   return {
     target,
     client,
-    databases: new Databases(client),
+    tablesDB: new TablesDB(client),
     storage: new Storage(client),
     users: new Users(client),
   };
@@ -62,7 +63,8 @@ export function createAdminServices(target: AppwriteTarget): AdminServices {
 /** The SDK services a guest (no key, no session) uses to read: what Appwrite lets anyone read, and only that. */
 export interface GuestServices {
   client: Client;
-  databases: Databases;
+  /** TablesDB, Appwrite's database API of record since 1.8 (the `Databases` methods are deprecated). */
+  tablesDB: TablesDB;
   storage: Storage;
 }
 
@@ -77,7 +79,7 @@ export interface GuestServices {
  */
 export function createGuestServices(target: Pick<AppwriteTarget, "endpoint" | "projectId">): GuestServices {
   const client = new AppwriteClient().setEndpoint(target.endpoint).setProject(target.projectId);
-  return { client, databases: new Databases(client), storage: new Storage(client) };
+  return { client, tablesDB: new TablesDB(client), storage: new Storage(client) };
 }
 
 /**
@@ -114,7 +116,8 @@ export function stripAdminMode(url: string | null): string | null {
 export interface SessionServices {
   client: Client;
   account: Account;
-  databases: Databases;
+  /** TablesDB, Appwrite's database API of record since 1.8 (the `Databases` methods are deprecated). */
+  tablesDB: TablesDB;
   storage: Storage;
 }
 
@@ -127,5 +130,5 @@ export function createSessionServices(
   secret: string,
 ): SessionServices {
   const client = new AppwriteClient().setEndpoint(target.endpoint).setProject(target.projectId).setSession(secret);
-  return { client, account: new Account(client), databases: new Databases(client), storage: new Storage(client) };
+  return { client, account: new Account(client), tablesDB: new TablesDB(client), storage: new Storage(client) };
 }

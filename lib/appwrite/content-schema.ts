@@ -21,23 +21,23 @@ const CONTENT_COLLECTIONS = new Set<string>(Object.values(CONTENT_MODEL).map((sp
  * @throws {AppwriteException} when Appwrite refuses a read or a write.
  */
 export async function backfillLocale(services: AdminServices, collectionId: string): Promise<number> {
-  const { databases } = services;
+  const { tablesDB } = services;
   let updated = 0;
   // Each page is re-read from the start: updated documents leave the `isNull` filter, so no cursor is needed.
   for (;;) {
     const pages = listPages(
       (queries) =>
-        databases.listDocuments({ databaseId: DATABASE_ID, collectionId, queries }).then((page) => page.documents),
+        tablesDB.listRows({ databaseId: DATABASE_ID, tableId: collectionId, queries }).then((page) => page.rows),
       { queries: [Query.isNull("locale"), Query.select(["$id"])], max: 100 },
     );
     const first = await pages.next();
     const documents = first.done ? [] : first.value;
     if (documents.length === 0) return updated;
     for (const doc of documents) {
-      await databases.updateDocument({
+      await tablesDB.updateRow({
         databaseId: DATABASE_ID,
-        collectionId,
-        documentId: doc.$id,
+        tableId: collectionId,
+        rowId: doc.$id,
         data: { locale: DEFAULT_CONTENT_LOCALE },
       });
       updated++;

@@ -33,10 +33,10 @@ export type BlogPostRecord = ItemRecord<"post">;
 export type VentureSummary = ItemSummary<"venture">;
 export type PostSummary = ItemSummary<"post">;
 /**
- * What the reads need: the databases service of a client. Public pages pass a guest client's; an API-key
+ * What the reads need: the TablesDB service of a client. Public pages pass a guest client's; an API-key
  * client would read past Appwrite's permissions (drafts, private documents).
  */
-export type ContentReader = Pick<GuestServices, "databases">;
+export type ContentReader = Pick<GuestServices, "tablesDB">;
 
 /**
  * The record of a document of `kind`, from the fields of its description (`only`: just those): text as
@@ -44,7 +44,7 @@ export type ContentReader = Pick<GuestServices, "databases">;
  */
 function toRecord<K extends ContentKind>(
   kind: K,
-  doc: Models.DefaultDocument,
+  doc: Models.DefaultRow,
   only?: readonly string[],
 ): ItemRecord<K> {
   const record: Record<string, unknown> = { $id: doc.$id, $createdAt: doc.$createdAt, $updatedAt: doc.$updatedAt };
@@ -77,9 +77,9 @@ export async function listSummaries<K extends ContentKind>(
       : [Query.orderDesc(spec.order), Query.orderDesc("$createdAt")];
   const documents = await listAll(
     (queries) =>
-      services.databases
-        .listDocuments({ databaseId: DATABASE_ID, collectionId: spec.collectionId, queries })
-        .then((page) => page.documents),
+      services.tablesDB
+        .listRows({ databaseId: DATABASE_ID, tableId: spec.collectionId, queries })
+        .then((page) => page.rows),
     { queries: [Query.select(fields), ...order], max: limit },
   );
   return documents.map((doc) => toRecord(kind, doc, fields));
@@ -102,12 +102,12 @@ export async function getBySlug<K extends ContentKind>(
   slug: string,
 ): Promise<ItemRecord<K> | null> {
   try {
-    const page = await services.databases.listDocuments({
+    const page = await services.tablesDB.listRows({
       databaseId: DATABASE_ID,
-      collectionId: CONTENT_MODEL[kind].collectionId,
+      tableId: CONTENT_MODEL[kind].collectionId,
       queries: [Query.equal("slug", slug), Query.limit(1)],
     });
-    const doc = page.documents[0];
+    const doc = page.rows[0];
     return doc ? toRecord(kind, doc) : null;
   } catch (error) {
     // A slug Appwrite rejects as a query value cannot match any document.
@@ -179,12 +179,12 @@ export async function getLocalized<K extends ContentKind>(
   locale: ContentLocale,
 ): Promise<Localized<ItemRecord<K>> | null> {
   try {
-    const page = await services.databases.listDocuments({
+    const page = await services.tablesDB.listRows({
       databaseId: DATABASE_ID,
-      collectionId: CONTENT_MODEL[kind].collectionId,
+      tableId: CONTENT_MODEL[kind].collectionId,
       queries: [Query.equal("slug", slug), Query.limit(10)],
     });
-    const records = page.documents.map((doc) => toRecord(kind, doc) as ItemRecord<K> & { slug: string; locale: string });
+    const records = page.rows.map((doc) => toRecord(kind, doc) as ItemRecord<K> & { slug: string; locale: string });
     return pickVersions(records, locale)[0] ?? null;
   } catch (error) {
     if (error instanceof AppwriteException && error.code === 400) return null;

@@ -4,7 +4,7 @@
  * updated; attributes and indexes are waited for until Appwrite reports them `available` (REFERENCE §3:
  * creation answers 202 `processing`). A second run writes nothing.
  */
-import { AppwriteException, OrderBy, type Compression, type DatabasesIndexType } from "node-appwrite";
+import { AppwriteException, OrderBy, type Compression, type TablesDB, type TablesDBIndexType } from "node-appwrite";
 import type { Models } from "node-appwrite";
 import type { AdminServices } from "./client.ts";
 import { AbortError, EXIT } from "../errors.ts";
@@ -106,7 +106,8 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && [...a].sort().join("\n") === [...b].sort().join("\n");
 
 /**
- * Applies `schema` through `services` (an API key with databases.* and buckets.* scopes).
+ * Applies `schema` through `services` (an API key with the databases, tables and buckets scopes), with
+ * Appwrite's TablesDB: each collection of the file becomes a table, each attribute a column.
  * @returns the list of changes made; empty when everything already matched.
  * @throws {SchemaSetupError} when an attribute or index fails or times out; {AppwriteException} on other API errors.
  */
@@ -120,12 +121,12 @@ export async function applySchema(
     changes.push(message);
     options.onChange?.(message);
   };
-  const { databases, storage } = services;
+  const { tablesDB, storage } = services;
 
   for (const database of schema.databases) {
-    const existing = await getOrNull(() => databases.get({ databaseId: database.$id }));
+    const existing = await getOrNull(() => tablesDB.get({ databaseId: database.$id }));
     if (!existing) {
-      await databases.create({ databaseId: database.$id, name: database.name, enabled: database.enabled ?? true });
+      await tablesDB.create({ databaseId: database.$id, name: database.name, enabled: database.enabled ?? true });
       record(`created database ${database.$id}`);
     }
   }
@@ -172,54 +173,54 @@ function bucketDrifted(existing: Models.Bucket, wanted: SchemaBucket): boolean {
 }
 
 async function applyCollection(
-  { databases }: AdminServices,
+  { tablesDB }: AdminServices,
   collection: SchemaCollection,
   record: (message: string) => void,
   timeoutMs: number,
   retired: readonly string[],
 ): Promise<void> {
-  const ids = { databaseId: collection.databaseId, collectionId: collection.$id };
-  const existing = await getOrNull(() => databases.getCollection(ids));
+  const ids = { databaseId: collection.databaseId, tableId: collection.$id };
+  const existing = await getOrNull(() => tablesDB.getTable(ids));
   const settings = {
     ...ids,
     name: collection.name,
     permissions: collection.$permissions,
-    documentSecurity: collection.documentSecurity,
+    rowSecurity: collection.documentSecurity,
     enabled: collection.enabled,
   };
   if (!existing) {
-    await databases.createCollection(settings);
+    await tablesDB.createTable(settings);
     record(`created collection ${collection.$id}`);
   } else if (
     existing.name !== collection.name ||
-    existing.documentSecurity !== collection.documentSecurity ||
+    existing.rowSecurity !== collection.documentSecurity ||
     existing.enabled !== collection.enabled ||
     !sameSet(existing.$permissions, collection.$permissions)
   ) {
-    await databases.updateCollection(settings);
+    await tablesDB.updateTable(settings);
     record(`updated collection ${collection.$id}`);
   }
 
-  const attributes = await databases.listAttributes(ids);
-  const haveAttributes = new Set(attributes.attributes.map((a) => (a as { key: string }).key));
+  const columns = await tablesDB.listColumns(ids);
+  const haveAttributes = new Set(columns.columns.map((a) => (a as { key: string }).key));
   for (const attribute of collection.attributes) {
     if (haveAttributes.has(attribute.key)) continue;
-    await createAttribute(databases, ids, attribute);
+    await createColumn(tablesDB, ids, attribute);
     record(`created attribute ${collection.$id}.${attribute.key}`);
   }
   await waitAvailable(`attributes of ${collection.$id}`, timeoutMs, async () =>
-    (await databases.listAttributes(ids)).attributes.map((a) => a as { key: string; status: string; error?: string }),
+    (await tablesDB.listColumns(ids)).columns.map((a) => a as { key: string; status: string; error?: string }),
   );
 
-  const indexes = await databases.listIndexes(ids);
+  const indexes = await tablesDB.listIndexes(ids);
   const haveIndexes = new Set(indexes.indexes.map((i) => i.key));
   for (const index of collection.indexes) {
     if (haveIndexes.has(index.key)) continue;
-    await databases.createIndex({
+    await tablesDB.createIndex({
       ...ids,
       key: index.key,
-      type: index.type as DatabasesIndexType,
-      attributes: index.attributes,
+      type: index.type as TablesDBIndexType,
+      columns: index.attributes,
       orders: index.orders?.map((o) => (o === "DESC" ? OrderBy.Desc : OrderBy.Asc)),
     });
     record(`created index ${collection.$id}.${index.key}`);
@@ -227,18 +228,22 @@ async function applyCollection(
   await waitAvailable(
     `indexes of ${collection.$id}`,
     timeoutMs,
-    async () => (await databases.listIndexes(ids)).indexes,
+    async () => (await tablesDB.listIndexes(ids)).indexes,
   );
   for (const key of retired) {
     if (!haveIndexes.has(key) || collection.indexes.some((i) => i.key === key)) continue;
-    await databases.deleteIndex({ ...ids, key });
+    await tablesDB.deleteIndex({ ...ids, key });
     record(`deleted index ${collection.$id}.${key} (replaced)`);
   }
 }
 
-async function createAttribute(
-  databases: AdminServices["databases"],
-  ids: { databaseId: string; collectionId: string },
+/** The largest `size` of Appwrite 1.9's `varchar` column (its reference: "Maximum size is 16381"). */
+export const VARCHAR_MAX_SIZE = 16381;
+
+/** Creates the TablesDB column that `attribute` (a `schemas/appwrite.json` attribute) describes. */
+async function createColumn(
+  tablesDB: TablesDB,
+  ids: { databaseId: string; tableId: string },
   attribute: SchemaAttribute,
 ): Promise<void> {
   const common = { ...ids, key: attribute.key, required: attribute.required, array: attribute.array ?? false };
@@ -246,29 +251,34 @@ async function createAttribute(
   switch (attribute.type) {
     case "string":
       if (attribute.format === "enum") {
-        await databases.createEnumAttribute({
+        await tablesDB.createEnumColumn({
           ...common,
           elements: attribute.elements ?? [],
           xdefault: xdefault as string | undefined,
         });
       } else if (attribute.format === "email") {
-        await databases.createEmailAttribute({ ...common, xdefault: xdefault as string | undefined });
+        await tablesDB.createEmailColumn({ ...common, xdefault: xdefault as string | undefined });
       } else if (attribute.format === "url") {
-        await databases.createUrlAttribute({ ...common, xdefault: xdefault as string | undefined });
+        await tablesDB.createUrlColumn({ ...common, xdefault: xdefault as string | undefined });
       } else {
-        await databases.createStringAttribute({
-          ...common,
-          size: attribute.size ?? 256,
-          xdefault: xdefault as string | undefined,
-          encrypt: attribute.encrypt ?? false,
-        });
+        const size = attribute.size ?? 256;
+        const string = { ...common, size, xdefault: xdefault as string | undefined, encrypt: attribute.encrypt ?? false };
+        if (size <= VARCHAR_MAX_SIZE) {
+          await tablesDB.createVarcharColumn(string);
+        } else {
+          // No 1.9 column keeps a size above varchar's (text is 65,535, mediumtext 16,777,215): until
+          // `schemas/appwrite.json` names the 1.9 type, the size the file states is kept with the legacy
+          // string column, so `appwrite pull collections` writes the file back unchanged (the one deprecated
+          // call left; tests/lint/deprecated-appwrite.test.ts names it).
+          await tablesDB.createStringColumn(string);
+        }
       }
       return;
     case "datetime":
-      await databases.createDatetimeAttribute({ ...common, xdefault: xdefault as string | undefined });
+      await tablesDB.createDatetimeColumn({ ...common, xdefault: xdefault as string | undefined });
       return;
     case "integer":
-      await databases.createIntegerAttribute({
+      await tablesDB.createIntegerColumn({
         ...common,
         min: attribute.min,
         max: attribute.max,
@@ -276,7 +286,7 @@ async function createAttribute(
       });
       return;
     case "boolean":
-      await databases.createBooleanAttribute({ ...common, xdefault: xdefault as boolean | undefined });
+      await tablesDB.createBooleanColumn({ ...common, xdefault: xdefault as boolean | undefined });
       return;
   }
 }

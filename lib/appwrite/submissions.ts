@@ -27,10 +27,10 @@ export async function createSubmission(
   const spec = SUBMISSION_MODEL[kind];
   const data = Object.fromEntries(fieldsOf(spec).map(([name]) => [name, submission[name]]));
   try {
-    const document = await services.databases.createDocument({
+    const document = await services.tablesDB.createRow({
       databaseId: DATABASE_ID,
-      collectionId: spec.collectionId,
-      documentId: ID.unique(),
+      tableId: spec.collectionId,
+      rowId: ID.unique(),
       data,
       permissions: [],
     });

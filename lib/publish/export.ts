@@ -96,7 +96,7 @@ export interface ExportRequest {
   dir: string;
   /** Short label that starts the file name and is recorded in the file: `prune`, `sweep`. */
   reason: string;
-  documents: { kind: ContentKind; document: Models.DefaultDocument }[];
+  documents: { kind: ContentKind; document: Models.DefaultRow }[];
   /** Files of `IMAGES_BUCKET_ID`; ids that no longer exist are left out (there is nothing to delete). */
   fileIds: Iterable<string>;
   /** The export's time (default now). */
@@ -112,7 +112,7 @@ export function imageFileIdsOf(kind: ContentKind, document: Record<string, unkno
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-function exportedDocument(kind: ContentKind, doc: Models.DefaultDocument): ExportedDocument {
+function exportedDocument(kind: ContentKind, doc: Models.DefaultRow): ExportedDocument {
   const data = Object.fromEntries(Object.entries(doc).filter(([key]) => !key.startsWith("$")));
   return {
     kind,
@@ -301,11 +301,11 @@ async function restoreDocument(
   source: StudioExport["source"],
   doc: ExportedDocument,
 ): Promise<RestoreItem> {
-  const ids = { databaseId: source.databaseId, collectionId: doc.collectionId };
+  const ids = { databaseId: source.databaseId, tableId: doc.collectionId };
   const slug = typeof doc.data.slug === "string" ? doc.data.slug : undefined;
   const base = { type: "document" as const, kind: doc.kind, id: doc.$id, slug };
   try {
-    await services.databases.getDocument({ ...ids, documentId: doc.$id });
+    await services.tablesDB.getRow({ ...ids, rowId: doc.$id });
     return { ...base, action: "exists" };
   } catch (error) {
     if (!(error instanceof AppwriteException && error.code === 404)) throw error;
@@ -313,7 +313,7 @@ async function restoreDocument(
   if (slug) {
     // One document per slug and locale (decision 0008); an export from before locales holds English ones.
     const locale = isContentLocale(doc.data.locale) ? doc.data.locale : DEFAULT_CONTENT_LOCALE;
-    const taken = await services.databases.listDocuments({
+    const taken = await services.tablesDB.listRows({
       ...ids,
       queries: [Query.equal("slug", slug), Query.equal("locale", locale), Query.limit(1)],
     });
@@ -321,7 +321,7 @@ async function restoreDocument(
       return {
         ...base,
         action: "conflict",
-        reason: `another ${doc.kind} (${taken.documents[0]?.$id}) now uses this slug in ${locale}`,
+        reason: `another ${doc.kind} (${taken.rows[0]?.$id}) now uses this slug in ${locale}`,
       };
     }
   }
@@ -329,7 +329,7 @@ async function restoreDocument(
     Object.entries(doc.data).map(([k, v]) => [k, retarget(v, source, services.target)]),
   );
   data.locale ??= DEFAULT_CONTENT_LOCALE;
-  await createItemDocument(services.databases, {
+  await createItemDocument(services.tablesDB, {
     kind: doc.kind,
     documentId: doc.$id,
     data,

@@ -109,7 +109,7 @@ export class RevisionStore {
    * @returns the new row's id.
    * @throws {AppwriteException} when the row cannot be written (401 when the caller may not create rows).
    */
-  async record(kind: ContentKind, previous: Models.DefaultDocument): Promise<string> {
+  async record(kind: ContentKind, previous: Models.DefaultRow): Promise<string> {
     const row = await this.tables.createRow({
       databaseId: DATABASE_ID,
       tableId: REVISIONS_TABLE,

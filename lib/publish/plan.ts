@@ -46,7 +46,7 @@ export interface PlannedItem {
   image: LocalImage | null;
   /** What the lock records for the item after a successful apply. */
   lock: Omit<LockEntry, "id" | "updatedAt"> | null;
-  remote: Models.DefaultDocument | null;
+  remote: Models.DefaultRow | null;
 }
 
 export interface PlanInput {
@@ -55,7 +55,7 @@ export interface PlanInput {
   /** Version keys (`versionKey`) of drafts and of invalid files: never pruned. */
   protectedSlugs: Set<string>;
   /** The documents of each kind by version key (`versionKey(slug, locale)`). */
-  remote: Record<ContentKind, Map<string, Models.DefaultDocument>>;
+  remote: Record<ContentKind, Map<string, Models.DefaultRow>>;
   lock: ProjectLock;
   force: boolean;
   prune: boolean;
@@ -86,7 +86,7 @@ export function sourceHash(item: ContentItem): string {
 }
 
 /** Whether the document changed in Appwrite since the lock entry was recorded. */
-function remoteChangedSince(entry: LockEntry | undefined, remote: Models.DefaultDocument): boolean {
+function remoteChangedSince(entry: LockEntry | undefined, remote: Models.DefaultRow): boolean {
   return !entry || entry.id !== remote.$id || entry.updatedAt !== remote.$updatedAt;
 }
 

@@ -78,9 +78,9 @@ export interface PullOptions {
  */
 function frontMatterOf(
   kind: ContentKind,
-  doc: Models.DefaultDocument,
+  doc: Models.DefaultRow,
   image: string | undefined,
-  source: Models.DefaultDocument | undefined,
+  source: Models.DefaultRow | undefined,
 ) {
   const frontMatter: Record<string, unknown> = { slug: doc.slug };
   if (stateOf(doc) === "draft") frontMatter.draft = true;
@@ -166,9 +166,9 @@ export async function pull(services: AdminServices, options: PullOptions): Promi
 
 interface PullContext {
   kind: ContentKind;
-  doc: Models.DefaultDocument;
+  doc: Models.DefaultRow;
   /** The default locale's document of the same slug (what a translated file inherits from). */
-  source: Models.DefaultDocument | undefined;
+  source: Models.DefaultRow | undefined;
   local: ContentItem | null;
   /** The default locale's file of the same slug, when there is one. */
   english: ContentItem | null;

@@ -168,7 +168,7 @@ export function checkMassDelete(deletions: number, tracked: number, allow: boole
 }
 
 /** Items of `lock` that are still the same documents in Appwrite. */
-function trackedCount(project: ProjectLock, remote: Record<ContentKind, Map<string, Models.DefaultDocument>>): number {
+function trackedCount(project: ProjectLock, remote: Record<ContentKind, Map<string, Models.DefaultRow>>): number {
   let n = 0;
   for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
     for (const [key, entry] of Object.entries(project[kind])) if (remote[kind].get(key)?.$id === entry.id) n++;
@@ -330,16 +330,16 @@ function entryKey(entry: PlanEntry): string {
 export async function listBySlug(
   services: AdminServices,
   collectionId: string,
-): Promise<Map<string, Models.DefaultDocument>> {
-  const bySlug = new Map<string, Models.DefaultDocument>();
+): Promise<Map<string, Models.DefaultRow>> {
+  const bySlug = new Map<string, Models.DefaultRow>();
   const pages = listPages((queries) =>
-    services.databases
-      .listDocuments({ databaseId: DATABASE_ID, collectionId, queries })
-      .then((page) => page.documents)
+    services.tablesDB
+      .listRows({ databaseId: DATABASE_ID, tableId: collectionId, queries })
+      .then((page) => page.rows)
       .catch((error: unknown) => {
         if (
           error instanceof AppwriteException &&
-          (error.type === "database_not_found" || error.type === "collection_not_found")
+          ["database_not_found", "table_not_found", "collection_not_found"].includes(error.type)
         ) {
           const what = error.type === "database_not_found" ? `database ${DATABASE_ID}` : `collection ${collectionId}`;
           throw new SchemaMissingError(`${services.target.endpoint} has no ${what}: run \`studio setup\` first.`);
@@ -358,7 +358,7 @@ async function apply(
   sharedImages: Set<string>,
   project: ProjectLock,
 ): Promise<PushItemResult> {
-  const { databases } = services;
+  const { tablesDB: databases } = services;
   const { kind } = p.entry;
   const key = entryKey(p.entry);
   try {
@@ -466,7 +466,7 @@ async function removeOrphanImages(
   services: AdminServices,
   planned: PlannedItem[],
   results: PushItemResult[],
-  remote: Record<ContentKind, Map<string, Models.DefaultDocument>>,
+  remote: Record<ContentKind, Map<string, Models.DefaultRow>>,
 ): Promise<void> {
   const deleted = new Set(results.filter((r) => r.action === "delete" && r.status === "done").map((r) => r.documentId));
   if (deleted.size === 0) return;

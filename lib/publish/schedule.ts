@@ -26,9 +26,9 @@ export interface PromotionPass {
 
 /** The scheduled documents of `kind` due at `now`, oldest first. */
 async function dueDocuments(services: AdminServices, kind: ContentKind, now: number) {
-  const page = await services.databases.listDocuments({
+  const page = await services.tablesDB.listRows({
     databaseId: DATABASE_ID,
-    collectionId: CONTENT_MODEL[kind].collectionId,
+    tableId: CONTENT_MODEL[kind].collectionId,
     queries: [
       Query.equal(STATUS_COLUMN, "scheduled"),
       Query.lessThanEqual(PUBLISH_AT_COLUMN, toAppwriteDatetime(new Date(now))),
@@ -36,14 +36,14 @@ async function dueDocuments(services: AdminServices, kind: ContentKind, now: num
       Query.limit(BATCH),
     ],
   });
-  return page.documents;
+  return page.rows;
 }
 
 /** The earliest due time of a scheduled document of `kind`, or null. */
 async function nextDueOf(services: AdminServices, kind: ContentKind): Promise<number | null> {
-  const page = await services.databases.listDocuments({
+  const page = await services.tablesDB.listRows({
     databaseId: DATABASE_ID,
-    collectionId: CONTENT_MODEL[kind].collectionId,
+    tableId: CONTENT_MODEL[kind].collectionId,
     queries: [
       Query.equal(STATUS_COLUMN, "scheduled"),
       Query.orderAsc(PUBLISH_AT_COLUMN),
@@ -51,13 +51,13 @@ async function nextDueOf(services: AdminServices, kind: ContentKind): Promise<nu
       Query.select(["$id", PUBLISH_AT_COLUMN]),
     ],
   });
-  const due = page.documents[0]?.[PUBLISH_AT_COLUMN] as string | undefined;
+  const due = page.rows[0]?.[PUBLISH_AT_COLUMN] as string | undefined;
   return due ? Date.parse(due) : null;
 }
 
 /** Publishes one due document: `status` published and `read("any")`, its other permissions kept. */
-async function promote(services: AdminServices, kind: ContentKind, doc: Models.DefaultDocument): Promise<void> {
-  await updateItemDocument(services.databases, doc.$id, {
+async function promote(services: AdminServices, kind: ContentKind, doc: Models.DefaultRow): Promise<void> {
+  await updateItemDocument(services.tablesDB, doc.$id, {
     kind,
     data: {},
     lifecycle: { state: "published", publishAt: (doc[PUBLISH_AT_COLUMN] as string | null) ?? null },

@@ -60,9 +60,9 @@ const VIEW_URLS = /\/storage\/buckets\/[^/?#"'\s]+\/files\/[^/?#"'\s]+\/view/g;
  */
 async function referencedFileIds(services: AdminServices, kind: ContentKind, into: Set<string>): Promise<void> {
   const pages = listPages((queries) =>
-    services.databases
-      .listDocuments({ databaseId: DATABASE_ID, collectionId: CONTENT_KINDS[kind].collectionId, queries })
-      .then((page) => page.documents),
+    services.tablesDB
+      .listRows({ databaseId: DATABASE_ID, tableId: CONTENT_KINDS[kind].collectionId, queries })
+      .then((page) => page.rows),
   );
   for await (const documents of pages) {
     for (const doc of documents) {

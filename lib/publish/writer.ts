@@ -8,7 +8,7 @@
  * (SECURITY C44). Every update keeps the version it replaces in the item's history (`lib/publish/history.ts`,
  * issue #16 item 4), so a save from any path can be undone.
  */
-import { ID, Permission, Role, type Client, type Databases, type Models } from "node-appwrite";
+import { ID, Permission, Role, type Client, type Models, type TablesDB } from "node-appwrite";
 import { DATABASE_ID } from "../../schemas/content.ts";
 import {
   PUBLISH_AT_COLUMN,
@@ -21,13 +21,11 @@ import { CONTENT_MODEL, fieldsOf, type ContentKind } from "../../schemas/model.t
 import { restorableFields, RevisionMismatchError, RevisionStore } from "./history.ts";
 
 /**
- * The document calls the writer makes: a session client's or an API-key client's `databases`; its `client`
- * also writes the history's rows (`RevisionStore`), with the same rights.
+ * The row calls the writer makes: a session client's or an API-key client's `tablesDB` (Appwrite's TablesDB, the
+ * API of record since 1.8; a collection is a table, a document a row); its `client` also writes the history's
+ * rows (`RevisionStore`), with the same rights.
  */
-export type DocumentWriter = Pick<
-  Databases,
-  "createDocument" | "updateDocument" | "deleteDocument" | "getDocument" | "client"
->;
+export type DocumentWriter = Pick<TablesDB, "createRow" | "updateRow" | "deleteRow" | "getRow" | "client">;
 
 /** How the caller puts an item's image into the bucket (see `writeItem`). */
 export interface ImageStep {
@@ -62,7 +60,7 @@ export interface ItemWrite {
 /** What an update knows of the history (issue #16 item 4). */
 export interface HistoryOptions {
   /** The document as it is before this update, when the caller already read it (else the writer reads it). */
-  previous?: Models.DefaultDocument;
+  previous?: Models.DefaultRow;
   /**
    * False for a write that is not a save (the scheduler's promotion changes only the state): no revision is
    * kept. Default true.
@@ -114,8 +112,8 @@ export function wireData(kind: ContentKind, data: Record<string, unknown>): Reco
 /** Uploads the image of `write` (if any), then runs `save` with the data to write; rolls the upload back on failure. */
 async function withImage(
   write: ItemWrite,
-  save: (data: Record<string, unknown>) => Promise<Models.DefaultDocument>,
-): Promise<Models.DefaultDocument> {
+  save: (data: Record<string, unknown>) => Promise<Models.DefaultRow>,
+): Promise<Models.DefaultRow> {
   const data = wireData(write.kind, write.data);
   if (write.lifecycle) {
     data[STATUS_COLUMN] = write.lifecycle.state;
@@ -142,12 +140,12 @@ async function withImage(
 export function createItemDocument(
   databases: DocumentWriter,
   write: ItemWrite & { permissions: string[]; documentId?: string },
-): Promise<Models.DefaultDocument> {
+): Promise<Models.DefaultRow> {
   return withImage(write, (data) =>
-    databases.createDocument({
+    databases.createRow({
       databaseId: DATABASE_ID,
-      collectionId: CONTENT_MODEL[write.kind].collectionId,
-      documentId: write.documentId ?? ID.unique(),
+      tableId: CONTENT_MODEL[write.kind].collectionId,
+      rowId: write.documentId ?? ID.unique(),
       data,
       permissions: write.lifecycle ? statePermissions(write.permissions, write.lifecycle.state) : write.permissions,
     }),
@@ -169,7 +167,7 @@ export async function updateItemDocument(
   databases: DocumentWriter,
   documentId: string,
   write: ItemWrite & HistoryOptions & { permissions?: readonly string[] },
-): Promise<Models.DefaultDocument> {
+): Promise<Models.DefaultRow> {
   const wanted =
     write.lifecycle && write.permissions ? statePermissions(write.permissions, write.lifecycle.state) : undefined;
   // Sent only when the state changes them: a caller may change a document without being allowed to grant
@@ -180,21 +178,21 @@ export async function updateItemDocument(
     wanted.length === write.permissions.length &&
     wanted.every((p) => write.permissions!.includes(p));
   const permissions = unchanged ? undefined : wanted;
-  const collectionId = CONTENT_MODEL[write.kind].collectionId;
+  const tableId = CONTENT_MODEL[write.kind].collectionId;
   let revisionId: string | null = null;
   const history = new RevisionStore(write.historyClient ?? databases.client);
   if (write.keepRevision !== false) {
     const previous =
-      write.previous ?? (await databases.getDocument({ databaseId: DATABASE_ID, collectionId, documentId }));
+      write.previous ?? (await databases.getRow({ databaseId: DATABASE_ID, tableId, rowId: documentId }));
     revisionId = await history.record(write.kind, previous);
   }
-  let saved: Models.DefaultDocument;
+  let saved: Models.DefaultRow;
   try {
     saved = await withImage(write, (data) =>
-      databases.updateDocument({
+      databases.updateRow({
         databaseId: DATABASE_ID,
-        collectionId,
-        documentId,
+        tableId,
+        rowId: documentId,
         data,
         ...(permissions ? { permissions } : {}),
       }),
@@ -226,7 +224,7 @@ export async function restoreRevision(
   revisionId: string,
   savedBy: string,
   historyClient?: Client,
-): Promise<Models.DefaultDocument> {
+): Promise<Models.DefaultRow> {
   const revision = await new RevisionStore(databases.client).get(revisionId);
   if (revision.itemId !== documentId || revision.kind !== kind) {
     throw new RevisionMismatchError(revisionId, documentId);
@@ -249,9 +247,9 @@ export async function deleteItemDocument(
   kind: ContentKind,
   documentId: string,
 ): Promise<void> {
-  await databases.deleteDocument({
+  await databases.deleteRow({
     databaseId: DATABASE_ID,
-    collectionId: CONTENT_MODEL[kind].collectionId,
-    documentId,
+    tableId: CONTENT_MODEL[kind].collectionId,
+    rowId: documentId,
   });
 }

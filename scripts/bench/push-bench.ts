@@ -85,10 +85,10 @@ async function main(): Promise<void> {
         const worker = async () => {
           while (next < documents.length) {
             const data = documents[next++]!;
-            await services.databases.createDocument({
+            await services.tablesDB.createRow({
               databaseId: DATABASE_ID,
-              collectionId: COLLECTIONS.blogPosts,
-              documentId: ID.unique(),
+              tableId: COLLECTIONS.blogPosts,
+              rowId: ID.unique(),
               data: { ...data, userId: null },
               permissions: [Permission.read(Role.any())],
             });
@@ -132,7 +132,7 @@ async function main(): Promise<void> {
   console.log(
     `first push (validate, render, plan, create): ${pushSeconds.toFixed(2)} s  ${pushRate.toFixed(0)} docs/s`,
   );
-  console.log(`raw SDK createDocument loop:                 ${rawSeconds.toFixed(2)} s  ${rawRate.toFixed(0)} docs/s`);
+  console.log(`raw SDK createRow loop:                 ${rawSeconds.toFixed(2)} s  ${rawRate.toFixed(0)} docs/s`);
   console.log(`ratio push / raw: ${((pushRate / rawRate) * 100).toFixed(0)} %  (target ≥ 80 %)`);
   console.log(`re-push, nothing changed: ${rePushSeconds.toFixed(2)} s  (target < 3 s)`);
 }

@@ -91,10 +91,10 @@ async function main(): Promise<void> {
   await applySchema(services, schema as AppwriteSchema);
 
   // Written straight through REST with the API key, around the product's checks.
-  await writeAroundProduct(services.databases, "venture", "stall-blockquotes", STALL_BODIES.blockquotes);
-  await writeAroundProduct(services.databases, "venture", "stall-divs", STALL_BODIES.divs);
-  await writeAroundProduct(services.databases, "post", "stall-full", STALL_BODIES.full);
-  await writeAroundProduct(services.databases, "post", "stall-worst-accepted", STALL_BODIES.worstAccepted);
+  await writeAroundProduct(services.tablesDB, "venture", "stall-blockquotes", STALL_BODIES.blockquotes);
+  await writeAroundProduct(services.tablesDB, "venture", "stall-divs", STALL_BODIES.divs);
+  await writeAroundProduct(services.tablesDB, "post", "stall-full", STALL_BODIES.full);
+  await writeAroundProduct(services.tablesDB, "post", "stall-worst-accepted", STALL_BODIES.worstAccepted);
   await services.users.create({
     userId: ID.unique(),
     email: STALL_ACCOUNT.email,

@@ -2,7 +2,7 @@
  * The worst HTML bodies of SECURITY C53, shared by `tests/security/render-cost.test.ts` and
  * `scripts/bench/stall.ts`. Each is at most `LIMITS.html` characters (what Appwrite's column holds).
  */
-import { ID, Permission, Role, type Databases } from "node-appwrite";
+import { ID, Permission, Role, type TablesDB } from "node-appwrite";
 import { HTML_BOUNDS } from "../../lib/html/bounds.ts";
 import { DATABASE_ID } from "../../schemas/content.ts";
 import { CONTENT_MODEL, placeholderDocument } from "../../schemas/model.ts";
@@ -39,16 +39,16 @@ export const STALL_BODIES = {
  * with the API key, around the product's own checks (as the console or a REST client could).
  */
 export async function writeAroundProduct(
-  databases: Databases,
+  databases: Pick<TablesDB, "createRow">,
   kind: "venture" | "post",
   slug: string,
   body: string,
 ): Promise<void> {
   const { collectionId, title, body: bodyField } = CONTENT_MODEL[kind];
-  await databases.createDocument({
+  await databases.createRow({
     databaseId: DATABASE_ID,
-    collectionId,
-    documentId: ID.unique(),
+    tableId: collectionId,
+    rowId: ID.unique(),
     data: placeholderDocument(kind, { [title]: slug, slug, [bodyField]: body }),
     permissions: [Permission.read(Role.any())],
   });

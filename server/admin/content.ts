@@ -63,7 +63,8 @@ export function submissionErrorMessage(error: unknown): string {
   if (
     error instanceof AppwriteException &&
     error.code === 409 &&
-    error.type === "document_unique_constraint_violation"
+    // TablesDB's type (`row_…`) and the Databases API's, for an Appwrite that answers with the legacy one.
+    (error.type === "row_unique_constraint_violation" || error.type === "document_unique_constraint_violation")
   ) {
     return "Another item already uses this slug; choose a different one.";
   }
@@ -199,11 +200,11 @@ export async function createItem<K extends ContentKind>(
   input: Input<K>,
   image: CheckedImage | null,
   options: UploadOptions = {},
-): Promise<Models.DefaultDocument> {
+): Promise<Models.DefaultRow> {
   const { imageField } = CONTENT_KINDS[kind];
   const fields = await documentData(kind, input); // refuses an over-bound body before any upload
   if (image) await assertWithinQuota(session.storage, user.id, image.bytes.byteLength, options);
-  return createItemDocument(session.databases, {
+  return createItemDocument(session.tablesDB, {
     kind,
     data: { ...fields, [imageField]: null, userId: user.id },
     permissions: ownerPermissions(user.id),
@@ -232,11 +233,11 @@ export async function updateItem<K extends ContentKind>(
   input: Input<K>,
   image: CheckedImage | null,
   options: UploadOptions = {},
-): Promise<Models.DefaultDocument> {
+): Promise<Models.DefaultRow> {
   const { collectionId, imageField } = CONTENT_KINDS[kind];
-  const ids = { databaseId: DATABASE_ID, collectionId, documentId };
+  const ids = { databaseId: DATABASE_ID, tableId: collectionId, rowId: documentId };
   const fields = await documentData(kind, input); // refuses an over-bound body before touching images
-  const current = await session.databases.getDocument(ids);
+  const current = await session.tablesDB.getRow(ids);
   if (options.expectedVersion && options.expectedVersion !== current.$updatedAt) {
     throw new EditConflictError(current.$updatedAt, (current[UPDATED_BY_COLUMN] as string | null) ?? null);
   }
@@ -256,7 +257,7 @@ export async function updateItem<K extends ContentKind>(
     });
     await deleteImage(session, current[imageField]);
   }
-  return updateItemDocument(session.databases, documentId, {
+  return updateItemDocument(session.tablesDB, documentId, {
     kind,
     data: fields,
     image: image ? adminImage(target, user, input.slug, image) : null,
@@ -285,8 +286,8 @@ export async function deleteItem(
   documentId: string,
 ): Promise<void> {
   const { collectionId, imageField } = CONTENT_KINDS[kind];
-  const ids = { databaseId: DATABASE_ID, collectionId, documentId };
-  const current = await session.databases.getDocument(ids);
+  const ids = { databaseId: DATABASE_ID, tableId: collectionId, rowId: documentId };
+  const current = await session.tablesDB.getRow(ids);
   if (!current.$permissions.includes(Permission.delete(Role.user(user.id)))) {
     throw new AppwriteException(
       "The current user is not authorized to perform the requested action.",
@@ -295,5 +296,5 @@ export async function deleteItem(
     );
   }
   await deleteImage(session, current[imageField]);
-  await deleteItemDocument(session.databases, kind, documentId);
+  await deleteItemDocument(session.tablesDB, kind, documentId);
 }

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { EMBEDDED_SESSION_SECONDS } from "../../emulator/embedded.ts";
 import { startEmulator, type RunningEmulator } from "../../emulator/server.ts";
+import { Databases } from "node-appwrite";
 import { createAdminServices, type AdminServices } from "../../lib/appwrite/client.ts";
 import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
 import schema from "../../schemas/appwrite.json" with { type: "json" };
@@ -23,9 +24,22 @@ export function appwriteEnv(target: Pick<RunningEmulator, "endpoint" | "projectI
   };
 }
 
+/**
+ * The product's API-key services plus the legacy `Databases` service on the same client. The product calls
+ * TablesDB only (issue #19 item 5); tests read and write through the deprecated Databases API as an older
+ * client would, which the embedded server keeps serving over the same store, so each such test also checks
+ * that what one API writes the other reads.
+ */
+export type TestServices = AdminServices & { databases: Databases };
+
+/** `services` with the legacy `databases` service added (see `TestServices`). */
+export function withLegacyDatabases(services: AdminServices): TestServices {
+  return { ...services, databases: new Databases(services.client) };
+}
+
 export interface Backend {
   emulator: RunningEmulator;
-  services: AdminServices;
+  services: TestServices;
   dataDir: string;
   close(): Promise<void>;
 }
@@ -37,11 +51,9 @@ export interface Backend {
 export async function startBackend(): Promise<Backend> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "studio-test-"));
   const emulator = await startEmulator({ dataDir, port: 0, sessionDuration: EMBEDDED_SESSION_SECONDS });
-  const services = createAdminServices({
-    endpoint: emulator.endpoint,
-    projectId: emulator.projectId,
-    apiKey: emulator.apiKey,
-  });
+  const services = withLegacyDatabases(
+    createAdminServices({ endpoint: emulator.endpoint, projectId: emulator.projectId, apiKey: emulator.apiKey }),
+  );
   await applySchema(services, schema as AppwriteSchema);
   return {
     emulator,

@@ -94,14 +94,14 @@ describe("history of an item saved in the admin", () => {
     await expect(other.get(revision!.id)).rejects.toMatchObject({ code: 404 });
     // Nor may another user restore it onto the item.
     await expect(
-      restoreRevision(session(bob).databases, "venture", itemId, revision!.id, "bob"),
+      restoreRevision(session(bob).tablesDB, "venture", itemId, revision!.id, "bob"),
     ).rejects.toBeInstanceOf(AppwriteException);
   });
 
   it("restores a revision, and the restore is itself a new revision", async () => {
     const store = new RevisionStore(session(ada).client);
     const first = (await store.list(itemId)).find((r) => r.fields.name === "First")!;
-    const restored = await restoreRevision(session(ada).databases, "venture", itemId, first.id, "ada");
+    const restored = await restoreRevision(session(ada).tablesDB, "venture", itemId, first.id, "ada");
     expect(restored).toMatchObject({ name: "First", shortDescription: "About First.", updatedBy: "ada" });
     const doc = await backend.services.databases.getDocument({
       databaseId: DATABASE_ID,

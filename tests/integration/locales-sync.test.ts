@@ -4,7 +4,8 @@ import path from "node:path";
 import { ID, Permission, Role } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator/server.ts";
-import { createAdminServices, type AdminServices } from "../../lib/appwrite/client.ts";
+import { createAdminServices } from "../../lib/appwrite/client.ts";
+import { withLegacyDatabases, type TestServices } from "../helpers/stack.ts";
 import { applyContentSchema } from "../../lib/appwrite/content-schema.ts";
 import { applySchema, type AppwriteSchema, type SchemaCollection } from "../../lib/appwrite/setup.ts";
 import { pull } from "../../lib/publish/pull.ts";
@@ -15,7 +16,7 @@ import current from "../../schemas/appwrite.json" with { type: "json" };
 
 let dataDir: string;
 let emulator: RunningEmulator;
-let services: AdminServices;
+let services: TestServices;
 
 /** The schema as it was before language versions: no version columns, one document per slug. */
 function schemaBeforeLocales(): AppwriteSchema {
@@ -35,11 +36,9 @@ function schemaBeforeLocales(): AppwriteSchema {
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "locales-sync-"));
   emulator = await startEmulator({ dataDir, port: 0 });
-  services = createAdminServices({
-    endpoint: emulator.endpoint,
-    projectId: emulator.projectId,
-    apiKey: emulator.apiKey,
-  });
+  services = withLegacyDatabases(
+    createAdminServices({ endpoint: emulator.endpoint, projectId: emulator.projectId, apiKey: emulator.apiKey }),
+  );
 });
 afterAll(async () => {
   await emulator?.close();

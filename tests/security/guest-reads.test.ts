@@ -153,7 +153,7 @@ describe("no API key behind public pages", () => {
   it("serves pages, lists, feeds and images while the site's configured API key is refused by Appwrite", async () => {
     const wrongKey = createAdminServices({ ...backend.emulator, apiKey: WRONG_KEY });
     await expect(
-      wrongKey.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: COLLECTIONS.ventures }),
+      wrongKey.tablesDB.listRows({ databaseId: DATABASE_ID, tableId: COLLECTIONS.ventures }),
     ).rejects.toMatchObject({ code: 401 });
 
     const { documents } = await backend.services.databases.listDocuments({

@@ -59,10 +59,10 @@ beforeAll(async () => {
   for (const body of [BODIES.blockquotes, BODIES.divs, BODIES.full, BODIES.worstAccepted]) {
     expect(body.length).toBeLessThanOrEqual(LIMITS.html);
   }
-  await writeAroundProduct(services.databases, "venture", "c53-blockquotes", BODIES.blockquotes);
-  await writeAroundProduct(services.databases, "venture", "c53-divs", BODIES.divs);
-  await writeAroundProduct(services.databases, "post", "c53-full", BODIES.full);
-  await writeAroundProduct(services.databases, "post", "c53-worst-accepted", BODIES.worstAccepted);
+  await writeAroundProduct(services.tablesDB, "venture", "c53-blockquotes", BODIES.blockquotes);
+  await writeAroundProduct(services.tablesDB, "venture", "c53-divs", BODIES.divs);
+  await writeAroundProduct(services.tablesDB, "post", "c53-full", BODIES.full);
+  await writeAroundProduct(services.tablesDB, "post", "c53-worst-accepted", BODIES.worstAccepted);
   await services.users.create({ userId: ID.unique(), email: "c53@example.com", password: PASSWORD, name: "C" });
   process.env.APPWRITE_ENDPOINT = emulator.endpoint;
   process.env.APPWRITE_PROJECT_ID = emulator.projectId;

@@ -34,7 +34,7 @@ export interface AdminRow {
   cells: AdminCell[];
 }
 
-function row(kind: ContentKind, doc: Models.DefaultDocument): AdminRow {
+function row(kind: ContentKind, doc: Models.DefaultRow): AdminRow {
   const spec: ContentKindSpec = CONTENT_MODEL[kind];
   // The image first, then the other columns in the order of the description.
   const columns = columnFields(kind).sort((a, b) => Number(b === spec.image) - Number(a === spec.image));
@@ -57,9 +57,9 @@ function row(kind: ContentKind, doc: Models.DefaultDocument): AdminRow {
  */
 export async function listRows(session: SessionServices, kind: ContentKind, state?: ItemState): Promise<AdminRow[]> {
   const spec = CONTENT_MODEL[kind];
-  const page = await session.databases.listDocuments({
+  const page = await session.tablesDB.listRows({
     databaseId: DATABASE_ID,
-    collectionId: spec.collectionId,
+    tableId: spec.collectionId,
     // Only what the list shows: bodies can be large (Appwrite always adds the `$` attributes).
     queries: [
       Query.orderDesc(spec.order),
@@ -68,7 +68,7 @@ export async function listRows(session: SessionServices, kind: ContentKind, stat
     ],
   });
   // Filtered here, not by a query: a document written before the lifecycle has no status and is published.
-  return page.documents.map((doc) => row(kind, doc)).filter((r) => !state || r.state === state);
+  return page.rows.map((doc) => row(kind, doc)).filter((r) => !state || r.state === state);
 }
 
 /** The dashboard's totals: the spec's two, and ventures and posts together by state (issue #16). */
@@ -88,9 +88,9 @@ export interface DashboardCounts {
 export async function countItems(session: SessionServices): Promise<DashboardCounts> {
   const count = async (kind: ContentKind, state?: ItemState) =>
     (
-      await session.databases.listDocuments({
+      await session.tablesDB.listRows({
         databaseId: DATABASE_ID,
-        collectionId: CONTENT_KINDS[kind].collectionId,
+        tableId: CONTENT_KINDS[kind].collectionId,
         queries: [...(state ? [Query.equal(STATUS_COLUMN, state)] : []), Query.limit(1), Query.select(["$id"])],
       })
     ).total;

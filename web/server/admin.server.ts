@@ -89,12 +89,12 @@ export async function getItem(
   session: SessionServices,
   kind: ContentKind,
   id: string,
-): Promise<Models.DefaultDocument | null> {
+): Promise<Models.DefaultRow | null> {
   try {
-    return await session.databases.getDocument({
+    return await session.tablesDB.getRow({
       databaseId: DATABASE_ID,
-      collectionId: CONTENT_KINDS[kind].collectionId,
-      documentId: id,
+      tableId: CONTENT_KINDS[kind].collectionId,
+      rowId: id,
     });
   } catch (error) {
     if ((error as { code?: number }).code === 404) return null;

@@ -96,7 +96,7 @@ export async function restoreFromHistory(request: Request): Promise<never> {
     if (!ID_PATTERN.test(revisionId)) throw new RevisionMismatchError(revisionId, id);
     const revision = await new RevisionStore(session.client).get(revisionId);
     // The new revision is written with the key, like a save's (`updateItem`); the restore itself with the session.
-    await restoreRevision(session.databases, kind, id, revisionId, user.name, getApiKeyServices().client);
+    await restoreRevision(session.tablesDB, kind, id, revisionId, user.name, getApiKeyServices().client);
     throw redirect(`${page}?restored=${encodeURIComponent(revision.savedAt)}`);
   } catch (error) {
     if (error instanceof Response) throw error;

@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../../emulator/server.ts";
 import { createAdminServices } from "../../../lib/appwrite/client.ts";
+import { withLegacyDatabases } from "../../helpers/stack.ts";
 import { applySchema, type AppwriteSchema } from "../../../lib/appwrite/setup.ts";
 import schema from "../../../schemas/appwrite.json" with { type: "json" };
 import { ROOT } from "../../helpers/fixtures.ts";
@@ -54,7 +55,7 @@ describe("the official Appwrite CLI against the emulator", () => {
     const buckets = await appwrite(["push", "buckets", "--all", "--force"]);
     expect(buckets.code, buckets.output).toBe(0);
 
-    const services = createAdminServices(emulator);
+    const services = withLegacyDatabases(createAdminServices(emulator));
     const ventures = await services.databases.getCollection({ databaseId: "main_db", collectionId: "ventures" });
     expect(ventures.documentSecurity).toBe(true);
     expect(ventures.$permissions).toEqual(['create("users")']);
