@@ -38,6 +38,7 @@ export default [
   route("admin/preview-link", "routes/resources/admin-preview-link.ts"),
   route("admin/ai/draft", "routes/resources/ai-draft.ts"),
   route("admin/ai/image", "routes/resources/ai-image.ts"),
+  route("admin/ai/translate", "routes/resources/ai-translate.ts"),
   route(":locale/rss.xml", "routes/resources/rss.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

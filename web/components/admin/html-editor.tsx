@@ -14,6 +14,9 @@ export function HtmlEditor(props: {
   value: string;
   onChange: (v: string) => void;
   error?: string;
+  /** The text direction of a language version's body (Arabic: `rtl`), its editor and preview. */
+  dir?: "ltr" | "rtl";
+  lang?: string;
 }) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<"edit" | "preview">("edit");
@@ -94,13 +97,16 @@ export function HtmlEditor(props: {
           code
           labelledBy={labelId}
           error={props.error}
+          dir={props.dir}
+          lang={props.lang}
         />
       ) : (
         <>
           <input type="hidden" name={props.name} value={props.value} />
           <div
             className="prose-body min-h-40 rounded-lg border border-line bg-ink p-4"
-            dir="auto"
+            dir={props.dir ?? "auto"}
+            lang={props.lang}
             dangerouslySetInnerHTML={{ __html: preview }}
           />
         </>
