@@ -136,18 +136,20 @@ export function VersionTabs(props: {
       const onChange = name === spec.title && locale === props.locale ? props.setTitle : props.set(k);
       const field = spec.fields[name]!;
       const common = { name: k, value: props.values[k] ?? "", error: props.errors[k], dir, lang: locale } as const;
+      // The other version's labels name its language: the two panels' fields never share a name.
+      const named = (text: string) => (locale === props.locale ? text : `${text} (${language(locale)})`);
       if (name === spec.body) {
         return (
           <HtmlEditor
             key={k}
             {...common}
-            label={t(LABELS[props.kind].body)}
+            label={named(t(LABELS[props.kind].body))}
             rows={LABELS[props.kind].rows}
             onChange={onChange}
           />
         );
       }
-      const label = name === spec.title ? t(LABELS[props.kind].title) : t(`admin.${spec.adminPath}.${name}`);
+      const label = named(name === spec.title ? t(LABELS[props.kind].title) : t(`admin.${spec.adminPath}.${name}`));
       const required = !field.optional;
       return isShortField(field) ? (
         <Field key={k} {...common} label={label} required={required} onChange={onChange} />
