@@ -78,7 +78,8 @@ function info(kind: ContentKind, doc: Models.DefaultDocument): VersionInfo {
 /**
  * The other language version of the item `doc` belongs to (same slug, the other locale), read as the user,
  * and the form values both versions add: the other's translated fields (`<locale>.<field>`) and each
- * version's provenance. For a new item (`doc` null) the other version is the Arabic one, missing.
+ * version's provenance. For a new item (`doc` null) the other version is the Arabic one, missing. A missing
+ * version is to be written as a translation of `doc`'s.
  */
 export async function loadOtherVersion(
   session: SessionServices,
@@ -98,6 +99,8 @@ export async function loadOtherVersion(
   }
   const values: Record<string, string> = { ...provenanceValues(doc, locale), ...provenanceValues(other, otherLoc) };
   for (const name of translatedFields(kind)) values[versionKeyOf(otherLoc, name)] = String(other?.[name] ?? "");
+  // A version written in this form is a translation of the route's version (unreviewed until marked).
+  if (!other) values[versionKeyOf(otherLoc, "sourceLocale")] = locale;
   const byLocale = new Map<ContentLocale, VersionInfo>();
   if (doc) byLocale.set(locale, info(kind, doc));
   if (other) byLocale.set(otherLoc, info(kind, other));
