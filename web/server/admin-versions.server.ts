@@ -47,12 +47,21 @@ export interface OtherVersion {
   state: TranslationState;
 }
 
-/** The form values of both versions' provenance (`<locale>.sourceLocale|model|reviewed`) and the other's fields. */
-function provenanceValues(doc: Models.DefaultDocument | null, locale: ContentLocale): Record<string, string> {
+/**
+ * The form values of a version's provenance (`<locale>.sourceLocale|model|reviewed|wasReviewed|drafted`). A
+ * stale version's "Reviewed" box starts unchecked: checking it is reviewing it against the source as it is now.
+ */
+function provenanceValues(
+  doc: Models.DefaultDocument | null,
+  locale: ContentLocale,
+  state: TranslationState | null,
+): Record<string, string> {
+  const reviewed = doc?.reviewed === true && state !== "stale" ? "on" : "";
   return {
     [versionKeyOf(locale, "sourceLocale")]: isContentLocale(doc?.sourceLocale) ? doc.sourceLocale : "",
     [versionKeyOf(locale, "model")]: typeof doc?.translationModel === "string" ? doc.translationModel : "",
-    [versionKeyOf(locale, "reviewed")]: doc?.reviewed === true ? "on" : "",
+    [versionKeyOf(locale, "reviewed")]: reviewed,
+    [versionKeyOf(locale, "wasReviewed")]: reviewed,
     [versionKeyOf(locale, "drafted")]: "",
   };
 }
@@ -97,13 +106,17 @@ export async function loadOtherVersion(
     });
     other = page.documents.find((d) => d.$id !== doc.$id && documentLocale(d) === otherLoc) ?? null;
   }
-  const values: Record<string, string> = { ...provenanceValues(doc, locale), ...provenanceValues(other, otherLoc) };
-  for (const name of translatedFields(kind)) values[versionKeyOf(otherLoc, name)] = String(other?.[name] ?? "");
-  // A version written in this form is a translation of the route's version (unreviewed until marked).
-  if (!other) values[versionKeyOf(otherLoc, "sourceLocale")] = locale;
   const byLocale = new Map<ContentLocale, VersionInfo>();
   if (doc) byLocale.set(locale, info(kind, doc));
   if (other) byLocale.set(otherLoc, info(kind, other));
+  const stateOfVersion = (l: ContentLocale) => (byLocale.has(l) ? versionState(byLocale.get(l)!, byLocale) : null);
+  const values: Record<string, string> = {
+    ...provenanceValues(doc, locale, stateOfVersion(locale)),
+    ...provenanceValues(other, otherLoc, stateOfVersion(otherLoc)),
+  };
+  for (const name of translatedFields(kind)) values[versionKeyOf(otherLoc, name)] = String(other?.[name] ?? "");
+  // A version written in this form is a translation of the route's version (unreviewed until marked).
+  if (!other) values[versionKeyOf(otherLoc, "sourceLocale")] = locale;
   return {
     locale,
     values,
@@ -111,7 +124,7 @@ export async function loadOtherVersion(
       locale: otherLoc,
       id: other?.$id ?? null,
       version: other?.$updatedAt ?? null,
-      state: other ? versionState(byLocale.get(otherLoc)!, byLocale) : "missing",
+      state: stateOfVersion(otherLoc) ?? "missing",
     },
   };
 }
@@ -149,7 +162,10 @@ export function postedVersionValues(kind: ContentKind, form: FormData): Record<s
     if (typeof value !== "string") continue;
     const [locale, name] = key.split(".", 2) as [string, string | undefined];
     if (!isContentLocale(locale) || !name) continue;
-    if (translatedFields(kind).includes(name) || ["sourceLocale", "model", "reviewed", "drafted"].includes(name)) {
+    if (
+      translatedFields(kind).includes(name) ||
+      ["sourceLocale", "model", "reviewed", "wasReviewed", "drafted"].includes(name)
+    ) {
       out[key] = value;
     }
   }
@@ -166,8 +182,10 @@ async function storedTranslated(kind: ContentKind, fields: Record<string, unknow
 /**
  * The provenance columns to write on the version in `locale` (`fields`: its translated fields as posted),
  * given the other version's (`source`): an original (no `<locale>.sourceLocale`) gets `sourceLocale: null`;
- * a translation keeps its recorded hash unless it is saved reviewed or was drafted by the AI in this form,
- * which record the source's hash as it is saved now (`translationHash`). A translation saved without being
+ * a translation keeps its recorded hash unless it is newly marked reviewed (the box was unchecked when the form
+ * opened: `<locale>.wasReviewed`), was drafted by the AI in this form, or is
+ * written for the first time (`created`), which record the source's hash as it is saved now
+ * (`translationHash`). A translation saved without being
  * reviewed is `reviewed: false`.
  */
 export async function provenanceColumns(
@@ -175,6 +193,7 @@ export async function provenanceColumns(
   form: FormData,
   locale: ContentLocale,
   source: Record<string, unknown> | null,
+  created = false,
 ): Promise<Record<string, unknown>> {
   const get = (name: string) => String(form.get(versionKeyOf(locale, name)) ?? "");
   const sourceLocale = get("sourceLocale");
@@ -182,6 +201,8 @@ export async function provenanceColumns(
     return { locale, sourceLocale: null };
   }
   const reviewed = get("reviewed") === "on";
+  // Checked when the form opened (and not stale then): left checked, it is not a new review of the source.
+  const newlyReviewed = reviewed && get("wasReviewed") !== "on";
   const drafted = get("drafted") === "on";
   const model = get("model") || (reviewed ? "human" : "");
   const columns: Record<string, unknown> = {
@@ -190,7 +211,8 @@ export async function provenanceColumns(
     reviewed,
     translationModel: model.slice(0, 64) || null,
   };
-  if (reviewed || drafted) columns.sourceHash = translationHash(kind, await storedTranslated(kind, source));
+  if (newlyReviewed || drafted || created)
+    columns.sourceHash = translationHash(kind, await storedTranslated(kind, source));
   if (drafted) columns.translatedAt = new Date().toISOString();
   return columns;
 }

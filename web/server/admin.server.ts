@@ -270,7 +270,7 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
     if (otherInput) {
       const imageField = CONTENT_KINDS[kind].imageField;
       const otherColumns = {
-        ...(await provenanceColumns(kind, form, other.locale, translated(input))),
+        ...(await provenanceColumns(kind, form, other.locale, translated(input), !other.id)),
         [imageField]: saved[imageField] ?? null,
       };
       const options = { intent, columns: otherColumns };

@@ -113,6 +113,7 @@ export function VersionTabs(props: {
         next[`${to}.model`] = answer.model ?? "";
         next[`${to}.drafted`] = "on";
         next[`${to}.reviewed`] = "";
+        next[`${to}.wasReviewed`] = "";
         return next;
       });
       setSelected(to);
@@ -215,6 +216,7 @@ export function VersionTabs(props: {
             <input type="hidden" name={`${locale}.sourceLocale`} value={sourceLocale} />
             <input type="hidden" name={`${locale}.model`} value={props.values[`${locale}.model`] ?? ""} />
             <input type="hidden" name={`${locale}.drafted`} value={props.values[`${locale}.drafted`] ?? ""} />
+            <input type="hidden" name={`${locale}.wasReviewed`} value={props.values[`${locale}.wasReviewed`] ?? ""} />
             {state && (
               <p className="flex items-center gap-2 text-sm text-mist">
                 {t("admin.languages.translation")}
