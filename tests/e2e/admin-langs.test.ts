@@ -11,6 +11,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
 import { translationHash } from "../../lib/translate/hash.ts";
+import { startFakeGemini, type FakeGemini } from "../helpers/fake-gemini.ts";
 import { adminPage, createUser, newUser, ready, seedAs, signInThroughPage } from "./admin-helpers.ts";
 import { startStack, type Stack } from "./helpers.ts";
 
@@ -205,5 +206,67 @@ describe("the venture form in the Arabic admin", () => {
     const en = stored.find((d) => d.locale !== "ar")!;
     // The shared fields are the English version's.
     expect(ar).toMatchObject({ name: "إنجليزي فقط", websiteURL: en.websiteURL, logoUrl: en.logoUrl, reviewed: true });
+  });
+});
+
+describe("Translate with AI (Gemini is a local fake)", () => {
+  let gemini: FakeGemini;
+  beforeAll(async () => {
+    gemini = await startFakeGemini();
+    process.env.GEMINI_API_KEY = "test-key";
+    process.env.GEMINI_BASE_URL = gemini.baseUrl;
+  });
+  afterAll(async () => {
+    delete process.env.GEMINI_API_KEY;
+    delete process.env.GEMINI_BASE_URL;
+    await gemini?.close();
+  });
+
+  it("drafts the Arabic version from the English one on the server, saved unreviewed with its provenance", async () => {
+    const user = await createUser(stack, newUser("Tariq"));
+    const page = await adminPage(stack, user);
+    await page.goto("/admin/ventures/new");
+    await ready(page);
+    const enPanel = page.getByRole("tabpanel", { name: "English" });
+    await enPanel.getByRole("textbox", { name: "Name", exact: true }).fill("Ledger Loop e2e");
+    await enPanel.getByRole("textbox", { name: "Short Description", exact: true }).fill("Bookkeeping for clinics.");
+    await enPanel
+      .getByRole("textbox", { name: "Case Study (HTML supported)" })
+      .fill("<h2>Problem</h2><p>Books lag.</p>");
+    await page.getByRole("textbox", { name: "Website URL" }).fill("https://ledger-loop.example");
+    gemini.script({
+      json: {
+        name: "حلقة الدفاتر",
+        shortDescription: "مسك الدفاتر للعيادات.",
+        caseStudy: "<h2>المشكلة</h2><p>تتأخر الدفاتر.</p>",
+      },
+    });
+    await enPanel.getByRole("button", { name: "Translate with AI" }).click();
+    const arPanel = page.getByRole("tabpanel", { name: "العربية" });
+    await expect.poll(() => arPanel.getByRole("textbox", { name: "Name (العربية)" }).inputValue()).toBe("حلقة الدفاتر");
+    expect(await page.getByRole("tab", { name: "العربية" }).getAttribute("aria-selected")).toBe("true");
+    expect(await page.getByRole("status").filter({ hasText: "Drafted by" }).textContent()).toContain(
+      "gemini-2.5-flash",
+    );
+    // The translated fields only, never the slug.
+    const asked = JSON.stringify(gemini.requests.at(-1)?.body);
+    expect(asked).toContain("Bookkeeping for clinics.");
+    expect(asked).not.toContain("ledger-loop-e2e");
+
+    await page.getByRole("button", { name: "Create Venture" }).click();
+    await page.waitForURL((u) => u.pathname === "/admin/ventures");
+    const stored = await versions(COLLECTIONS.ventures, "ledger-loop-e2e");
+    const en = stored.find((d) => d.locale === "en")!;
+    const ar = stored.find((d) => d.locale === "ar")!;
+    expect(ar).toMatchObject({
+      caseStudy: "<h2>المشكلة</h2><p>تتأخر الدفاتر.</p>",
+      sourceLocale: "en",
+      translationModel: "gemini-2.5-flash",
+      reviewed: false,
+      sourceHash: translationHash("venture", en),
+      websiteURL: "https://ledger-loop.example",
+    });
+    await ready(page);
+    expect(await rowStates(page, "ledger-loop-e2e")).toEqual([["up-to-date", "unreviewed"]]);
   });
 });

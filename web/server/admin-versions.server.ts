@@ -221,3 +221,21 @@ export async function provenanceColumns(
 export function siteGlossary(): Promise<GlossaryEntry[]> {
   return readGlossary(path.join(process.cwd(), "content"));
 }
+
+/** The ids of the other language versions of the item document `id` belongs to (none when it is gone). */
+export async function otherVersionIds(session: SessionServices, kind: ContentKind, id: string): Promise<string[]> {
+  const collectionId = CONTENT_MODEL[kind].collectionId;
+  let doc: Models.DefaultDocument;
+  try {
+    doc = await session.databases.getDocument({ databaseId: DATABASE_ID, collectionId, documentId: id });
+  } catch (error) {
+    if ((error as { code?: number }).code === 404) return [];
+    throw error;
+  }
+  const page = await session.databases.listDocuments({
+    databaseId: DATABASE_ID,
+    collectionId,
+    queries: [Query.equal("slug", String(doc.slug)), Query.limit(10), Query.select(["slug"])],
+  });
+  return page.documents.map((d) => d.$id).filter((other) => other !== id);
+}

@@ -34,6 +34,7 @@ import { preferredLocale, requireUser } from "./session.server.ts";
 import { takeFromWindow, type EventLog } from "../../server/limits/event-log.ts";
 import {
   loadOtherVersion,
+  otherVersionIds,
   postedOtherVersion,
   postedVersionValues,
   provenanceColumns,
@@ -132,14 +133,18 @@ export async function takeAiAllowance(
 
 /**
  * The lists' delete action (spec §4: delete dialog → deleting → list reloaded): deletes as the signed-in
- * user (image first, then the document). Failures are returned for the dialog to log (spec §8).
+ * user (image first, then the document), the item's other language versions too. Failures are returned for the dialog to log (spec §8).
  */
 export async function deleteFromList(request: Request, kind: ContentKind, secret: string, user: SignedInUser) {
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   if (form.get("intent") !== "delete" || !id) return { ok: false, error: "Nothing to delete." };
   try {
-    await deleteItem(sessionServices(secret), user, kind, id);
+    const session = sessionServices(secret);
+    // A list row is an item: its other language versions go with it (issue #15 item 6).
+    const others = await otherVersionIds(session, kind, id);
+    await deleteItem(session, user, kind, id);
+    for (const other of others) await deleteItem(session, user, kind, other);
     return { ok: true };
   } catch (error) {
     return { ok: false, error: submissionErrorMessage(error) };
