@@ -14,6 +14,8 @@ export function HtmlEditor(props: {
   value: string;
   onChange: (v: string) => void;
   error?: string;
+  /** Whether the browser requires it (default true; a language version that may stay empty is not). */
+  required?: boolean;
   /** The text direction of a language version's body (Arabic: `rtl`), its editor and preview. */
   dir?: "ltr" | "rtl";
   lang?: string;
@@ -93,7 +95,7 @@ export function HtmlEditor(props: {
           rows={props.rows}
           value={props.value}
           onChange={props.onChange}
-          required
+          required={props.required ?? true}
           code
           labelledBy={labelId}
           error={props.error}

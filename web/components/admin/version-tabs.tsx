@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useLocale, useTranslation } from "../../hooks.ts";
 import {
   CONTENT_LOCALES,
@@ -65,6 +65,11 @@ export function VersionTabs(props: {
   const key = (locale: ContentLocale, name: string) => (locale === props.locale ? name : `${locale}.${name}`);
   const language = (locale: ContentLocale) => t(`admin.languages.${locale}`);
   const aiOff = props.aiUnavailable !== null;
+  // A refused save whose errors are all in the other version shows that version's tab.
+  useEffect(() => {
+    const keys = Object.keys(props.errors).filter((k) => props.errors[k]);
+    if (keys.length > 0 && keys.every((k) => k.startsWith(`${props.other.locale}.`))) setSelected(props.other.locale);
+  }, [props.errors, props.other.locale]);
 
   function choose(index: number) {
     const locale = CONTENT_LOCALES[(index + CONTENT_LOCALES.length) % CONTENT_LOCALES.length]!;
@@ -131,11 +136,17 @@ export function VersionTabs(props: {
   };
 
   const fieldsOf = (locale: ContentLocale) => {
-    const dir = locale === "ar" ? "rtl" : "ltr";
+    // Arabic right-to-left whatever the admin's language; English as the fields always were.
+    const dir = locale === "ar" ? "rtl" : undefined;
     return names.map((name) => {
       const k = key(locale, name);
+      // The hidden panel posts its values as hidden inputs: no label to find twice, nothing the browser refuses
+      // to submit unseen (the server validates both versions).
+      if (locale !== selected) return <input key={k} type="hidden" name={k} value={props.values[k] ?? ""} />;
       const onChange = name === spec.title && locale === props.locale ? props.setTitle : props.set(k);
       const field = spec.fields[name]!;
+      // The other version may stay empty (it is then not created): the server checks it is complete.
+      const required = !field.optional && locale === props.locale;
       const common = { name: k, value: props.values[k] ?? "", error: props.errors[k], dir, lang: locale } as const;
       // The other version's labels name its language: the two panels' fields never share a name.
       const named = (text: string) => (locale === props.locale ? text : `${text} (${language(locale)})`);
@@ -146,12 +157,12 @@ export function VersionTabs(props: {
             {...common}
             label={named(t(LABELS[props.kind].body))}
             rows={LABELS[props.kind].rows}
+            required={required}
             onChange={onChange}
           />
         );
       }
       const label = named(name === spec.title ? t(LABELS[props.kind].title) : t(`admin.${spec.adminPath}.${name}`));
-      const required = !field.optional;
       return isShortField(field) ? (
         <Field key={k} {...common} label={label} required={required} onChange={onChange} />
       ) : (
