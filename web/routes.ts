@@ -39,6 +39,7 @@ export default [
   route("admin/history", "routes/resources/admin-history.ts"),
   route("admin/ai/draft", "routes/resources/ai-draft.ts"),
   route("admin/ai/image", "routes/resources/ai-image.ts"),
+  route("admin/ai/translate", "routes/resources/ai-translate.ts"),
   route(":locale/rss.xml", "routes/resources/rss.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

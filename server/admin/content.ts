@@ -157,6 +157,11 @@ export interface UploadOptions {
    * changed since, the update is refused with `EditConflictError`.
    */
   expectedVersion?: string;
+  /**
+   * More columns written with the form's fields: a language version's `locale` and translation provenance,
+   * and for the version that shares another's image, its image URL (issue #15 item 6).
+   */
+  columns?: Record<string, unknown>;
 }
 
 /** The item changed since the form was opened: the second of two concurrent saves (issue #16 item 5). */
@@ -206,7 +211,7 @@ export async function createItem<K extends ContentKind>(
   if (image) await assertWithinQuota(session.storage, user.id, image.bytes.byteLength, options);
   return createItemDocument(session.tablesDB, {
     kind,
-    data: { ...fields, [imageField]: null, userId: user.id },
+    data: { ...fields, [imageField]: null, userId: user.id, ...options.columns },
     permissions: ownerPermissions(user.id),
     image: image ? adminImage(target, user, input.slug, image) : null,
     lifecycle: lifecycleOf(kind, options.intent, fields),
@@ -259,7 +264,7 @@ export async function updateItem<K extends ContentKind>(
   }
   return updateItemDocument(session.tablesDB, documentId, {
     kind,
-    data: fields,
+    data: { ...fields, ...options.columns },
     image: image ? adminImage(target, user, input.slug, image) : null,
     // A post's date is its due time; a venture keeps the due time it has (set in its file).
     lifecycle: lifecycleOf(

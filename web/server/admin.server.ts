@@ -18,6 +18,7 @@ import {
 } from "../../server/admin/content.ts";
 import { QuotaExceededError } from "../../server/admin/quota.ts";
 import { HtmlBoundsError, type HtmlBoundViolation } from "../../lib/html/bounds.ts";
+import { normalizeBodyAsync } from "../../lib/html/body.ts";
 import type { SignedInUser } from "../../server/auth/account.ts";
 import { createSessionServices, stripAdminMode, type SessionServices } from "../../lib/appwrite/client.ts";
 import { checkImage, ImageRejectedError, type CheckedImage } from "../../lib/images/upload.ts";
@@ -31,6 +32,17 @@ import { publicImageUrl } from "./content.server.ts";
 import { getI18n } from "../i18n/catalog.server.ts";
 import { preferredLocale, requireUser } from "./session.server.ts";
 import { takeFromWindow, type EventLog } from "../../server/limits/event-log.ts";
+import {
+  loadOtherVersion,
+  otherVersionIds,
+  postedOtherVersion,
+  postedVersionValues,
+  provenanceColumns,
+  versionKeyOf,
+  type OtherVersion,
+} from "./admin-versions.server.ts";
+import { otherLocale } from "../../lib/translate/status.ts";
+import { translatedFields, type ContentLocale } from "../../schemas/model.ts";
 
 /** The per-request session client of the signed-in user (Appwrite SSR guide: never shared). */
 export function sessionServices(secret: string): SessionServices {
@@ -121,14 +133,18 @@ export async function takeAiAllowance(
 
 /**
  * The lists' delete action (spec §4: delete dialog → deleting → list reloaded): deletes as the signed-in
- * user (image first, then the document). Failures are returned for the dialog to log (spec §8).
+ * user (image first, then the document), the item's other language versions too. Failures are returned for the dialog to log (spec §8).
  */
 export async function deleteFromList(request: Request, kind: ContentKind, secret: string, user: SignedInUser) {
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   if (form.get("intent") !== "delete" || !id) return { ok: false, error: "Nothing to delete." };
   try {
-    await deleteItem(sessionServices(secret), user, kind, id);
+    const session = sessionServices(secret);
+    // A list row is an item: its other language versions go with it (issue #15 item 6).
+    const others = await otherVersionIds(session, kind, id);
+    await deleteItem(session, user, kind, id);
+    for (const other of others) await deleteItem(session, user, kind, other);
     return { ok: true };
   } catch (error) {
     return { ok: false, error: submissionErrorMessage(error) };
@@ -143,6 +159,26 @@ export interface FormValues {
   state: ItemState | null;
   /** The item's `$updatedAt` when the form was opened (posted back as `version`); a new item's is null. */
   version: string | null;
+  /** The locale of the route's document (issue #15 item 6); a new item's is `en`. */
+  locale: ContentLocale;
+  /** The item's version in the other locale (its fields are in `values` as `<locale>.<field>`). */
+  other: OtherVersion;
+}
+
+/**
+ * A new item's form values of its versions (issue #15 item 6): `initial` (the route's, English) and an empty
+ * Arabic version, to be saved as a translation of the English one.
+ */
+export async function newFormValues(secret: string, kind: ContentKind, initial: Record<string, string>) {
+  const both = await loadOtherVersion(sessionServices(secret), kind, null);
+  return {
+    values: { ...initial, ...both.values },
+    image: null,
+    state: null,
+    version: null,
+    locale: both.locale,
+    other: both.other,
+  } satisfies FormValues;
 }
 
 /**
@@ -151,7 +187,8 @@ export interface FormValues {
  * @throws {Response} 404 when the item does not exist.
  */
 export async function loadFormValues(secret: string, kind: ContentKind, id: string): Promise<FormValues> {
-  const doc = await getItem(sessionServices(secret), kind, id);
+  const session = sessionServices(secret);
+  const doc = await getItem(session, kind, id);
   if (!doc) throw data({ message: `Failed to load ${kind} data.` }, { status: 404 });
   const spec: ContentKindSpec = CONTENT_MODEL[kind];
   const values = Object.fromEntries(
@@ -161,8 +198,11 @@ export async function loadFormValues(secret: string, kind: ContentKind, id: stri
       return [name, spec.fields[name]?.type === "date" ? value.slice(0, 10) : value];
     }),
   );
+  const both = await loadOtherVersion(session, kind, doc);
   return {
-    values,
+    values: { ...values, ...both.values },
+    locale: both.locale,
+    other: both.other,
     image: publicImageUrl(stripAdminMode((doc[CONTENT_KINDS[kind].imageField] as string | null) ?? null)),
     state: stateOf(doc),
     version: doc.$updatedAt,
@@ -188,20 +228,60 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
   const intent = saveIntentOf(form.get("intent"));
   const expectedVersion = String(form.get("version") ?? "") || undefined;
   const parsed = await parseItemForm(kind, form, preferredLocale(request));
-  const typed = typedValues(kind, form);
-  if (!parsed.input || Object.keys(parsed.errors).length > 0) {
+  const other = postedOtherVersion(kind, form);
+  const typed = { ...typedValues(kind, form), ...postedVersionValues(kind, form) };
+  typed.otherLocale = other.locale;
+  const otherInput = other.empty ? null : validateOther(kind, form, other.fields, parsed.errors);
+  if (!parsed.input || Object.keys(parsed.errors).length > 0 || (!other.empty && !otherInput)) {
     return data({ errors: parsed.errors, formError: null as string | null, values: typed }, { status: 400 });
   }
   // Images are uploaded with the site's key after the quota check (SECURITY C61): users may not create files.
   const target = getApiKeyServices().target;
   const session = sessionServices(secret);
+  const locale = otherLocale(other.locale);
+  const input = parsed.input as unknown as Record<string, string>;
+  const translated = (fields: Record<string, string>) =>
+    Object.fromEntries(translatedFields(kind).map((n) => [n, fields[n]]));
   try {
-    if (id) {
-      await updateItem(target, session, user, kind, id, parsed.input as never, parsed.image, {
-        intent,
-        expectedVersion,
-      });
-    } else await createItem(target, session, user, kind, parsed.input as never, parsed.image, { intent });
+    if (other.id && other.version) {
+      // The other version is checked before anything is written: a save writes both or neither.
+      const current = await getItem(session, kind, other.id);
+      if (current && current.$updatedAt !== other.version) {
+        throw new OtherVersionConflict(current.$updatedAt, (current.updatedBy as string | null) ?? null);
+      }
+    }
+    if (otherInput) {
+      // Its body's bounds first too (SECURITY C53), reported on its own field.
+      const body = CONTENT_KINDS[kind].bodyField;
+      try {
+        await normalizeBodyAsync(otherInput[body] ?? "");
+      } catch (error) {
+        if (!(error instanceof HtmlBoundsError)) throw error;
+        const message = bodyBoundsMessage(preferredLocale(request), error.violation);
+        return data(
+          { errors: { [versionKeyOf(other.locale, body)]: message } as FieldErrors, formError: null, values: typed },
+          { status: 400 },
+        );
+      }
+    }
+    const columns = await provenanceColumns(kind, form, locale, otherInput ? translated(otherInput) : null);
+    const saved = id
+      ? await updateItem(target, session, user, kind, id, parsed.input as never, parsed.image, {
+          intent,
+          expectedVersion,
+          columns,
+        })
+      : await createItem(target, session, user, kind, parsed.input as never, parsed.image, { intent, columns });
+    if (otherInput) {
+      const imageField = CONTENT_KINDS[kind].imageField;
+      const otherColumns = {
+        ...(await provenanceColumns(kind, form, other.locale, translated(input), !other.id)),
+        [imageField]: saved[imageField] ?? null,
+      };
+      const options = { intent, columns: otherColumns };
+      if (other.id) await updateItem(target, session, user, kind, other.id, otherInput as never, null, options);
+      else await createItem(target, session, user, kind, otherInput as never, null, options);
+    }
   } catch (error) {
     if (error instanceof EditConflictError) {
       // Nothing was written; the typed input comes back, with their version to compare and to overwrite.
@@ -210,10 +290,12 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
         name: error.updatedBy ?? t("admin.lifecycle.someoneElse"),
         time: `${error.updatedAt.slice(11, 16)} UTC`,
       });
-      return data(
-        { errors: {} as FieldErrors, formError, values: typed, conflict: { version: error.updatedAt } },
-        { status: 409 },
-      );
+      // The version that changed is the one whose expected version is replaced (a deliberate overwrite).
+      const conflict =
+        error instanceof OtherVersionConflict
+          ? { version: expectedVersion ?? null, otherVersion: error.updatedAt }
+          : { version: error.updatedAt, otherVersion: other.version };
+      return data({ errors: {} as FieldErrors, formError, values: typed, conflict }, { status: 409 });
     }
     if (error instanceof HtmlBoundsError) {
       const field = CONTENT_KINDS[kind].bodyField;
@@ -237,6 +319,30 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
     return data({ errors: {} as FieldErrors, formError: submissionErrorMessage(error), values: typed }, { status });
   }
   throw redirect(`/admin/${CONTENT_MODEL[kind].adminPath}`);
+}
+
+/** The form's other language version changed since the form was opened (issue #15 item 6). */
+class OtherVersionConflict extends EditConflictError {}
+
+/**
+ * The other language version's input (the form's shared fields with its translated ones), or null with its
+ * field errors added to `errors` under `<locale>.<field>`.
+ */
+function validateOther(
+  kind: ContentKind,
+  form: FormData,
+  fields: Record<string, string>,
+  errors: FieldErrors,
+): Record<string, string> | null {
+  const result = (formSchema(kind) as z.ZodType).safeParse({ ...typedValues(kind, form), ...fields });
+  if (result.success) return result.data as Record<string, string>;
+  const locale = form.get("otherLocale") === "en" ? "en" : "ar";
+  // An error of a shared field is the route version's too, reported there.
+  for (const issue of result.error.issues) {
+    const name = String(issue.path[0]);
+    if (name in fields) errors[versionKeyOf(locale, name)] ??= issue.message;
+  }
+  return null;
 }
 
 /**

@@ -23,6 +23,9 @@ export function Field(props: {
   autoComplete?: string;
   /** The on-screen keyboard (`url` for a web address typed without `https://`, which `type="url"` refuses). */
   inputMode?: "text" | "url" | "email";
+  /** The text direction of a language version's field (Arabic: `rtl` whatever the admin's language). */
+  dir?: "ltr" | "rtl";
+  lang?: string;
 }) {
   const id = `field-${props.name}`;
   return (
@@ -34,7 +37,8 @@ export function Field(props: {
         id={id}
         name={props.name}
         type={props.type ?? "text"}
-        dir={props.ltr ? "ltr" : "auto"}
+        dir={props.dir ?? (props.ltr ? "ltr" : "auto")}
+        lang={props.lang}
         required={props.required}
         readOnly={props.readOnly}
         autoComplete={props.autoComplete}
@@ -74,6 +78,9 @@ export function TextArea(props: {
   error?: string;
   code?: boolean;
   labelledBy?: string;
+  /** The text direction of a language version's field (Arabic: `rtl` whatever the admin's language). */
+  dir?: "ltr" | "rtl";
+  lang?: string;
 }) {
   const id = `field-${props.name}`;
   return (
@@ -88,7 +95,8 @@ export function TextArea(props: {
         name={props.name}
         rows={props.rows}
         required={props.required}
-        dir={props.code ? "ltr" : "auto"}
+        dir={props.dir ?? (props.code ? "ltr" : "auto")}
+        lang={props.lang}
         aria-labelledby={props.labelledBy}
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
@@ -158,9 +166,12 @@ export function ImagePicker(props: {
 
 /** The end of an admin form: the submission error (spec §8), then the submit button (disabled while busy). */
 /** The edit conflict a refused save answered with (409, `saveItem`), if any. */
-export function conflictOf(actionData: unknown): { version: string } | null {
-  const conflict = (actionData as { conflict?: { version?: unknown } } | undefined)?.conflict;
-  return typeof conflict?.version === "string" ? { version: conflict.version } : null;
+export function conflictOf(actionData: unknown): { version: string; otherVersion: string | null } | null {
+  const conflict = (actionData as { conflict?: { version?: unknown; otherVersion?: unknown } } | undefined)?.conflict;
+  if (typeof conflict?.version !== "string") return null;
+  // The other language version's, when the form saves both (issue #15 item 6).
+  const otherVersion = typeof conflict.otherVersion === "string" ? conflict.otherVersion : null;
+  return { version: conflict.version, otherVersion };
 }
 
 export function FormFooter(props: {

@@ -14,6 +14,11 @@ export function HtmlEditor(props: {
   value: string;
   onChange: (v: string) => void;
   error?: string;
+  /** Whether the browser requires it (default true; a language version that may stay empty is not). */
+  required?: boolean;
+  /** The text direction of a language version's body (Arabic: `rtl`), its editor and preview. */
+  dir?: "ltr" | "rtl";
+  lang?: string;
 }) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<"edit" | "preview">("edit");
@@ -90,17 +95,20 @@ export function HtmlEditor(props: {
           rows={props.rows}
           value={props.value}
           onChange={props.onChange}
-          required
+          required={props.required ?? true}
           code
           labelledBy={labelId}
           error={props.error}
+          dir={props.dir}
+          lang={props.lang}
         />
       ) : (
         <>
           <input type="hidden" name={props.name} value={props.value} />
           <div
             className="prose-body min-h-40 rounded-lg border border-line bg-ink p-4"
-            dir="auto"
+            dir={props.dir ?? "auto"}
+            lang={props.lang}
             dangerouslySetInnerHTML={{ __html: preview }}
           />
         </>

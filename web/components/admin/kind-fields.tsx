@@ -14,7 +14,8 @@ export function isShortField(field: FieldSpec): boolean {
  * The text fields of `kind` from its description (`inputFields`), but its title, as the admin's form shows
  * them: the `short` ones (inputs: text of at most 256 characters, URLs, dates) or the long ones (textareas
  * of 3 rows). Labels are `admin.<path>.<field>`; every field is required unless `optional` (or, for a form,
- * `draftOptional` is not: a published item needs it).
+ * `draftOptional` is not: a published item needs it). With `translated: false`, only the fields both language
+ * versions share (dates, URLs); the translated ones are in the language tabs (`VersionTabs`).
  */
 export function KindFields(props: {
   kind: ContentKind;
@@ -22,11 +23,15 @@ export function KindFields(props: {
   values: Record<string, string>;
   errors: Record<string, string | undefined>;
   set: (name: string) => (value: string) => void;
+  translated?: boolean;
 }) {
   const { t } = useTranslation();
   const spec = CONTENT_MODEL[props.kind];
   const fields = inputFields(props.kind).filter(
-    ([name, field]) => name !== spec.title && isShortField(field) === (props.size === "short"),
+    ([name, field]) =>
+      name !== spec.title &&
+      isShortField(field) === (props.size === "short") &&
+      (props.translated !== false || !field.translated),
   );
   return (
     <>

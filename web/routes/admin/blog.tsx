@@ -1,18 +1,20 @@
 import { ItemList } from "../../components/admin/item-list.tsx";
 import { deleteFromList, sessionServices } from "../../server/admin.server.ts";
-import { listRows, stateFilterOf } from "../../server/admin-lists.server.ts";
+import { listRows, stateFilterOf, translationFilterOf } from "../../server/admin-lists.server.ts";
 import { requireUser } from "../../server/session.server.ts";
 import type { Route } from "./+types/blog";
 
-/** Admin blog list (spec §2); "Failed to fetch blog posts." on failure (§8). `?state=` filters by state (issue #16). */
+/** Admin blog list (spec §2); "Failed to fetch blog posts." on failure (§8). `?state=` filters by state (issue #16), `?translation=` by a language's translation state (issue #15). */
 export async function loader({ request }: Route.LoaderArgs) {
   const { secret } = await requireUser(request);
   const state = stateFilterOf(request);
+  const translation = translationFilterOf(request);
   try {
-    return { rows: await listRows(sessionServices(secret), "post", state ?? undefined), state };
+    const rows = await listRows(sessionServices(secret), "post", state ?? undefined, translation ?? undefined);
+    return { rows, state, translation };
   } catch (error) {
     console.error("Listing posts failed:", error);
-    return { rows: null, state };
+    return { rows: null, state, translation };
   }
 }
 
@@ -26,5 +28,5 @@ export function meta() {
 }
 
 export default function AdminBlog({ loaderData }: Route.ComponentProps) {
-  return <ItemList kind="post" rows={loaderData.rows} state={loaderData.state} />;
+  return <ItemList kind="post" rows={loaderData.rows} state={loaderData.state} translation={loaderData.translation} />;
 }

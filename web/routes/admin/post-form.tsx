@@ -5,25 +5,27 @@ import { AiAssistant } from "../../components/admin/ai-assistant.tsx";
 import { conflictOf, Field, FormFooter, ImagePicker, useItemFormValues } from "../../components/admin/fields.tsx";
 import { KindFields } from "../../components/admin/kind-fields.tsx";
 import { initialValues, inputFields } from "../../../schemas/model.ts";
-import { HtmlEditor } from "../../components/admin/html-editor.tsx";
 import { HistoryPanel } from "../../components/admin/history.tsx";
+import { VersionTabs } from "../../components/admin/version-tabs.tsx";
 import { LifecyclePanel } from "../../components/admin/lifecycle.tsx";
 import { RestoredNotice, unsavedKey, useUnsavedInput } from "../../components/admin/unsaved.tsx";
-import { aiUnavailableMessage, loadFormValues, saveItem } from "../../server/admin.server.ts";
+import { aiUnavailableMessage, loadFormValues, newFormValues, saveItem } from "../../server/admin.server.ts";
 import { preferredLocale, requireUser } from "../../server/session.server.ts";
 import type { Route } from "./+types/post-form";
 
-/** New post (author defaults to the user's name, date to today: spec §2), or edit one. */
+/**
+ * New post (author defaults to the user's name, date to today: spec §2), or edit one; both language versions
+ * (issue #15 item 6).
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { secret, user } = await requireUser(request);
   const current = params.id
     ? await loadFormValues(secret, "post", params.id)
-    : {
-        values: initialValues("post", { userName: user.name, today: new Date().toISOString().slice(0, 10) }),
-        image: null,
-        state: null,
-        version: null,
-      };
+    : await newFormValues(
+        secret,
+        "post",
+        initialValues("post", { userName: user.name, today: new Date().toISOString().slice(0, 10) }),
+      );
   return { current, editing: Boolean(params.id), aiUnavailable: aiUnavailableMessage(preferredLocale(request)) };
 }
 
@@ -107,14 +109,20 @@ export default function PostForm({ loaderData, actionData, params }: Route.Compo
       </div>
       {unsaved.restoredAt !== null && <RestoredNotice at={unsaved.restoredAt} onDiscard={unsaved.discard} />}
       <Form method="post" encType="multipart/form-data" className="mt-8 space-y-5" onSubmit={unsaved.markSubmitted}>
-        <Field
-          name="title"
-          label={t("admin.blog.postTitle")}
-          required
-          value={values.title}
-          error={errors.title}
-          onChange={setTitle}
+        <VersionTabs
+          kind="post"
+          locale={loaderData.current.locale}
+          other={loaderData.current.other}
+          otherVersion={conflictOf(actionData)?.otherVersion}
+          values={values}
+          errors={errors}
+          set={set}
+          setTitle={setTitle}
+          setValues={setValues}
+          aiUnavailable={loaderData.aiUnavailable}
+          onBusy={setGenerating}
         />
+        <h2 className="border-t border-line pt-5 text-sm font-semibold text-mist">{t("admin.languages.shared")}</h2>
         <Field
           name="slug"
           label={t("admin.blog.slug")}
@@ -125,7 +133,7 @@ export default function PostForm({ loaderData, actionData, params }: Route.Compo
           error={errors.slug}
           onChange={setSlug}
         />
-        <KindFields kind="post" size="short" values={values} errors={errors} set={set} />
+        <KindFields kind="post" size="short" translated={false} values={values} errors={errors} set={set} />
         <div>
           <ImagePicker
             name="featuredImage"
@@ -145,15 +153,7 @@ export default function PostForm({ loaderData, actionData, params }: Route.Compo
           </button>
           {imageMessage && <p className="mt-1 text-sm text-red-400">{imageMessage}</p>}
         </div>
-        <KindFields kind="post" size="long" values={values} errors={errors} set={set} />
-        <HtmlEditor
-          name="content"
-          label={t("admin.blog.content")}
-          rows={15}
-          value={values.content ?? ""}
-          error={errors.content}
-          onChange={set("content")}
-        />
+        <KindFields kind="post" size="long" translated={false} values={values} errors={errors} set={set} />
         <FormFooter
           error={actionData?.formError}
           state={loaderData.current.state}

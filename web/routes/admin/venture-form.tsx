@@ -2,26 +2,24 @@ import { useState } from "react";
 import { useTranslation } from "../../hooks.ts";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { AiAssistant } from "../../components/admin/ai-assistant.tsx";
-import {
-  conflictOf,
-  Field,
-  FormFooter,
-  ImagePicker,
-  TextArea,
-  useItemFormValues,
-} from "../../components/admin/fields.tsx";
-import { HtmlEditor } from "../../components/admin/html-editor.tsx";
+import { conflictOf, Field, FormFooter, ImagePicker, useItemFormValues } from "../../components/admin/fields.tsx";
+import { VersionTabs } from "../../components/admin/version-tabs.tsx";
 import { HistoryPanel } from "../../components/admin/history.tsx";
 import { LifecyclePanel } from "../../components/admin/lifecycle.tsx";
 import { RestoredNotice, unsavedKey, useUnsavedInput } from "../../components/admin/unsaved.tsx";
-import { aiUnavailableMessage, loadFormValues, saveItem } from "../../server/admin.server.ts";
+import { aiUnavailableMessage, loadFormValues, newFormValues, saveItem } from "../../server/admin.server.ts";
 import { preferredLocale, requireUser } from "../../server/session.server.ts";
 import type { Route } from "./+types/venture-form";
 
-/** New venture, or edit one (spec §2: mode is edit when the route has an id). */
+/**
+ * New venture, or edit one (spec §2: mode is edit when the route has an id); both language versions (issue #15
+ * item 6).
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { secret } = await requireUser(request);
-  const current = params.id ? await loadFormValues(secret, "venture", params.id) : null;
+  const current = params.id
+    ? await loadFormValues(secret, "venture", params.id)
+    : await newFormValues(secret, "venture", {});
   return { current, aiUnavailable: aiUnavailableMessage(preferredLocale(request)) };
 }
 
@@ -37,15 +35,10 @@ export default function VentureForm({ loaderData, actionData, params }: Route.Co
   const { t } = useTranslation();
   const navigation = useNavigation();
   const location = useLocation();
-  const initial = actionData?.values ?? loaderData.current?.values ?? {};
+  const initial = actionData?.values ?? loaderData.current.values ?? {};
   const { values, setValues, set, setTitle, setSlug, applyDraft } = useItemFormValues(initial, "name", "venture");
   // Typed input survives reloads, navigation and an expired session (issue #16 item 5).
-  const unsaved = useUnsavedInput(
-    unsavedKey("venture", params.id),
-    loaderData.current?.values ?? {},
-    values,
-    setValues,
-  );
+  const unsaved = useUnsavedInput(unsavedKey("venture", params.id), loaderData.current.values ?? {}, values, setValues);
   const [generating, setGenerating] = useState(false);
   const editing = Boolean(params.id);
   const saving = navigation.state === "submitting";
@@ -60,7 +53,7 @@ export default function VentureForm({ loaderData, actionData, params }: Route.Co
         {t("admin.ventures.back")}
       </Link>
       <h1 className="mt-4 text-3xl font-bold">{editing ? t("admin.ventures.edit") : t("admin.ventures.new")}</h1>
-      {loaderData.current?.state && (
+      {loaderData.current.state && (
         <LifecyclePanel kind="venture" slug={loaderData.current.values.slug ?? ""} state={loaderData.current.state} />
       )}
       <div className="mt-6">
@@ -73,14 +66,20 @@ export default function VentureForm({ loaderData, actionData, params }: Route.Co
       </div>
       {unsaved.restoredAt !== null && <RestoredNotice at={unsaved.restoredAt} onDiscard={unsaved.discard} />}
       <Form method="post" encType="multipart/form-data" className="mt-8 space-y-5" onSubmit={unsaved.markSubmitted}>
-        <Field
-          name="name"
-          label={t("admin.ventures.name")}
-          required
-          value={values.name}
-          error={errors.name}
-          onChange={setTitle}
+        <VersionTabs
+          kind="venture"
+          locale={loaderData.current.locale}
+          other={loaderData.current.other}
+          otherVersion={conflictOf(actionData)?.otherVersion}
+          values={values}
+          errors={errors}
+          set={set}
+          setTitle={setTitle}
+          setValues={setValues}
+          aiUnavailable={loaderData.aiUnavailable}
+          onBusy={setGenerating}
         />
+        <h2 className="border-t border-line pt-5 text-sm font-semibold text-mist">{t("admin.languages.shared")}</h2>
         <Field
           name="slug"
           label={t("admin.ventures.slug")}
@@ -105,30 +104,13 @@ export default function VentureForm({ loaderData, actionData, params }: Route.Co
         <ImagePicker
           name="logo"
           label={t("admin.ventures.logo")}
-          current={loaderData.current?.image ?? null}
+          current={loaderData.current.image}
           error={errors.logo}
-        />
-        <TextArea
-          name="shortDescription"
-          label={t("admin.ventures.shortDescription")}
-          rows={3}
-          required
-          value={values.shortDescription ?? ""}
-          error={errors.shortDescription}
-          onChange={set("shortDescription")}
-        />
-        <HtmlEditor
-          name="caseStudy"
-          label={t("admin.ventures.caseStudy")}
-          rows={12}
-          value={values.caseStudy ?? ""}
-          error={errors.caseStudy}
-          onChange={set("caseStudy")}
         />
         <FormFooter
           error={actionData?.formError}
-          state={loaderData.current?.state ?? null}
-          version={conflictOf(actionData)?.version ?? loaderData.current?.version ?? null}
+          state={loaderData.current.state ?? null}
+          version={conflictOf(actionData)?.version ?? loaderData.current.version ?? null}
           theirs={conflictOf(actionData) ? location.pathname : null}
           busy={generating}
           saving={saving}

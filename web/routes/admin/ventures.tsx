@@ -1,18 +1,20 @@
 import { ItemList } from "../../components/admin/item-list.tsx";
 import { deleteFromList, sessionServices } from "../../server/admin.server.ts";
-import { listRows, stateFilterOf } from "../../server/admin-lists.server.ts";
+import { listRows, stateFilterOf, translationFilterOf } from "../../server/admin-lists.server.ts";
 import { requireUser } from "../../server/session.server.ts";
 import type { Route } from "./+types/ventures";
 
-/** Admin venture list (spec §2); "Failed to fetch ventures." on failure (§8). `?state=` filters by state (issue #16). */
+/** Admin venture list (spec §2); "Failed to fetch ventures." on failure (§8). `?state=` filters by state (issue #16), `?translation=` by a language's translation state (issue #15). */
 export async function loader({ request }: Route.LoaderArgs) {
   const { secret } = await requireUser(request);
   const state = stateFilterOf(request);
+  const translation = translationFilterOf(request);
   try {
-    return { rows: await listRows(sessionServices(secret), "venture", state ?? undefined), state };
+    const rows = await listRows(sessionServices(secret), "venture", state ?? undefined, translation ?? undefined);
+    return { rows, state, translation };
   } catch (error) {
     console.error("Listing ventures failed:", error);
-    return { rows: null, state };
+    return { rows: null, state, translation };
   }
 }
 
@@ -26,5 +28,7 @@ export function meta() {
 }
 
 export default function AdminVentures({ loaderData }: Route.ComponentProps) {
-  return <ItemList kind="venture" rows={loaderData.rows} state={loaderData.state} />;
+  return (
+    <ItemList kind="venture" rows={loaderData.rows} state={loaderData.state} translation={loaderData.translation} />
+  );
 }

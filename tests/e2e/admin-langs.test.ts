@@ -1,0 +1,274 @@
+/**
+ * Issue #15 item 6 in real Chromium: the venture and post forms edit both language versions in tabs English |
+ * العربية (a WAI-ARIA tab list: arrow keys in the reading direction, Arabic fields right-to-left in either
+ * admin language), "Translate with AI" is off with the admin's sentence without a Gemini key, and the lists
+ * show one row per item with each language's translation state (missing, unreviewed, stale, up to date),
+ * filtered by it; saving the Arabic version reviewed records the English one's hash, so an English edit makes
+ * it stale.
+ */
+import { Query } from "node-appwrite";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import { translationHash } from "../../lib/translate/hash.ts";
+import { startFakeGemini, type FakeGemini } from "../helpers/fake-gemini.ts";
+import { adminPage, createUser, newUser, ready, seedAs, signInThroughPage } from "./admin-helpers.ts";
+import { startStack, type Stack } from "./helpers.ts";
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+async function versions(collectionId: string, slug: string) {
+  const page = await stack.backend.services.databases.listDocuments({
+    databaseId: DATABASE_ID,
+    collectionId,
+    queries: [Query.equal("slug", slug)],
+  });
+  return page.documents;
+}
+
+/** The translation badges (by language column) of the list rows showing `text`. */
+async function rowStates(page: Page, text: string): Promise<string[][]> {
+  const rows = page.getByRole("row").filter({ hasText: text });
+  return rows.evaluateAll((trs) =>
+    trs.map((tr) => [...tr.querySelectorAll("[data-translation]")].map((el) => el.getAttribute("data-translation")!)),
+  );
+}
+
+const focused = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? "");
+
+describe("the post form in the English admin", () => {
+  it("edits both versions in tabs; the list shows each language's state and filters by it", async () => {
+    const ada = await createUser(stack, newUser("Ada"));
+    const page = await adminPage(stack, ada);
+    await page.goto("/admin/blog/new");
+    await ready(page);
+
+    const tabs = page.getByRole("tablist", { name: "Language versions" });
+    const english = tabs.getByRole("tab", { name: "English" });
+    const arabic = tabs.getByRole("tab", { name: "العربية" });
+    expect(await english.getAttribute("aria-selected")).toBe("true");
+    expect(await arabic.getAttribute("tabindex")).toBe("-1");
+    const enPanel = page.getByRole("tabpanel", { name: "English" });
+    await enPanel.getByRole("textbox", { name: "Title", exact: true }).fill("Two languages e2e");
+    await enPanel.getByRole("textbox", { name: "Excerpt", exact: true }).fill("Both versions.");
+    await enPanel.getByRole("textbox", { name: "Author Name", exact: true }).fill("Ada");
+    await enPanel.getByRole("textbox", { name: "Content (HTML)" }).fill("<h2>Hello</h2><p>World.</p>");
+    expect(await enPanel.getByRole("textbox", { name: "Title", exact: true }).getAttribute("dir")).toBe("auto");
+    // The slug is shared and filled from the English title.
+    expect(await page.getByRole("textbox", { name: "Slug", exact: true }).inputValue()).toBe("two-languages-e2e");
+
+    // Keyboard: ArrowRight moves to the next tab in a left-to-right admin, Home back to the first.
+    await english.focus();
+    await page.keyboard.press("ArrowRight");
+    expect(await arabic.getAttribute("aria-selected")).toBe("true");
+    expect(await focused(page)).toBe("العربية");
+    expect(await enPanel.isHidden()).toBe(true);
+    // The hidden panel's fields are posted as they are, unseen.
+    expect(await page.locator('input[type=hidden][name="title"]').inputValue()).toBe("Two languages e2e");
+    const arPanel = page.getByRole("tabpanel", { name: "العربية" });
+    const arTitle = arPanel.getByRole("textbox", { name: "Title (العربية)" });
+    expect(await arTitle.getAttribute("dir")).toBe("rtl");
+    expect(await arPanel.getByRole("textbox", { name: "Content (HTML) (العربية)" }).getAttribute("dir")).toBe("rtl");
+    expect(await arPanel.textContent()).toContain("This item has no العربية version yet.");
+    // No Gemini key in this stack: the button is off, with the sentence the AI assistant shows.
+    const translate = arPanel.getByRole("button", { name: "Translate with AI" });
+    expect(await translate.isDisabled()).toBe(true);
+    expect(await arPanel.textContent()).toContain("AI drafting isn't set up on this site yet.");
+    await arTitle.fill("لغتان");
+    await arPanel.getByRole("textbox", { name: "Excerpt (العربية)" }).fill("النسختان.");
+    await arPanel.getByRole("textbox", { name: "Author Name (العربية)" }).fill("آدا");
+    await arPanel.getByRole("textbox", { name: "Content (HTML) (العربية)" }).fill("<h2>مرحبًا</h2><p>عالم.</p>");
+    await page.keyboard.press("Home");
+    await arabic.focus();
+    await page.keyboard.press("Home");
+    expect(await english.getAttribute("aria-selected")).toBe("true");
+
+    await page.getByRole("button", { name: "Create Post" }).click();
+    await page.waitForURL((u) => u.pathname === "/admin/blog");
+    const stored = await versions(COLLECTIONS.blogPosts, "two-languages-e2e");
+    const en = stored.find((d) => d.locale === "en")!;
+    const ar = stored.find((d) => d.locale === "ar")!;
+    expect(ar).toMatchObject({ title: "لغتان", sourceLocale: "en", reviewed: false, publishedDate: en.publishedDate });
+    expect(en.sourceLocale ?? null).toBeNull();
+
+    // One row for both versions; the Arabic one typed but not reviewed.
+    await ready(page);
+    expect(await rowStates(page, "Two languages e2e")).toEqual([["up-to-date", "unreviewed"]]);
+    const filter = page.getByRole("navigation", { name: "Filter by translation" });
+    await filter.getByRole("link", { name: "Missing" }).click();
+    await page.waitForURL((u) => u.search === "?translation=missing");
+    await ready(page);
+    expect(await rowStates(page, "Two languages e2e")).toEqual([]);
+    await filter.getByRole("link", { name: "Unreviewed" }).click();
+    await page.waitForURL((u) => u.search === "?translation=unreviewed");
+    await ready(page);
+    expect(await rowStates(page, "Two languages e2e")).toEqual([["up-to-date", "unreviewed"]]);
+
+    // Saving it reviewed records the English version's hash: up to date.
+    await page.goto(`/admin/blog/edit/${en.$id}`);
+    await ready(page);
+    await page.getByRole("tab", { name: "العربية" }).click();
+    await page.getByRole("checkbox", { name: /^Reviewed/ }).check();
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.waitForURL((u) => u.pathname === "/admin/blog");
+    const reviewed = (await versions(COLLECTIONS.blogPosts, "two-languages-e2e")).find((d) => d.locale === "ar")!;
+    expect(reviewed.reviewed).toBe(true);
+    expect(reviewed.sourceHash).toBe(translationHash("post", en));
+    await ready(page);
+    expect(await rowStates(page, "Two languages e2e")).toEqual([["up-to-date", "up-to-date"]]);
+
+    // An English edit makes the Arabic version stale, and the stale filter finds it.
+    await page.goto(`/admin/blog/edit/${en.$id}`);
+    await ready(page);
+    await page.getByRole("textbox", { name: "Excerpt", exact: true }).fill("Both versions, changed.");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.waitForURL((u) => u.pathname === "/admin/blog");
+    await page.goto("/admin/blog?translation=stale");
+    await ready(page);
+    expect(await rowStates(page, "Two languages e2e")).toEqual([["up-to-date", "stale"]]);
+    await page.goto(`/admin/blog/edit/${en.$id}`);
+    await ready(page);
+    await page.getByRole("tab", { name: "العربية" }).click();
+    expect(await page.getByRole("tabpanel", { name: "العربية" }).textContent()).toContain(
+      "The English version changed since this one was translated or reviewed.",
+    );
+  });
+});
+
+describe("the venture form in the Arabic admin", () => {
+  it("shows the tabs right-to-left (ArrowLeft moves forward), Arabic fields rtl, and a missing version", async () => {
+    const user = await createUser(stack, newUser("Omar"));
+    await seedAs(stack, user, {
+      kind: "venture",
+      input: {
+        name: "Only English e2e",
+        slug: "only-english-e2e",
+        websiteURL: "https://only-english.example",
+        shortDescription: "No Arabic yet.",
+        caseStudy: "<p>English only.</p>",
+      },
+    });
+    const page = await stack.page();
+    await page.goto("/ar/login");
+    await signInThroughPage(page, user, "/ar/login");
+    await page.goto("/admin/ventures");
+    await ready(page);
+    expect(await page.locator("html").getAttribute("lang")).toBe("ar");
+    expect(await rowStates(page, "only-english-e2e")).toEqual([["up-to-date", "missing"]]);
+    const row = page.getByRole("row").filter({ hasText: "only-english-e2e" });
+    expect(await row.textContent()).toContain("غير موجودة");
+    await page
+      .getByRole("navigation", { name: "التصفية حسب الترجمة" })
+      .getByRole("link", { name: "غير موجودة" })
+      .click();
+    await page.waitForURL((u) => u.search === "?translation=missing");
+    await ready(page);
+    expect(await rowStates(page, "only-english-e2e")).toEqual([["up-to-date", "missing"]]);
+
+    await row.getByRole("link", { name: "تعديل" }).click();
+    await page.waitForURL((u) => u.pathname.startsWith("/admin/ventures/edit/"));
+    await ready(page);
+    const tabs = page.getByRole("tablist", { name: "نسخ اللغات" });
+    const english = tabs.getByRole("tab", { name: "English" });
+    const arabic = tabs.getByRole("tab", { name: "العربية" });
+    expect(await english.getAttribute("aria-selected")).toBe("true");
+    const enName = page.getByRole("tabpanel", { name: "English" }).getByRole("textbox", { name: "الاسم", exact: true });
+    expect(await enName.inputValue()).toBe("Only English e2e");
+    expect(await enName.getAttribute("dir")).toBe("auto");
+    // Right-to-left: the next tab is to the left.
+    await english.focus();
+    await page.keyboard.press("ArrowLeft");
+    expect(await arabic.getAttribute("aria-selected")).toBe("true");
+    expect(await focused(page)).toBe("العربية");
+    await page.keyboard.press("ArrowRight");
+    expect(await english.getAttribute("aria-selected")).toBe("true");
+    await page.keyboard.press("End");
+    const arPanel = page.getByRole("tabpanel", { name: "العربية" });
+    const arName = arPanel.getByRole("textbox", { name: "الاسم (العربية)" });
+    expect(await arName.getAttribute("dir")).toBe("rtl");
+    expect(await arPanel.getByRole("textbox", { name: "وصف مختصر (العربية)" }).getAttribute("dir")).toBe("rtl");
+    expect(await arPanel.getByRole("button", { name: "الترجمة بالذكاء الاصطناعي" }).isDisabled()).toBe(true);
+
+    await arName.fill("إنجليزي فقط");
+    await arPanel.getByRole("textbox", { name: "وصف مختصر (العربية)" }).fill("لا نسخة عربية بعد.");
+    await arPanel.getByRole("textbox", { name: "دراسة الحالة (يدعم HTML) (العربية)" }).fill("<p>بالعربية.</p>");
+    await arPanel.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "حفظ التغييرات" }).click();
+    await page.waitForURL((u) => u.pathname === "/admin/ventures");
+    await ready(page);
+    expect(await rowStates(page, "only-english-e2e")).toEqual([["up-to-date", "up-to-date"]]);
+    const stored = await versions(COLLECTIONS.ventures, "only-english-e2e");
+    const ar = stored.find((d) => d.locale === "ar")!;
+    const en = stored.find((d) => d.locale !== "ar")!;
+    // The shared fields are the English version's.
+    expect(ar).toMatchObject({ name: "إنجليزي فقط", websiteURL: en.websiteURL, logoUrl: en.logoUrl, reviewed: true });
+  });
+});
+
+describe("Translate with AI (Gemini is a local fake)", () => {
+  let gemini: FakeGemini;
+  beforeAll(async () => {
+    gemini = await startFakeGemini();
+    process.env.GEMINI_API_KEY = "test-key";
+    process.env.GEMINI_BASE_URL = gemini.baseUrl;
+  });
+  afterAll(async () => {
+    delete process.env.GEMINI_API_KEY;
+    delete process.env.GEMINI_BASE_URL;
+    await gemini?.close();
+  });
+
+  it("drafts the Arabic version from the English one on the server, saved unreviewed with its provenance", async () => {
+    const user = await createUser(stack, newUser("Tariq"));
+    const page = await adminPage(stack, user);
+    await page.goto("/admin/ventures/new");
+    await ready(page);
+    const enPanel = page.getByRole("tabpanel", { name: "English" });
+    await enPanel.getByRole("textbox", { name: "Name", exact: true }).fill("Ledger Loop e2e");
+    await enPanel.getByRole("textbox", { name: "Short Description", exact: true }).fill("Bookkeeping for clinics.");
+    await enPanel
+      .getByRole("textbox", { name: "Case Study (HTML supported)" })
+      .fill("<h2>Problem</h2><p>Books lag.</p>");
+    await page.getByRole("textbox", { name: "Website URL" }).fill("https://ledger-loop.example");
+    gemini.script({
+      json: {
+        name: "حلقة الدفاتر",
+        shortDescription: "مسك الدفاتر للعيادات.",
+        caseStudy: "<h2>المشكلة</h2><p>تتأخر الدفاتر.</p>",
+      },
+    });
+    await enPanel.getByRole("button", { name: "Translate with AI" }).click();
+    const arPanel = page.getByRole("tabpanel", { name: "العربية" });
+    await expect.poll(() => arPanel.getByRole("textbox", { name: "Name (العربية)" }).inputValue()).toBe("حلقة الدفاتر");
+    expect(await page.getByRole("tab", { name: "العربية" }).getAttribute("aria-selected")).toBe("true");
+    expect(await page.getByRole("status").filter({ hasText: "Drafted by" }).textContent()).toContain(
+      "gemini-2.5-flash",
+    );
+    // The translated fields only, never the slug.
+    const asked = JSON.stringify(gemini.requests.at(-1)?.body);
+    expect(asked).toContain("Bookkeeping for clinics.");
+    expect(asked).not.toContain("ledger-loop-e2e");
+
+    await page.getByRole("button", { name: "Create Venture" }).click();
+    await page.waitForURL((u) => u.pathname === "/admin/ventures");
+    const stored = await versions(COLLECTIONS.ventures, "ledger-loop-e2e");
+    const en = stored.find((d) => d.locale === "en")!;
+    const ar = stored.find((d) => d.locale === "ar")!;
+    expect(ar).toMatchObject({
+      caseStudy: "<h2>المشكلة</h2><p>تتأخر الدفاتر.</p>",
+      sourceLocale: "en",
+      translationModel: "gemini-2.5-flash",
+      reviewed: false,
+      sourceHash: translationHash("venture", en),
+      websiteURL: "https://ledger-loop.example",
+    });
+    await ready(page);
+    expect(await rowStates(page, "ledger-loop-e2e")).toEqual([["up-to-date", "unreviewed"]]);
+  });
+});

@@ -1,0 +1,287 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useLocale, useTranslation } from "../../hooks.ts";
+import {
+  CONTENT_LOCALES,
+  CONTENT_MODEL,
+  translatedFields,
+  type ContentKind,
+  type ContentKindSpec,
+  type ContentLocale,
+} from "../../../schemas/model.ts";
+import type { TranslationState } from "../../../lib/translate/status.ts";
+import { Field, TextArea } from "./fields.tsx";
+import { HtmlEditor } from "./html-editor.tsx";
+import { isShortField } from "./kind-fields.tsx";
+import { TranslationBadge } from "./item-list.tsx";
+
+/** What the form knows of the item's version in the other locale (`loadOtherVersion`). */
+export interface OtherVersionProps {
+  locale: ContentLocale;
+  id: string | null;
+  version: string | null;
+  state: TranslationState;
+}
+
+/** The labels of a kind's title and body fields in the forms (spec §2). */
+const LABELS: Record<ContentKind, { title: string; body: string; rows: number }> = {
+  venture: { title: "admin.ventures.name", body: "admin.ventures.caseStudy", rows: 12 },
+  post: { title: "admin.blog.postTitle", body: "admin.blog.content", rows: 15 },
+};
+
+/**
+ * The language versions of a venture or post form (issue #15 item 6): tabs English | العربية (the WAI-ARIA
+ * tabs pattern: arrow keys move in the reading direction, Home/End jump, only the chosen tab is in the tab
+ * order), each panel with that version's translated fields (`translatedFields`), Arabic ones `dir="rtl"`
+ * whatever the admin's language. The route's version posts its fields under their names, the other version as
+ * `<locale>.<field>`; both panels are always in the form (a hidden panel's fields are posted too). A
+ * translation has a "Reviewed" box; "Translate with AI" drafts the other version from this one on the server
+ * (`/admin/ai/translate`), disabled with `aiUnavailable`'s sentence when the site has no Gemini key.
+ */
+export function VersionTabs(props: {
+  kind: ContentKind;
+  /** The locale of the route's document (its fields have no prefix). */
+  locale: ContentLocale;
+  other: OtherVersionProps;
+  /** The other version's `$updatedAt` a refused save answered with (a deliberate overwrite), if any. */
+  otherVersion?: string | null;
+  values: Record<string, string>;
+  errors: Record<string, string | undefined>;
+  set: (name: string) => (value: string) => void;
+  setTitle: (value: string) => void;
+  setValues: (update: (values: Record<string, string>) => Record<string, string>) => void;
+  aiUnavailable: string | null;
+  onBusy: (busy: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [selected, setSelected] = useState<ContentLocale>(props.locale);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ text: string; error: boolean; violations: string[] } | null>(null);
+  const refs = useRef<Partial<Record<ContentLocale, HTMLButtonElement | null>>>({});
+  const forward = useLocale() === "ar" ? "ArrowLeft" : "ArrowRight";
+  const back = forward === "ArrowLeft" ? "ArrowRight" : "ArrowLeft";
+  const spec: ContentKindSpec = CONTENT_MODEL[props.kind];
+  const names = translatedFields(props.kind);
+  const key = (locale: ContentLocale, name: string) => (locale === props.locale ? name : `${locale}.${name}`);
+  const language = (locale: ContentLocale) => t(`admin.languages.${locale}`);
+  const aiOff = props.aiUnavailable !== null;
+  // A refused save whose errors are all in the other version shows that version's tab.
+  useEffect(() => {
+    const keys = Object.keys(props.errors).filter((k) => props.errors[k]);
+    if (keys.length > 0 && keys.every((k) => k.startsWith(`${props.other.locale}.`))) setSelected(props.other.locale);
+  }, [props.errors, props.other.locale]);
+
+  function choose(index: number) {
+    const locale = CONTENT_LOCALES[(index + CONTENT_LOCALES.length) % CONTENT_LOCALES.length]!;
+    setSelected(locale);
+    refs.current[locale]?.focus();
+  }
+
+  function onKeyDown(event: React.KeyboardEvent, index: number) {
+    const moves: Record<string, number> = {
+      [forward]: index + 1,
+      [back]: index - 1,
+      Home: 0,
+      End: CONTENT_LOCALES.length - 1,
+    };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    choose(target);
+  }
+
+  const translate = async (from: ContentLocale) => {
+    const to = CONTENT_LOCALES.find((l) => l !== from)!;
+    setMessage(null);
+    if (names.some((n) => !props.values[key(from, n)]?.trim())) {
+      setMessage({ text: t("admin.languages.sourceRequired", { from: language(from) }), error: true, violations: [] });
+      return;
+    }
+    setBusy(true);
+    props.onBusy(true);
+    try {
+      const body = new URLSearchParams({ kind: props.kind, from, to });
+      for (const n of names) body.set(n, props.values[key(from, n)] ?? "");
+      const response = await fetch("/admin/ai/translate", { method: "POST", body });
+      const answer = (await response.json()) as {
+        fields?: Record<string, string>;
+        violations?: string[];
+        model?: string;
+        error?: string;
+      };
+      if (!response.ok || !answer.fields) throw new Error(answer.error ?? t("admin.languages.translateFailed"));
+      const fields = answer.fields;
+      props.setValues((v) => {
+        const next = { ...v };
+        for (const n of names) if (fields[n] !== undefined) next[key(to, n)] = fields[n];
+        next[`${to}.sourceLocale`] = from;
+        next[`${to}.model`] = answer.model ?? "";
+        next[`${to}.drafted`] = "on";
+        next[`${to}.reviewed`] = "";
+        next[`${to}.wasReviewed`] = "";
+        return next;
+      });
+      setSelected(to);
+      setMessage({
+        text: t("admin.languages.translated", { model: answer.model ?? "" }),
+        error: false,
+        violations: answer.violations ?? [],
+      });
+    } catch (error) {
+      setMessage({ text: (error as Error).message, error: true, violations: [] });
+    } finally {
+      setBusy(false);
+      props.onBusy(false);
+    }
+  };
+
+  const fieldsOf = (locale: ContentLocale) => {
+    // Arabic right-to-left whatever the admin's language; English as the fields always were.
+    const dir = locale === "ar" ? "rtl" : undefined;
+    return names.map((name) => {
+      const k = key(locale, name);
+      // The hidden panel posts its values as hidden inputs: no label to find twice, nothing the browser refuses
+      // to submit unseen (the server validates both versions).
+      if (locale !== selected) return <input key={k} type="hidden" name={k} value={props.values[k] ?? ""} />;
+      const onChange = name === spec.title && locale === props.locale ? props.setTitle : props.set(k);
+      const field = spec.fields[name]!;
+      // The other version may stay empty (it is then not created): the server checks it is complete.
+      const required = !field.optional && locale === props.locale;
+      const common = { name: k, value: props.values[k] ?? "", error: props.errors[k], dir, lang: locale } as const;
+      // The other version's labels name its language: the two panels' fields never share a name.
+      const named = (text: string) => (locale === props.locale ? text : `${text} (${language(locale)})`);
+      if (name === spec.body) {
+        return (
+          <HtmlEditor
+            key={k}
+            {...common}
+            label={named(t(LABELS[props.kind].body))}
+            rows={LABELS[props.kind].rows}
+            required={required}
+            onChange={onChange}
+          />
+        );
+      }
+      const label = named(name === spec.title ? t(LABELS[props.kind].title) : t(`admin.${spec.adminPath}.${name}`));
+      return isShortField(field) ? (
+        <Field key={k} {...common} label={label} required={required} onChange={onChange} />
+      ) : (
+        <TextArea key={k} {...common} label={label} rows={3} required={required} onChange={onChange} />
+      );
+    });
+  };
+
+  return (
+    <div>
+      <input type="hidden" name="otherLocale" value={props.other.locale} />
+      <input type="hidden" name="otherId" value={props.other.id ?? ""} />
+      <input type="hidden" name="otherVersion" value={props.otherVersion ?? props.other.version ?? ""} />
+      <div role="tablist" aria-label={t("admin.languages.tabs")} className="flex gap-1 border-b border-line">
+        {CONTENT_LOCALES.map((locale, i) => (
+          <button
+            key={locale}
+            ref={(el) => {
+              refs.current[locale] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${locale}`}
+            lang={locale}
+            aria-selected={locale === selected}
+            aria-controls={`${id}-panel-${locale}`}
+            tabIndex={locale === selected ? 0 : -1}
+            onClick={() => setSelected(locale)}
+            onKeyDown={(event) => onKeyDown(event, i)}
+            className="rounded-t-lg px-5 py-2 text-sm font-semibold text-mist aria-selected:bg-panel aria-selected:text-gold"
+          >
+            {language(locale)}
+          </button>
+        ))}
+      </div>
+      {message && (
+        <div role={message.error ? "alert" : "status"} className="mt-3 text-sm">
+          <p className={message.error ? "text-red-400" : "text-mist"}>{message.text}</p>
+          {message.violations.length > 0 && (
+            <ul className="mt-1 list-disc ps-5 text-amber-300">
+              {message.violations.map((v) => (
+                <li key={v}>{v}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {CONTENT_LOCALES.map((locale) => {
+        const to = CONTENT_LOCALES.find((l) => l !== locale)!;
+        const sourceLocale = props.values[`${locale}.sourceLocale`] ?? "";
+        const state = locale === props.other.locale ? props.other.state : null;
+        const offId = `${id}-ai-off-${locale}`;
+        return (
+          <div
+            key={locale}
+            role="tabpanel"
+            id={`${id}-panel-${locale}`}
+            aria-labelledby={`${id}-tab-${locale}`}
+            hidden={locale !== selected}
+            className="space-y-5 pt-5"
+          >
+            <input type="hidden" name={`${locale}.sourceLocale`} value={sourceLocale} />
+            <input type="hidden" name={`${locale}.model`} value={props.values[`${locale}.model`] ?? ""} />
+            <input type="hidden" name={`${locale}.drafted`} value={props.values[`${locale}.drafted`] ?? ""} />
+            <input type="hidden" name={`${locale}.wasReviewed`} value={props.values[`${locale}.wasReviewed`] ?? ""} />
+            {state && (
+              <p className="flex items-center gap-2 text-sm text-mist">
+                {t("admin.languages.translation")}
+                <TranslationBadge state={state} />
+              </p>
+            )}
+            {state === "missing" && names.every((n) => !props.values[key(locale, n)]) && (
+              <p className="text-sm text-mist">{t("admin.languages.missingHint", { language: language(locale) })}</p>
+            )}
+            {state === "stale" && sourceLocale && (
+              <p className="text-sm text-amber-300">
+                {t("admin.languages.stale", { from: language(sourceLocale as ContentLocale) })}
+              </p>
+            )}
+            {fieldsOf(locale)}
+            {sourceLocale && sourceLocale !== locale && (
+              <div>
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name={`${locale}.reviewed`}
+                    checked={props.values[`${locale}.reviewed`] === "on"}
+                    onChange={(e) => props.set(`${locale}.reviewed`)(e.target.checked ? "on" : "")}
+                    className="size-4 accent-gold"
+                  />
+                  {t("admin.languages.reviewed", { from: language(sourceLocale as ContentLocale) })}
+                </label>
+                <p className="mt-1 text-xs text-mist">
+                  {t("admin.languages.reviewedHint", { from: language(sourceLocale as ContentLocale) })}
+                </p>
+              </div>
+            )}
+            <div>
+              <button
+                type="button"
+                onClick={() => void translate(locale)}
+                disabled={busy || aiOff}
+                aria-describedby={aiOff ? offId : `${id}-ai-to-${locale}`}
+                className="rounded-full border border-gold/60 px-4 py-1.5 text-sm text-gold disabled:opacity-50"
+              >
+                {busy ? t("admin.languages.translating") : t("admin.languages.translate")}
+              </button>
+              <p id={`${id}-ai-to-${locale}`} className="mt-1 text-xs text-mist">
+                {t("admin.languages.translateFrom", { to: language(to), from: language(locale) })}
+              </p>
+              {aiOff && (
+                <p id={offId} className="mt-1 text-sm text-mist">
+                  {props.aiUnavailable}
+                </p>
+              )}
+            </div>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
