@@ -61,9 +61,15 @@ export function stateFor(draft: boolean, dueAt: string | Date | null | undefined
   return Number.isFinite(due) && due > now ? "scheduled" : "published";
 }
 
-/** The kind's own date field (a post's `publishedDate`), which is its due time unless `publishAt` says otherwise. */
+/**
+ * The kind's own date field (a post's `publishedDate`), which is its due time unless `publishAt` says otherwise;
+ * null for a kind without one (a venture). A language version's provenance dates (`translatedAt`, `version`
+ * fields) describe the translation, not the item, so they never count.
+ */
 export function dateField(kind: ContentKind): string | null {
-  return fieldsOf(CONTENT_MODEL[kind]).find(([, f]) => f.type === "date")?.[0] ?? null;
+  return (
+    fieldsOf(CONTENT_MODEL[kind]).find(([, f]) => f.type === "date" && !("version" in f && f.version))?.[0] ?? null
+  );
 }
 
 /**

@@ -162,6 +162,11 @@ export interface UploadOptions {
    * and for the version that shares another's image, its image URL (issue #15 item 6).
    */
   columns?: Record<string, unknown>;
+  /**
+   * The due time of a kind without a date field (a venture's "Publish on", issue #16 item 1): an ISO date or
+   * date-time, or null for none (published when saved). Undefined keeps the stored one (an update) or none.
+   */
+  publishAt?: string | null;
 }
 
 /** The item changed since the form was opened: the second of two concurrent saves (issue #16 item 5). */
@@ -214,7 +219,11 @@ export async function createItem<K extends ContentKind>(
     data: { ...fields, [imageField]: null, userId: user.id, ...options.columns },
     permissions: ownerPermissions(user.id),
     image: image ? adminImage(target, user, input.slug, image) : null,
-    lifecycle: lifecycleOf(kind, options.intent, fields),
+    lifecycle: lifecycleOf(
+      kind,
+      options.intent,
+      dateField(kind) ? fields : { publishAt: options.publishAt, ...fields },
+    ),
     savedBy: user.name,
   });
 }
@@ -266,11 +275,13 @@ export async function updateItem<K extends ContentKind>(
     kind,
     data: { ...fields, ...options.columns },
     image: image ? adminImage(target, user, input.slug, image) : null,
-    // A post's date is its due time; a venture keeps the due time it has (set in its file).
+    // A post's date is its due time; a venture's is its "Publish on", else the one it has (set in its file).
     lifecycle: lifecycleOf(
       kind,
       options.intent,
-      dateField(kind) ? fields : { publishAt: current.publishAt, ...fields },
+      dateField(kind)
+        ? fields
+        : { publishAt: options.publishAt === undefined ? current.publishAt : options.publishAt, ...fields },
     ),
     permissions: current.$permissions,
     savedBy: user.name,

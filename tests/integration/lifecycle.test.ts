@@ -243,6 +243,51 @@ describe("states from the admin", () => {
     expect((await publicTexts("admin-later", "Admin admin-later")).inList).toBe(false);
   });
 
+  it("schedules a venture with Publish on, publishes it when the date is cleared, and refuses a date that is not a day", async () => {
+    const venture = async (slug: string) =>
+      (
+        await backend.services.databases.listDocuments({
+          databaseId: DATABASE_ID,
+          collectionId: COLLECTIONS.ventures,
+          queries: [Query.equal("slug", slug)],
+        })
+      ).documents[0];
+    const ventureFields = {
+      name: "Admin Later",
+      slug: "admin-venture-later",
+      shortDescription: "Scheduled from the admin.",
+      websiteURL: "https://later.example",
+      caseStudy: "<h2>The Problem</h2><p>Later.</p>",
+    };
+    const created = await ada.request("/admin/ventures/new", {
+      method: "POST",
+      form: form({ ...ventureFields, publishAt: "2099-02-03" }),
+    });
+    expect(created.status).toBe(302);
+    const scheduled = await venture("admin-venture-later");
+    expect(scheduled).toMatchObject({ status: "scheduled", publishAt: "2099-02-03T00:00:00.000+00:00" });
+    expect(scheduled!.$permissions).not.toContain('read("any")');
+    expect((await guest().request("/en/ventures/admin-venture-later")).status).toBe(404);
+    // The edit form shows the day it is scheduled for.
+    const edit = markupOf((await ada.request(`/admin/ventures/edit/${scheduled!.$id}`)).text);
+    expect(edit).toMatch(/name="publishAt"[^>]*value="2099-02-03"|value="2099-02-03"[^>]*name="publishAt"/);
+
+    const invalid = await ada.request(`/admin/ventures/edit/${scheduled!.$id}`, {
+      method: "POST",
+      form: form({ ...ventureFields, publishAt: "2099-02-30" }),
+    });
+    expect(invalid.status).toBe(400);
+    expect(markupOf(invalid.text)).toContain("Enter a date such as 2026-12-31.");
+    expect(await venture("admin-venture-later")).toMatchObject({ status: "scheduled" });
+
+    await ada.request(`/admin/ventures/edit/${scheduled!.$id}`, {
+      method: "POST",
+      form: form({ ...ventureFields, publishAt: "" }),
+    });
+    expect(await venture("admin-venture-later")).toMatchObject({ status: "published", publishAt: null });
+    expect((await guest().request("/en/ventures/admin-venture-later")).status).toBe(200);
+  });
+
   it("counts published, scheduled and drafts on the dashboard besides the spec's totals", async () => {
     const page = markupOf((await ada.request("/admin")).text);
     const count = (id: string) => new RegExp(`data-testid="${id}">(\\d+)<`).exec(page)?.[1];

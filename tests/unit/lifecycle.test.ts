@@ -22,6 +22,9 @@ describe("states", () => {
     expect(dueTimeOf("post", { publishedDate: "2026-01-01", publishAt: "2026-12-01" })).toBe("2026-12-01");
     expect(dueTimeOf("post", { publishedDate: "2026-01-01" })).toBe("2026-01-01");
     expect(dueTimeOf("venture", { name: "x" })).toBeNull();
+    // A translation's date says when it was translated, not when the item goes public.
+    expect(dueTimeOf("venture", { name: "x", translatedAt: "2099-01-01" })).toBeNull();
+    expect(dueTimeOf("post", { publishedDate: "2026-01-01", translatedAt: "2099-01-01" })).toBe("2026-01-01");
     expect(stateOf({})).toBe("published");
     expect(stateOf({ status: "draft" })).toBe("draft");
   });

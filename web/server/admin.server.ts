@@ -25,7 +25,7 @@ import { checkImage, ImageRejectedError, type CheckedImage } from "../../lib/ima
 import { CONTENT_KINDS, DATABASE_ID, formSchema, HTTP_URL_MESSAGE, type ContentKind } from "../../schemas/content.ts";
 import { CONTENT_MODEL, formFieldNames, imageInput, type ContentKindSpec } from "../../schemas/model.ts";
 import { AiNotConfiguredError } from "../../lib/ai/gemini.ts";
-import { stateOf, type ItemState } from "../../schemas/lifecycle.ts";
+import { dateField, PUBLISH_AT_COLUMN, stateOf, type ItemState } from "../../schemas/lifecycle.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { appwriteLocation, getApiKeyServices, getLimitLog } from "./appwrite.server.ts";
 import { publicImageUrl } from "./content.server.ts";
@@ -198,6 +198,8 @@ export async function loadFormValues(secret: string, kind: ContentKind, id: stri
       return [name, spec.fields[name]?.type === "date" ? value.slice(0, 10) : value];
     }),
   );
+  // A kind without a date field is scheduled by its "Publish on" (issue #16 item 1).
+  if (!dateField(kind)) values[PUBLISH_AT_COLUMN] = String(doc[PUBLISH_AT_COLUMN] ?? "").slice(0, 10);
   const both = await loadOtherVersion(session, kind, doc);
   return {
     values: { ...values, ...both.values },
@@ -207,6 +209,29 @@ export async function loadFormValues(secret: string, kind: ContentKind, id: stri
     state: stateOf(doc),
     version: doc.$updatedAt,
   };
+}
+
+/**
+ * The "Publish on" date a form posts for a kind without a date field of its own (a venture; a post's date is its
+ * due time): undefined when the kind has one or the form posts none (the stored due time is kept), null when
+ * left empty (published when saved), else the day (`YYYY-MM-DD`, from midnight UTC; issue #16 item 1). A value
+ * that is not a calendar day is an error on `publishAt` in `locale`, added to `errors`.
+ */
+function postedPublishAt(
+  kind: ContentKind,
+  form: FormData,
+  errors: FieldErrors,
+  locale: "en" | "ar",
+): string | null | undefined {
+  if (dateField(kind) || !form.has(PUBLISH_AT_COLUMN)) return undefined;
+  const value = String(form.get(PUBLISH_AT_COLUMN) ?? "").trim();
+  if (value === "") return null;
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : null;
+  if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) {
+    errors[PUBLISH_AT_COLUMN] = getI18n(locale).t("admin.errors.date");
+    return undefined;
+  }
+  return value;
 }
 
 /** The save intent a form's submit button posts (`intent`): `draft`, `unpublish`, else `publish`. */
@@ -228,8 +253,10 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
   const intent = saveIntentOf(form.get("intent"));
   const expectedVersion = String(form.get("version") ?? "") || undefined;
   const parsed = await parseItemForm(kind, form, preferredLocale(request));
+  const publishAt = postedPublishAt(kind, form, parsed.errors, preferredLocale(request));
   const other = postedOtherVersion(kind, form);
   const typed = { ...typedValues(kind, form), ...postedVersionValues(kind, form) };
+  if (form.has(PUBLISH_AT_COLUMN)) typed[PUBLISH_AT_COLUMN] = String(form.get(PUBLISH_AT_COLUMN));
   typed.otherLocale = other.locale;
   const otherInput = other.empty ? null : validateOther(kind, form, other.fields, parsed.errors);
   if (!parsed.input || Object.keys(parsed.errors).length > 0 || (!other.empty && !otherInput)) {
@@ -270,15 +297,20 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
           intent,
           expectedVersion,
           columns,
+          publishAt,
         })
-      : await createItem(target, session, user, kind, parsed.input as never, parsed.image, { intent, columns });
+      : await createItem(target, session, user, kind, parsed.input as never, parsed.image, {
+          intent,
+          columns,
+          publishAt,
+        });
     if (otherInput) {
       const imageField = CONTENT_KINDS[kind].imageField;
       const otherColumns = {
         ...(await provenanceColumns(kind, form, other.locale, translated(input), !other.id)),
         [imageField]: saved[imageField] ?? null,
       };
-      const options = { intent, columns: otherColumns };
+      const options = { intent, columns: otherColumns, publishAt };
       if (other.id) await updateItem(target, session, user, kind, other.id, otherInput as never, null, options);
       else await createItem(target, session, user, kind, otherInput as never, null, options);
     }
