@@ -83,6 +83,13 @@ describe("httpUrl and the schemas that store URLs", () => {
     caseStudy: "<p>x</p>",
     logoUrl: null,
     userId: null,
+    // A stored document's language version columns (decision 0008): an English original.
+    locale: "en",
+    sourceLocale: null,
+    sourceHash: null,
+    translationModel: null,
+    translatedAt: null,
+    reviewed: null,
   };
 
   it.each(["javascript://%0aalert(1)", "JAVASCRIPT://%0Aalert(1)", "data:text/html,x", "vbscript:x"])(
