@@ -9,7 +9,8 @@ import { HistoryPanel } from "../../components/admin/history.tsx";
 import { VersionTabs } from "../../components/admin/version-tabs.tsx";
 import { LifecyclePanel } from "../../components/admin/lifecycle.tsx";
 import { RestoredNotice, unsavedKey, useUnsavedInput } from "../../components/admin/unsaved.tsx";
-import { aiUnavailableMessage, loadFormValues, newFormValues, saveItem } from "../../server/admin.server.ts";
+import { aiUnavailableMessage, loadFormValues, newFormValues } from "../../server/admin.server.ts";
+import { saveItem } from "../../server/admin-save.server.ts";
 import { preferredLocale, requireUser } from "../../server/session.server.ts";
 import type { Route } from "./+types/post-form";
 

@@ -1,0 +1,201 @@
+/**
+ * Saving the admin's venture and post forms (spec §4, issue #16, issue #15 item 6): the form's action validates
+ * what was posted (both language versions, the "Publish on" day of a kind without a date), then creates or
+ * updates the item as the signed-in user in the state the pressed button asks for; field errors, edit
+ * conflicts and the spec's submission error (§8) come back with what was typed. Reading the forms:
+ * `admin.server.ts`.
+ */
+import { AppwriteException } from "node-appwrite";
+import { data, redirect } from "react-router";
+import type { z } from "zod";
+import {
+  createItem,
+  EditConflictError,
+  submissionErrorMessage,
+  updateItem,
+  type SaveIntent,
+} from "../../server/admin/content.ts";
+import { QuotaExceededError } from "../../server/admin/quota.ts";
+import { HtmlBoundsError } from "../../lib/html/bounds.ts";
+import { normalizeBodyAsync } from "../../lib/html/body.ts";
+import { otherLocale } from "../../lib/translate/status.ts";
+import { CONTENT_KINDS, formSchema, type ContentKind } from "../../schemas/content.ts";
+import { dateField, PUBLISH_AT_COLUMN } from "../../schemas/lifecycle.ts";
+import { CONTENT_MODEL, imageInput, translatedFields } from "../../schemas/model.ts";
+import { getI18n } from "../i18n/catalog.server.ts";
+import { getApiKeyServices } from "./appwrite.server.ts";
+import {
+  bodyBoundsMessage,
+  getItem,
+  parseItemForm,
+  sessionServices,
+  typedValues,
+  type FieldErrors,
+} from "./admin.server.ts";
+import { postedOtherVersion, postedVersionValues, provenanceColumns, versionKeyOf } from "./admin-versions.server.ts";
+import { preferredLocale, requireUser } from "./session.server.ts";
+/**
+ * The "Publish on" date a form posts for a kind without a date field of its own (a venture; a post's date is its
+ * due time): undefined when the kind has one or the form posts none (the stored due time is kept), null when
+ * left empty (published when saved), else the day (`YYYY-MM-DD`, from midnight UTC; issue #16 item 1). A value
+ * that is not a calendar day is an error on `publishAt` in `locale`, added to `errors`.
+ */
+function postedPublishAt(
+  kind: ContentKind,
+  form: FormData,
+  errors: FieldErrors,
+  locale: "en" | "ar",
+): string | null | undefined {
+  if (dateField(kind) || !form.has(PUBLISH_AT_COLUMN)) return undefined;
+  const value = String(form.get(PUBLISH_AT_COLUMN) ?? "").trim();
+  if (value === "") return null;
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : null;
+  if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) {
+    errors[PUBLISH_AT_COLUMN] = getI18n(locale).t("admin.errors.date");
+    return undefined;
+  }
+  return value;
+}
+
+/** The save intent a form's submit button posts (`intent`): `draft`, `unpublish`, else `publish`. */
+function saveIntentOf(value: FormDataEntryValue | null): SaveIntent {
+  return value === "draft" || value === "unpublish" ? value : "publish";
+}
+
+/**
+ * The forms' action: validates, then creates or updates as the signed-in user and goes back to the list;
+ * otherwise returns the field errors or the spec's submission error (§8) with what was typed. An image over
+ * the user's upload quota (SECURITY C36) is an error on the image field, a body that breaks a bound of
+ * `HTML_BOUNDS` (SECURITY C53) an error on the body field, both in the admin's language. An update posts the
+ * `version` (`$updatedAt`) its form was opened with; when the item changed since, nothing is written and the
+ * answer is 409 "changed by <name> at <time> since you opened it" with the current version (issue #16 item 5).
+ */
+export async function saveItem(request: Request, kind: ContentKind, id: string | undefined) {
+  const { secret, user } = await requireUser(request);
+  const form = await request.formData();
+  const intent = saveIntentOf(form.get("intent"));
+  const expectedVersion = String(form.get("version") ?? "") || undefined;
+  const parsed = await parseItemForm(kind, form, preferredLocale(request));
+  const publishAt = postedPublishAt(kind, form, parsed.errors, preferredLocale(request));
+  const other = postedOtherVersion(kind, form);
+  const typed = { ...typedValues(kind, form), ...postedVersionValues(kind, form) };
+  if (form.has(PUBLISH_AT_COLUMN)) typed[PUBLISH_AT_COLUMN] = String(form.get(PUBLISH_AT_COLUMN));
+  typed.otherLocale = other.locale;
+  const otherInput = other.empty ? null : validateOther(kind, form, other.fields, parsed.errors);
+  if (!parsed.input || Object.keys(parsed.errors).length > 0 || (!other.empty && !otherInput)) {
+    return data({ errors: parsed.errors, formError: null as string | null, values: typed }, { status: 400 });
+  }
+  // Images are uploaded with the site's key after the quota check (SECURITY C61): users may not create files.
+  const target = getApiKeyServices().target;
+  const session = sessionServices(secret);
+  const locale = otherLocale(other.locale);
+  const input = parsed.input as unknown as Record<string, string>;
+  const translated = (fields: Record<string, string>) =>
+    Object.fromEntries(translatedFields(kind).map((n) => [n, fields[n]]));
+  try {
+    if (other.id && other.version) {
+      // The other version is checked before anything is written: a save writes both or neither.
+      const current = await getItem(session, kind, other.id);
+      if (current && current.$updatedAt !== other.version) {
+        throw new OtherVersionConflict(current.$updatedAt, (current.updatedBy as string | null) ?? null);
+      }
+    }
+    if (otherInput) {
+      // Its body's bounds first too (SECURITY C53), reported on its own field.
+      const body = CONTENT_KINDS[kind].bodyField;
+      try {
+        await normalizeBodyAsync(otherInput[body] ?? "");
+      } catch (error) {
+        if (!(error instanceof HtmlBoundsError)) throw error;
+        const message = bodyBoundsMessage(preferredLocale(request), error.violation);
+        return data(
+          { errors: { [versionKeyOf(other.locale, body)]: message } as FieldErrors, formError: null, values: typed },
+          { status: 400 },
+        );
+      }
+    }
+    const columns = await provenanceColumns(kind, form, locale, otherInput ? translated(otherInput) : null);
+    const saved = id
+      ? await updateItem(target, session, user, kind, id, parsed.input as never, parsed.image, {
+          intent,
+          expectedVersion,
+          columns,
+          publishAt,
+        })
+      : await createItem(target, session, user, kind, parsed.input as never, parsed.image, {
+          intent,
+          columns,
+          publishAt,
+        });
+    if (otherInput) {
+      const imageField = CONTENT_KINDS[kind].imageField;
+      const otherColumns = {
+        ...(await provenanceColumns(kind, form, other.locale, translated(input), !other.id)),
+        [imageField]: saved[imageField] ?? null,
+      };
+      const options = { intent, columns: otherColumns, publishAt };
+      if (other.id) await updateItem(target, session, user, kind, other.id, otherInput as never, null, options);
+      else await createItem(target, session, user, kind, otherInput as never, null, options);
+    }
+  } catch (error) {
+    if (error instanceof EditConflictError) {
+      // Nothing was written; the typed input comes back, with their version to compare and to overwrite.
+      const { t } = getI18n(preferredLocale(request));
+      const formError = t("admin.lifecycle.conflict", {
+        name: error.updatedBy ?? t("admin.lifecycle.someoneElse"),
+        time: `${error.updatedAt.slice(11, 16)} UTC`,
+      });
+      // The version that changed is the one whose expected version is replaced (a deliberate overwrite).
+      const conflict =
+        error instanceof OtherVersionConflict
+          ? { version: expectedVersion ?? null, otherVersion: error.updatedAt }
+          : { version: error.updatedAt, otherVersion: other.version };
+      return data({ errors: {} as FieldErrors, formError, values: typed, conflict }, { status: 409 });
+    }
+    if (error instanceof HtmlBoundsError) {
+      const field = CONTENT_KINDS[kind].bodyField;
+      const message = bodyBoundsMessage(preferredLocale(request), error.violation);
+      return data(
+        { errors: { [field]: message } as FieldErrors, formError: null as string | null, values: typed },
+        { status: 400 },
+      );
+    }
+    if (error instanceof QuotaExceededError) {
+      const message = getI18n(preferredLocale(request)).t("admin.errors.uploadQuota", {
+        files: error.quota.files,
+        megabytes: Math.round(error.quota.bytes / 1048576),
+      });
+      return data(
+        { errors: { [imageInput(kind)]: message } as FieldErrors, formError: null as string | null, values: typed },
+        { status: 400 },
+      );
+    }
+    const status = error instanceof AppwriteException && error.code < 500 ? error.code : 500;
+    return data({ errors: {} as FieldErrors, formError: submissionErrorMessage(error), values: typed }, { status });
+  }
+  throw redirect(`/admin/${CONTENT_MODEL[kind].adminPath}`);
+}
+
+/** The form's other language version changed since the form was opened (issue #15 item 6). */
+class OtherVersionConflict extends EditConflictError {}
+
+/**
+ * The other language version's input (the form's shared fields with its translated ones), or null with its
+ * field errors added to `errors` under `<locale>.<field>`.
+ */
+function validateOther(
+  kind: ContentKind,
+  form: FormData,
+  fields: Record<string, string>,
+  errors: FieldErrors,
+): Record<string, string> | null {
+  const result = (formSchema(kind) as z.ZodType).safeParse({ ...typedValues(kind, form), ...fields });
+  if (result.success) return result.data as Record<string, string>;
+  const locale = form.get("otherLocale") === "en" ? "en" : "ar";
+  // An error of a shared field is the route version's too, reported there.
+  for (const issue of result.error.issues) {
+    const name = String(issue.path[0]);
+    if (name in fields) errors[versionKeyOf(locale, name)] ??= issue.message;
+  }
+  return null;
+}
