@@ -39,13 +39,16 @@ export function FlashMessage({ flash }: { flash: Flash | null }) {
             href={location.pathname + location.search}
             aria-label={t("admin.flash.dismiss")}
             title={t("admin.flash.dismiss")}
-            className="-my-1 shrink-0 rounded px-2 text-lg leading-none opacity-80 hover:opacity-100"
+            className="shrink-0 rounded p-1 opacity-80 hover:opacity-100"
             onClick={(event) => {
               event.preventDefault();
               setDismissed(flash.id);
             }}
           >
-            <span aria-hidden>×</span>
+            {/* Drawn, not a "×" character: the region's text is the message alone. */}
+            <svg aria-hidden viewBox="0 0 16 16" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M3 3l10 10M13 3L3 13" />
+            </svg>
           </a>
         </div>
       )}
