@@ -43,6 +43,7 @@ const TEXTS = {
     gone: (n: string) => `“${n}” was not deleted: it no longer exists`,
     nameUpdated: "Name updated successfully.",
     passwordUpdated: "Password updated successfully.",
+    mismatch: "New passwords do not match.",
     delete: "Delete",
     dismiss: "Dismiss",
   },
@@ -59,6 +60,7 @@ const TEXTS = {
     gone: (n: string) => `لم يُحذف «${n}»: لم يعد موجودًا`,
     nameUpdated: "تم تحديث الاسم بنجاح.",
     passwordUpdated: "تم تحديث كلمة المرور بنجاح.",
+    mismatch: "كلمتا المرور الجديدتان غير متطابقتين.",
     delete: "حذف",
     dismiss: "إغلاق",
   },
@@ -231,15 +233,21 @@ describe.each(["en", "ar"] as const)("the flash messages in the %s admin", (lang
     await expect.poll(() => page.locator("aside").textContent()).toContain(`Amal Renamed ${lang}`);
 
     const next = `a-new-password-${lang}`;
+    const passwordForm = page.locator("form:has([name=intent][value=password])");
+    // A failure first: it stays in its form, and goes once the change succeeds.
     await field(page, "currentPassword").fill(user.password);
     await field(page, "newPassword").fill(next);
+    await field(page, "confirmPassword").fill("not-the-same-password");
+    await passwordForm.locator("button[type=submit]").click();
+    await expect.poll(() => passwordForm.getByRole("status").textContent()).toBe(texts.mismatch);
     await field(page, "confirmPassword").fill(next);
-    await page.locator("form:has([name=intent][value=password]) button[type=submit]").click();
+    await passwordForm.locator("button[type=submit]").click();
     await expectFlash(page, texts.passwordUpdated);
     const shown = await page.locator("main").textContent();
     expect(shown).not.toContain(texts.nameUpdated); // one success message at a time
     expect(shown?.split(texts.passwordUpdated).length).toBe(2);
     expect(await field(page, "newPassword").inputValue()).toBe("");
+    expect(await passwordForm.getByRole("status").count()).toBe(0);
     await shot(page, `account-${lang}`);
     await page.reload();
     await ready(page);

@@ -413,7 +413,7 @@ describe("the account page", () => {
     await submit.click();
     // The success is the admin's flash message, one at a time (issue #17 item 3), not a second line in the form.
     await expect
-      .poll(() => page.locator("main [role=status][aria-live=polite]").first().textContent())
+      .poll(() => page.locator("main [role=status][aria-live=polite]").first().textContent(), { timeout: 10_000 })
       .toBe("Password updated successfully.");
     expect(await message.count()).toBe(0);
     expect(

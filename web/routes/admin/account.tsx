@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../hooks.ts";
-import { redirect, useFetcher } from "react-router";
+import { redirect, useFetcher, type FetcherWithComponents } from "react-router";
 import {
   AccountUpdateError,
   COMMON_PASSWORD_MESSAGE,
@@ -85,6 +85,26 @@ function Message({ result, intent }: { result: Result | undefined; intent: Resul
   );
 }
 
+/**
+ * The failure of `fetcher`'s last submission, or undefined; `onSuccess` runs when it redirected (a success: its
+ * message is the layout's flash). A fetcher keeps its earlier data across a redirect, so an old failure would
+ * otherwise stay beside the new success: the submission's outcome is told by whether its data changed.
+ */
+function useFailure(fetcher: FetcherWithComponents<Result>, onSuccess: () => void): Result | undefined {
+  const [failure, setFailure] = useState<Result | undefined>();
+  const sent = useRef<{ data: Result | undefined } | null>(null);
+  useEffect(() => {
+    if (fetcher.state === "submitting" && !sent.current) sent.current = { data: fetcher.data };
+    if (fetcher.state !== "idle" || !sent.current) return;
+    const redirected = fetcher.data === sent.current.data;
+    sent.current = null;
+    setFailure(redirected ? undefined : fetcher.data);
+    if (redirected) onSuccess();
+    // onSuccess is called for this submission only.
+  }, [fetcher.state, fetcher.data]);
+  return failure;
+}
+
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const nameForm = useFetcher<Result>();
@@ -92,18 +112,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const [name, setName] = useState(loaderData.user.name);
   const [next, setNext] = useState("");
   const passwordFields = useRef<HTMLFormElement>(null);
-  const passwordState = useRef(passwordForm.state);
-  // A changed password is not left in the fields: a success redirects, so the fetcher ends with no data.
-  useEffect(() => {
-    if (passwordForm.state === "idle" && passwordState.current !== "idle" && !passwordForm.data) {
-      passwordFields.current?.reset();
-      setNext("");
-    }
-    passwordState.current = passwordForm.state;
-  }, [passwordForm.state, passwordForm.data]);
-  // Without JavaScript a form posts the page itself: its failure is the page's action data.
-  const nameResult = nameForm.data ?? actionData;
-  const passwordResult = passwordForm.data ?? actionData;
+  // A changed password is not left in the fields.
+  const passwordResult = useFailure(passwordForm, () => {
+    passwordFields.current?.reset();
+    setNext("");
+  });
+  const nameResult = useFailure(nameForm, () => {});
   return (
     <div className="max-w-xl space-y-10">
       <h1 className="text-3xl font-bold">{t("admin.nav.account")}</h1>
@@ -115,7 +129,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <nameForm.Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="name" />
           <Field name="name" label={t("auth.fullName")} value={name} onChange={setName} required />
-          <Message result={nameResult} intent="name" />
+          {/* Without JavaScript a form posts the page itself: its failure is the page's action data. */}
+          <Message result={nameResult ?? actionData} intent="name" />
           <button
             type="submit"
             disabled={nameForm.state !== "idle" || !name.trim() || name.trim() === loaderData.user.name}
@@ -154,7 +169,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             ltr
             autoComplete="new-password"
           />
-          <Message result={passwordResult} intent="password" />
+          <Message result={passwordResult ?? actionData} intent="password" />
           <button
             type="submit"
             disabled={passwordForm.state !== "idle" || !next}
