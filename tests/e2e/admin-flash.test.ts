@@ -173,6 +173,25 @@ describe.each(["en", "ar"] as const)("the flash messages in the %s admin", (lang
     expect(await flashText(page)).toBe("");
   });
 
+  it("confirms a new post on the blog list, and its deletion", async () => {
+    const user = await createUser(stack, newUser(`Pia ${lang}`));
+    const page = await signedIn(user, lang);
+    const title = lang === "en" ? "Ledgers for Clinics" : "دفاتر للعيادات";
+    await page.goto("/admin/blog/new");
+    await ready(page);
+    await field(page, "title").fill(title);
+    await field(page, "slug").fill(`ledgers-for-clinics-${lang}`);
+    await field(page, "excerpt").fill("Why clinics keep books.");
+    await field(page, "content").fill("<p>Books.</p>");
+    await button(page, "publish").click();
+    await page.waitForURL((u) => u.pathname === "/admin/blog");
+    await ready(page);
+    await expectFlash(page, texts.created(title));
+    await page.getByRole("row").filter({ hasText: title }).getByRole("button", { name: texts.delete }).click();
+    await page.getByRole("dialog").getByRole("button", { name: texts.delete }).click();
+    await expectFlash(page, texts.deleted(title));
+  });
+
   it("tells the editor a delete failed: another user's item, and one removed before confirming", async () => {
     const owner = await createUser(stack, newUser(`Omar ${lang}`));
     const owned = `Owned ${lang}`;
