@@ -64,12 +64,13 @@ function saveIntentOf(value: FormDataEntryValue | null): SaveIntent {
 }
 
 /**
- * The forms' action: validates, then creates or updates as the signed-in user and goes back to the list;
- * the list then shows a confirmation naming the item (`saveFlash`); otherwise returns the field errors or the spec's submission error (§8) with what was typed. An image over
- * the user's upload quota (SECURITY C36) is an error on the image field, a body that breaks a bound of
- * `HTML_BOUNDS` (SECURITY C53) an error on the body field, both in the admin's language. An update posts the
- * `version` (`$updatedAt`) its form was opened with; when the item changed since, nothing is written and the
- * answer is 409 "changed by <name> at <time> since you opened it" with the current version (issue #16 item 5).
+ * The forms' action: validates, then creates or updates as the signed-in user and goes back to the list,
+ * which shows once a confirmation naming the item (`saveFlash`, issue #17 item 3); otherwise returns the field
+ * errors or the spec's submission error (§8) with what was typed. An image over the user's upload quota
+ * (SECURITY C36) is an error on the image field, a body that breaks a bound of `HTML_BOUNDS` (SECURITY C53) an
+ * error on the body field, both in the admin's language. An update posts the `version` (`$updatedAt`) its form
+ * was opened with; when the item changed since, nothing is written and the answer is 409 "changed by <name>
+ * at <time> since you opened it" with the current version (issue #16 item 5).
  */
 export async function saveItem(request: Request, kind: ContentKind, id: string | undefined) {
   const { secret, user } = await requireUser(request);
