@@ -1,15 +1,24 @@
 import { useTranslation } from "../../hooks.ts";
-import { Form, Link, NavLink, Outlet, isRouteErrorResponse, useNavigation, useRouteError } from "react-router";
+import { data, Form, Link, NavLink, Outlet, isRouteErrorResponse, useNavigation, useRouteError } from "react-router";
+import { FlashMessage } from "../../components/admin/flash.tsx";
 import { allMessages } from "../../i18n/catalog.server.ts";
+import { takeFlash } from "../../server/admin-flash.server.ts";
 import { preferredLocale, requireUser } from "../../server/session.server.ts";
 import type { Route } from "./+types/layout";
 
-/** The guarded admin layout (spec §2): without a user, a redirect to `/{locale}/login`; pages never cached. */
+/**
+ * The guarded admin layout (spec §2): without a user, a redirect to `/{locale}/login`; pages never cached. It
+ * shows, once, the flash message the last save, delete or account change left (issue #17 item 3).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
   const locale = preferredLocale(request);
+  const { flash, setCookie } = await takeFlash(request, locale);
   // The admin's texts, in its language: every message (the admin is one application, never a public page).
-  return { user, locale, messages: allMessages(locale) };
+  return data(
+    { user, locale, messages: allMessages(locale), flash },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  );
 }
 
 export function meta() {
@@ -73,6 +82,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             {t("general.loading")}
           </p>
         )}
+        <FlashMessage flash={loaderData.flash} />
         <Outlet />
       </main>
     </div>
