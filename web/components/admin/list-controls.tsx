@@ -1,22 +1,38 @@
-import { Form, Link, useSubmit } from "react-router";
+import { Form, Link, useNavigate } from "react-router";
 import { useLocale, useTranslation } from "../../hooks.ts";
 import { formatNumber } from "../../i18n/i18n.ts";
 import { CONTENT_MODEL, type ContentKind } from "../../../schemas/model.ts";
-import { LIST_SORTS, listHref, PAGE_SIZE, SEARCH_MAX, type ListQuery } from "./list-query.ts";
+import { LIST_SORTS, listHref, PAGE_SIZE, parseListQuery, SEARCH_MAX, type ListQuery } from "./list-query.ts";
 
 /**
  * The search box and the sort of an admin list (issue #17 item 6): a GET form to the list, so it works without
- * JavaScript (the "Search" button submits both); with it, choosing a sort submits at once. The filters in
- * `query` ride along as hidden fields; a new search or sort starts at page 1.
+ * JavaScript (the "Search" button submits both); with it, choosing a sort submits at once, and the URL leaves
+ * out what is empty or the default. The filters in `query` ride along; a new search or sort starts at page 1.
  */
 export function ListSearch({ kind, query }: { kind: ContentKind; query: ListQuery }) {
   const { t } = useTranslation();
-  const submit = useSubmit();
+  const navigate = useNavigate();
   const spec = CONTENT_MODEL[kind];
   const field = t(`admin.${spec.adminPath}.columns.${spec.title}`);
   const base = `/admin/${spec.adminPath}`;
+  const go = (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    const { search, sort } = parseListQuery(
+      new URLSearchParams({ q: String(data.get("q")), sort: String(data.get("sort")) }),
+    );
+    navigate(listHref(base, query, { search, sort }));
+  };
   return (
-    <Form method="get" action={base} role="search" className="mt-6 flex flex-wrap items-end gap-3 text-sm">
+    <Form
+      method="get"
+      action={base}
+      role="search"
+      className="mt-6 flex flex-wrap items-end gap-3 text-sm"
+      onSubmit={(event) => {
+        event.preventDefault();
+        go(event.currentTarget);
+      }}
+    >
       {query.state && <input type="hidden" name="state" value={query.state} />}
       {query.translation && <input type="hidden" name="translation" value={query.translation} />}
       <label className="flex min-w-0 flex-1 basis-56 flex-col gap-1">
@@ -35,7 +51,7 @@ export function ListSearch({ kind, query }: { kind: ContentKind; query: ListQuer
         <select
           name="sort"
           defaultValue={query.sort}
-          onChange={(event) => submit(event.currentTarget.form)}
+          onChange={(event) => go(event.currentTarget.form!)}
           className="rounded-lg border border-line bg-panel px-3 py-2"
         >
           {LIST_SORTS.map((sort) => (
