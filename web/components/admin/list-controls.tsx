@@ -20,7 +20,7 @@ export function ListSearch({ kind, query }: { kind: ContentKind; query: ListQuer
     const { search, sort } = parseListQuery(
       new URLSearchParams({ q: String(data.get("q")), sort: String(data.get("sort")) }),
     );
-    navigate(listHref(base, query, { search, sort }));
+    void navigate(listHref(base, query, { search, sort }));
   };
   return (
     <Form
