@@ -2,7 +2,15 @@ import { Form, Link, useNavigate } from "react-router";
 import { useLocale, useTranslation } from "../../hooks.ts";
 import { formatNumber } from "../../i18n/i18n.ts";
 import { CONTENT_MODEL, type ContentKind } from "../../../schemas/model.ts";
-import { LIST_SORTS, listHref, PAGE_SIZE, parseListQuery, SEARCH_MAX, type ListQuery } from "./list-query.ts";
+import {
+  LIST_SORTS,
+  listHref,
+  PAGE_SIZE,
+  pageLinks,
+  parseListQuery,
+  SEARCH_MAX,
+  type ListQuery,
+} from "./list-query.ts";
 
 /**
  * The search box and the sort of an admin list (issue #17 item 6): a GET form to the list, so it works without
@@ -71,16 +79,6 @@ export function ListSearch({ kind, query }: { kind: ContentKind; query: ListQuer
       )}
     </Form>
   );
-}
-
-/** The pages worth a link: the first, the last, and two either side of the current one; null for a gap. */
-export function pageLinks(page: number, pages: number): (number | null)[] {
-  const out: (number | null)[] = [];
-  for (let p = 1; p <= pages; p += 1) {
-    if (p === 1 || p === pages || Math.abs(p - page) <= 2) out.push(p);
-    else if (out.at(-1) !== null) out.push(null);
-  }
-  return out;
 }
 
 /**

@@ -57,3 +57,13 @@ export function listHref(base: string, query: ListQuery, change: Partial<ListQue
   if (next.page > 1) params.set("page", String(next.page));
   return params.size ? `${base}?${params}` : base;
 }
+
+/** The pages worth a link: the first, the last, and two either side of the current one; null for a gap. */
+export function pageLinks(page: number, pages: number): (number | null)[] {
+  const out: (number | null)[] = [];
+  for (let p = 1; p <= pages; p += 1) {
+    if (p === 1 || p === pages || Math.abs(p - page) <= 2) out.push(p);
+    else if (out.at(-1) !== null) out.push(null);
+  }
+  return out;
+}
