@@ -137,6 +137,7 @@ async function versionsOf(
     const page = await session.tablesDB.listRows({
       databaseId: DATABASE_ID,
       tableId: CONTENT_MODEL[kind].collectionId,
+      total: false, // not counted: the list counts items, not versions
       queries: [Query.equal("slug", chunk), Query.limit(chunk.length * CONTENT_LOCALES.length), Query.select(fields)],
     });
     docs.push(...page.rows);
@@ -199,6 +200,7 @@ export async function listPage(session: SessionServices, kind: ContentKind, quer
     const batch = await session.tablesDB.listRows({
       databaseId: DATABASE_ID,
       tableId: spec.collectionId,
+      total: false,
       queries: [
         ...(query.search ? [Query.contains(spec.title, query.search)] : []),
         order(query.sort.startsWith("name") ? spec.title : spec.order),
