@@ -329,7 +329,7 @@ describe("blog posts", () => {
       "Published",
       "Up to date",
       "Missing",
-      "EditDelete",
+      "EditView on siteDelete",
     ]);
 
     const visitor = await stack.page();

@@ -139,10 +139,10 @@ export function ImagePicker(props: {
           <img
             src={preview}
             alt={t("admin.imagePreview")}
-            className="size-20 rounded-lg border border-line object-cover"
+            className="size-20 shrink-0 rounded-lg border border-line object-cover"
           />
         ) : (
-          <span className="grid size-20 place-items-center rounded-lg border border-dashed border-line text-xs text-mist">
+          <span className="grid size-20 shrink-0 place-items-center rounded-lg border border-dashed border-line text-xs text-mist">
             {t("admin.noImage")}
           </span>
         )}
@@ -156,7 +156,7 @@ export function ImagePicker(props: {
             const file = e.target.files?.[0];
             setPreview(file ? URL.createObjectURL(file) : props.current);
           }}
-          className="text-sm text-mist file:me-3 file:rounded-full file:border-0 file:bg-gold file:px-4 file:py-2 file:font-semibold file:text-ink"
+          className="min-w-0 flex-1 text-sm text-mist file:me-3 file:rounded-full file:border-0 file:bg-gold file:px-4 file:py-2 file:font-semibold file:text-ink"
         />
       </div>
       {props.error && <p className="mt-1 text-xs text-red-400">{props.error}</p>}
