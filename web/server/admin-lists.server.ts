@@ -17,9 +17,9 @@ import {
   type ContentLocale,
   type FieldType,
 } from "../../schemas/model.ts";
-import { translationHash } from "../../lib/translate/hash.ts";
-import { translationStatus, type TranslationState, type VersionInfo } from "../../lib/translate/status.ts";
+import { translationStatus, type TranslationState } from "../../lib/translate/status.ts";
 import { publicImageUrl } from "./content.server.ts";
+import { documentLocale, versionInfoOf } from "./admin-versions.server.ts";
 import { PAGE_SIZE, parseListQuery, type ListQuery } from "../components/admin/list-query.ts";
 
 /** The list's query from the request's URL (`list-query.ts`: search, sort, page, state and translation filters). */
@@ -66,31 +66,6 @@ export interface AdminList {
 const SCAN_BATCH = 1000;
 /** How many items' versions one request reads by slug (Appwrite takes at most 100 values in a query). */
 const SLUG_BATCH = 50;
-
-/** The locale of a document: `en` when it has none (written before locales). */
-function localeOf(doc: Models.DefaultRow): ContentLocale {
-  return doc.locale === "ar" ? "ar" : "en";
-}
-
-/** A document as `translationStatus` reads it. */
-function versionInfo(kind: ContentKind, doc: Models.DefaultRow): VersionInfo {
-  const sourceLocale = doc.sourceLocale === "ar" || doc.sourceLocale === "en" ? doc.sourceLocale : null;
-  return {
-    kind,
-    slug: String(doc.slug),
-    locale: localeOf(doc),
-    draft: stateOf(doc) !== "published",
-    hash: translationHash(kind, doc),
-    translation: sourceLocale
-      ? {
-          sourceLocale,
-          sourceHash: typeof doc.sourceHash === "string" ? doc.sourceHash : null,
-          reviewed: doc.reviewed === true,
-        }
-      : null,
-    where: doc.$id,
-  };
-}
 
 function row(kind: ContentKind, doc: Models.DefaultRow): Omit<AdminRow, "translations" | "versions" | "viewUrl"> {
   const spec: ContentKindSpec = CONTENT_MODEL[kind];
@@ -151,7 +126,7 @@ function translationStates(
   docs: Models.DefaultRow[],
 ): Map<string, Record<ContentLocale, TranslationState>> {
   const states = new Map<string, Record<ContentLocale, TranslationState>>();
-  for (const r of translationStatus(docs.map((doc) => versionInfo(kind, doc)))) {
+  for (const r of translationStatus(docs.map((doc) => versionInfoOf(kind, doc)))) {
     const entry = states.get(r.slug) ?? ({} as Record<ContentLocale, TranslationState>);
     entry[r.locale] = r.state;
     states.set(r.slug, entry);
@@ -167,10 +142,10 @@ function rowsOf(kind: ContentKind, slugs: readonly string[], docs: Models.Defaul
   return slugs.flatMap((slug) => {
     const versions = bySlug.get(slug);
     if (!versions) return []; // deleted since the scan
-    const shown = versions.find((d) => localeOf(d) === "en") ?? versions[0]!;
+    const shown = versions.find((d) => documentLocale(d) === "en") ?? versions[0]!;
     const ids: Partial<Record<ContentLocale, string>> = {};
-    for (const doc of versions) ids[localeOf(doc)] ??= doc.$id;
-    const viewUrl = `/${localeOf(shown)}/${CONTENT_MODEL[kind].publicPath}/${encodeURIComponent(slug)}`;
+    for (const doc of versions) ids[documentLocale(doc)] ??= doc.$id;
+    const viewUrl = `/${documentLocale(shown)}/${CONTENT_MODEL[kind].publicPath}/${encodeURIComponent(slug)}`;
     return [{ ...row(kind, shown), translations: states.get(slug)!, versions: ids, viewUrl }];
   });
 }
@@ -218,12 +193,13 @@ export async function listPage(session: SessionServices, kind: ContentKind, quer
   keys.forEach((doc, at) => {
     const slug = String(doc.slug);
     const seen = places.get(slug);
-    if (!seen || (localeOf(doc) === "en" && localeOf(seen.shown) !== "en")) places.set(slug, { at, shown: doc });
+    if (!seen || (documentLocale(doc) === "en" && documentLocale(seen.shown) !== "en"))
+      places.set(slug, { at, shown: doc });
   });
   // A search may find only an item's Arabic version: its state is its English version's, when it has one.
-  const lacking = [...places].filter(([, p]) => localeOf(p.shown) !== "en").map(([slug]) => slug);
+  const lacking = [...places].filter(([, p]) => documentLocale(p.shown) !== "en").map(([slug]) => slug);
   for (const doc of await versionsOf(session, kind, lacking, keyFields)) {
-    if (localeOf(doc) === "en") places.get(String(doc.slug))!.shown = doc;
+    if (documentLocale(doc) === "en") places.get(String(doc.slug))!.shown = doc;
   }
   let slugs = [...places]
     .sort(([, a], [, b]) => a.at - b.at)

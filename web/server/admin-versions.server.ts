@@ -66,7 +66,8 @@ function provenanceValues(
   };
 }
 
-function info(kind: ContentKind, doc: Models.DefaultRow): VersionInfo {
+/** A version's row as `translationStatus` reads it (its id as `where`). */
+export function versionInfoOf(kind: ContentKind, doc: Models.DefaultRow): VersionInfo {
   const sourceLocale = isContentLocale(doc.sourceLocale) ? doc.sourceLocale : null;
   return {
     kind,
@@ -81,6 +82,7 @@ function info(kind: ContentKind, doc: Models.DefaultRow): VersionInfo {
           reviewed: doc.reviewed === true,
         }
       : null,
+    where: doc.$id,
   };
 }
 
@@ -107,8 +109,8 @@ export async function loadOtherVersion(
     other = page.rows.find((d) => d.$id !== doc.$id && documentLocale(d) === otherLoc) ?? null;
   }
   const byLocale = new Map<ContentLocale, VersionInfo>();
-  if (doc) byLocale.set(locale, info(kind, doc));
-  if (other) byLocale.set(otherLoc, info(kind, other));
+  if (doc) byLocale.set(locale, versionInfoOf(kind, doc));
+  if (other) byLocale.set(otherLoc, versionInfoOf(kind, other));
   const stateOfVersion = (l: ContentLocale) => (byLocale.has(l) ? versionState(byLocale.get(l)!, byLocale) : null);
   const values: Record<string, string> = {
     ...provenanceValues(doc, locale, stateOfVersion(locale)),
