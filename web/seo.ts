@@ -90,13 +90,14 @@ export function pageMeta(context: MetaContext, seo: PageSeo): MetaDescriptor[] {
       tagName: "link",
       rel: "alternate",
       hrefLang: "x-default",
-      href: absoluteUrl(
-        origin,
-        switchLocalePath(
-          context.location.pathname,
-          alternates.includes(DEFAULT_LOCALE) ? DEFAULT_LOCALE : alternates[0]!,
-        ),
-      ) + search,
+      href:
+        absoluteUrl(
+          origin,
+          switchLocalePath(
+            context.location.pathname,
+            alternates.includes(DEFAULT_LOCALE) ? DEFAULT_LOCALE : alternates[0]!,
+          ),
+        ) + search,
     },
     ...(["prev", "next"] as const).flatMap((rel) => {
       const path = seo.page?.[rel];

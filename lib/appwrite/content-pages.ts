@@ -7,7 +7,14 @@
 import { Query, type Models } from "node-appwrite";
 import { DATABASE_ID } from "../../schemas/content.ts";
 import { CONTENT_MODEL, summaryFields, type ContentKind, type ContentLocale } from "../../schemas/model.ts";
-import { listOrder, pickVersions, toRecord, type ContentReader, type ItemSummary, type Localized } from "./content-store.ts";
+import {
+  listOrder,
+  pickVersions,
+  toRecord,
+  type ContentReader,
+  type ItemSummary,
+  type Localized,
+} from "./content-store.ts";
 import { PAGE_SIZE } from "./paginate.ts";
 
 /** Most rows Appwrite's `total` counts (`APP_LIMIT_COUNT`, REFERENCE §2 "Limits"): a larger count reads as this. */
@@ -94,7 +101,13 @@ export async function readItemPage<K extends ContentKind>(
   const [total, rows] = await Promise.all([
     countRows(services, kind),
     // One row before the page (an item's earlier version) and one after (a version continuing on the next page).
-    readWindow(services, kind, [Query.select(fields), ...listOrder(kind)], Math.max(0, start - 1), rowsPerPage + (start > 0 ? 2 : 1)),
+    readWindow(
+      services,
+      kind,
+      [Query.select(fields), ...listOrder(kind)],
+      Math.max(0, start - 1),
+      rowsPerPage + (start > 0 ? 2 : 1),
+    ),
   ]);
   const pages = Math.max(1, Math.ceil(total / rowsPerPage));
   if (page > pages) return null;
@@ -131,11 +144,14 @@ export async function readVersionWindow(
   if (count <= 0) return [];
   const order = [Query.select(["slug", "locale"]), Query.orderAsc("slug"), Query.orderAsc("locale")];
   const rows = await readWindow(services, kind, order, Math.max(0, start - 1), count + (start > 0 ? 2 : 1));
-  const records = rows.map((doc) => ({ ...toRecord(kind, doc, ["slug", "locale"]), updatedAt: doc.$updatedAt }) as {
-    slug: string;
-    locale: ContentLocale;
-    updatedAt: string;
-  });
+  const records = rows.map(
+    (doc) =>
+      ({ ...toRecord(kind, doc, ["slug", "locale"]), updatedAt: doc.$updatedAt }) as {
+        slug: string;
+        locale: ContentLocale;
+        updatedAt: string;
+      },
+  );
   const first = start > 0 ? 1 : 0;
   return records.slice(first, first + count).map((record, i) => {
     const siblings = records.slice(Math.max(0, first + i - 1), first + i + 2).filter((r) => r.slug === record.slug);
@@ -161,5 +177,7 @@ export async function readLatestVersions<K extends ContentKind>(
     ...listOrder(kind),
     Query.limit(limit),
   ]);
-  return rows.map((doc) => ({ ...toRecord(kind, doc, fields), locale, locales: [locale] }) as Localized<ItemSummary<K>>);
+  return rows.map(
+    (doc) => ({ ...toRecord(kind, doc, fields), locale, locales: [locale] }) as Localized<ItemSummary<K>>,
+  );
 }

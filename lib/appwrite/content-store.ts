@@ -52,7 +52,8 @@ export function toRecord<K extends ContentKind>(
     if (only && !only.includes(name)) continue;
     const value = doc[name] as string | null | undefined;
     if (field.type === "image") record[name] = stripAdminMode(value ?? null);
-    else if (field.type === "locale" && !field.optional) record[name] = isContentLocale(value) ? value : DEFAULT_CONTENT_LOCALE;
+    else if (field.type === "locale" && !field.optional)
+      record[name] = isContentLocale(value) ? value : DEFAULT_CONTENT_LOCALE;
     else if (field.type === "owner" || field.optional) record[name] = value ?? null;
     else record[name] = String(value ?? "");
   }

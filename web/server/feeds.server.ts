@@ -86,7 +86,11 @@ export async function buildSitemapIndex(origin: string, partUrls = SITEMAP_PART_
  * `(part-1)·partUrls` to `part·partUrls` of the static pages, then every readable venture and post version
  * in slug order (read by offset then cursor, `readVersionWindow`), each naming its item's other versions.
  */
-export async function buildSitemapPart(origin: string, part: number, partUrls = SITEMAP_PART_URLS): Promise<string | null> {
+export async function buildSitemapPart(
+  origin: string,
+  part: number,
+  partUrls = SITEMAP_PART_URLS,
+): Promise<string | null> {
   const counts = await sitemapCounts();
   const total = counts.reduce((a, b) => a + b, 0);
   const from = (part - 1) * partUrls;
@@ -111,7 +115,9 @@ export async function buildSitemapPart(origin: string, part: number, partUrls = 
     const publicPath = CONTENT_MODEL[kind].publicPath;
     const versions = await withBackend(() => readVersionWindow(services, kind, start, end - start));
     for (const v of versions) {
-      entries.push(sitemapEntry(origin, `/${publicPath}/${encodeURIComponent(v.slug)}`, v.updatedAt, v.locales, v.locale));
+      entries.push(
+        sitemapEntry(origin, `/${publicPath}/${encodeURIComponent(v.slug)}`, v.updatedAt, v.locales, v.locale),
+      );
     }
   }
   return [

@@ -44,7 +44,9 @@ export function meta(args: Route.MetaArgs) {
   const { page = 1, pages = 1 } = args.data ?? {};
   const path = args.location.pathname;
   const title =
-    page > 1 ? t("blog.pagination.title", { title: t("blog.title"), page: formatNumber(page, locale) }) : t("blog.title");
+    page > 1
+      ? t("blog.pagination.title", { title: t("blog.title"), page: formatNumber(page, locale) })
+      : t("blog.title");
   return pageMeta(args, {
     title,
     description: t("blog.intro"),
