@@ -48,9 +48,12 @@ export async function countRows(services: ContentReader, kind: ContentKind, filt
   return low;
 }
 
+/** Rows a sitemap read asks for at once: two fields a row, well under Appwrite's 5,000 `Query.limit` bound. */
+const SITEMAP_READ_ROWS = 1000;
+
 /**
  * Up to `count` rows of `kind` from row `offset` in `queries`' order (which must end on a unique key): the
- * first page by offset, then by cursor (`Query.cursorAfter`), `PAGE_SIZE` rows at a time.
+ * first page by offset, then by cursor (`Query.cursorAfter`), `pageSize` rows at a time.
  */
 async function readWindow(
   services: ContentReader,
@@ -58,10 +61,11 @@ async function readWindow(
   queries: string[],
   offset: number,
   count: number,
+  pageSize = PAGE_SIZE,
 ): Promise<Models.DefaultRow[]> {
   const rows: Models.DefaultRow[] = [];
   while (rows.length < count) {
-    const limit = Math.min(PAGE_SIZE, count - rows.length);
+    const limit = Math.min(pageSize, count - rows.length);
     const cursor = rows.at(-1)?.$id;
     const page = await list(services.tablesDB, kind, [
       ...queries,
@@ -143,7 +147,14 @@ export async function readVersionWindow(
 ): Promise<VersionEntry[]> {
   if (count <= 0) return [];
   const order = [Query.select(["slug", "locale"]), Query.orderAsc("slug"), Query.orderAsc("locale")];
-  const rows = await readWindow(services, kind, order, Math.max(0, start - 1), count + (start > 0 ? 2 : 1));
+  const rows = await readWindow(
+    services,
+    kind,
+    order,
+    Math.max(0, start - 1),
+    count + (start > 0 ? 2 : 1),
+    SITEMAP_READ_ROWS,
+  );
   const records = rows.map(
     (doc) =>
       ({ ...toRecord(kind, doc, ["slug", "locale"]), updatedAt: doc.$updatedAt }) as {
