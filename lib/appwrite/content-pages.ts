@@ -29,11 +29,17 @@ function list(reader: Reader, kind: ContentKind, queries: string[]): Promise<Mod
 /**
  * How many rows of `kind` match `filters` for this reader: Appwrite's `total` when under its cap, else found
  * by probing offsets (`Query.offset(n)` + `Query.limit(1)`: is there an n+1th row?), doubling then bisecting,
- * about 2·log2(count) small requests past 5,000 rows.
+ * about 2·log2(count) small requests past 5,000 rows. `known`: a `total` already read with the same filters.
  */
-export async function countRows(services: ContentReader, kind: ContentKind, filters: string[] = []): Promise<number> {
-  const first = await list(services.tablesDB, kind, [...filters, Query.select(["$id"]), Query.limit(1)]);
-  if (first.total < APPWRITE_COUNT_CAP) return first.total;
+export async function countRows(
+  services: ContentReader,
+  kind: ContentKind,
+  filters: string[] = [],
+  known?: number,
+): Promise<number> {
+  const total =
+    known ?? (await list(services.tablesDB, kind, [...filters, Query.select(["$id"]), Query.limit(1)])).total;
+  if (total < APPWRITE_COUNT_CAP) return total;
   const exists = async (offset: number) =>
     (await list(services.tablesDB, kind, [...filters, Query.select(["$id"]), Query.limit(1), Query.offset(offset)]))
       .rows.length > 0;
@@ -53,7 +59,8 @@ const SITEMAP_READ_ROWS = 1000;
 
 /**
  * Up to `count` rows of `kind` from row `offset` in `queries`' order (which must end on a unique key): the
- * first page by offset, then by cursor (`Query.cursorAfter`), `pageSize` rows at a time.
+ * first page by offset, then by cursor (`Query.cursorAfter`), `pageSize` rows at a time; with the `total`
+ * of the first answer (Appwrite's, capped at 5,000: see `countRows`).
  */
 async function readWindow(
   services: ContentReader,
@@ -62,8 +69,9 @@ async function readWindow(
   offset: number,
   count: number,
   pageSize = PAGE_SIZE,
-): Promise<Models.DefaultRow[]> {
+): Promise<{ rows: Models.DefaultRow[]; total: number }> {
   const rows: Models.DefaultRow[] = [];
+  let total = 0;
   while (rows.length < count) {
     const limit = Math.min(pageSize, count - rows.length);
     const cursor = rows.at(-1)?.$id;
@@ -72,10 +80,11 @@ async function readWindow(
       Query.limit(limit),
       cursor ? Query.cursorAfter(cursor) : Query.offset(offset),
     ]);
+    if (!cursor) total = page.total;
     rows.push(...page.rows);
     if (page.rows.length < limit) break;
   }
-  return rows;
+  return { rows, total };
 }
 
 /** One numbered page of a list: its items, its number and how many pages there are (at least 1). */
@@ -102,17 +111,16 @@ export async function readItemPage<K extends ContentKind>(
 ): Promise<ItemPage<Localized<ItemSummary<K>>> | null> {
   const start = (page - 1) * rowsPerPage;
   const fields = summaryFields(kind);
-  const [total, rows] = await Promise.all([
-    countRows(services, kind),
-    // One row before the page (an item's earlier version) and one after (a version continuing on the next page).
-    readWindow(
-      services,
-      kind,
-      [Query.select(fields), ...listOrder(kind)],
-      Math.max(0, start - 1),
-      rowsPerPage + (start > 0 ? 2 : 1),
-    ),
-  ]);
+  // One row before the page (an item's earlier version) and one after (a version continuing on the next page).
+  const window = await readWindow(
+    services,
+    kind,
+    [Query.select(fields), ...listOrder(kind)],
+    Math.max(0, start - 1),
+    rowsPerPage + (start > 0 ? 2 : 1),
+  );
+  const total = await countRows(services, kind, [], window.total);
+  const rows = window.rows;
   const pages = Math.max(1, Math.ceil(total / rowsPerPage));
   if (page > pages) return null;
   const records = rows.map((doc) => toRecord(kind, doc, fields) as ItemSummary<K> & { slug: string; locale: string });
@@ -147,7 +155,7 @@ export async function readVersionWindow(
 ): Promise<VersionEntry[]> {
   if (count <= 0) return [];
   const order = [Query.select(["slug", "locale"]), Query.orderAsc("slug"), Query.orderAsc("locale")];
-  const rows = await readWindow(
+  const { rows } = await readWindow(
     services,
     kind,
     order,

@@ -24,6 +24,8 @@ import { ROOT } from "./lib/site.ts";
 const count = Number(process.argv[2] ?? 10_000);
 const mode = process.argv[3] === "bulk" ? "bulk" : "push";
 const requests = Number(process.argv[4] ?? 40);
+/** The newest generated post's date: in the past, so every post is published, not scheduled (decision 0009). */
+const PAST = new Date("2025-12-31T00:00:00Z");
 
 /** Starts the embedded server (`emulator/main.ts`) in a child process; resolves to its services and a stop. */
 async function startEmulator(): Promise<{
@@ -60,7 +62,7 @@ async function startEmulator(): Promise<{
 /** Writes `n` post files (`posts/scale-<i>.md`) with distinct published dates, newest first. */
 async function generateFiles(dir: string, n: number): Promise<void> {
   await mkdir(path.join(dir, "posts"), { recursive: true });
-  const posts = generatePosts(n, { prefix: "scale" });
+  const posts = generatePosts(n, { prefix: "scale", newest: PAST });
   for (let i = 0; i < posts.length; i += 200) {
     await Promise.all(
       posts
@@ -132,7 +134,7 @@ async function main(): Promise<void> {
         report("studio push, again unchanged", `${again.toFixed(1)} s`, "< 10 s", again < 10);
       } else {
         const start = performance.now();
-        await seedPosts(backend.services, generatePosts(count, { prefix: "scale" }));
+        await seedPosts(backend.services, generatePosts(count, { prefix: "scale", newest: PAST }));
         console.log(`\n${count} posts`);
         report("bulk createRows", `${((performance.now() - start) / 1000).toFixed(1)} s`);
       }
