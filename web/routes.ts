@@ -42,6 +42,7 @@ export default [
   route("admin/ai/translate", "routes/resources/ai-translate.ts"),
   route(":locale/rss.xml", "routes/resources/rss.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("sitemap/:file", "routes/resources/sitemap-part.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("media/:fileId", "routes/resources/media.ts"),
   route("healthz", "routes/resources/healthz.ts"),

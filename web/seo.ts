@@ -37,6 +37,11 @@ export interface PageSeo {
   locales?: readonly Locale[];
   /** A preview of an item that is not public (issue #16): `robots: noindex, nofollow`, no structured data. */
   noindex?: boolean;
+  /**
+   * A numbered page of a list (issue #18 item 3): `search` (`?page=2`, "" for page 1) is part of its canonical
+   * URL and its alternates; `prev`/`next` are the site paths of the pages either side (`<link rel="prev|next">`).
+   */
+  page?: { search: string; prev?: string; next?: string };
 }
 
 /** What a route's `meta` function receives that this module needs. */
@@ -67,7 +72,8 @@ export function pageMeta(context: MetaContext, seo: PageSeo): MetaDescriptor[] {
   const { t } = translatorOf(context.matches);
   const origin = originFrom(context.matches);
   const title = seo.full ? seo.title : `${seo.title} | ${t("site.name")}`;
-  const url = absoluteUrl(origin, context.location.pathname);
+  const search = seo.page?.search ?? "";
+  const url = absoluteUrl(origin, context.location.pathname) + search;
   const image = seo.image ? absoluteUrl(origin, seo.image) : null;
   const alternates = LOCALES.filter((l) => !seo.locales || seo.locales.includes(l));
   const tags: MetaDescriptor[] = [
@@ -78,20 +84,25 @@ export function pageMeta(context: MetaContext, seo: PageSeo): MetaDescriptor[] {
       tagName: "link",
       rel: "alternate",
       hrefLang: l,
-      href: absoluteUrl(origin, switchLocalePath(context.location.pathname, l)),
+      href: absoluteUrl(origin, switchLocalePath(context.location.pathname, l)) + search,
     })),
     {
       tagName: "link",
       rel: "alternate",
       hrefLang: "x-default",
-      href: absoluteUrl(
-        origin,
-        switchLocalePath(
-          context.location.pathname,
-          alternates.includes(DEFAULT_LOCALE) ? DEFAULT_LOCALE : alternates[0]!,
-        ),
-      ),
+      href:
+        absoluteUrl(
+          origin,
+          switchLocalePath(
+            context.location.pathname,
+            alternates.includes(DEFAULT_LOCALE) ? DEFAULT_LOCALE : alternates[0]!,
+          ),
+        ) + search,
     },
+    ...(["prev", "next"] as const).flatMap((rel) => {
+      const path = seo.page?.[rel];
+      return path ? [{ tagName: "link", rel, href: absoluteUrl(origin, path) }] : [];
+    }),
     {
       tagName: "link",
       rel: "alternate",

@@ -42,7 +42,7 @@ export type ContentReader = Pick<GuestServices, "tablesDB">;
  * The record of a document of `kind`, from the fields of its description (`only`: just those): text as
  * strings (missing: `""`), images with `mode=admin` stripped, optional fields and the owner as null when missing.
  */
-function toRecord<K extends ContentKind>(
+export function toRecord<K extends ContentKind>(
   kind: K,
   doc: Models.DefaultRow,
   only?: readonly string[],
@@ -52,7 +52,8 @@ function toRecord<K extends ContentKind>(
     if (only && !only.includes(name)) continue;
     const value = doc[name] as string | null | undefined;
     if (field.type === "image") record[name] = stripAdminMode(value ?? null);
-    else if (field.type === "locale" && !field.optional) record[name] = isContentLocale(value) ? value : DEFAULT_CONTENT_LOCALE;
+    else if (field.type === "locale" && !field.optional)
+      record[name] = isContentLocale(value) ? value : DEFAULT_CONTENT_LOCALE;
     else if (field.type === "owner" || field.optional) record[name] = value ?? null;
     else record[name] = String(value ?? "");
   }
@@ -60,38 +61,45 @@ function toRecord<K extends ContentKind>(
 }
 
 /**
- * Summaries of `kind`'s documents, newest first by its `order` field (then creation time; spec §7: ventures
- * "latest N ordered by creation time descending", posts by their published date); at most `limit` (default 1000).
- * Only the summary fields are read (Appwrite `Query.select`).
+ * The order lists read `kind` in, newest first by its `order` field (spec §7: ventures "latest N ordered by
+ * creation time descending", posts by their published date, on the `published_date` index), then for posts
+ * by slug and locale, so that the versions of an item sit side by side and pages cut between items
+ * (`readItemPage` in content-pages.ts); the last key is unique, as cursors need.
+ */
+export function listOrder(kind: ContentKind): string[] {
+  const spec = CONTENT_MODEL[kind];
+  return spec.order === "$createdAt"
+    ? [Query.orderDesc("$createdAt")]
+    : [Query.orderDesc(spec.order), Query.orderAsc("slug"), Query.orderAsc("locale")];
+}
+
+/**
+ * Summaries of `kind`'s documents in `listOrder`; at most `limit` (default: all of them, read by cursor
+ * `PAGE_SIZE` at a time: no silent cap, issue #18 item 3). Only the summary fields are read (`Query.select`).
  */
 export async function listSummaries<K extends ContentKind>(
   services: ContentReader,
   kind: K,
-  limit = 1000,
+  limit = Infinity,
 ): Promise<ItemSummary<K>[]> {
-  const spec = CONTENT_MODEL[kind];
   const fields = summaryFields(kind);
-  const order =
-    spec.order === "$createdAt"
-      ? [Query.orderDesc("$createdAt")]
-      : [Query.orderDesc(spec.order), Query.orderDesc("$createdAt")];
   const documents = await listAll(
     (queries) =>
       services.tablesDB
-        .listRows({ databaseId: DATABASE_ID, tableId: spec.collectionId, queries })
+        .listRows({ databaseId: DATABASE_ID, tableId: CONTENT_MODEL[kind].collectionId, queries })
         .then((page) => page.rows),
-    { queries: [Query.select(fields), ...order], max: limit },
+    { queries: [Query.select(fields), ...listOrder(kind)], max: limit },
   );
   return documents.map((doc) => toRecord(kind, doc, fields));
 }
 
-/** Ventures' summaries, newest first; at most `limit` (default 1000). */
-export function listVentures(services: ContentReader, limit = 1000): Promise<VentureSummary[]> {
+/** Ventures' summaries, newest first; at most `limit` (default: all). */
+export function listVentures(services: ContentReader, limit = Infinity): Promise<VentureSummary[]> {
   return listSummaries(services, "venture", limit);
 }
 
-/** Blog posts' summaries by their `order` field (the published date), newest first (spec §7); at most `limit` (default 1000). */
-export function listPosts(services: ContentReader, limit = 1000): Promise<PostSummary[]> {
+/** Blog posts' summaries by their `order` field (the published date), newest first (spec §7); at most `limit` (default: all). */
+export function listPosts(services: ContentReader, limit = Infinity): Promise<PostSummary[]> {
   return listSummaries(services, "post", limit);
 }
 
@@ -155,16 +163,17 @@ export function pickVersions<T extends { slug: string; locale: string }>(
 }
 
 /**
- * Summaries of `kind` as shown in `locale` (`pickVersions`), newest first, at most `limit` items: reads up
- * to one version per locale for each item shown.
+ * Summaries of `kind` as shown in `locale` (`pickVersions`), newest first, at most `limit` items (default:
+ * all, read by cursor): reads up to one version per locale for each item shown, plus one row so that an item
+ * whose second version comes next is shown in the right language.
  */
 export async function listLocalized<K extends ContentKind>(
   services: ContentReader,
   kind: K,
   locale: ContentLocale,
-  limit = 1000,
+  limit = Infinity,
 ): Promise<Localized<ItemSummary<K>>[]> {
-  const all = await listSummaries(services, kind, limit === 1000 ? limit : limit * 2);
+  const all = await listSummaries(services, kind, Number.isFinite(limit) ? limit * 2 + 1 : limit);
   return pickVersions(all as (ItemSummary<K> & { slug: string; locale: string })[], locale).slice(0, limit);
 }
 

@@ -34,6 +34,11 @@ const PAGE_PARAMETERS: ReadonlyArray<{ path: RegExp; params: Record<string, (val
     },
   },
   {
+    // The blog list's page (issue #18 item 3): 2 or more in plain decimal; page 1 is the bare URL.
+    path: /^\/[a-z]{2}\/blog\/?$/,
+    params: { page: (value) => (/^\d{1,9}$/.test(value) && Number(value) >= 2 ? String(Number(value)) : null) },
+  },
+  {
     // A shared preview link's token (issue #16, `lib/publish/preview-link.ts`: `<expiry>.<HMAC, base64url>`);
     // such a page is never cached, and one of a public item redirects to its plain URL.
     path: /^\/[a-z]{2}\/(?:blog|ventures)\/[^/]+\/?$/,

@@ -39,7 +39,7 @@ async function publicTexts(slug: string, title: string) {
   const v = guest();
   const list = markupOf((await v.request("/en/blog")).text);
   const page = await v.request(`/en/blog/${slug}`);
-  const sitemap = (await v.request("/sitemap.xml")).text;
+  const sitemap = (await v.request("/sitemap/1.xml")).text;
   const feeds = (await v.request("/en/rss.xml")).text + (await v.request("/ar/rss.xml")).text;
   return {
     inList: list.includes(title),
@@ -190,7 +190,7 @@ describe("scheduling", () => {
     expect(Date.now()).toBeGreaterThanOrEqual(dueAt);
     expect(await post("coming-soon")).toMatchObject({ status: "published", $permissions: ['read("any")'] });
     expect((await guest().request("/en/blog/coming-soon")).status).toBe(200);
-    expect((await guest().request("/sitemap.xml")).text).toContain("coming-soon");
+    expect((await guest().request("/sitemap/1.xml")).text).toContain("coming-soon");
     expect((await guest().request("/en/rss.xml")).text).toContain("coming-soon");
   }, 40_000);
 });

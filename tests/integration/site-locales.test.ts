@@ -123,7 +123,10 @@ describe("language versions on the public site", () => {
     expect(arRss).not.toContain("<title>English only</title>");
     expect(enRss).toContain("<title>English only</title>");
     expect(enRss).not.toContain("باللغتين");
-    const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
+    // The sitemap is an index of parts (issue #18 item 3): here one part.
+    const index = await (await fetch(`${site.url}/sitemap.xml`)).text();
+    expect(index).toContain(`<loc>${site.url}/sitemap/1.xml</loc>`);
+    const sitemap = await (await fetch(`${site.url}/sitemap/1.xml`)).text();
     expect(sitemap).toContain(`<loc>${site.url}/ar/blog/${AR_ONLY}</loc>`);
     expect(sitemap).not.toContain(`<loc>${site.url}/en/blog/${AR_ONLY}</loc>`);
     expect(sitemap).not.toContain(`<loc>${site.url}/ar/blog/${PRIVATE_AR}</loc>`);

@@ -77,8 +77,13 @@ describe("SEO outputs", () => {
     expect(meta('meta[name="twitter:card"]')).toBe("summary_large_image");
   });
 
-  it("lists both locales of every page, venture and post in /sitemap.xml", async () => {
-    const response = await fetch(`${site.url}/sitemap.xml`);
+  it("lists both locales of every page, venture and post in the sitemap (/sitemap.xml: an index of parts)", async () => {
+    const index = await fetch(`${site.url}/sitemap.xml`);
+    expect(index.headers.get("content-type")).toMatch(/^application\/xml/);
+    const parts = new JSDOM(await index.text(), { contentType: "text/xml" }).window.document;
+    expect(parts.documentElement.tagName).toBe("sitemapindex");
+    expect([...parts.getElementsByTagName("loc")].map((l) => l.textContent)).toEqual([`${site.url}/sitemap/1.xml`]);
+    const response = await fetch(`${site.url}/sitemap/1.xml`);
     expect(response.headers.get("content-type")).toMatch(/^application\/xml/);
     const xml = new JSDOM(await response.text(), { contentType: "text/xml" }).window.document;
     const locs = [...xml.getElementsByTagName("loc")].map((l) => l.textContent?.replace(site.url, ""));

@@ -21,4 +21,13 @@ describe("the query parameters public pages read (C54)", () => {
     expect(canonicalPageQuery("/ar/services", "?tab=03")).toBe("?tab=3");
     expect(canonicalPageQuery("/en/blog", "?anything=1")).toBe("");
   });
+
+  it("keeps the blog list's ?page= from 2 up, in plain decimal (issue #18 item 3)", () => {
+    expect(canonicalPageQuery("/en/blog", "?page=2&utm=x")).toBe("?page=2");
+    expect(canonicalPageQuery("/ar/blog", "?page=007")).toBe("?page=7");
+    for (const value of ["1", "0", "-3", "x", "1e3", "9999999999"]) {
+      expect(canonicalPageQuery("/en/blog", `?page=${value}`), value).toBe("");
+    }
+    expect(canonicalPageQuery("/en/blog/some-post", "?page=2")).toBe("");
+  });
 });

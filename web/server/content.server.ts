@@ -5,8 +5,15 @@
  * `renderStoredHtml`), images of the project's bucket served by the site itself under `/media/<fileId>`.
  */
 import { parseFileViewUrl } from "../../lib/appwrite/client.ts";
+import { readItemPage } from "../../lib/appwrite/content-pages.ts";
 import { getLocalized, listLocalized, type ContentReader, type ItemSummary } from "../../lib/appwrite/content-store.ts";
-import { CONTENT_MODEL, summaryFields, type ContentKind, type ContentLocale } from "../../schemas/model.ts";
+import {
+  CONTENT_LOCALES,
+  CONTENT_MODEL,
+  summaryFields,
+  type ContentKind,
+  type ContentLocale,
+} from "../../schemas/model.ts";
 import { renderStoredHtml } from "../../lib/html/body.ts";
 import { IMAGES_BUCKET_ID, isHttpUrl, safeHttpUrl } from "../../schemas/content.ts";
 import { getPublicServices, withBackend } from "./appwrite.server.ts";
@@ -69,6 +76,30 @@ export async function loadVentureCards(locale: ContentLocale, limit?: number): P
 export async function loadPostCards(locale: ContentLocale, limit?: number): Promise<PostCard[]> {
   const posts = await withBackend(() => listLocalized(getPublicServices(), "post", locale, limit));
   return posts.map((p) => card("post", p));
+}
+
+/**
+ * Items a blog page shows when every post has all its language versions: 12, four rows of the three-column
+ * card grid (two of two on tablets, twelve on phones), about 25 kB of HTML.
+ */
+export const BLOG_PAGE_ITEMS = 12;
+
+/** One page of the blog list: its cards, its number, and the number of pages. */
+export interface PostPage {
+  posts: PostCard[];
+  page: number;
+  pages: number;
+}
+
+/**
+ * Page `page` (from 1) of the blog list in `locale`, newest first, or null past the last page. A page holds
+ * `BLOG_PAGE_ITEMS` × (number of locales) language versions (`readItemPage`): 12 posts when each has every
+ * version, up to 24 when each has one; every post is on exactly one page.
+ */
+export async function loadPostPage(locale: ContentLocale, page: number): Promise<PostPage | null> {
+  const rows = BLOG_PAGE_ITEMS * CONTENT_LOCALES.length;
+  const found = await withBackend(() => readItemPage(getPublicServices(), "post", locale, page, rows));
+  return found && { posts: found.items.map((p) => card("post", p)), page: found.page, pages: found.pages };
 }
 
 /**

@@ -1,10 +1,11 @@
 /**
  * Machine-readable outputs for search engines and readers (issue #4): the sitemap with both locales of
- * every page, venture and post (with hreflang alternates), and an RSS 2.0 feed of the blog per locale. Both
+ * every page, venture and post (with hreflang alternates), as an index of parts of at most 50,000 URLs
+ * (issue #18 item 3), and an RSS 2.0 feed of the blog per locale (its 50 newest posts). Both
  * list only what a guest may read (SECURITY C55).
  */
 import { CONTENT_MODEL } from "../../schemas/model.ts";
-import { listLocalized } from "../../lib/appwrite/content-store.ts";
+import { countRows, readLatestVersions, readVersionWindow } from "../../lib/appwrite/content-pages.ts";
 import { getI18n } from "../i18n/catalog.server.ts";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../i18n/i18n.ts";
 import { STATIC_PAGES, absoluteUrl } from "../seo.ts";
@@ -16,10 +17,16 @@ export function escapeXml(text: string): string {
 }
 
 /**
- * The `<url>` of `path` in each of `locales` (default: every locale), each naming the others as hreflang
- * alternates, and `x-default`: English when the item has it (issue #15 item 3: only locales that exist).
+ * The `<url>` of `path` in `locale`, naming the versions in `locales` as hreflang alternates, and
+ * `x-default`: English when the item has it (issue #15 item 3: only locales that exist).
  */
-function sitemapEntry(origin: string, path: string, lastmod?: string, locales: readonly Locale[] = LOCALES): string {
+function sitemapEntry(
+  origin: string,
+  path: string,
+  lastmod: string | undefined,
+  locales: readonly Locale[],
+  locale: Locale,
+): string {
   const fallback = locales.includes(DEFAULT_LOCALE) ? DEFAULT_LOCALE : locales[0]!;
   const alternates = locales
     .map(
@@ -28,30 +35,91 @@ function sitemapEntry(origin: string, path: string, lastmod?: string, locales: r
     .concat(
       `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(absoluteUrl(origin, `/${fallback}${path}`))}"/>`,
     );
-  return locales
-    .map((locale) =>
-      [
-        "<url>",
-        `<loc>${escapeXml(absoluteUrl(origin, `/${locale}${path}`))}</loc>`,
-        lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : "",
-        ...alternates,
-        "</url>",
-      ].join(""),
-    )
-    .join("\n");
+  return [
+    "<url>",
+    `<loc>${escapeXml(absoluteUrl(origin, `/${locale}${path}`))}</loc>`,
+    lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : "",
+    ...alternates,
+    "</url>",
+  ].join("");
 }
 
-/** The sitemap (sitemaps.org 0.9 with xhtml alternates) for `origin`. */
-export async function buildSitemap(origin: string): Promise<string> {
+/** Most URLs one sitemap file may list (sitemaps.org: 50,000 URLs and 50 MB uncompressed). */
+export const SITEMAP_PART_URLS = 50_000;
+
+const SITEMAP_KINDS = ["venture", "post"] as const;
+
+/**
+ * How many URLs the sitemap lists, by source: the static pages in every locale, then one URL per readable
+ * language version of each kind (every version is a page: `/<locale>/<path>/<slug>`).
+ */
+async function sitemapCounts(): Promise<number[]> {
   const services = getPublicServices();
-  const [ventures, posts] = await withBackend(() =>
-    Promise.all([listLocalized(services, "venture", DEFAULT_LOCALE), listLocalized(services, "post", DEFAULT_LOCALE)]),
+  const kinds = await withBackend(() => Promise.all(SITEMAP_KINDS.map((kind) => countRows(services, kind))));
+  return [STATIC_PAGES.length * LOCALES.length, ...kinds];
+}
+
+/** The number of sitemap parts (at least 1) for `partUrls` URLs a part. */
+export async function sitemapPartCount(partUrls = SITEMAP_PART_URLS): Promise<number> {
+  const total = (await sitemapCounts()).reduce((a, b) => a + b, 0);
+  return Math.max(1, Math.ceil(total / partUrls));
+}
+
+/** The sitemap index (`/sitemap.xml`): one `<sitemap>` per part, `/sitemap/<n>.xml` from 1. */
+export async function buildSitemapIndex(origin: string, partUrls = SITEMAP_PART_URLS): Promise<string> {
+  const parts = await sitemapPartCount(partUrls);
+  const entries = Array.from(
+    { length: parts },
+    (_, i) => `<sitemap><loc>${escapeXml(absoluteUrl(origin, `/sitemap/${i + 1}.xml`))}</loc></sitemap>`,
   );
-  const entries = [
-    ...STATIC_PAGES.map((path) => sitemapEntry(origin, path)),
-    ...ventures.map((v) => sitemapEntry(origin, `/ventures/${encodeURIComponent(v.slug)}`, v.$updatedAt, v.locales)),
-    ...posts.map((p) => sitemapEntry(origin, `/blog/${encodeURIComponent(p.slug)}`, p.$updatedAt, p.locales)),
-  ];
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entries,
+    "</sitemapindex>",
+    "",
+  ].join("\n");
+}
+
+/**
+ * Part `part` (from 1) of the sitemap (sitemaps.org 0.9 with xhtml alternates), or null past the last: URLs
+ * `(part-1)·partUrls` to `part·partUrls` of the static pages, then every readable venture and post version
+ * in slug order (read by offset then cursor, `readVersionWindow`), each naming its item's other versions.
+ */
+export async function buildSitemapPart(
+  origin: string,
+  part: number,
+  partUrls = SITEMAP_PART_URLS,
+): Promise<string | null> {
+  const counts = await sitemapCounts();
+  const total = counts.reduce((a, b) => a + b, 0);
+  const from = (part - 1) * partUrls;
+  if (part < 1 || (from >= total && part > 1)) return null;
+  const to = Math.min(total, from + partUrls);
+  const services = getPublicServices();
+  const entries: string[] = [];
+  let base = 0;
+  for (const [i, count] of counts.entries()) {
+    const start = Math.max(from, base) - base;
+    const end = Math.min(to, base + count) - base;
+    base += count;
+    if (end <= start) continue;
+    if (i === 0) {
+      for (let n = start; n < end; n++) {
+        const path = STATIC_PAGES[Math.floor(n / LOCALES.length)]!;
+        entries.push(sitemapEntry(origin, path, undefined, LOCALES, LOCALES[n % LOCALES.length]!));
+      }
+      continue;
+    }
+    const kind = SITEMAP_KINDS[i - 1]!;
+    const publicPath = CONTENT_MODEL[kind].publicPath;
+    const versions = await withBackend(() => readVersionWindow(services, kind, start, end - start));
+    for (const v of versions) {
+      entries.push(
+        sitemapEntry(origin, `/${publicPath}/${encodeURIComponent(v.slug)}`, v.updatedAt, v.locales, v.locale),
+      );
+    }
+  }
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
@@ -62,6 +130,8 @@ export async function buildSitemap(origin: string): Promise<string> {
 }
 
 const POST = CONTENT_MODEL.post;
+/** Items an RSS feed carries: the newest posts of its locale. */
+export const RSS_ITEMS = 50;
 
 /**
  * The blog's RSS 2.0 feed in `locale` (channel texts in that language, links to that locale's pages): the
@@ -69,8 +139,7 @@ const POST = CONTENT_MODEL.post;
  */
 export async function buildRss(origin: string, locale: Locale): Promise<string> {
   const { t } = getI18n(locale);
-  const localized = await withBackend(() => listLocalized(getPublicServices(), "post", locale, 50));
-  const posts = localized.filter((p) => p.locale === locale);
+  const posts = await withBackend(() => readLatestVersions(getPublicServices(), "post", locale, RSS_ITEMS));
   const self = absoluteUrl(origin, `/${locale}/rss.xml`);
   const items = posts.map((p) => {
     const link = absoluteUrl(origin, `/${locale}/blog/${encodeURIComponent(p.slug)}`);

@@ -1,10 +1,10 @@
-import { buildSitemap } from "../../server/feeds.server.ts";
+import { buildSitemapIndex } from "../../server/feeds.server.ts";
 import { siteOrigin } from "../../server/origin.server.ts";
 import type { Route } from "./+types/sitemap";
 
-/** `/sitemap.xml`: both locales of every page, venture and post. */
+/** `/sitemap.xml`: the sitemap index, naming each part (`/sitemap/<n>.xml`, at most 50,000 URLs each). */
 export async function loader({ request }: Route.LoaderArgs) {
-  return new Response(await buildSitemap(siteOrigin(request)), {
+  return new Response(await buildSitemapIndex(siteOrigin(request)), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=600" },
   });
 }
