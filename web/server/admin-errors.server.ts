@@ -57,18 +57,11 @@ export function issueText(
   const field = fieldLabel(locale, kind, name, version);
   if (value.trim() === "" && issue.code !== "too_big") return requiredText(locale, kind, name, version);
   if (issue.message === HTTP_URL_MESSAGE) return t("admin.errors.httpUrl");
-  switch (issue.code) {
-    case "too_big":
-      return t("admin.errors.field.tooLong", { field, max: Number(issue.maximum) });
-    case "too_small":
-      return requiredText(locale, kind, name, version);
-    case "invalid_format":
-      return t(name === "slug" ? "admin.errors.field.slug" : "admin.errors.field.invalid", { field });
-    case "invalid_union":
-      return t("admin.errors.date");
-    default:
-      return t("admin.errors.field.invalid", { field });
-  }
+  if (issue.code === "too_big") return t("admin.errors.field.tooLong", { field, max: Number(issue.maximum) });
+  if (issue.code === "too_small") return requiredText(locale, kind, name, version);
+  if (issue.code === "invalid_format" && name === "slug") return t("admin.errors.field.slug", { field });
+  if (issue.code === "invalid_union") return t("admin.errors.date");
+  return t("admin.errors.field.invalid", { field });
 }
 
 /** Message keys of `ImageRejectedError`'s texts (lib/images/upload.ts), matched by their start. */

@@ -73,8 +73,9 @@ function Cell({ cell }: { cell: AdminCell }) {
       return <td className="px-4 py-3 whitespace-nowrap">{cell.value ? formatLongDate(cell.value, locale) : "–"}</td>;
     case "slug":
       return (
-        <td className="px-4 py-3 font-mono text-xs" dir="ltr">
-          {cell.value}
+        // The cell keeps the table's direction (start-aligned with its heading in RTL); its text runs LTR.
+        <td className="px-4 py-3 text-start font-mono text-xs">
+          <span dir="ltr">{cell.value}</span>
         </td>
       );
     case "text":
@@ -85,8 +86,8 @@ function Cell({ cell }: { cell: AdminCell }) {
     case "locale":
     case "boolean":
       return (
-        <td className="px-4 py-3" dir="auto">
-          {cell.value}
+        <td className="px-4 py-3 text-start">
+          <span dir="auto">{cell.value}</span>
         </td>
       );
   }
