@@ -30,8 +30,9 @@ export function fieldLabel(locale: Locale, kind: ContentKind, name: string, vers
 }
 
 /**
- * "<Field> is required." in `locale`: `admin.errors.required.<field>` when the language needs its own
- * sentence for that field (Arabic agreement: "دراسة الحالة مطلوبة."), else `admin.errors.field.required`.
+ * "<Field> is required." in `locale`: `admin.errors.required.<field>` for a field whose sentence differs in a
+ * language (Arabic agreement: "دراسة الحالة مطلوبة."; English keeps the same sentence there, as every key is in
+ * both files), else `admin.errors.field.required`.
  */
 export function requiredText(locale: Locale, kind: ContentKind, name: string, version?: Locale): string {
   const field = fieldLabel(locale, kind, name, version);
