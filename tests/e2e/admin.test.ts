@@ -216,7 +216,15 @@ describe("ventures", () => {
     await page.waitForURL((u) => u.pathname === "/admin/ventures");
     const row = page.getByRole("row").filter({ hasText: "harbor-ledger-e2e" });
     await row.waitFor();
-    expect(await page.locator("thead th").allTextContents()).toEqual(["Logo", "Name", "Slug", "State", "Actions"]);
+    expect(await page.locator("thead th").allTextContents()).toEqual([
+      "Logo",
+      "Name",
+      "Slug",
+      "State",
+      "English",
+      "العربية",
+      "Actions",
+    ]);
     expect(await row.locator("td").nth(1).textContent()).toBe("Harbor Ledger Co");
     expect(await imageLoaded(row.locator("img"))).toBe(true);
     const logoId = mediaId(await row.locator("img").getAttribute("src"));
@@ -310,6 +318,8 @@ describe("blog posts", () => {
       "Author",
       "Published Date",
       "State",
+      "English",
+      "العربية",
       "Actions",
     ]);
     expect(await row.locator("td").allTextContents()).toEqual([
@@ -317,7 +327,9 @@ describe("blog posts", () => {
       "Bilal Blogger",
       "March 14, 2026",
       "Published",
-      "EditDelete",
+      "Up to date",
+      "Missing",
+      "EditView on siteDelete",
     ]);
 
     const visitor = await stack.page();
@@ -411,7 +423,11 @@ describe("the account page", () => {
     await form.getByLabel("New Password", { exact: true }).fill(next);
     await form.getByLabel("Confirm New Password").fill(next);
     await submit.click();
-    await expect.poll(() => message.textContent()).toBe("Password updated successfully.");
+    // The success is the admin's flash message, one at a time (issue #17 item 3), not a second line in the form.
+    await expect
+      .poll(() => page.locator("main [role=status][aria-live=polite]").first().textContent(), { timeout: 10_000 })
+      .toBe("Password updated successfully.");
+    expect(await message.count()).toBe(0);
     expect(
       await form.locator("input[type=password]").evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value)),
     ).toEqual(["", "", ""]);

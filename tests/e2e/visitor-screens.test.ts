@@ -185,7 +185,7 @@ describe("the phone menu", () => {
     expect(await language.isVisible()).toBe(true);
     await language.click();
     await page.waitForURL((url) => url.pathname === "/ar/about");
-    await expect.poll(() => menu.isVisible()).toBe(false);
+    await expect.poll(() => menu.isVisible(), { timeout: 5_000 }).toBe(false);
     await expect.poll(() => page.locator("html").getAttribute("dir")).toBe("rtl");
   });
 });

@@ -72,8 +72,13 @@ describe("common passwords (C12)", () => {
     expect((await other.login("changer@example.com", "sunshine1")).status).toBe(401);
     expect((await other.login("changer@example.com", GOOD)).status).toBe(302);
 
+    // A success goes back to the account page with its message as the admin's flash (issue #17 item 3).
     const accepted = await change("a much less common phrase");
-    expect(accepted.text).toContain("passwordUpdated");
+    expect(accepted.text).toContain("/admin/account");
+    expect(accepted.headers.get("set-cookie") ?? "").toMatch(/admin_flash=[^;]/);
+    expect((await new Visitor(stack.site.url).login("changer@example.com", "a much less common phrase")).status).toBe(
+      302,
+    );
   });
 
   it("gives the same message when Appwrite's own dictionary (passwordDictionary) refuses the password", async () => {

@@ -1,11 +1,12 @@
 /**
- * The admin's lists and dashboard (spec §2, §7): rows of ventures and posts with each item's state, the filter
- * by state, and the totals (issue #16 adds published, scheduled and drafts), read with the user's session.
+ * The admin's lists and dashboard (spec §2, §7): pages of ventures and posts with each item's state, found by
+ * search, filters, sort and page (issue #17 item 6), and the totals (issue #16 adds published, scheduled and
+ * drafts), read with the user's session.
  */
 import { Query, type Models } from "node-appwrite";
 import { stripAdminMode, type SessionServices } from "../../lib/appwrite/client.ts";
 import { CONTENT_KINDS, DATABASE_ID, type ContentKind } from "../../schemas/content.ts";
-import { isItemState, STATUS_COLUMN, stateOf, type ItemState } from "../../schemas/lifecycle.ts";
+import { STATUS_COLUMN, stateOf, type ItemState } from "../../schemas/lifecycle.ts";
 import {
   CONTENT_LOCALES,
   CONTENT_MODEL,
@@ -17,24 +18,13 @@ import {
   type FieldType,
 } from "../../schemas/model.ts";
 import { translationHash } from "../../lib/translate/hash.ts";
-import {
-  TRANSLATION_STATES,
-  translationStatus,
-  type TranslationState,
-  type VersionInfo,
-} from "../../lib/translate/status.ts";
+import { translationStatus, type TranslationState, type VersionInfo } from "../../lib/translate/status.ts";
 import { publicImageUrl } from "./content.server.ts";
+import { PAGE_SIZE, parseListQuery, type ListQuery } from "../components/admin/list-query.ts";
 
-/** The state a list is filtered by (`?state=draft|scheduled|published`), or null for all. */
-export function stateFilterOf(request: Request): ItemState | null {
-  const value = new URL(request.url).searchParams.get("state");
-  return isItemState(value) ? value : null;
-}
-
-/** The translation state a list is filtered by (`?translation=missing|unreviewed|stale|up-to-date`), or null. */
-export function translationFilterOf(request: Request): TranslationState | null {
-  const value = new URL(request.url).searchParams.get("translation");
-  return (TRANSLATION_STATES as readonly string[]).includes(value ?? "") ? (value as TranslationState) : null;
+/** The list's query from the request's URL (`list-query.ts`: search, sort, page, state and translation filters). */
+export function listQueryOf(request: Request): ListQuery {
+  return parseListQuery(new URL(request.url).searchParams);
 }
 
 /** A cell of the admin lists: a column field of the kind (`column: true`) and its value as the list shows it. */
@@ -58,7 +48,24 @@ export interface AdminRow {
   translations: Record<ContentLocale, TranslationState>;
   /** The document id of each language version the item has. */
   versions: Partial<Record<ContentLocale, string>>;
+  /**
+   * "View on site": the item's public URL in its shown version's language; for a draft or scheduled item
+   * it is the preview a signed-in user opens (`preview.server.ts`).
+   */
+  viewUrl: string;
 }
+
+/** A page of an admin list: its rows, how many items the query found, and which page this is (from 1). */
+export interface AdminList {
+  rows: AdminRow[];
+  total: number;
+  page: number;
+}
+
+/** How many version keys one request of the list's scan reads. */
+const SCAN_BATCH = 1000;
+/** How many items' versions one request reads by slug (Appwrite takes at most 100 values in a query). */
+const SLUG_BATCH = 50;
 
 /** The locale of a document: `en` when it has none (written before locales). */
 function localeOf(doc: Models.DefaultRow): ContentLocale {
@@ -85,7 +92,7 @@ function versionInfo(kind: ContentKind, doc: Models.DefaultRow): VersionInfo {
   };
 }
 
-function row(kind: ContentKind, doc: Models.DefaultRow): Omit<AdminRow, "translations" | "versions"> {
+function row(kind: ContentKind, doc: Models.DefaultRow): Omit<AdminRow, "translations" | "versions" | "viewUrl"> {
   const spec: ContentKindSpec = CONTENT_MODEL[kind];
   // The image first, then the other columns in the order of the description.
   const columns = columnFields(kind).sort((a, b) => Number(b === spec.image) - Number(a === spec.image));
@@ -102,62 +109,140 @@ function row(kind: ContentKind, doc: Models.DefaultRow): Omit<AdminRow, "transla
   };
 }
 
-/**
- * All ventures (newest first) or posts (by published date), as the admin lists show them: one row per item
- * (its versions share the slug), shown from its English version (else its Arabic one), with each language's
- * translation state (issue #15 item 6). With `state`, only items whose shown version is in that state
- * (issue #16); with `translation`, only items with a language in that translation state.
- */
-export async function listRows(
+/** The fields a list row and its translation states read (Appwrite always adds the `$` attributes). */
+function listFields(kind: ContentKind): string[] {
+  const spec = CONTENT_MODEL[kind];
+  return [
+    ...new Set([
+      spec.title,
+      "slug",
+      STATUS_COLUMN,
+      ...columnFields(kind),
+      ...translatedFields(kind),
+      ...versionFields(kind),
+    ]),
+  ];
+}
+
+/** Every version of the items `slugs` of `kind`, with `fields`, read `SLUG_BATCH` items at a time. */
+async function versionsOf(
   session: SessionServices,
   kind: ContentKind,
-  state?: ItemState,
-  translation?: TranslationState,
-): Promise<AdminRow[]> {
-  const spec = CONTENT_MODEL[kind];
-  const page = await session.tablesDB.listRows({
-    databaseId: DATABASE_ID,
-    tableId: spec.collectionId,
-    // Only what the list and the translation states need (Appwrite always adds the `$` attributes).
-    queries: [
-      Query.orderDesc(spec.order),
-      Query.limit(500),
-      Query.select([
-        ...new Set([
-          spec.title,
-          "slug",
-          STATUS_COLUMN,
-          ...columnFields(kind),
-          ...translatedFields(kind),
-          ...versionFields(kind),
-        ]),
-      ]),
-    ],
-  });
-  const bySlug = new Map<string, Models.DefaultRow[]>();
-  for (const doc of page.rows) {
-    const slug = String(doc.slug);
-    bySlug.set(slug, [...(bySlug.get(slug) ?? []), doc]);
+  slugs: readonly string[],
+  fields: string[],
+): Promise<Models.DefaultRow[]> {
+  const docs: Models.DefaultRow[] = [];
+  for (let i = 0; i < slugs.length; i += SLUG_BATCH) {
+    const chunk = slugs.slice(i, i + SLUG_BATCH);
+    const page = await session.tablesDB.listRows({
+      databaseId: DATABASE_ID,
+      tableId: CONTENT_MODEL[kind].collectionId,
+      total: false, // not counted: the list counts items, not versions
+      queries: [Query.equal("slug", chunk), Query.limit(chunk.length * CONTENT_LOCALES.length), Query.select(fields)],
+    });
+    docs.push(...page.rows);
   }
+  return docs;
+}
+
+/** Each item's translation state by language (issue #15 item 6), from all of its versions. */
+function translationStates(
+  kind: ContentKind,
+  docs: Models.DefaultRow[],
+): Map<string, Record<ContentLocale, TranslationState>> {
   const states = new Map<string, Record<ContentLocale, TranslationState>>();
-  for (const r of translationStatus(page.rows.map((doc) => versionInfo(kind, doc)))) {
+  for (const r of translationStatus(docs.map((doc) => versionInfo(kind, doc)))) {
     const entry = states.get(r.slug) ?? ({} as Record<ContentLocale, TranslationState>);
     entry[r.locale] = r.state;
     states.set(r.slug, entry);
   }
-  const rows: AdminRow[] = [];
-  for (const [slug, docs] of bySlug) {
-    const shown = docs.find((d) => localeOf(d) === "en") ?? docs[0]!;
-    const versions: Partial<Record<ContentLocale, string>> = {};
-    for (const doc of docs) versions[localeOf(doc)] ??= doc.$id;
-    const translations = states.get(slug)!;
-    // Filtered here, not by a query: a document written before the lifecycle has no status and is published.
-    const base = row(kind, shown);
-    if (state && base.state !== state) continue;
-    if (translation && !CONTENT_LOCALES.some((l) => translations[l] === translation)) continue;
-    rows.push({ ...base, translations, versions });
+  return states;
+}
+
+/** The rows of the items `slugs`, in that order, from their versions `docs` (every version of each). */
+function rowsOf(kind: ContentKind, slugs: readonly string[], docs: Models.DefaultRow[]): AdminRow[] {
+  const bySlug = new Map<string, Models.DefaultRow[]>();
+  for (const doc of docs) bySlug.set(String(doc.slug), [...(bySlug.get(String(doc.slug)) ?? []), doc]);
+  const states = translationStates(kind, docs);
+  return slugs.flatMap((slug) => {
+    const versions = bySlug.get(slug);
+    if (!versions) return []; // deleted since the scan
+    const shown = versions.find((d) => localeOf(d) === "en") ?? versions[0]!;
+    const ids: Partial<Record<ContentLocale, string>> = {};
+    for (const doc of versions) ids[localeOf(doc)] ??= doc.$id;
+    const viewUrl = `/${localeOf(shown)}/${CONTENT_MODEL[kind].publicPath}/${encodeURIComponent(slug)}`;
+    return [{ ...row(kind, shown), translations: states.get(slug)!, versions: ids, viewUrl }];
+  });
+}
+
+/**
+ * One page of an admin list (issue #17 item 6): one row per item (its versions share the slug), shown from
+ * its English version (else its Arabic one), with each language's translation state (issue #15 item 6),
+ * found by `query` (`list-query.ts`).
+ *
+ * Appwrite does what it can: it finds the versions whose title/name contains the search (`Query.contains`, a
+ * substring test that needs no index, unlike `Query.search`'s fulltext index with its whole-word matching),
+ * and orders them by date or name (then by id, so pages never overlap). It cannot group versions into items,
+ * so the list reads the ordered versions' keys only (slug, locale, state, a few bytes each, `SCAN_BATCH` at
+ * a time), groups them by slug in that order (an item takes the place of its shown version), keeps the items
+ * whose shown version is in `query.state`, cuts the page, and reads the page's versions in full
+ * (`Query.equal("slug", …)`). With `query.translation`, the matching items' versions are read in full first,
+ * since a translation state compares each version's text with its source's.
+ * @returns the page's rows, the number of items found, and the page shown (the last one when `query.page`
+ * is past the end).
+ */
+export async function listPage(session: SessionServices, kind: ContentKind, query: ListQuery): Promise<AdminList> {
+  const spec = CONTENT_MODEL[kind];
+  const order = query.sort.endsWith("asc") ? Query.orderAsc : Query.orderDesc;
+  const keyFields = ["slug", "locale", STATUS_COLUMN];
+  const keys: Models.DefaultRow[] = [];
+  for (let offset = 0; ; offset += SCAN_BATCH) {
+    const batch = await session.tablesDB.listRows({
+      databaseId: DATABASE_ID,
+      tableId: spec.collectionId,
+      total: false,
+      queries: [
+        ...(query.search ? [Query.contains(spec.title, query.search)] : []),
+        order(query.sort.startsWith("name") ? spec.title : spec.order),
+        Query.orderAsc("$id"),
+        Query.limit(SCAN_BATCH),
+        Query.offset(offset),
+        Query.select(keyFields),
+      ],
+    });
+    keys.push(...batch.rows);
+    if (batch.rows.length < SCAN_BATCH) break;
   }
-  return rows;
+  // Each item at the place of its shown version (English, else the first found).
+  const places = new Map<string, { at: number; shown: Models.DefaultRow }>();
+  keys.forEach((doc, at) => {
+    const slug = String(doc.slug);
+    const seen = places.get(slug);
+    if (!seen || (localeOf(doc) === "en" && localeOf(seen.shown) !== "en")) places.set(slug, { at, shown: doc });
+  });
+  // A search may find only an item's Arabic version: its state is its English version's, when it has one.
+  const lacking = [...places].filter(([, p]) => localeOf(p.shown) !== "en").map(([slug]) => slug);
+  for (const doc of await versionsOf(session, kind, lacking, keyFields)) {
+    if (localeOf(doc) === "en") places.get(String(doc.slug))!.shown = doc;
+  }
+  let slugs = [...places]
+    .sort(([, a], [, b]) => a.at - b.at)
+    .filter(([, p]) => !query.state || stateOf(p.shown) === query.state)
+    .map(([slug]) => slug);
+  let full: Models.DefaultRow[] | null = null;
+  if (query.translation) {
+    full = await versionsOf(session, kind, slugs, listFields(kind));
+    const states = translationStates(kind, full);
+    slugs = slugs.filter((slug) => CONTENT_LOCALES.some((l) => states.get(slug)?.[l] === query.translation));
+  }
+  const total = slugs.length;
+  const page = Math.min(query.page, Math.max(1, Math.ceil(total / PAGE_SIZE)));
+  const shown = slugs.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const wanted = new Set(shown);
+  const docs = full
+    ? full.filter((doc) => wanted.has(String(doc.slug)))
+    : await versionsOf(session, kind, shown, listFields(kind));
+  return { rows: rowsOf(kind, shown, docs), total, page };
 }
 
 /** The dashboard's totals: the spec's two, and ventures and posts together by state (issue #16). */

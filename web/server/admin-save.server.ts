@@ -20,7 +20,7 @@ import { HtmlBoundsError } from "../../lib/html/bounds.ts";
 import { normalizeBodyAsync } from "../../lib/html/body.ts";
 import { otherLocale } from "../../lib/translate/status.ts";
 import { CONTENT_KINDS, formSchema, type ContentKind } from "../../schemas/content.ts";
-import { dateField, PUBLISH_AT_COLUMN } from "../../schemas/lifecycle.ts";
+import { dateField, PUBLISH_AT_COLUMN, stateOf } from "../../schemas/lifecycle.ts";
 import { CONTENT_MODEL, imageInput, translatedFields } from "../../schemas/model.ts";
 import { getI18n } from "../i18n/catalog.server.ts";
 import { getApiKeyServices } from "./appwrite.server.ts";
@@ -35,6 +35,7 @@ import {
 } from "./admin.server.ts";
 import { postedOtherVersion, postedVersionValues, provenanceColumns, versionKeyOf } from "./admin-versions.server.ts";
 import { preferredLocale, requireUser } from "./session.server.ts";
+import { saveFlash, setFlash, type FlashEvent } from "./admin-flash.server.ts";
 /**
  * The "Publish on" date a form posts for a kind without a date field of its own (a venture; a post's date is its
  * due time): undefined when the kind has one or the form posts none (the stored due time is kept), null when
@@ -64,12 +65,13 @@ function saveIntentOf(value: FormDataEntryValue | null): SaveIntent {
 }
 
 /**
- * The forms' action: validates, then creates or updates as the signed-in user and goes back to the list;
- * otherwise returns the field errors or the spec's submission error (§8) with what was typed. An image over
- * the user's upload quota (SECURITY C36) is an error on the image field, a body that breaks a bound of
- * `HTML_BOUNDS` (SECURITY C53) an error on the body field, both in the admin's language. An update posts the
- * `version` (`$updatedAt`) its form was opened with; when the item changed since, nothing is written and the
- * answer is 409 "changed by <name> at <time> since you opened it" with the current version (issue #16 item 5).
+ * The forms' action: validates, then creates or updates as the signed-in user and goes back to the list,
+ * which shows once a confirmation naming the item (`saveFlash`, issue #17 item 3); otherwise returns the field
+ * errors or the spec's submission error (§8) with what was typed. An image over the user's upload quota
+ * (SECURITY C36) is an error on the image field, a body that breaks a bound of `HTML_BOUNDS` (SECURITY C53) an
+ * error on the body field, both in the admin's language. An update posts the `version` (`$updatedAt`) its form
+ * was opened with; when the item changed since, nothing is written and the answer is 409 "changed by <name>
+ * at <time> since you opened it" with the current version (issue #16 item 5).
  */
 export async function saveItem(request: Request, kind: ContentKind, id: string | undefined) {
   const { secret, user } = await requireUser(request);
@@ -94,6 +96,7 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
   const input = parsed.input as unknown as Record<string, string>;
   const translated = (fields: Record<string, string>) =>
     Object.fromEntries(translatedFields(kind).map((n) => [n, fields[n]]));
+  let flash: FlashEvent;
   try {
     if (other.id && other.version) {
       // The other version is checked before anything is written: a save writes both or neither.
@@ -117,6 +120,8 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
       }
     }
     const columns = await provenanceColumns(kind, form, locale, otherInput ? translated(otherInput) : null);
+    // The state before the save, for the confirmation: "Published …" or "Saved …" (issue #17 item 3).
+    const before = id ? await getItem(session, kind, id) : null;
     const saved = id
       ? await updateItem(target, session, user, kind, id, parsed.input as never, parsed.image, {
           intent,
@@ -129,6 +134,7 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
           columns,
           publishAt,
         });
+    flash = saveFlash(kind, saved, intent, before ? stateOf(before) : null);
     if (otherInput) {
       const imageField = CONTENT_KINDS[kind].imageField;
       const otherColumns = {
@@ -178,7 +184,10 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
     const errors: FieldErrors = failed.field ? { [failed.field]: failed.text } : {};
     return data({ errors, formError: failed.field ? null : failed.text, values: typed }, { status });
   }
-  throw redirect(`/admin/${CONTENT_MODEL[kind].adminPath}`);
+  // The list it goes back to confirms the save once (issue #17 item 3).
+  throw redirect(`/admin/${CONTENT_MODEL[kind].adminPath}`, {
+    headers: { "Set-Cookie": await setFlash(request, flash) },
+  });
 }
 
 /** The form's other language version changed since the form was opened (issue #15 item 6). */

@@ -28,6 +28,7 @@ import { getI18n } from "../i18n/catalog.server.ts";
 import { imageRefusalText, issueText } from "./admin-errors.server.ts";
 import { takeFromWindow, type EventLog } from "../../server/limits/event-log.ts";
 import { loadOtherVersion, otherVersionIds, type OtherVersion } from "./admin-versions.server.ts";
+import { deleteFailureOf, setFlash } from "./admin-flash.server.ts";
 
 /** The per-request session client of the signed-in user (Appwrite SSR guide: never shared). */
 export function sessionServices(secret: string): SessionServices {
@@ -119,21 +120,30 @@ export async function takeAiAllowance(
 
 /**
  * The lists' delete action (spec §4: delete dialog → deleting → list reloaded): deletes as the signed-in
- * user (image first, then the document), the item's other language versions too. Failures are returned for the dialog to log (spec §8).
+ * user (image first, then the document), the item's other language versions too. The list then shows, once,
+ * "Deleted “…”." or why it was not deleted (issue #17 item 3: a flash cookie, `admin-flash.server.ts`); the
+ * failure is also returned for the dialog to log (spec §8). The name is the item's, else the posted `label`.
  */
 export async function deleteFromList(request: Request, kind: ContentKind, secret: string, user: SignedInUser) {
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   if (form.get("intent") !== "delete" || !id) return { ok: false, error: "Nothing to delete." };
+  const session = sessionServices(secret);
+  let name = String(form.get("label") ?? "").slice(0, 200);
   try {
-    const session = sessionServices(secret);
+    const doc = await getItem(session, kind, id);
+    if (doc) name = String(doc[CONTENT_MODEL[kind].title] ?? name);
     // A list row is an item: its other language versions go with it (issue #15 item 6).
     const others = await otherVersionIds(session, kind, id);
     await deleteItem(session, user, kind, id);
     for (const other of others) await deleteItem(session, user, kind, other);
-    return { ok: true };
+    return data({ ok: true }, { headers: { "Set-Cookie": await setFlash(request, { event: "deleted", name }) } });
   } catch (error) {
-    return { ok: false, error: submissionErrorMessage(error) };
+    const flash = { event: "deleteFailed", name, reason: deleteFailureOf(error) } as const;
+    return data(
+      { ok: false, error: submissionErrorMessage(error) },
+      { headers: { "Set-Cookie": await setFlash(request, flash) } },
+    );
   }
 }
 

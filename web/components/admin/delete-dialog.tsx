@@ -5,7 +5,7 @@ import { useFetcher } from "react-router";
 /**
  * The delete confirmation (spec §2, §4): titled "Confirm Deletion", asks to confirm and says it cannot be
  * undone, with Delete ("Deleting..." while busy) and Cancel. The list reloads after the deletion; a failure
- * is only logged and the dialog closes (spec §8).
+ * is logged and the dialog closes (spec §8), and the list's flash message tells the editor (issue #17 item 3).
  */
 export function DeleteDialog(props: {
   item: { id: string; label: string } | null;
@@ -46,6 +46,7 @@ export function DeleteDialog(props: {
       <fetcher.Form method="post" className="mt-6 flex justify-end gap-3">
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="id" value={props.item?.id ?? ""} />
+        <input type="hidden" name="label" value={props.item?.label ?? ""} />
         <button type="button" onClick={props.onClose} className="rounded-full border border-line px-4 py-2 text-sm">
           {t("admin.cancel")}
         </button>

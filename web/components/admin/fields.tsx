@@ -158,10 +158,10 @@ export function ImagePicker(props: {
           <img
             src={preview}
             alt={t("admin.imagePreview")}
-            className="size-20 rounded-lg border border-line object-cover"
+            className="size-20 shrink-0 rounded-lg border border-line object-cover"
           />
         ) : (
-          <span className="grid size-20 place-items-center rounded-lg border border-dashed border-line text-xs text-mist">
+          <span className="grid size-20 shrink-0 place-items-center rounded-lg border border-dashed border-line text-xs text-mist">
             {t("admin.noImage")}
           </span>
         )}
@@ -174,7 +174,7 @@ export function ImagePicker(props: {
           onChange={(e) => void choose(e.currentTarget)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          className="text-sm text-mist file:me-3 file:rounded-full file:border-0 file:bg-gold file:px-4 file:py-2 file:font-semibold file:text-ink"
+          className="min-w-0 flex-1 text-sm text-mist file:me-3 file:rounded-full file:border-0 file:bg-gold file:px-4 file:py-2 file:font-semibold file:text-ink"
         />
       </div>
       {error && (

@@ -19,8 +19,13 @@ export function StateBadge({ state }: { state: ItemState }) {
   );
 }
 
-/** Links filtering a list by state (`?state=`), the current one marked. */
-export function StateFilter({ base, current }: { base: string; current: ItemState | null }) {
+/** Links filtering a list by state (`?state=`; `href` builds each link, keeping the rest of a list's query), the current one marked. */
+export function StateFilter(props: {
+  base: string;
+  current: ItemState | null;
+  href?: (state: ItemState | null) => string;
+}) {
+  const { base, current, href = (state) => (state ? `${base}?state=${state}` : base) } = props;
   const { t } = useTranslation();
   const options: (ItemState | null)[] = [null, ...ITEM_STATES];
   return (
@@ -28,7 +33,7 @@ export function StateFilter({ base, current }: { base: string; current: ItemStat
       {options.map((state) => (
         <Link
           key={state ?? "all"}
-          to={state ? `${base}?state=${state}` : base}
+          to={href(state)}
           aria-current={state === current ? "page" : undefined}
           className={`rounded-full border px-3 py-1 ${state === current ? "border-gold text-gold" : "border-line text-mist"}`}
         >

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../hooks.ts";
-import { useFetcher } from "react-router";
+import { redirect, useFetcher, type FetcherWithComponents } from "react-router";
 import {
   AccountUpdateError,
   COMMON_PASSWORD_MESSAGE,
@@ -9,6 +9,7 @@ import {
   updatePassword,
 } from "../../../server/auth/account.ts";
 import { Field } from "../../components/admin/fields.tsx";
+import { setFlash } from "../../server/admin-flash.server.ts";
 import { appwriteLocation } from "../../server/appwrite.server.ts";
 import { requireUser } from "../../server/session.server.ts";
 import { adminTitle } from "../../i18n/admin-title.ts";
@@ -51,7 +52,18 @@ const failure = (intent: Result["intent"], error: unknown, fallback: string): Re
   return key ? { intent, ok: false, key, values: { ...PASSWORD_LENGTH } } : { intent, ok: false, message };
 };
 
-/** Name and password changes with the user's session (spec §2 account page, §5 rules, §8 messages). */
+/**
+ * A success goes back to the account page with its message as the admin's flash (issue #17 item 3): one
+ * success message at a time, read by screen readers, gone on reload, with or without JavaScript.
+ */
+async function succeeded(request: Request, event: "nameUpdated" | "passwordUpdated"): Promise<never> {
+  throw redirect("/admin/account", { headers: { "Set-Cookie": await setFlash(request, { event }) } });
+}
+
+/**
+ * Name and password changes with the user's session (spec §2 account page, §5 rules, §8 messages). A failure
+ * is returned for its form; a success redirects with a flash message (`succeeded`).
+ */
 export async function action({ request }: Route.ActionArgs): Promise<Result> {
   const { secret } = await requireUser(request);
   const form = await request.formData();
@@ -59,10 +71,10 @@ export async function action({ request }: Route.ActionArgs): Promise<Result> {
   if (form.get("intent") === "name") {
     try {
       await updateName(target, secret, String(form.get("name") ?? ""));
-      return { intent: "name", ok: true, key: "nameUpdated" };
     } catch (error) {
       return failure("name", error, "Failed to update name.");
     }
+    return succeeded(request, "nameUpdated");
   }
   try {
     await updatePassword(target, secret, {
@@ -70,15 +82,16 @@ export async function action({ request }: Route.ActionArgs): Promise<Result> {
       next: String(form.get("newPassword") ?? ""),
       confirm: String(form.get("confirmPassword") ?? ""),
     });
-    return { intent: "password", ok: true, key: "passwordUpdated" };
   } catch (error) {
     return failure("password", error, "Failed to update password.");
   }
+  return succeeded(request, "passwordUpdated");
 }
 
+/** A form's failure (its successes are the layout's flash message). */
 function Message({ result, intent }: { result: Result | undefined; intent: Result["intent"] }) {
   const { t } = useTranslation();
-  if (!result || result.intent !== intent) return null;
+  if (!result || result.intent !== intent || result.ok) return null;
   return (
     <p role="status" className={`text-sm ${result.ok ? "text-green-400" : "text-red-400"}`}>
       {result.key ? t(`admin.account.${result.key}`, result.values) : result.message}
@@ -86,7 +99,27 @@ function Message({ result, intent }: { result: Result | undefined; intent: Resul
   );
 }
 
-export default function Account({ loaderData }: Route.ComponentProps) {
+/**
+ * The failure of `fetcher`'s last submission, or undefined; `onSuccess` runs when it redirected (a success: its
+ * message is the layout's flash). A fetcher keeps its earlier data across a redirect, so an old failure would
+ * otherwise stay beside the new success: the submission's outcome is told by whether its data changed.
+ */
+function useFailure(fetcher: FetcherWithComponents<Result>, onSuccess: () => void): Result | undefined {
+  const [failure, setFailure] = useState<Result | undefined>();
+  const sent = useRef<{ data: Result | undefined } | null>(null);
+  useEffect(() => {
+    if (fetcher.state === "submitting" && !sent.current) sent.current = { data: fetcher.data };
+    if (fetcher.state !== "idle" || !sent.current) return;
+    const redirected = fetcher.data === sent.current.data;
+    sent.current = null;
+    setFailure(redirected ? undefined : fetcher.data);
+    if (redirected) onSuccess();
+    // onSuccess is called for this submission only.
+  }, [fetcher.state, fetcher.data]);
+  return failure;
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const nameForm = useFetcher<Result>();
   const passwordForm = useFetcher<Result>();
@@ -94,12 +127,11 @@ export default function Account({ loaderData }: Route.ComponentProps) {
   const [next, setNext] = useState("");
   const passwordFields = useRef<HTMLFormElement>(null);
   // A changed password is not left in the fields.
-  useEffect(() => {
-    if (passwordForm.state === "idle" && passwordForm.data?.ok) {
-      passwordFields.current?.reset();
-      setNext("");
-    }
-  }, [passwordForm.state, passwordForm.data]);
+  const passwordResult = useFailure(passwordForm, () => {
+    passwordFields.current?.reset();
+    setNext("");
+  });
+  const nameResult = useFailure(nameForm, () => {});
   return (
     <div className="max-w-xl space-y-10">
       <h1 className="text-3xl font-bold">{t("admin.nav.account")}</h1>
@@ -111,7 +143,8 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         <nameForm.Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="name" />
           <Field name="name" label={t("auth.fullName")} value={name} onChange={setName} required />
-          <Message result={nameForm.data} intent="name" />
+          {/* Without JavaScript a form posts the page itself: its failure is the page's action data. */}
+          <Message result={nameResult ?? actionData} intent="name" />
           <button
             type="submit"
             disabled={nameForm.state !== "idle" || !name.trim() || name.trim() === loaderData.user.name}
@@ -150,7 +183,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             ltr
             autoComplete="new-password"
           />
-          <Message result={passwordForm.data} intent="password" />
+          <Message result={passwordResult ?? actionData} intent="password" />
           <button
             type="submit"
             disabled={passwordForm.state !== "idle" || !next}

@@ -1,21 +1,23 @@
 import { ItemList } from "../../components/admin/item-list.tsx";
 import { deleteFromList, sessionServices } from "../../server/admin.server.ts";
-import { listRows, stateFilterOf, translationFilterOf } from "../../server/admin-lists.server.ts";
+import { listPage, listQueryOf } from "../../server/admin-lists.server.ts";
 import { requireUser } from "../../server/session.server.ts";
 import { adminTitle } from "../../i18n/admin-title.ts";
 import type { Route } from "./+types/blog";
 
-/** Admin blog list (spec §2); "Failed to fetch blog posts." on failure (§8). `?state=` filters by state (issue #16), `?translation=` by a language's translation state (issue #15). */
+/**
+ * Admin blog list (spec §2); "Failed to fetch blog posts." on failure (§8). The URL's query picks the page
+ * (`list-query.ts`, issue #17 item 6): `?q=` searches titles, `?sort=`, `?page=` (50 a page), `?state=` filters
+ * by state (issue #16), `?translation=` by a language's translation state (issue #15).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const { secret } = await requireUser(request);
-  const state = stateFilterOf(request);
-  const translation = translationFilterOf(request);
+  const query = listQueryOf(request);
   try {
-    const rows = await listRows(sessionServices(secret), "post", state ?? undefined, translation ?? undefined);
-    return { rows, state, translation };
+    return { list: await listPage(sessionServices(secret), "post", query), query };
   } catch (error) {
     console.error("Listing posts failed:", error);
-    return { rows: null, state, translation };
+    return { list: null, query };
   }
 }
 
@@ -29,5 +31,5 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AdminBlog({ loaderData }: Route.ComponentProps) {
-  return <ItemList kind="post" rows={loaderData.rows} state={loaderData.state} translation={loaderData.translation} />;
+  return <ItemList kind="post" list={loaderData.list} query={loaderData.query} />;
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from "../../hooks.ts";
 import {
+  data,
   Form,
   Link,
   NavLink,
@@ -9,8 +10,10 @@ import {
   useNavigation,
   useRouteError,
 } from "react-router";
+import { FlashMessage } from "../../components/admin/flash.tsx";
 import { LanguageSwitch } from "../../components/admin/language-switch.tsx";
 import { allMessages } from "../../i18n/catalog.server.ts";
+import { takeFlash } from "../../server/admin-flash.server.ts";
 import { localeCookie, preferredLocale, requireUser } from "../../server/session.server.ts";
 import type { Route } from "./+types/layout";
 
@@ -18,6 +21,7 @@ import type { Route } from "./+types/layout";
  * The guarded admin layout (spec §2): without a user, a redirect to `/{locale}/login`; pages never cached. The
  * admin speaks `preferredLocale` (issue #17 item 1): a link from the site (`/admin?lang=ar`) is remembered in
  * the `locale` cookie and the page shown again without the parameter; the switch (`/admin/locale`) wins after.
+ * It shows, once, the flash message the last save, delete or account change left (issue #17 item 3).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
@@ -27,8 +31,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     url.searchParams.delete("lang");
     throw redirect(url.pathname + url.search, { headers: { "Set-Cookie": localeCookie(locale) } });
   }
+  const { flash, setCookie } = await takeFlash(request, locale);
   // The admin's texts, in its language: every message (the admin is one application, never a public page).
-  return { user, locale, messages: allMessages(locale) };
+  return data(
+    { user, locale, messages: allMessages(locale), flash },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  );
 }
 
 export function meta() {
@@ -93,6 +101,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             {t("general.loading")}
           </p>
         )}
+        <FlashMessage flash={loaderData.flash} />
         <Outlet />
       </main>
     </div>

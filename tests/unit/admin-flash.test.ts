@@ -1,0 +1,97 @@
+/**
+ * The admin's flash messages (issue #17 item 3): which confirmation a save gives, their English and Arabic
+ * texts, and the cookie carrying them through a redirect: signed, read once, refused when forged.
+ */
+import { AppwriteException, type Models } from "node-appwrite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deleteFailureOf, flashText, saveFlash, setFlash, takeFlash } from "../../web/server/admin-flash.server.ts";
+
+beforeAll(() => {
+  process.env.PREVIEW_SECRET = "a-preview-secret-for-the-flash-unit-test-0123456789";
+});
+afterAll(() => {
+  delete process.env.PREVIEW_SECRET;
+});
+
+const venture = (fields: Record<string, unknown>) =>
+  ({ $id: "v1", name: "Clinic Ledger", slug: "clinic-ledger", ...fields }) as unknown as Models.DefaultRow;
+
+describe("saveFlash", () => {
+  it("tells created, saved, published, saved as a draft, unpublished and scheduled apart", () => {
+    const published = venture({ status: "published" });
+    const draft = venture({ status: "draft" });
+    expect(saveFlash("venture", published, "publish", null)).toEqual({ event: "created", name: "Clinic Ledger" });
+    expect(saveFlash("venture", published, "publish", "published").event).toBe("saved");
+    expect(saveFlash("venture", published, "publish", "draft").event).toBe("published");
+    expect(saveFlash("venture", draft, "draft", null).event).toBe("draft");
+    expect(saveFlash("venture", draft, "draft", "draft").event).toBe("draft");
+    expect(saveFlash("venture", draft, "unpublish", "published").event).toBe("unpublished");
+    expect(saveFlash("venture", draft, "draft", "scheduled").event).toBe("unpublished");
+    const scheduled = venture({ status: "scheduled", publishAt: "2026-12-01T00:00:00.000Z" });
+    expect(saveFlash("venture", scheduled, "publish", "published")).toEqual({
+      event: "scheduled",
+      name: "Clinic Ledger",
+      date: "2026-12-01T00:00:00.000Z",
+    });
+  });
+});
+
+describe("flashText", () => {
+  const strip = (text: string) => text.replace(/[\u2068\u2069]/g, "");
+  it("names the item in the admin's language, its name isolated from the sentence's direction", () => {
+    expect(flashText({ event: "saved", name: "Clinic Ledger" }, "en")).toBe("Saved “\u2068Clinic Ledger\u2069”.");
+    expect(strip(flashText({ event: "deleted", name: "Clinic Ledger" }, "en"))).toBe("Deleted “Clinic Ledger”.");
+    expect(strip(flashText({ event: "unpublished", name: "X" }, "en"))).toBe("“X” is now a draft.");
+    const date = "2026-12-01T00:00:00.000Z";
+    expect(strip(flashText({ event: "scheduled", name: "Clinic Ledger", date }, "en"))).toBe(
+      "“Clinic Ledger” is scheduled for 1 Dec 2026.",
+    );
+    expect(strip(flashText({ event: "saved", name: "Clinic Ledger" }, "ar"))).toBe("تم حفظ «Clinic Ledger».");
+    expect(strip(flashText({ event: "scheduled", name: "دفتر", date }, "ar"))).toMatch(
+      /^«دفتر» مجدول للنشر في (1|١) ديسمبر (2026|٢٠٢٦)\.$/,
+    );
+    expect(flashText({ event: "passwordUpdated" }, "en")).toBe("Password updated successfully.");
+    expect(flashText({ event: "nameUpdated" }, "ar")).toBe("تم تحديث الاسم بنجاح.");
+    expect(strip(flashText({ event: "deleteFailed", name: "X", reason: "permission" }, "en"))).toBe(
+      "“X” was not deleted: you don't have permission to delete it.",
+    );
+  });
+
+  it("says why a delete failed from Appwrite's answer", () => {
+    expect(deleteFailureOf(new AppwriteException("no", 401))).toBe("permission");
+    expect(deleteFailureOf(new AppwriteException("gone", 404))).toBe("missing");
+    expect(deleteFailureOf(new AppwriteException("down", 503))).toBe("other");
+    expect(deleteFailureOf(new Error("network"))).toBe("other");
+  });
+});
+
+describe("the flash cookie", () => {
+  const url = "http://localhost/admin/ventures";
+  const cookieOf = (setCookie: string) => setCookie.split(";")[0]!;
+
+  it("is HttpOnly, SameSite=Lax, short-lived, read once in the admin's language and cleared", async () => {
+    const setCookie = await setFlash(new Request(url), { event: "deleted", name: "Clinic Ledger" });
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(setCookie).toMatch(/Max-Age=60/);
+    const request = new Request(url, { headers: { Cookie: cookieOf(setCookie) } });
+    const { flash, setCookie: clear } = await takeFlash(request, "ar");
+    expect(flash?.tone).toBe("success");
+    expect(flash?.text.replace(/[\u2068\u2069]/g, "")).toBe("تم حذف «Clinic Ledger».");
+    expect(clear).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+    expect((await takeFlash(new Request(url), "en")).flash).toBeNull();
+  });
+
+  it("is __Host- and Secure on https, and a forged one is refused (and cleared)", async () => {
+    const https = "https://example.com/admin";
+    const setCookie = await setFlash(new Request(https), { event: "deleteFailed", name: "X", reason: "other" });
+    expect(setCookie).toMatch(/^__Host-admin_flash=/);
+    expect(setCookie).toMatch(/Secure/);
+    const ok = await takeFlash(new Request(https, { headers: { Cookie: cookieOf(setCookie) } }), "en");
+    expect(ok.flash?.tone).toBe("error");
+    const forged = btoa(JSON.stringify({ event: "saved", name: "Call 555-0100", id: "x" }));
+    const refused = await takeFlash(new Request(https, { headers: { Cookie: `__Host-admin_flash=${forged}` } }), "en");
+    expect(refused.flash).toBeNull();
+    expect(refused.setCookie).toBeDefined();
+  });
+});

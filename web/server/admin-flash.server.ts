@@ -1,0 +1,140 @@
+/**
+ * The admin's flash messages (issue #17 item 3): a confirmation after a save, publish, unpublish, delete or
+ * account change, and a failed delete told to the editor, shown once on the page the editor lands on.
+ *
+ * Why a cookie and not a query parameter: the forms redirect to the lists after saving, and the message must
+ * work without JavaScript and be gone on reload. A `?saved=` parameter stays in the address bar (and in the
+ * history) without JavaScript, so a reload would show it again; a cookie is read by the next page's loader,
+ * which clears it in the same response, so the message is shown exactly once with or without JavaScript. The
+ * cookie is HttpOnly (no script reads it), SameSite=Lax, expires after a minute, and is signed with a key
+ * derived from the site's preview secret, so nothing but this server can put words in the admin's mouth.
+ * It carries what happened (an event, the item's name, a date), not a text: the text is written when shown,
+ * in the admin's language.
+ */
+import { createHmac, randomBytes } from "node:crypto";
+import { AppwriteException, type Models } from "node-appwrite";
+import { createCookie, type Cookie } from "react-router";
+import { dueTimeOf, stateOf, type ItemState } from "../../schemas/lifecycle.ts";
+import { CONTENT_MODEL, type ContentKind } from "../../schemas/model.ts";
+import { getI18n } from "../i18n/catalog.server.ts";
+import { previewSecret } from "./preview.server.ts";
+
+/** What a flash message tells: an item's event (with its name, and a day when scheduled) or an account change. */
+export type FlashEvent =
+  | { event: "created" | "saved" | "published" | "draft" | "unpublished" | "deleted"; name: string }
+  | { event: "scheduled"; name: string; date: string }
+  | { event: "deleteFailed"; name: string; reason: DeleteFailure }
+  | { event: "nameUpdated" | "passwordUpdated" };
+
+/** Why a delete failed, as the editor is told: no permission, already gone, or anything else. */
+export type DeleteFailure = "permission" | "missing" | "other";
+
+/** A flash message as the layout shows it: a text in the admin's language, its tone, and an id per message. */
+export interface ShownFlash {
+  id: string;
+  tone: "success" | "error";
+  text: string;
+}
+
+const FLASH_MAX_AGE_SECONDS = 60;
+const cookies = new Map<string, Cookie>();
+
+/** The flash cookie for `request` (`__Host-` and Secure on https, like the session cookie), signed. */
+async function flashCookie(request: Request): Promise<Cookie> {
+  const https = new URL(request.url).protocol === "https:";
+  const key = createHmac("sha256", await previewSecret())
+    .update("admin-flash")
+    .digest("base64url");
+  const name = https ? "__Host-admin_flash" : "admin_flash";
+  const id = `${name}:${key}`;
+  let cookie = cookies.get(id);
+  if (!cookie) {
+    cookie = createCookie(name, { httpOnly: true, secure: https, sameSite: "lax", path: "/", secrets: [key] });
+    cookies.set(id, cookie);
+  }
+  return cookie;
+}
+
+/** The `Set-Cookie` value carrying `flash` to the next page the editor sees. */
+export async function setFlash(request: Request, flash: FlashEvent): Promise<string> {
+  const id = randomBytes(6).toString("base64url");
+  return (await flashCookie(request)).serialize({ ...flash, id }, { maxAge: FLASH_MAX_AGE_SECONDS });
+}
+
+/**
+ * The flash message of `request`, in `locale`, and the `Set-Cookie` value clearing it (so a reload does not
+ * show it again); `{ flash: null }` when there is none or its signature does not hold.
+ */
+export async function takeFlash(
+  request: Request,
+  locale: "en" | "ar",
+): Promise<{ flash: ShownFlash | null; setCookie?: string }> {
+  const header = request.headers.get("Cookie");
+  if (!header || !/(?:^|;\s*)(?:__Host-)?admin_flash=/.test(header)) return { flash: null };
+  const cookie = await flashCookie(request);
+  const value: unknown = await cookie.parse(header);
+  const setCookie = await cookie.serialize("", { maxAge: 0 });
+  if (!isFlash(value)) return { flash: null, setCookie };
+  return {
+    flash: { id: value.id, tone: value.event === "deleteFailed" ? "error" : "success", text: flashText(value, locale) },
+    setCookie,
+  };
+}
+
+function isFlash(value: unknown): value is FlashEvent & { id: string } {
+  const v = value as Record<string, unknown> | null;
+  return typeof v === "object" && v !== null && typeof v.event === "string" && typeof v.id === "string";
+}
+
+/** A day as the admin writes it: "1 Dec 2026" in English, "١ ديسمبر ٢٠٢٦" in Arabic (UTC, the due day). */
+export function flashDay(iso: string, locale: "en" | "ar"): string {
+  const format = { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" } as const;
+  return new Intl.DateTimeFormat(locale === "ar" ? "ar" : "en-GB", format).format(new Date(iso));
+}
+
+/**
+ * The text of `flash` in `locale` (keys `admin.flash.*`; the account's are the spec's §8 successes). The item's
+ * name is isolated (U+2068…U+2069) so a Latin name in an Arabic sentence, or the reverse, keeps its place.
+ */
+export function flashText(flash: FlashEvent, locale: "en" | "ar"): string {
+  const { t } = getI18n(locale);
+  if (!("name" in flash)) return t(`admin.account.${flash.event}`);
+  const name = `\u2068${flash.name}\u2069`;
+  if (flash.event === "scheduled") return t("admin.flash.scheduled", { name, date: flashDay(flash.date, locale) });
+  if (flash.event === "deleteFailed") {
+    return t("admin.flash.deleteFailed", { name, reason: t(`admin.flash.deleteReasons.${flash.reason}`) });
+  }
+  return t(`admin.flash.${flash.event}`, { name });
+}
+
+/**
+ * The flash of a save: `saved` is the item as written, `before` its state before the save (null for a new
+ * item), `intent` the button pressed. Scheduled names its due day; a draft says whether it was unpublished
+ * ("is now a draft") or saved as one; a published item was created, published (from a draft or scheduled) or
+ * saved.
+ */
+export function saveFlash(
+  kind: ContentKind,
+  saved: Models.DefaultRow,
+  intent: "publish" | "draft" | "unpublish",
+  before: ItemState | null,
+): FlashEvent {
+  const name = String(saved[CONTENT_MODEL[kind].title] ?? "");
+  const state = stateOf(saved);
+  if (state === "scheduled") {
+    const due = dueTimeOf(kind, saved);
+    return { event: "scheduled", name, date: new Date(due ?? Date.now()).toISOString() };
+  }
+  if (state === "draft") {
+    return { event: intent === "unpublish" || (before !== null && before !== "draft") ? "unpublished" : "draft", name };
+  }
+  if (before === null) return { event: "created", name };
+  return { event: before === "published" ? "saved" : "published", name };
+}
+
+/** Why a delete failed, from its error: 401/403 no permission, 404 already gone, else something else. */
+export function deleteFailureOf(error: unknown): DeleteFailure {
+  if (!(error instanceof AppwriteException)) return "other";
+  if (error.code === 401 || error.code === 403) return "permission";
+  return error.code === 404 ? "missing" : "other";
+}
