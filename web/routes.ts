@@ -33,6 +33,7 @@ export default [
     route("account", "routes/admin/account.tsx"),
   ]),
   route("admin/logout", "routes/admin/logout.ts"),
+  route("admin/locale", "routes/admin/locale.ts"),
   route("admin/format", "routes/resources/admin-format.ts"),
   route("admin/preview-html", "routes/resources/admin-preview-html.ts"),
   route("admin/preview-link", "routes/resources/admin-preview-link.ts"),

@@ -7,6 +7,7 @@
 import { Account, AppwriteException, ID, Query } from "node-appwrite";
 import { createSessionServices, type AdminServices, type AppwriteTarget } from "../../lib/appwrite/client.ts";
 import { isCommonPassword } from "./common-passwords.ts";
+import { adminLocaleOf, type AdminLocale } from "./prefs.ts";
 
 /** The signed-in user as pages see it (spec §3 "User": id, name, email). */
 export interface SignedInUser {
@@ -21,6 +22,8 @@ export interface NewSession {
   /** ISO date-time. */
   expire: string;
   user: SignedInUser;
+  /** The admin language the user chose (account prefs, `prefs.ts`), or null when they never chose one. */
+  adminLocale: AdminLocale | null;
 }
 
 /** Wrong e-mail or password; the same error either way (no user enumeration, SECURITY C15). */
@@ -70,7 +73,12 @@ export async function signIn(admin: AdminServices, email: string, password: stri
     throw error;
   }
   const user = await admin.users.get({ userId: session.userId });
-  return { secret: session.secret, expire: session.expire, user: { id: user.$id, name: user.name, email: user.email } };
+  return {
+    secret: session.secret,
+    expire: session.expire,
+    user: { id: user.$id, name: user.name, email: user.email },
+    adminLocale: adminLocaleOf(user.prefs),
+  };
 }
 
 /**

@@ -3,6 +3,7 @@
  * build, and Debian's Chromium driven by playwright-core.
  */
 import path from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 import type { RunningSite } from "../../server/serve-site.ts";
 import { startSiteStack } from "../helpers/site.ts";
@@ -66,4 +67,17 @@ export async function hydrated(page: Page): Promise<void> {
     { polling: 50 },
   );
   await page.waitForLoadState("networkidle");
+}
+
+/**
+ * The serious and critical axe-core violations of the page as it is (WCAG 2.1 A/AA and best practices, the
+ * rules `pages.test.ts` checks the public pages with), one line each: rule, impact and the elements' selectors.
+ */
+export async function axeSerious(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }

@@ -93,7 +93,7 @@ function MobileMenu({ showAdmin }: { showAdmin: boolean }) {
           ))}
           {showAdmin && (
             <li>
-              <NavLink to="/admin" className={(s) => `block ${navClass(s)} py-3`}>
+              <NavLink to={`/admin?lang=${locale}`} className={(s) => `block ${navClass(s)} py-3`}>
                 {t("nav.admin")}
               </NavLink>
             </li>
@@ -140,7 +140,7 @@ export function Header({ showAdmin = false }: { showAdmin?: boolean }) {
             ))}
             {showAdmin && (
               <li>
-                <NavLink to="/admin" className={navClass}>
+                <NavLink to={`/admin?lang=${locale}`} className={navClass}>
                   {t("nav.admin")}
                 </NavLink>
               </li>

@@ -24,6 +24,7 @@ import { dateField, PUBLISH_AT_COLUMN, stateOf } from "../../schemas/lifecycle.t
 import { CONTENT_MODEL, imageInput, translatedFields } from "../../schemas/model.ts";
 import { getI18n } from "../i18n/catalog.server.ts";
 import { getApiKeyServices } from "./appwrite.server.ts";
+import { issueText, submissionText } from "./admin-errors.server.ts";
 import {
   bodyBoundsMessage,
   getItem,
@@ -77,13 +78,14 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
   const form = await request.formData();
   const intent = saveIntentOf(form.get("intent"));
   const expectedVersion = String(form.get("version") ?? "") || undefined;
-  const parsed = await parseItemForm(kind, form, preferredLocale(request));
-  const publishAt = postedPublishAt(kind, form, parsed.errors, preferredLocale(request));
+  const adminLocale = preferredLocale(request);
+  const parsed = await parseItemForm(kind, form, adminLocale);
+  const publishAt = postedPublishAt(kind, form, parsed.errors, adminLocale);
   const other = postedOtherVersion(kind, form);
   const typed = { ...typedValues(kind, form), ...postedVersionValues(kind, form) };
   if (form.has(PUBLISH_AT_COLUMN)) typed[PUBLISH_AT_COLUMN] = String(form.get(PUBLISH_AT_COLUMN));
   typed.otherLocale = other.locale;
-  const otherInput = other.empty ? null : validateOther(kind, form, other.fields, parsed.errors);
+  const otherInput = other.empty ? null : validateOther(kind, form, other.fields, parsed.errors, adminLocale);
   if (!parsed.input || Object.keys(parsed.errors).length > 0 || (!other.empty && !otherInput)) {
     return data({ errors: parsed.errors, formError: null as string | null, values: typed }, { status: 400 });
   }
@@ -110,7 +112,7 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
         await normalizeBodyAsync(otherInput[body] ?? "");
       } catch (error) {
         if (!(error instanceof HtmlBoundsError)) throw error;
-        const message = bodyBoundsMessage(preferredLocale(request), error.violation);
+        const message = bodyBoundsMessage(adminLocale, error.violation);
         return data(
           { errors: { [versionKeyOf(other.locale, body)]: message } as FieldErrors, formError: null, values: typed },
           { status: 400 },
@@ -146,7 +148,7 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
   } catch (error) {
     if (error instanceof EditConflictError) {
       // Nothing was written; the typed input comes back, with their version to compare and to overwrite.
-      const { t } = getI18n(preferredLocale(request));
+      const { t } = getI18n(adminLocale);
       const formError = t("admin.lifecycle.conflict", {
         name: error.updatedBy ?? t("admin.lifecycle.someoneElse"),
         time: `${error.updatedAt.slice(11, 16)} UTC`,
@@ -160,14 +162,14 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
     }
     if (error instanceof HtmlBoundsError) {
       const field = CONTENT_KINDS[kind].bodyField;
-      const message = bodyBoundsMessage(preferredLocale(request), error.violation);
+      const message = bodyBoundsMessage(adminLocale, error.violation);
       return data(
         { errors: { [field]: message } as FieldErrors, formError: null as string | null, values: typed },
         { status: 400 },
       );
     }
     if (error instanceof QuotaExceededError) {
-      const message = getI18n(preferredLocale(request)).t("admin.errors.uploadQuota", {
+      const message = getI18n(adminLocale).t("admin.errors.uploadQuota", {
         files: error.quota.files,
         megabytes: Math.round(error.quota.bytes / 1048576),
       });
@@ -177,7 +179,10 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
       );
     }
     const status = error instanceof AppwriteException && error.code < 500 ? error.code : 500;
-    return data({ errors: {} as FieldErrors, formError: submissionErrorMessage(error), values: typed }, { status });
+    // A taken slug is the slug field's error; the others are the form's (spec §8), in the admin's language.
+    const failed = submissionText(adminLocale, submissionErrorMessage(error));
+    const errors: FieldErrors = failed.field ? { [failed.field]: failed.text } : {};
+    return data({ errors, formError: failed.field ? null : failed.text, values: typed }, { status });
   }
   // The list it goes back to confirms the save once (issue #17 item 3).
   throw redirect(`/admin/${CONTENT_MODEL[kind].adminPath}`, {
@@ -190,13 +195,14 @@ class OtherVersionConflict extends EditConflictError {}
 
 /**
  * The other language version's input (the form's shared fields with its translated ones), or null with its
- * field errors added to `errors` under `<locale>.<field>`.
+ * field errors added to `errors` under `<locale>.<field>`, in `adminLocale`, naming the version's field.
  */
 function validateOther(
   kind: ContentKind,
   form: FormData,
   fields: Record<string, string>,
   errors: FieldErrors,
+  adminLocale: "en" | "ar",
 ): Record<string, string> | null {
   const result = (formSchema(kind) as z.ZodType).safeParse({ ...typedValues(kind, form), ...fields });
   if (result.success) return result.data as Record<string, string>;
@@ -204,7 +210,9 @@ function validateOther(
   // An error of a shared field is the route version's too, reported there.
   for (const issue of result.error.issues) {
     const name = String(issue.path[0]);
-    if (name in fields) errors[versionKeyOf(locale, name)] ??= issue.message;
+    if (name in fields) {
+      errors[versionKeyOf(locale, name)] ??= issueText(adminLocale, kind, name, issue, fields[name] ?? "", locale);
+    }
   }
   return null;
 }

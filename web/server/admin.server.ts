@@ -11,7 +11,7 @@ import { type HtmlBoundViolation } from "../../lib/html/bounds.ts";
 import type { SignedInUser } from "../../server/auth/account.ts";
 import { createSessionServices, stripAdminMode, type SessionServices } from "../../lib/appwrite/client.ts";
 import { checkImage, ImageRejectedError, type CheckedImage } from "../../lib/images/upload.ts";
-import { CONTENT_KINDS, DATABASE_ID, formSchema, HTTP_URL_MESSAGE, type ContentKind } from "../../schemas/content.ts";
+import { CONTENT_KINDS, DATABASE_ID, formSchema, type ContentKind } from "../../schemas/content.ts";
 import {
   CONTENT_MODEL,
   formFieldNames,
@@ -25,6 +25,7 @@ import { loadConfig } from "../../lib/config.ts";
 import { appwriteLocation, getLimitLog } from "./appwrite.server.ts";
 import { publicImageUrl } from "./content.server.ts";
 import { getI18n } from "../i18n/catalog.server.ts";
+import { imageRefusalText, issueText } from "./admin-errors.server.ts";
 import { takeFromWindow, type EventLog } from "../../server/limits/event-log.ts";
 import { loadOtherVersion, otherVersionIds, type OtherVersion } from "./admin-versions.server.ts";
 import { deleteFailureOf, setFlash } from "./admin-flash.server.ts";
@@ -49,20 +50,21 @@ export function typedValues(kind: ContentKind, form: FormData): Record<string, s
 
 /**
  * Reads a venture or post form: its spec fields (anything else posted is ignored) and an optional image,
- * checked by content. Field errors are keyed by field name; a URL refused by the `httpUrl` rule (SECURITY C58)
- * gets the `admin.errors.httpUrl` text in `locale`.
+ * checked by content. Field errors are keyed by field name, in `locale`, naming the field (`issueText`: "Name
+ * is required."; a URL refused by the `httpUrl` rule, SECURITY C58, gets `admin.errors.httpUrl`).
  */
 export async function parseItemForm<K extends ContentKind>(
   kind: K,
   form: FormData,
   locale: "en" | "ar" = "en",
 ): Promise<ParsedForm<K extends "venture" ? VentureInput : PostInput>> {
-  const result = (formSchema(kind) as z.ZodType).safeParse(typedValues(kind, form));
+  const typed = typedValues(kind, form);
+  const result = (formSchema(kind) as z.ZodType).safeParse(typed);
   const errors: FieldErrors = {};
   if (!result.success) {
     for (const issue of result.error.issues) {
-      const message = issue.message === HTTP_URL_MESSAGE ? getI18n(locale).t("admin.errors.httpUrl") : issue.message;
-      errors[String(issue.path[0])] ??= message;
+      const name = String(issue.path[0]);
+      errors[name] ??= issueText(locale, kind, name, issue, typed[name] ?? "");
     }
   }
 
@@ -73,7 +75,7 @@ export async function parseItemForm<K extends ContentKind>(
       image = await checkImage(new Uint8Array(await file.arrayBuffer()));
     } catch (error) {
       if (!(error instanceof ImageRejectedError)) throw error;
-      errors[imageInput(kind)] = error.message;
+      errors[imageInput(kind)] = imageRefusalText(locale, error.message);
     }
   }
   return { input: result.success ? result.data : null, image, errors } as ParsedForm<
@@ -176,14 +178,22 @@ export async function newFormValues(secret: string, kind: ContentKind, initial: 
 }
 
 /**
- * The edit form's current values, or a 404 with the spec's text (§8: "Failed to load venture data." /
- * "Failed to load post data.").
+ * The edit form's current values, or a 404 with the spec's text in `locale` (§8: "Failed to load venture
+ * data." / "Failed to load post data.").
  * @throws {Response} 404 when the item does not exist.
  */
-export async function loadFormValues(secret: string, kind: ContentKind, id: string): Promise<FormValues> {
+export async function loadFormValues(
+  secret: string,
+  kind: ContentKind,
+  id: string,
+  locale: "en" | "ar" = "en",
+): Promise<FormValues> {
   const session = sessionServices(secret);
   const doc = await getItem(session, kind, id);
-  if (!doc) throw data({ message: `Failed to load ${kind} data.` }, { status: 404 });
+  if (!doc) {
+    const message = getI18n(locale).t(`admin.${CONTENT_MODEL[kind].adminPath}.loadFailed`);
+    throw data({ message }, { status: 404 });
+  }
   const spec: ContentKindSpec = CONTENT_MODEL[kind];
   const values = Object.fromEntries(
     formFieldNames(kind).map((name) => {

@@ -67,11 +67,23 @@ export async function getSignedIn(request: Request): Promise<{ user: SignedInUse
   return user ? { user, secret } : null;
 }
 
-/** The preferred locale of a request for pages outside the locale segment (the admin): cookie, then header. */
+/**
+ * The preferred locale of a request for pages outside the locale segment (the admin; issue #17 item 1): a
+ * `?lang=` the site's links add (`/ar/...` links to `/admin?lang=ar`), then the `locale` cookie (set by the
+ * login page, by sign-in from the user's account prefs and by the admin's language switch), then
+ * Accept-Language.
+ */
 export function preferredLocale(request: Request): "en" | "ar" {
+  const lang = new URL(request.url).searchParams.get("lang");
+  if (lang === "en" || lang === "ar") return lang;
   const cookie = /(?:^|;\s*)locale=(en|ar)\b/.exec(request.headers.get("Cookie") ?? "")?.[1];
   if (cookie === "en" || cookie === "ar") return cookie;
   return /^\s*ar\b/i.test(request.headers.get("Accept-Language") ?? "") ? "ar" : "en";
+}
+
+/** `Set-Cookie` value remembering `locale` for the admin and the login page (a year; not HttpOnly-sensitive). */
+export function localeCookie(locale: "en" | "ar"): string {
+  return `locale=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 
 /**

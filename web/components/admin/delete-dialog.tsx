@@ -40,7 +40,8 @@ export function DeleteDialog(props: {
         {t("admin.confirmDeletion")}
       </h2>
       <p className="mt-3 text-sm text-mist">
-        {props.question} <strong dir="auto">{props.item?.label}</strong>? {t("admin.cannotBeUndone")}
+        {props.question} <strong dir="auto">{props.item?.label}</strong>
+        {t("admin.questionMark")} {t("admin.cannotBeUndone")}
       </p>
       <fetcher.Form method="post" className="mt-6 flex justify-end gap-3">
         <input type="hidden" name="intent" value="delete" />

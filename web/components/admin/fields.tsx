@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "../../hooks.ts";
 import { slugify } from "../../../lib/content/slug.ts";
+import { imageTypeOf, MAGIC_BYTES } from "../../../lib/images/magic.ts";
 import { LifecycleButtons } from "./lifecycle.tsx";
 import type { ItemState } from "../../../schemas/lifecycle.ts";
 
@@ -101,16 +102,24 @@ export function TextArea(props: {
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
         aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
         className={`${input} ${props.code ? "font-mono text-xs" : ""}`}
       />
-      {props.error && <p className="mt-1 text-xs text-red-400">{props.error}</p>}
+      {props.error && (
+        <p id={`${id}-error`} className="mt-1 text-xs text-red-400">
+          {props.error}
+        </p>
+      )}
     </div>
   );
 }
 
 /**
  * An image picker that accepts image files only, with a preview of the chosen (or current) image. A file
- * given by `generated` (an AI image) is put into the input so the form submits it like a chosen one.
+ * given by `generated` (an AI image) is put into the input so the form submits it like a chosen one. A chosen
+ * file that is not a JPEG, PNG, GIF or WebP by its first bytes (`imageTypeOf`) is refused at once (issue #17
+ * item 2): its error is shown by the field, the input is invalid so the form is not sent, and the preview
+ * keeps the current image. The server checks every image again (`checkImage`).
  */
 export function ImagePicker(props: {
   name: string;
@@ -121,7 +130,17 @@ export function ImagePicker(props: {
 }) {
   const { t } = useTranslation();
   const [preview, setPreview] = useState<string | null>(props.current);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const id = `field-${props.name}`;
+  const error = refusal ?? props.error;
+  const choose = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    const bytes = file ? new Uint8Array(await file.slice(0, MAGIC_BYTES).arrayBuffer()) : null;
+    const refused = file && bytes && !imageTypeOf(bytes) ? t("admin.errors.image.notImage", { file: file.name }) : null;
+    input.setCustomValidity(refused ?? "");
+    setRefusal(refused);
+    setPreview(file && !refused ? URL.createObjectURL(file) : props.current);
+  };
   const attach = (input: HTMLInputElement | null) => {
     if (!input || !props.generated || input.files?.[0] === props.generated) return;
     const transfer = new DataTransfer();
@@ -152,14 +171,17 @@ export function ImagePicker(props: {
           name={props.name}
           type="file"
           accept="image/jpeg,image/png,image/gif,image/webp"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            setPreview(file ? URL.createObjectURL(file) : props.current);
-          }}
+          onChange={(e) => void choose(e.currentTarget)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
           className="min-w-0 flex-1 text-sm text-mist file:me-3 file:rounded-full file:border-0 file:bg-gold file:px-4 file:py-2 file:font-semibold file:text-ink"
         />
       </div>
-      {props.error && <p className="mt-1 text-xs text-red-400">{props.error}</p>}
+      {error && (
+        <p id={`${id}-error`} role={refusal ? "alert" : undefined} className="mt-1 text-xs text-red-400">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

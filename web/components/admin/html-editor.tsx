@@ -49,31 +49,34 @@ export function HtmlEditor(props: {
       <label id={labelId} htmlFor={`field-${props.name}`} className="mb-1 block text-sm font-medium">
         {props.label}
       </label>
-      <div role="tablist" aria-label={props.label} className="flex items-end gap-1">
-        <button
-          type="button"
-          role="tab"
-          aria-selected={mode === "edit"}
-          className={tab(mode === "edit")}
-          onClick={() => setMode("edit")}
-        >
-          {t("admin.edit")}
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={mode === "preview"}
-          className={tab(mode === "preview")}
-          onClick={async () => {
-            const html = await call("/admin/preview-html");
-            if (html !== null) {
-              setPreview(html);
-              setMode("preview");
-            }
-          }}
-        >
-          {t("admin.preview")}
-        </button>
+      {/* Only tabs in the tab list (axe aria-required-children): the Format button sits beside it. */}
+      <div className="flex items-end gap-1">
+        <div role="tablist" aria-label={props.label} className="flex items-end gap-1">
+          <button
+            type="button"
+            role="tab"
+            aria-selected={mode === "edit"}
+            className={tab(mode === "edit")}
+            onClick={() => setMode("edit")}
+          >
+            {t("admin.edit")}
+          </button>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={mode === "preview"}
+            className={tab(mode === "preview")}
+            onClick={async () => {
+              const html = await call("/admin/preview-html");
+              if (html !== null) {
+                setPreview(html);
+                setMode("preview");
+              }
+            }}
+          >
+            {t("admin.preview")}
+          </button>
+        </div>
         {mode === "edit" && (
           <button
             type="button"

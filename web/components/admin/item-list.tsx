@@ -79,8 +79,9 @@ function Cell({ cell, title }: { cell: AdminCell; title: boolean }) {
       );
     case "slug":
       return (
-        <td className={`${CELL} ${line} font-mono text-xs break-all`} dir="ltr">
-          {cell.value}
+        // The cell keeps the table's direction (start-aligned with its heading in RTL); its text runs LTR.
+        <td className={`${CELL} ${line} text-start font-mono text-xs break-all`}>
+          <span dir="ltr">{cell.value}</span>
         </td>
       );
     case "text":
@@ -91,8 +92,8 @@ function Cell({ cell, title }: { cell: AdminCell; title: boolean }) {
     case "locale":
     case "boolean":
       return (
-        <td className={`${CELL} ${line} ${title ? "sm:min-w-48" : ""}`} dir="auto">
-          {cell.value}
+        <td className={`${CELL} ${line} text-start ${title ? "sm:min-w-48" : ""}`}>
+          <span dir="auto">{cell.value}</span>
         </td>
       );
   }

@@ -4,6 +4,7 @@ import { redirect, useFetcher, type FetcherWithComponents } from "react-router";
 import {
   AccountUpdateError,
   COMMON_PASSWORD_MESSAGE,
+  PASSWORD_LENGTH,
   updateName,
   updatePassword,
 } from "../../../server/auth/account.ts";
@@ -11,6 +12,7 @@ import { Field } from "../../components/admin/fields.tsx";
 import { setFlash } from "../../server/admin-flash.server.ts";
 import { appwriteLocation } from "../../server/appwrite.server.ts";
 import { requireUser } from "../../server/session.server.ts";
+import { adminTitle } from "../../i18n/admin-title.ts";
 import type { Route } from "./+types/account";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -18,12 +20,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { user };
 }
 
-export function meta() {
-  return [{ title: "Manage Account | Admin" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return adminTitle(matches, "admin.nav.account");
 }
 
-/** `key` names a message under `admin.account` (spec §5/§8 texts); `message` is shown as is otherwise. */
-type Result = { intent: "name" | "password"; ok: boolean; key?: string; message?: string };
+/**
+ * `key` names a message under `admin.account` (spec §5/§8 texts) with its `values`; `message` is shown as is
+ * otherwise (a text the account module has no key for).
+ */
+type Result = {
+  intent: "name" | "password";
+  ok: boolean;
+  key?: string;
+  values?: Record<string, number>;
+  message?: string;
+};
 
 const MESSAGE_KEYS: Record<string, string> = {
   "Name is required.": "nameRequired",
@@ -31,11 +42,14 @@ const MESSAGE_KEYS: Record<string, string> = {
   "Current password is required to change your password.": "currentRequired",
   "New passwords do not match.": "mismatch",
   "Failed to update password.": "passwordFailed",
+  "Failed to update password. The current password is wrong.": "passwordWrong",
+  [`Password must be ${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters long.`]: "passwordLength",
   [COMMON_PASSWORD_MESSAGE]: "commonPassword",
 };
 const failure = (intent: Result["intent"], error: unknown, fallback: string): Result => {
   const message = error instanceof AccountUpdateError ? error.message : fallback;
-  return MESSAGE_KEYS[message] ? { intent, ok: false, key: MESSAGE_KEYS[message] } : { intent, ok: false, message };
+  const key = MESSAGE_KEYS[message];
+  return key ? { intent, ok: false, key, values: { ...PASSWORD_LENGTH } } : { intent, ok: false, message };
 };
 
 /**
@@ -80,7 +94,7 @@ function Message({ result, intent }: { result: Result | undefined; intent: Resul
   if (!result || result.intent !== intent || result.ok) return null;
   return (
     <p role="status" className={`text-sm ${result.ok ? "text-green-400" : "text-red-400"}`}>
-      {result.key ? t(`admin.account.${result.key}`) : result.message}
+      {result.key ? t(`admin.account.${result.key}`, result.values) : result.message}
     </p>
   );
 }

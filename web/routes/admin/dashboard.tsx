@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { sessionServices } from "../../server/admin.server.ts";
 import { countItems } from "../../server/admin-lists.server.ts";
 import { requireUser } from "../../server/session.server.ts";
+import { adminTitle } from "../../i18n/admin-title.ts";
 import type { Route } from "./+types/dashboard";
 
 /**
@@ -19,8 +20,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export function meta() {
-  return [{ title: "Dashboard | Admin" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return adminTitle(matches, "admin.nav.dashboard");
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {

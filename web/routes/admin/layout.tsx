@@ -1,18 +1,36 @@
 import { useTranslation } from "../../hooks.ts";
-import { data, Form, Link, NavLink, Outlet, isRouteErrorResponse, useNavigation, useRouteError } from "react-router";
+import {
+  data,
+  Form,
+  Link,
+  NavLink,
+  Outlet,
+  isRouteErrorResponse,
+  redirect,
+  useNavigation,
+  useRouteError,
+} from "react-router";
 import { FlashMessage } from "../../components/admin/flash.tsx";
+import { LanguageSwitch } from "../../components/admin/language-switch.tsx";
 import { allMessages } from "../../i18n/catalog.server.ts";
 import { takeFlash } from "../../server/admin-flash.server.ts";
-import { preferredLocale, requireUser } from "../../server/session.server.ts";
+import { localeCookie, preferredLocale, requireUser } from "../../server/session.server.ts";
 import type { Route } from "./+types/layout";
 
 /**
- * The guarded admin layout (spec §2): without a user, a redirect to `/{locale}/login`; pages never cached. It
- * shows, once, the flash message the last save, delete or account change left (issue #17 item 3).
+ * The guarded admin layout (spec §2): without a user, a redirect to `/{locale}/login`; pages never cached. The
+ * admin speaks `preferredLocale` (issue #17 item 1): a link from the site (`/admin?lang=ar`) is remembered in
+ * the `locale` cookie and the page shown again without the parameter; the switch (`/admin/locale`) wins after.
+ * It shows, once, the flash message the last save, delete or account change left (issue #17 item 3).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
   const locale = preferredLocale(request);
+  const url = new URL(request.url);
+  if (url.searchParams.has("lang")) {
+    url.searchParams.delete("lang");
+    throw redirect(url.pathname + url.search, { headers: { "Set-Cookie": localeCookie(locale) } });
+  }
   const { flash, setCookie } = await takeFlash(request, locale);
   // The admin's texts, in its language: every message (the admin is one application, never a public page).
   return data(
@@ -72,7 +90,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </li>
           </ul>
         </nav>
-        <p className="mt-6 px-3 text-xs text-mist" dir="auto">
+        <LanguageSwitch />
+        <p className="mt-4 px-3 text-xs text-mist" dir="auto">
           {loaderData.user.name || loaderData.user.email}
         </p>
       </aside>

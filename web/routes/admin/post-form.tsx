@@ -12,6 +12,7 @@ import { RestoredNotice, unsavedKey, useUnsavedInput } from "../../components/ad
 import { aiUnavailableMessage, loadFormValues, newFormValues } from "../../server/admin.server.ts";
 import { saveItem } from "../../server/admin-save.server.ts";
 import { preferredLocale, requireUser } from "../../server/session.server.ts";
+import { adminTitle } from "../../i18n/admin-title.ts";
 import type { Route } from "./+types/post-form";
 
 /**
@@ -21,7 +22,7 @@ import type { Route } from "./+types/post-form";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { secret, user } = await requireUser(request);
   const current = params.id
-    ? await loadFormValues(secret, "post", params.id)
+    ? await loadFormValues(secret, "post", params.id, preferredLocale(request))
     : await newFormValues(
         secret,
         "post",
@@ -34,8 +35,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   return saveItem(request, "post", params.id);
 }
 
-export function meta({ params }: Route.MetaArgs) {
-  return [{ title: `${params.id ? "Edit" : "New"} Post | Admin` }];
+export function meta({ params, matches }: Route.MetaArgs) {
+  return adminTitle(matches, params.id ? "admin.blog.edit" : "admin.blog.new");
 }
 
 /** Today's date in the browser's time zone, as a date input's value (YYYY-MM-DD). */

@@ -10,6 +10,7 @@ import { RestoredNotice, unsavedKey, useUnsavedInput } from "../../components/ad
 import { aiUnavailableMessage, loadFormValues, newFormValues } from "../../server/admin.server.ts";
 import { saveItem } from "../../server/admin-save.server.ts";
 import { preferredLocale, requireUser } from "../../server/session.server.ts";
+import { adminTitle } from "../../i18n/admin-title.ts";
 import type { Route } from "./+types/venture-form";
 
 /**
@@ -19,7 +20,7 @@ import type { Route } from "./+types/venture-form";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { secret } = await requireUser(request);
   const current = params.id
-    ? await loadFormValues(secret, "venture", params.id)
+    ? await loadFormValues(secret, "venture", params.id, preferredLocale(request))
     : await newFormValues(secret, "venture", {});
   return { current, aiUnavailable: aiUnavailableMessage(preferredLocale(request)) };
 }
@@ -28,8 +29,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   return saveItem(request, "venture", params.id);
 }
 
-export function meta({ params }: Route.MetaArgs) {
-  return [{ title: `${params.id ? "Edit" : "New"} Venture | Admin` }];
+export function meta({ params, matches }: Route.MetaArgs) {
+  return adminTitle(matches, params.id ? "admin.ventures.edit" : "admin.ventures.new");
 }
 
 export default function VentureForm({ loaderData, actionData, params }: Route.ComponentProps) {

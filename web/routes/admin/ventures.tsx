@@ -2,6 +2,7 @@ import { ItemList } from "../../components/admin/item-list.tsx";
 import { deleteFromList, sessionServices } from "../../server/admin.server.ts";
 import { listPage, listQueryOf } from "../../server/admin-lists.server.ts";
 import { requireUser } from "../../server/session.server.ts";
+import { adminTitle } from "../../i18n/admin-title.ts";
 import type { Route } from "./+types/ventures";
 
 /**
@@ -25,8 +26,8 @@ export async function action({ request }: Route.ActionArgs) {
   return deleteFromList(request, "venture", secret, user);
 }
 
-export function meta() {
-  return [{ title: "Manage Ventures | Admin" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return adminTitle(matches, "admin.ventures.title");
 }
 
 export default function AdminVentures({ loaderData }: Route.ComponentProps) {

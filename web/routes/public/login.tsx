@@ -16,6 +16,7 @@ import {
   authThrottle,
   clientIp,
   getSignedIn,
+  localeCookie,
   registrationOpen,
   safeRedirect,
   startSession,
@@ -28,7 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const locale = toLocale(params.locale);
   return data(
     { registrationOpen: registrationOpen(), messages: messagesFor(locale, ["auth"]) },
-    { headers: { "Set-Cookie": `locale=${locale}; Path=/; Max-Age=31536000; SameSite=Lax` } },
+    { headers: { "Set-Cookie": localeCookie(locale) } },
   );
 }
 
@@ -83,9 +84,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     // A document load: the admin is another shell (no public header, its own locale), so the public layout
     // must not render the admin's path while it loads (its list skeletons would match /admin/ventures).
-    return redirectDocument(safeRedirect(form.get("redirectTo")), {
-      headers: { "Set-Cookie": await startSession(request, session) },
-    });
+    const headers = new Headers({ "Set-Cookie": await startSession(request, session) });
+    // The admin speaks the language the user chose in it (account prefs; issue #17 item 1), from any login page.
+    if (session.adminLocale) headers.append("Set-Cookie", localeCookie(session.adminLocale));
+    return redirectDocument(safeRedirect(form.get("redirectTo")), { headers });
   } catch (error) {
     if (error instanceof InvalidCredentialsError) return fail(t("auth.failed"), 401);
     if (error instanceof RegistrationError)

@@ -1,3 +1,4 @@
+import { getI18n } from "../../i18n/catalog.server.ts";
 import { data } from "react-router";
 import { checkHtmlBounds } from "../../../lib/html/bounds.ts";
 import { formatHtml } from "../../../lib/html/format.ts";
@@ -19,7 +20,11 @@ export async function action({ request }: Route.ActionArgs) {
     return { html: await formatHtml(html) };
   } catch (error) {
     return data(
-      { error: `The HTML could not be formatted: ${(error as Error).message.split("\n")[0]}` },
+      {
+        error: getI18n(preferredLocale(request)).t("admin.errors.format", {
+          reason: (error as Error).message.split("\n")[0],
+        }),
+      },
       { status: 400 },
     );
   }

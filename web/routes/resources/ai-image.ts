@@ -1,9 +1,10 @@
+import { getI18n } from "../../i18n/catalog.server.ts";
 import { data } from "react-router";
 import { AiNotConfiguredError, aiSettings } from "../../../lib/ai/gemini.ts";
 import { generateImage, TitleRequiredError } from "../../../lib/ai/image.ts";
 import { loadConfig } from "../../../lib/config.ts";
 import { takeAiAllowance } from "../../server/admin.server.ts";
-import { requireUser } from "../../server/session.server.ts";
+import { preferredLocale, requireUser } from "../../server/session.server.ts";
 import type { Route } from "./+types/ai-image";
 
 /**
@@ -16,7 +17,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   if (!(await takeAiAllowance(user.id))) {
     return data(
-      { error: "You have reached the hourly limit of AI drafts; try again later." },
+      { error: getI18n(preferredLocale(request)).t("admin.errors.aiLimit") },
       { status: 429, headers: { "Retry-After": "3600" } },
     );
   }
@@ -32,9 +33,6 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof TitleRequiredError) return data({ error: error.message }, { status: 400 });
     if (error instanceof AiNotConfiguredError) return data({ error: error.message }, { status: 503 });
     console.error("AI image failed:", (error as Error).message);
-    return data(
-      { error: "Failed to generate image. The model may be unavailable. Please try again later." },
-      { status: 503 },
-    );
+    return data({ error: getI18n(preferredLocale(request)).t("admin.ai.failedImage") }, { status: 503 });
   }
 }

@@ -46,7 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (!(await takeAiAllowance(user.id))) {
     return data(
-      { error: "You have reached the hourly limit of AI drafts; try again later." },
+      { error: getI18n(preferredLocale(request)).t("admin.errors.aiLimit") },
       { status: 429, headers: { "Retry-After": "3600" } },
     );
   }
