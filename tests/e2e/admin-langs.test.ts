@@ -99,16 +99,16 @@ describe("the post form in the English admin", () => {
 
     // One row for both versions; the Arabic one typed but not reviewed.
     await ready(page);
-    expect(await rowStates(page, "Two languages e2e")).toEqual([["up-to-date", "unreviewed"]]);
+    await expect.poll(() => rowStates(page, "Two languages e2e")).toEqual([["up-to-date", "unreviewed"]]);
     const filter = page.getByRole("navigation", { name: "Filter by translation" });
     await filter.getByRole("link", { name: "Missing" }).click();
     await page.waitForURL((u) => u.search === "?translation=missing");
     await ready(page);
-    expect(await rowStates(page, "Two languages e2e")).toEqual([]);
+    await expect.poll(() => rowStates(page, "Two languages e2e")).toEqual([]);
     await filter.getByRole("link", { name: "Unreviewed" }).click();
     await page.waitForURL((u) => u.search === "?translation=unreviewed");
     await ready(page);
-    expect(await rowStates(page, "Two languages e2e")).toEqual([["up-to-date", "unreviewed"]]);
+    await expect.poll(() => rowStates(page, "Two languages e2e")).toEqual([["up-to-date", "unreviewed"]]);
 
     // Saving it reviewed records the English version's hash: up to date.
     await page.goto(`/admin/blog/edit/${en.$id}`);
@@ -121,7 +121,7 @@ describe("the post form in the English admin", () => {
     expect(reviewed.reviewed).toBe(true);
     expect(reviewed.sourceHash).toBe(translationHash("post", en));
     await ready(page);
-    expect(await rowStates(page, "Two languages e2e")).toEqual([["up-to-date", "up-to-date"]]);
+    await expect.poll(() => rowStates(page, "Two languages e2e")).toEqual([["up-to-date", "up-to-date"]]);
 
     // An English edit makes the Arabic version stale, and the stale filter finds it.
     await page.goto(`/admin/blog/edit/${en.$id}`);
@@ -131,7 +131,7 @@ describe("the post form in the English admin", () => {
     await page.waitForURL((u) => u.pathname === "/admin/blog");
     await page.goto("/admin/blog?translation=stale");
     await ready(page);
-    expect(await rowStates(page, "Two languages e2e")).toEqual([["up-to-date", "stale"]]);
+    await expect.poll(() => rowStates(page, "Two languages e2e")).toEqual([["up-to-date", "stale"]]);
     await page.goto(`/admin/blog/edit/${en.$id}`);
     await ready(page);
     await page.getByRole("tab", { name: "العربية" }).click();
@@ -160,7 +160,7 @@ describe("the venture form in the Arabic admin", () => {
     await page.goto("/admin/ventures");
     await ready(page);
     expect(await page.locator("html").getAttribute("lang")).toBe("ar");
-    expect(await rowStates(page, "only-english-e2e")).toEqual([["up-to-date", "missing"]]);
+    await expect.poll(() => rowStates(page, "only-english-e2e")).toEqual([["up-to-date", "missing"]]);
     const row = page.getByRole("row").filter({ hasText: "only-english-e2e" });
     expect(await row.textContent()).toContain("غير موجودة");
     await page
@@ -169,7 +169,7 @@ describe("the venture form in the Arabic admin", () => {
       .click();
     await page.waitForURL((u) => u.search === "?translation=missing");
     await ready(page);
-    expect(await rowStates(page, "only-english-e2e")).toEqual([["up-to-date", "missing"]]);
+    await expect.poll(() => rowStates(page, "only-english-e2e")).toEqual([["up-to-date", "missing"]]);
 
     await row.getByRole("link", { name: "تعديل" }).click();
     await page.waitForURL((u) => u.pathname.startsWith("/admin/ventures/edit/"));
@@ -202,7 +202,7 @@ describe("the venture form in the Arabic admin", () => {
     await page.getByRole("button", { name: "حفظ التغييرات" }).click();
     await page.waitForURL((u) => u.pathname === "/admin/ventures");
     await ready(page);
-    expect(await rowStates(page, "only-english-e2e")).toEqual([["up-to-date", "up-to-date"]]);
+    await expect.poll(() => rowStates(page, "only-english-e2e")).toEqual([["up-to-date", "up-to-date"]]);
     const stored = await versions(COLLECTIONS.ventures, "only-english-e2e");
     const ar = stored.find((d) => d.locale === "ar")!;
     const en = stored.find((d) => d.locale !== "ar")!;
@@ -269,6 +269,6 @@ describe("Translate with AI (Gemini is a local fake)", () => {
       websiteURL: "https://ledger-loop.example",
     });
     await ready(page);
-    expect(await rowStates(page, "ledger-loop-e2e")).toEqual([["up-to-date", "unreviewed"]]);
+    await expect.poll(() => rowStates(page, "ledger-loop-e2e")).toEqual([["up-to-date", "unreviewed"]]);
   });
 });
