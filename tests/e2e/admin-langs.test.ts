@@ -75,7 +75,7 @@ describe("the post form in the English admin", () => {
     const arTitle = arPanel.getByRole("textbox", { name: "Title (العربية)" });
     expect(await arTitle.getAttribute("dir")).toBe("rtl");
     expect(await arPanel.getByRole("textbox", { name: "Content (HTML) (العربية)" }).getAttribute("dir")).toBe("rtl");
-    expect(await arPanel.textContent()).toContain("This item has no العربية version yet.");
+    expect(await arPanel.textContent()).toContain("This item has no Arabic version yet.");
     // No Gemini key in this stack: the button is off, with the sentence the AI assistant shows.
     const translate = arPanel.getByRole("button", { name: "Translate with AI" });
     expect(await translate.isDisabled()).toBe(true);

@@ -159,6 +159,12 @@ describe("preview", () => {
     expect(
       (await guest().request("/admin/preview-link", { method: "POST", form: { kind: "post", slug: "x" } })).status,
     ).not.toBe(200);
+    // A malformed request gets a sentence an editor can act on, not a developer's.
+    const malformed = await ada.request("/admin/preview-link", { method: "POST", form: { kind: "page", slug: "x" } });
+    expect(malformed.status).toBe(400);
+    expect(JSON.parse(malformed.text)).toEqual({
+      error: "The request was incomplete. Reload the page and try again.",
+    });
   });
 });
 

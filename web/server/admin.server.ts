@@ -25,6 +25,7 @@ import { loadConfig } from "../../lib/config.ts";
 import { appwriteLocation, getLimitLog } from "./appwrite.server.ts";
 import { publicImageUrl } from "./content.server.ts";
 import { getI18n } from "../i18n/catalog.server.ts";
+import { preferredLocale } from "./session.server.ts";
 import { imageRefusalText, issueText } from "./admin-errors.server.ts";
 import { takeFromWindow, type EventLog } from "../../server/limits/event-log.ts";
 import { loadOtherVersion, otherVersionIds, type OtherVersion } from "./admin-versions.server.ts";
@@ -127,7 +128,9 @@ export async function takeAiAllowance(
 export async function deleteFromList(request: Request, kind: ContentKind, secret: string, user: SignedInUser) {
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
-  if (form.get("intent") !== "delete" || !id) return { ok: false, error: "Nothing to delete." };
+  if (form.get("intent") !== "delete" || !id) {
+    return { ok: false, error: getI18n(preferredLocale(request)).t("admin.errors.badRequest") };
+  }
   const session = sessionServices(secret);
   let name = String(form.get("label") ?? "").slice(0, 200);
   try {

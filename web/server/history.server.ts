@@ -12,7 +12,8 @@ import { CONTENT_KIND_NAMES, CONTENT_MODEL, type ContentKind } from "../../schem
 import type { SessionServices } from "../../lib/appwrite/client.ts";
 import { getItem, sessionServices } from "./admin.server.ts";
 import { getApiKeyServices } from "./appwrite.server.ts";
-import { requireUser } from "./session.server.ts";
+import { getI18n } from "../i18n/catalog.server.ts";
+import { preferredLocale, requireUser } from "./session.server.ts";
 
 /** One revision as the edit page shows it: when and by whom it was saved, and its text fields as strings. */
 export interface HistoryEntry {
@@ -31,10 +32,10 @@ export type HistoryData = { revisions: HistoryEntry[]; current: Record<string, s
 /** An Appwrite id: at most 36 characters of `a-z A-Z 0-9 . _ -`, not starting with a special character. */
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 
-/** The kind and item id a request names, or a 400 answer. */
-function itemOf(kind: unknown, id: unknown): { kind: ContentKind; id: string } {
+/** The kind and item id `request` names, or a 400 answer in the admin's language. */
+function itemOf(request: Request, kind: unknown, id: unknown): { kind: ContentKind; id: string } {
   if (!CONTENT_KIND_NAMES.includes(kind as ContentKind) || typeof id !== "string" || !ID_PATTERN.test(id)) {
-    throw data<HistoryData>({ error: "Send kind (venture or post) and the item's id." }, { status: 400 });
+    throw data<HistoryData>({ error: getI18n(preferredLocale(request)).t("admin.errors.badRequest") }, { status: 400 });
   }
   return { kind: kind as ContentKind, id };
 }
@@ -53,7 +54,7 @@ function textFields(kind: ContentKind, fields: Record<string, unknown>): Record<
 export async function loadHistory(request: Request) {
   const { secret } = await requireUser(request);
   const url = new URL(request.url);
-  const { kind, id } = itemOf(url.searchParams.get("kind"), url.searchParams.get("id"));
+  const { kind, id } = itemOf(request, url.searchParams.get("kind"), url.searchParams.get("id"));
   const session = sessionServices(secret);
   try {
     return await historyOf(session, kind, id);
@@ -88,7 +89,7 @@ async function historyOf(session: SessionServices, kind: ContentKind, id: string
 export async function restoreFromHistory(request: Request): Promise<never> {
   const { secret, user } = await requireUser(request);
   const form = await request.formData();
-  const { kind, id } = itemOf(form.get("kind"), form.get("id"));
+  const { kind, id } = itemOf(request, form.get("kind"), form.get("id"));
   const revisionId = String(form.get("revisionId") ?? "");
   const page = `/admin/${CONTENT_MODEL[kind].adminPath}/edit/${encodeURIComponent(id)}`;
   const session = sessionServices(secret);

@@ -63,7 +63,9 @@ export function VersionTabs(props: {
   const spec: ContentKindSpec = CONTENT_MODEL[props.kind];
   const names = translatedFields(props.kind);
   const key = (locale: ContentLocale, name: string) => (locale === props.locale ? name : `${locale}.${name}`);
+  // A tab names its language in that language (English | العربية); a sentence names it in the admin's.
   const language = (locale: ContentLocale) => t(`admin.languages.${locale}`);
+  const inSentence = (locale: ContentLocale) => t(`admin.languages.inSentence.${locale}`);
   const aiOff = props.aiUnavailable !== null;
   // A refused save whose errors are all in the other version shows that version's tab.
   useEffect(() => {
@@ -94,7 +96,11 @@ export function VersionTabs(props: {
     const to = CONTENT_LOCALES.find((l) => l !== from)!;
     setMessage(null);
     if (names.some((n) => !props.values[key(from, n)]?.trim())) {
-      setMessage({ text: t("admin.languages.sourceRequired", { from: language(from) }), error: true, violations: [] });
+      setMessage({
+        text: t("admin.languages.sourceRequired", { from: inSentence(from) }),
+        error: true,
+        violations: [],
+      });
       return;
     }
     setBusy(true);
@@ -235,11 +241,11 @@ export function VersionTabs(props: {
               </p>
             )}
             {state === "missing" && names.every((n) => !props.values[key(locale, n)]) && (
-              <p className="text-sm text-mist">{t("admin.languages.missingHint", { language: language(locale) })}</p>
+              <p className="text-sm text-mist">{t("admin.languages.missingHint", { language: inSentence(locale) })}</p>
             )}
             {state === "stale" && sourceLocale && (
               <p className="text-sm text-amber-300">
-                {t("admin.languages.stale", { from: language(sourceLocale as ContentLocale) })}
+                {t("admin.languages.stale", { from: inSentence(sourceLocale as ContentLocale) })}
               </p>
             )}
             {fieldsOf(locale)}
@@ -253,10 +259,10 @@ export function VersionTabs(props: {
                     onChange={(e) => props.set(`${locale}.reviewed`)(e.target.checked ? "on" : "")}
                     className="size-4 accent-gold"
                   />
-                  {t("admin.languages.reviewed", { from: language(sourceLocale as ContentLocale) })}
+                  {t("admin.languages.reviewed", { from: inSentence(sourceLocale as ContentLocale) })}
                 </label>
                 <p className="mt-1 text-xs text-mist">
-                  {t("admin.languages.reviewedHint", { from: language(sourceLocale as ContentLocale) })}
+                  {t("admin.languages.reviewedHint", { from: inSentence(sourceLocale as ContentLocale) })}
                 </p>
               </div>
             )}
@@ -271,7 +277,7 @@ export function VersionTabs(props: {
                 {busy ? t("admin.languages.translating") : t("admin.languages.translate")}
               </button>
               <p id={`${id}-ai-to-${locale}`} className="mt-1 text-xs text-mist">
-                {t("admin.languages.translateFrom", { to: language(to), from: language(locale) })}
+                {t("admin.languages.translateFrom", { to: inSentence(to), from: inSentence(locale) })}
               </p>
               {aiOff && (
                 <p id={offId} className="mt-1 text-sm text-mist">

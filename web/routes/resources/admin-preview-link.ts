@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { slugSchema } from "../../../schemas/content.ts";
 import { CONTENT_KIND_NAMES, type ContentKind } from "../../../schemas/model.ts";
 import { PREVIEW_LINK_TTL_MS } from "../../../lib/publish/preview-link.ts";
+import { getI18n } from "../../i18n/catalog.server.ts";
 import { siteOrigin } from "../../server/origin.server.ts";
 import { sharePreviewUrl } from "../../server/preview.server.ts";
 import { preferredLocale, requireUser } from "../../server/session.server.ts";
@@ -18,7 +19,7 @@ export async function action({ request }: Route.ActionArgs) {
   const kind = String(form.get("kind") ?? "");
   const slug = slugSchema.safeParse(String(form.get("slug") ?? ""));
   if (!CONTENT_KIND_NAMES.includes(kind as ContentKind) || !slug.success) {
-    return data({ error: "Send kind (venture or post) and the item's slug." }, { status: 400 });
+    return data({ error: getI18n(preferredLocale(request)).t("admin.errors.badRequest") }, { status: 400 });
   }
   const locale = preferredLocale(request);
   const url = await sharePreviewUrl(siteOrigin(request), locale, kind as ContentKind, slug.data);

@@ -28,12 +28,12 @@ export async function action({ request }: Route.ActionArgs) {
   const from = form.get("from");
   const to = form.get("to");
   if (!isContentLocale(from) || !isContentLocale(to) || from === to) {
-    return data({ error: "Give two different languages, en and ar." }, { status: 400 });
+    return data({ error: t("admin.errors.badRequest") }, { status: 400 });
   }
   const names = translatedFields(kind);
   const source = Object.fromEntries(names.map((n) => [n, String(form.get(n) ?? "").trim()]));
   if (names.some((n) => !source[n])) {
-    const language = t(`admin.languages.${from}`);
+    const language = t(`admin.languages.inSentence.${from}`);
     return data({ error: t("admin.languages.sourceRequired", { from: language }) }, { status: 400 });
   }
   const body = CONTENT_MODEL[kind].body;
