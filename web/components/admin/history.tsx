@@ -3,26 +3,8 @@ import { useEffect, useState } from "react";
 import { Form, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { useLocale, useTranslation } from "../../hooks.ts";
 import type { ContentKind } from "../../../schemas/model.ts";
+import { fieldLabelKey } from "../../i18n/admin-labels.ts";
 import type { HistoryData, HistoryEntry } from "../../server/history.server.ts";
-
-/** The label key of each text field a revision compares, per kind (the form's own labels). */
-const LABELS: Record<ContentKind, Record<string, string>> = {
-  venture: {
-    name: "admin.ventures.name",
-    slug: "admin.ventures.slug",
-    websiteURL: "admin.ventures.website",
-    shortDescription: "admin.ventures.shortDescription",
-    caseStudy: "admin.ventures.caseStudy",
-  },
-  post: {
-    title: "admin.blog.postTitle",
-    slug: "admin.blog.slug",
-    authorName: "admin.blog.authorName",
-    publishedDate: "admin.blog.publishedDate",
-    excerpt: "admin.blog.excerpt",
-    content: "admin.blog.content",
-  },
-};
 
 /** `iso` as the admin shows a time: date and time in `locale`, in UTC (the same on the server and in the browser). */
 function timeOf(iso: string, locale: string): string {
@@ -71,7 +53,8 @@ function RevisionRow({
   const locale = useLocale();
   const navigation = useNavigation();
   const [open, setOpen] = useState(false);
-  const changed = Object.keys(LABELS[kind]).filter(
+  // The text fields the server compares (`current`: the restorable ones), labelled as the form labels them.
+  const changed = Object.keys(current).filter(
     (name) => name in revision.fields && (revision.fields[name] ?? "") !== (current[name] ?? ""),
   );
   const restoring = navigation.state === "submitting" && navigation.formData?.get("revisionId") === revision.id;
@@ -115,7 +98,7 @@ function RevisionRow({
               {changed.map((name) => (
                 <FieldDiff
                   key={name}
-                  label={t(LABELS[kind][name]!)}
+                  label={t(fieldLabelKey(kind, name))}
                   before={revision.fields[name] ?? ""}
                   after={current[name] ?? ""}
                 />

@@ -12,6 +12,7 @@ import type { TranslationState } from "../../../lib/translate/status.ts";
 import { Field, TextArea } from "./fields.tsx";
 import { HtmlEditor } from "./html-editor.tsx";
 import { isShortField } from "./kind-fields.tsx";
+import { fieldLabelKey } from "../../i18n/admin-labels.ts";
 import { TranslationBadge } from "./item-list.tsx";
 
 /** What the form knows of the item's version in the other locale (`loadOtherVersion`). */
@@ -22,11 +23,8 @@ export interface OtherVersionProps {
   state: TranslationState;
 }
 
-/** The labels of a kind's title and body fields in the forms (spec §2). */
-const LABELS: Record<ContentKind, { title: string; body: string; rows: number }> = {
-  venture: { title: "admin.ventures.name", body: "admin.ventures.caseStudy", rows: 12 },
-  post: { title: "admin.blog.postTitle", body: "admin.blog.content", rows: 15 },
-};
+/** The rows of a kind's body text area (spec §2: a case study is shorter than an article). */
+const BODY_ROWS: Record<ContentKind, number> = { venture: 12, post: 15 };
 
 /**
  * The language versions of a venture or post form (issue #15 item 6): tabs English | العربية (the WAI-ARIA
@@ -161,14 +159,14 @@ export function VersionTabs(props: {
           <HtmlEditor
             key={k}
             {...common}
-            label={named(t(LABELS[props.kind].body))}
-            rows={LABELS[props.kind].rows}
+            label={named(t(fieldLabelKey(props.kind, spec.body)))}
+            rows={BODY_ROWS[props.kind]}
             required={required}
             onChange={onChange}
           />
         );
       }
-      const label = named(name === spec.title ? t(LABELS[props.kind].title) : t(`admin.${spec.adminPath}.${name}`));
+      const label = named(t(fieldLabelKey(props.kind, name)));
       return isShortField(field) ? (
         <Field key={k} {...common} label={label} required={required} onChange={onChange} />
       ) : (
