@@ -165,8 +165,13 @@ describe("the phone menu", () => {
     const scrolled = await page.evaluate(() => window.scrollY);
     const open = page.getByRole("button", { name: "Open menu" });
     const menu = page.locator("#mobile-menu");
+    // The menu slides in: a click during the slide can land on the backdrop beside the moving link, which closes
+    // the menu instead of following the link. Wait until its transition has finished, as a finger would.
+    const slidIn = () =>
+      menu.evaluate((element) => Promise.allSettled(element.getAnimations().map((a) => a.finished)).then(() => {}));
     await open.click();
     await expect.poll(() => menu.isVisible()).toBe(true);
+    await slidIn();
     // Focus starts inside the menu, on its first link.
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest("#mobile-menu") !== null)).toBe(true);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflowY)).toBe("hidden");
@@ -181,6 +186,8 @@ describe("the phone menu", () => {
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflowY)).not.toBe("hidden");
 
     await open.click();
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await slidIn();
     const language = menu.getByRole("link", { name: "Language: العربية" });
     expect(await language.isVisible()).toBe(true);
     await language.click();
