@@ -75,6 +75,11 @@ export function restorableFields(kind: ContentKind, fields: Record<string, unkno
   );
 }
 
+/** The revisions of `itemId`, newest first (a save's time, then the row's, for two saves in one millisecond). */
+function newestFirst(itemId: string): string[] {
+  return [Query.equal("itemId", itemId), Query.orderDesc("savedAt"), Query.orderDesc("$createdAt")];
+}
+
 function toRevision(row: Models.DefaultRow): Revision {
   let fields: Record<string, unknown> = {};
   try {
@@ -136,14 +141,7 @@ export class RevisionStore {
       const page = await this.tables.listRows({
         databaseId: DATABASE_ID,
         tableId: REVISIONS_TABLE,
-        queries: [
-          Query.equal("itemId", itemId),
-          Query.orderDesc("savedAt"),
-          Query.orderDesc("$createdAt"),
-          Query.offset(keep),
-          Query.limit(100),
-          Query.select(["$id"]),
-        ],
+        queries: [...newestFirst(itemId), Query.offset(keep), Query.limit(100), Query.select(["$id"])],
       });
       if (page.rows.length === 0) return deleted;
       for (const row of page.rows) {
@@ -168,12 +166,7 @@ export class RevisionStore {
     const page = await this.tables.listRows({
       databaseId: DATABASE_ID,
       tableId: REVISIONS_TABLE,
-      queries: [
-        Query.equal("itemId", itemId),
-        Query.orderDesc("savedAt"),
-        Query.orderDesc("$createdAt"),
-        Query.limit(REVISIONS_KEPT),
-      ],
+      queries: [...newestFirst(itemId), Query.limit(REVISIONS_KEPT)],
     });
     return page.rows.map(toRevision);
   }

@@ -167,6 +167,8 @@ export interface UploadOptions {
    * date-time, or null for none (published when saved). Undefined keeps the stored one (an update) or none.
    */
   publishAt?: string | null;
+  /** An update: the row as the caller has just read it with the same session (spares reading it again). */
+  current?: Models.DefaultRow;
 }
 
 /** The item changed since the form was opened: the second of two concurrent saves (issue #16 item 5). */
@@ -251,7 +253,7 @@ export async function updateItem<K extends ContentKind>(
   const { collectionId, imageField } = CONTENT_KINDS[kind];
   const ids = { databaseId: DATABASE_ID, tableId: collectionId, rowId: documentId };
   const fields = await documentData(kind, input); // refuses an over-bound body before touching images
-  const current = await session.tablesDB.getRow(ids);
+  const current = options.current ?? (await session.tablesDB.getRow(ids));
   if (options.expectedVersion && options.expectedVersion !== current.$updatedAt) {
     throw new EditConflictError(current.$updatedAt, (current[UPDATED_BY_COLUMN] as string | null) ?? null);
   }

@@ -128,6 +128,7 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
           expectedVersion,
           columns,
           publishAt,
+          current: before ?? undefined,
         })
       : await createItem(target, session, user, kind, parsed.input as never, parsed.image, {
           intent,
