@@ -22,27 +22,47 @@ export const APPWRITE_COUNT_CAP = 5000;
 
 type Reader = ContentReader["tablesDB"];
 
-function list(reader: Reader, kind: ContentKind, queries: string[]): Promise<Models.RowList<Models.DefaultRow>> {
-  return reader.listRows({ databaseId: DATABASE_ID, tableId: CONTENT_MODEL[kind].collectionId, queries });
+/**
+ * One `listRows` of `kind`; `total: false` skips Appwrite's count (up to 5,000 rows scanned a request), which
+ * most reads here never look at.
+ */
+function list(
+  reader: Reader,
+  kind: ContentKind,
+  queries: string[],
+  total = true,
+): Promise<Models.RowList<Models.DefaultRow>> {
+  return reader.listRows({ databaseId: DATABASE_ID, tableId: CONTENT_MODEL[kind].collectionId, queries, total });
 }
 
 /**
  * How many rows of `kind` match `filters` for this reader: Appwrite's `total` when under its cap, else found
  * by probing offsets (`Query.offset(n)` + `Query.limit(1)`: is there an n+1th row?), doubling then bisecting,
  * about 2·log2(count) small requests past 5,000 rows. `known`: a `total` already read with the same filters.
+ * `kept`: counts past the cap are taken from and stored there (`KeptCounts`).
  */
 export async function countRows(
   services: ContentReader,
   kind: ContentKind,
   filters: string[] = [],
   known?: number,
+  kept?: KeptCounts,
 ): Promise<number> {
   const total =
     known ?? (await list(services.tablesDB, kind, [...filters, Query.select(["$id"]), Query.limit(1)])).total;
   if (total < APPWRITE_COUNT_CAP) return total;
+  const key = JSON.stringify([kind, filters]);
+  const stored = kept?.get(key);
+  if (stored !== undefined) return stored;
   const exists = async (offset: number) =>
-    (await list(services.tablesDB, kind, [...filters, Query.select(["$id"]), Query.limit(1), Query.offset(offset)]))
-      .rows.length > 0;
+    (
+      await list(
+        services.tablesDB,
+        kind,
+        [...filters, Query.select(["$id"]), Query.limit(1), Query.offset(offset)],
+        false,
+      )
+    ).rows.length > 0;
   let low = APPWRITE_COUNT_CAP; // a row exists at offset low - 1
   let high = low * 2;
   while (await exists(high - 1)) [low, high] = [high, high * 2];
@@ -51,7 +71,38 @@ export async function countRows(
     if (await exists(mid - 1)) low = mid;
     else high = mid;
   }
+  kept?.set(key, low);
   return low;
+}
+
+/**
+ * Counts past Appwrite's 5,000 cap, kept `maxAgeMs` (ms) each: such a count costs about 14 sequential offset
+ * probes (`countRows`), too much for every render of a list of 10,000 posts (issue #18 item 3: < 100 ms p50).
+ * Under the cap Appwrite's `total` is exact and free, so nothing is kept. A count may lag the rows by at most
+ * `maxAgeMs`; callers recount (`forget`) when a request lies past a kept count.
+ */
+export class KeptCounts {
+  private readonly counts = new Map<string, { value: number; at: number }>();
+
+  constructor(
+    private readonly maxAgeMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The count kept under `key`, or undefined when none is, or it is older than `maxAgeMs`. */
+  get(key: string): number | undefined {
+    const entry = this.counts.get(key);
+    return entry && this.now() - entry.at < this.maxAgeMs ? entry.value : undefined;
+  }
+
+  set(key: string, value: number): void {
+    this.counts.set(key, { value, at: this.now() });
+  }
+
+  /** Drops every kept count (the next `countRows` probes again). */
+  forget(): void {
+    this.counts.clear();
+  }
 }
 
 /** Rows a sitemap read asks for at once: two fields a row, well under Appwrite's 5,000 `Query.limit` bound. */
@@ -75,11 +126,12 @@ async function readWindow(
   while (rows.length < count) {
     const limit = Math.min(pageSize, count - rows.length);
     const cursor = rows.at(-1)?.$id;
-    const page = await list(services.tablesDB, kind, [
-      ...queries,
-      Query.limit(limit),
-      cursor ? Query.cursorAfter(cursor) : Query.offset(offset),
-    ]);
+    const page = await list(
+      services.tablesDB,
+      kind,
+      [...queries, Query.limit(limit), cursor ? Query.cursorAfter(cursor) : Query.offset(offset)],
+      !cursor,
+    );
     if (!cursor) total = page.total;
     rows.push(...page.rows);
     if (page.rows.length < limit) break;
@@ -99,8 +151,8 @@ export interface ItemPage<T> {
  * versions a page. Rows are ordered by `listOrder` (posts: published date, then slug and locale), so the
  * versions of an item sit side by side; an item belongs to the page holding its *last* version, so no item
  * shows on two pages and no page is empty. A page therefore shows rowsPerPage/2 items when every item has
- * both languages, up to rowsPerPage when each has one. `pages` counts past Appwrite's cap (`countRows`).
- * Returns null for a page past the last (page 1 of an empty list exists, with no items).
+ * both languages, up to rowsPerPage when each has one. `pages` counts past Appwrite's cap (`countRows`, with
+ * the counts `kept` there). Returns null for a page past the last (page 1 of an empty list exists, with no items).
  */
 export async function readItemPage<K extends ContentKind>(
   services: ContentReader,
@@ -108,6 +160,7 @@ export async function readItemPage<K extends ContentKind>(
   locale: ContentLocale,
   page: number,
   rowsPerPage: number,
+  kept?: KeptCounts,
 ): Promise<ItemPage<Localized<ItemSummary<K>>> | null> {
   const start = (page - 1) * rowsPerPage;
   const fields = summaryFields(kind);
@@ -119,7 +172,14 @@ export async function readItemPage<K extends ContentKind>(
     Math.max(0, start - 1),
     rowsPerPage + (start > 0 ? 2 : 1),
   );
-  const total = await countRows(services, kind, [], window.total);
+  let total = await countRows(services, kind, [], window.total, kept);
+  // A kept count may lag writes by its age: when it disagrees with the rows just read (rows past it, or none
+  // where it says there are some), count again.
+  const rowsFromStart = window.rows.length - (start > 0 ? 1 : 0);
+  if (kept && rowsFromStart > 0 !== start < total) {
+    kept.forget();
+    total = await countRows(services, kind, [], window.total, kept);
+  }
   const rows = window.rows;
   const pages = Math.max(1, Math.ceil(total / rowsPerPage));
   if (page > pages) return null;
@@ -190,12 +250,12 @@ export async function readLatestVersions<K extends ContentKind>(
   limit: number,
 ): Promise<Localized<ItemSummary<K>>[]> {
   const fields = summaryFields(kind);
-  const { rows } = await list(services.tablesDB, kind, [
-    Query.equal("locale", locale),
-    Query.select(fields),
-    ...listOrder(kind),
-    Query.limit(limit),
-  ]);
+  const { rows } = await list(
+    services.tablesDB,
+    kind,
+    [Query.equal("locale", locale), Query.select(fields), ...listOrder(kind), Query.limit(limit)],
+    false,
+  );
   return rows.map(
     (doc) => ({ ...toRecord(kind, doc, fields), locale, locales: [locale] }) as Localized<ItemSummary<K>>,
   );

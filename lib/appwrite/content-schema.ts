@@ -27,7 +27,7 @@ export async function backfillLocale(services: AdminServices, collectionId: stri
   for (;;) {
     const pages = listPages(
       (queries) =>
-        tablesDB.listRows({ databaseId: DATABASE_ID, tableId: collectionId, queries }).then((page) => page.rows),
+        tablesDB.listRows({ databaseId: DATABASE_ID, tableId: collectionId, queries, total: false }).then((page) => page.rows),
       { queries: [Query.isNull("locale"), Query.select(["$id"])], max: 100 },
     );
     const first = await pages.next();

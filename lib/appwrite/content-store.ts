@@ -86,7 +86,7 @@ export async function listSummaries<K extends ContentKind>(
   const documents = await listAll(
     (queries) =>
       services.tablesDB
-        .listRows({ databaseId: DATABASE_ID, tableId: CONTENT_MODEL[kind].collectionId, queries })
+        .listRows({ databaseId: DATABASE_ID, tableId: CONTENT_MODEL[kind].collectionId, queries, total: false })
         .then((page) => page.rows),
     { queries: [Query.select(fields), ...listOrder(kind)], max: limit },
   );
@@ -114,6 +114,7 @@ export async function getBySlug<K extends ContentKind>(
       databaseId: DATABASE_ID,
       tableId: CONTENT_MODEL[kind].collectionId,
       queries: [Query.equal("slug", slug), Query.limit(1)],
+      total: false,
     });
     const doc = page.rows[0];
     return doc ? toRecord(kind, doc) : null;
@@ -192,6 +193,7 @@ export async function getLocalized<K extends ContentKind>(
       databaseId: DATABASE_ID,
       tableId: CONTENT_MODEL[kind].collectionId,
       queries: [Query.equal("slug", slug), Query.limit(10)],
+      total: false,
     });
     const records = page.rows.map((doc) => toRecord(kind, doc) as ItemRecord<K> & { slug: string; locale: string });
     return pickVersions(records, locale)[0] ?? null;

@@ -334,7 +334,7 @@ export async function listBySlug(
   const bySlug = new Map<string, Models.DefaultRow>();
   const pages = listPages((queries) =>
     services.tablesDB
-      .listRows({ databaseId: DATABASE_ID, tableId: collectionId, queries })
+      .listRows({ databaseId: DATABASE_ID, tableId: collectionId, queries, total: false })
       .then((page) => page.rows)
       .catch((error: unknown) => {
         if (

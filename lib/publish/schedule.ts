@@ -35,6 +35,7 @@ async function dueDocuments(services: AdminServices, kind: ContentKind, now: num
       Query.orderAsc(PUBLISH_AT_COLUMN),
       Query.limit(BATCH),
     ],
+    total: false,
   });
   return page.rows;
 }
@@ -50,6 +51,7 @@ async function nextDueOf(services: AdminServices, kind: ContentKind): Promise<nu
       Query.limit(1),
       Query.select(["$id", PUBLISH_AT_COLUMN]),
     ],
+    total: false,
   });
   const due = page.rows[0]?.[PUBLISH_AT_COLUMN] as string | undefined;
   return due ? Date.parse(due) : null;

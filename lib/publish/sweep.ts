@@ -61,7 +61,7 @@ const VIEW_URLS = /\/storage\/buckets\/[^/?#"'\s]+\/files\/[^/?#"'\s]+\/view/g;
 async function referencedFileIds(services: AdminServices, kind: ContentKind, into: Set<string>): Promise<void> {
   const pages = listPages((queries) =>
     services.tablesDB
-      .listRows({ databaseId: DATABASE_ID, tableId: CONTENT_KINDS[kind].collectionId, queries })
+      .listRows({ databaseId: DATABASE_ID, tableId: CONTENT_KINDS[kind].collectionId, queries, total: false })
       .then((page) => page.rows),
   );
   for await (const documents of pages) {

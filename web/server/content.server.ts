@@ -16,7 +16,7 @@ import {
 } from "../../schemas/model.ts";
 import { renderStoredHtml } from "../../lib/html/body.ts";
 import { IMAGES_BUCKET_ID, isHttpUrl, safeHttpUrl } from "../../schemas/content.ts";
-import { getPublicServices, withBackend } from "./appwrite.server.ts";
+import { getPublicServices, guestCounts, withBackend } from "./appwrite.server.ts";
 
 type ImageField<K extends ContentKind> = (typeof CONTENT_MODEL)[K]["image"];
 /**
@@ -98,7 +98,7 @@ export interface PostPage {
  */
 export async function loadPostPage(locale: ContentLocale, page: number): Promise<PostPage | null> {
   const rows = BLOG_PAGE_ITEMS * CONTENT_LOCALES.length;
-  const found = await withBackend(() => readItemPage(getPublicServices(), "post", locale, page, rows));
+  const found = await withBackend(() => readItemPage(getPublicServices(), "post", locale, page, rows, guestCounts));
   return found && { posts: found.items.map((p) => card("post", p)), page: found.page, pages: found.pages };
 }
 

@@ -9,7 +9,7 @@ import { countRows, readLatestVersions, readVersionWindow } from "../../lib/appw
 import { getI18n } from "../i18n/catalog.server.ts";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../i18n/i18n.ts";
 import { STATIC_PAGES, absoluteUrl } from "../seo.ts";
-import { getPublicServices, withBackend } from "./appwrite.server.ts";
+import { getPublicServices, guestCounts, withBackend } from "./appwrite.server.ts";
 
 /** Escapes text for XML element content and attribute values. */
 export function escapeXml(text: string): string {
@@ -55,7 +55,9 @@ const SITEMAP_KINDS = ["venture", "post"] as const;
  */
 async function sitemapCounts(): Promise<number[]> {
   const services = getPublicServices();
-  const kinds = await withBackend(() => Promise.all(SITEMAP_KINDS.map((kind) => countRows(services, kind))));
+  const kinds = await withBackend(() =>
+    Promise.all(SITEMAP_KINDS.map((kind) => countRows(services, kind, [], undefined, guestCounts))),
+  );
   return [STATIC_PAGES.length * LOCALES.length, ...kinds];
 }
 

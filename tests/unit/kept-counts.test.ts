@@ -1,0 +1,97 @@
+/**
+ * Counts past Appwrite's 5,000 `total` cap are kept a while (issue #18 item 3: a blog of 10,000 posts must not
+ * probe offsets on every render), and a blog page that disagrees with a kept count recounts at once, so a
+ * post added or removed meanwhile never makes a page 404 or come out empty.
+ */
+import { describe, expect, it } from "vitest";
+import { KeptCounts, countRows, readItemPage } from "../../lib/appwrite/content-pages.ts";
+import type { ContentReader } from "../../lib/appwrite/content-store.ts";
+
+/** A guest reader over `rows()` posts (one English version each, newest first), counting its requests. */
+function fakeReader(rows: () => number) {
+  const reader = {
+    calls: 0,
+    tablesDB: {
+      listRows: async ({ queries }: { queries: string[] }) => {
+        reader.calls++;
+        const parsed = queries.map((q) => JSON.parse(q) as { method: string; values?: unknown[] });
+        const value = (method: string) => parsed.find((q) => q.method === method)?.values?.[0];
+        const cursor = value("cursorAfter");
+        const from = cursor === undefined ? Number(value("offset") ?? 0) : Number(String(cursor).slice(1)) + 1;
+        const limit = Number(value("limit") ?? 25);
+        const n = rows();
+        const page = Array.from({ length: Math.max(0, Math.min(limit, n - from)) }, (_, i) => ({
+          $id: `r${from + i}`,
+          slug: `post-${from + i}`,
+          locale: "en",
+        }));
+        return { total: Math.min(n, 5000), rows: page };
+      },
+    },
+  };
+  return reader as typeof reader & ContentReader;
+}
+
+describe("counts past Appwrite's cap", () => {
+  it("are probed once, then kept until they are older than the max age", async () => {
+    let now = 0;
+    const kept = new KeptCounts(10_000, () => now);
+    const reader = fakeReader(() => 12_345);
+    expect(await countRows(reader, "post", [], undefined, kept)).toBe(12_345);
+    const probes = reader.calls;
+    expect(probes).toBeGreaterThan(10);
+
+    reader.calls = 0;
+    now = 9_999;
+    expect(await countRows(reader, "post", [], 5000, kept)).toBe(12_345);
+    expect(reader.calls).toBe(0);
+
+    now = 10_000;
+    expect(await countRows(reader, "post", [], 5000, kept)).toBe(12_345);
+    expect(reader.calls).toBe(probes - 1); // every probe again, less the first request whose total was known
+  });
+
+  it("are not kept under the cap, where Appwrite's total is exact", async () => {
+    const kept = new KeptCounts(10_000);
+    let n = 4_000;
+    const reader = fakeReader(() => n);
+    expect(await countRows(reader, "post", [], undefined, kept)).toBe(4_000);
+    n = 4_100;
+    expect(await countRows(reader, "post", [], undefined, kept)).toBe(4_100);
+  });
+});
+
+describe("a blog page read with a kept count", () => {
+  const rowsPerPage = 24;
+
+  it("recounts when posts were added past the kept count, so the new last page exists", async () => {
+    let n = 6_000; // 250 pages
+    const kept = new KeptCounts(60_000);
+    const reader = fakeReader(() => n);
+    expect((await readItemPage(reader, "post", "en", 1, rowsPerPage, kept))?.pages).toBe(250);
+
+    n = 6_030; // 252 pages, while the kept count still says 6,000
+    const last = await readItemPage(reader, "post", "en", 252, rowsPerPage, kept);
+    expect(last?.pages).toBe(252);
+    expect(last?.items.map((i) => i.slug)).toEqual([
+      "post-6024",
+      "post-6025",
+      "post-6026",
+      "post-6027",
+      "post-6028",
+      "post-6029",
+    ]);
+    expect((await readItemPage(reader, "post", "en", 1, rowsPerPage, kept))?.pages).toBe(252);
+  });
+
+  it("recounts when posts were removed, so a page past the new last one is missing, not empty", async () => {
+    let n = 6_000;
+    const kept = new KeptCounts(60_000);
+    const reader = fakeReader(() => n);
+    expect((await readItemPage(reader, "post", "en", 250, rowsPerPage, kept))?.items).toHaveLength(24);
+
+    n = 5_970; // 249 pages
+    expect(await readItemPage(reader, "post", "en", 250, rowsPerPage, kept)).toBeNull();
+    expect((await readItemPage(reader, "post", "en", 1, rowsPerPage, kept))?.pages).toBe(249);
+  });
+});
