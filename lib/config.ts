@@ -2,6 +2,7 @@
  * Configuration from the environment (ARCHITECTURE.md "Configuration"), validated against one schema.
  * Read lazily: nothing here runs at import time, so the CLI's `--help` never pays for it.
  */
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { AbortError, EXIT } from "./errors.ts";
 
@@ -21,6 +22,11 @@ const configSchema = z.object({
   OPEN_REGISTRATION: z.enum(["true", "false"], { message: "must be true or false" }).default("true"),
   // The public page cache (docs/decisions/0006): "off" renders every request (measuring, debugging).
   PAGE_CACHE: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
+  // Site processes `npm start` runs on the one port (Heroku's and Render's name): a number, or auto (one a core).
+  WEB_CONCURRENCY: z
+    .string()
+    .regex(/^(auto|[1-9]\d?)$/, { message: "must be auto or a number of site processes (1-99)" })
+    .default("1"),
   // Reverse proxies in front of the site: true = 1, false = 0, or a count (Express's `trust proxy` hop count).
   TRUST_PROXY: z
     .string()
@@ -52,6 +58,11 @@ export interface AppConfig {
   openRegistration: boolean;
   /** Whether signed-out public pages are cached (`PAGE_CACHE`, default on; docs/decisions/0006). */
   pageCache: boolean;
+  /**
+   * How many site processes `npm start` runs on its port (`WEB_CONCURRENCY`: a number, or `auto` for one per
+   * core, `os.availableParallelism()`; default 1). Node's cluster module shares the port between them.
+   */
+  webConcurrency: number;
   /**
    * Reverse proxies in front of the site (`TRUST_PROXY`: `true` is 1, `false` 0, or a number N). The client IP
    * is the N-th `X-Forwarded-For` entry from the right, the scheme and host come from `X-Forwarded-Proto` /
@@ -113,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: c.DATA_DIR,
     openRegistration: c.OPEN_REGISTRATION === "true",
     pageCache: c.PAGE_CACHE === "on",
+    webConcurrency: c.WEB_CONCURRENCY === "auto" ? availableParallelism() : Number(c.WEB_CONCURRENCY),
     trustProxy: c.TRUST_PROXY === "true" ? 1 : c.TRUST_PROXY === "false" ? 0 : Number(c.TRUST_PROXY),
     previewSecret: c.PREVIEW_SECRET,
     geminiApiKey: c.GEMINI_API_KEY,

@@ -17,7 +17,8 @@ import { lockPathFor } from "../lib/publish/lock.ts";
 import { ContentFolderError, describeError, push } from "../lib/publish/push.ts";
 import schema from "../schemas/appwrite.json" with { type: "json" };
 import { ensureBuild } from "../server/build.ts";
-import { startSite, type RunningSite } from "../server/serve-site.ts";
+import { startSite } from "../server/serve-site.ts";
+import { isSiteProcess, serveSiteProcess, startSiteProcesses } from "../server/site-processes.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
   if (await ensureBuild(root)) console.log("Built the site.");
 
   // What is running, for Ctrl-C: stopped in reverse order of start.
-  const running: { appwrite?: AppwriteConnection; site?: RunningSite } = {};
+  const running: { appwrite?: AppwriteConnection; site?: { close(): Promise<void> } } = {};
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -88,13 +89,23 @@ async function main(): Promise<void> {
     for (const item of result.items.filter((i) => i.status === "failed")) console.warn(`${item.file}: ${item.error}`);
   }
 
-  const site = await startSite({ root, port: config.port, host: config.host, trustProxy: config.trustProxy });
+  const siteOptions = { root, port: config.port, host: config.host, trustProxy: config.trustProxy };
+  // WEB_CONCURRENCY > 1: that many site processes share the port, one render each at a time (issue #18).
+  const site =
+    config.webConcurrency > 1
+      ? await startSiteProcesses(config.webConcurrency, siteOptions, (code, signal) =>
+          console.error(`A site process stopped (${signal ?? `exit code ${code}`}); another took its place.`),
+        )
+      : await startSite(siteOptions);
   running.site = site;
   const shown = config.host === "127.0.0.1" || config.host === "0.0.0.0" ? `http://localhost:${site.port}` : site.url;
-  console.log(`\nSite ready: ${shown}  (English ${shown}/en, Arabic ${shown}/ar). Press Ctrl-C to stop.`);
+  const processes = config.webConcurrency > 1 ? `, ${config.webConcurrency} site processes` : "";
+  console.log(`\nSite ready: ${shown}  (English ${shown}/en, Arabic ${shown}/ar${processes}). Press Ctrl-C to stop.`);
 }
 
-main().catch((error: unknown) => {
+/** A forked site process (WEB_CONCURRENCY > 1) only serves; the primary did everything else. */
+const run = isSiteProcess() ? serveSiteProcess : main;
+run().catch((error: unknown) => {
   if (error instanceof ConfigError) console.error(error.message);
   else console.error(`npm start failed: ${describeError(error)}`);
   if (!(error instanceof ConfigError) && process.env.DEBUG) console.error(error);

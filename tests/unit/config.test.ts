@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../lib/config.ts";
 
@@ -13,6 +14,7 @@ describe("loadConfig", () => {
       dataDir: ".data",
       openRegistration: true,
       pageCache: true,
+      webConcurrency: 1,
       trustProxy: 0,
       geminiApiKey: undefined,
       geminiTextModel: "gemini-2.5-flash",
@@ -51,5 +53,13 @@ describe("loadConfig", () => {
     expect(loadConfig({}).pageCache).toBe(true);
     expect(loadConfig({ PAGE_CACHE: "off" }).pageCache).toBe(false);
     expect(() => loadConfig({ PAGE_CACHE: "no" })).toThrow(/PAGE_CACHE: must be on or off/);
+  });
+
+  it("runs one site process by default, WEB_CONCURRENCY of them, or one a core with auto", () => {
+    expect(loadConfig({ WEB_CONCURRENCY: "3" }).webConcurrency).toBe(3);
+    expect(loadConfig({ WEB_CONCURRENCY: "auto" }).webConcurrency).toBe(availableParallelism());
+    for (const wrong of ["0", "-1", "two", "100"]) {
+      expect(() => loadConfig({ WEB_CONCURRENCY: wrong })).toThrow(/WEB_CONCURRENCY: must be auto or a number/);
+    }
   });
 });

@@ -1,0 +1,115 @@
+/**
+ * Several site processes on one port (`WEB_CONCURRENCY`, issue #18 items 1 and 4): Node's cluster module
+ * forks workers that run the launcher's script again; each serves the site from the build (`startSite`) and
+ * the primary hands them connections in turn (round-robin, Node's default outside Windows). A render is
+ * CPU-bound JavaScript, so one process uses one core: N processes render N pages at once.
+ *
+ * Each worker is a site process like those of "Running several site processes" (README): its own page cache
+ * emptied by Appwrite's Realtime feed, its own scheduler, limits and sessions in Appwrite. A worker that dies
+ * after it was ready is replaced; one that dies before fails the start.
+ */
+import cluster, { type Worker } from "node:cluster";
+import { startSite, type SiteOptions } from "./serve-site.ts";
+
+/** What a worker needs to serve the site: `startSite`'s options, passed in its environment as JSON. */
+type WorkerOptions = Pick<SiteOptions, "root" | "port" | "host" | "trustProxy">;
+
+const OPTIONS_VARIABLE = "SITE_PROCESS_OPTIONS";
+
+/** A worker's message once it listens: the port the cluster shares (the first worker's pick when 0 was asked). */
+interface Ready {
+  siteReady: number;
+}
+
+/** The running processes: the shared port, their number, and `close()`, which stops them all. */
+export interface SiteProcesses {
+  url: string;
+  port: number;
+  count: number;
+  close(): Promise<void>;
+}
+
+/** True in a process forked by `startSiteProcesses`: it should call `serveSiteProcess` and nothing else. */
+export function isSiteProcess(): boolean {
+  return cluster.isWorker && process.env[OPTIONS_VARIABLE] !== undefined;
+}
+
+/**
+ * Forks `count` site processes running the current script (`process.argv[1]`, with this process's
+ * `execArgv`, so a TypeScript loader carries over) and resolves once every one listens. The environment is
+ * inherited: set `APPWRITE_*` before calling.
+ * @param onReplaced called when a worker died after it was ready and another was started in its place.
+ * @throws {Error} when a worker exits before it listens (its code is in the message).
+ */
+export async function startSiteProcesses(
+  count: number,
+  options: WorkerOptions,
+  onReplaced: (code: number | null, signal: string | null) => void = () => {},
+): Promise<SiteProcesses> {
+  let stopping = false;
+  let port = options.port;
+  // Every worker asks for the same port, 0 included: the cluster binds it once and shares it.
+  const fork = (): Promise<Worker> =>
+    new Promise((resolve, reject) => {
+      const worker = cluster.fork({ [OPTIONS_VARIABLE]: JSON.stringify(options) });
+      worker.once("message", (message: Ready) => {
+        port = message.siteReady;
+        worker.removeListener("exit", early);
+        worker.once("exit", (code, signal) => {
+          if (stopping) return;
+          onReplaced(code, signal);
+          void fork().catch(() => {}); // a replacement that cannot start is reported by its own output
+        });
+        resolve(worker);
+      });
+      const early = (code: number | null, signal: string | null) =>
+        reject(new Error(`a site process exited before it was ready (${signal ?? `code ${code}`})`));
+      worker.once("exit", early);
+    });
+
+  await Promise.all(Array.from({ length: count }, fork)).catch(async (error: unknown) => {
+    stopping = true;
+    await stopAll();
+    throw error;
+  });
+
+  async function stopAll(): Promise<void> {
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            if (worker.isDead()) return resolve();
+            worker.once("exit", () => resolve());
+            worker.kill("SIGTERM");
+          }),
+      ),
+    );
+  }
+
+  const host = options.host ?? "127.0.0.1";
+  return {
+    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    port,
+    count,
+    close: async () => {
+      stopping = true;
+      await stopAll();
+    },
+  };
+}
+
+/**
+ * The worker's side: serves the site with the options its primary passed, tells the primary its port, and
+ * closes cleanly on SIGTERM or SIGINT (Ctrl-C reaches every process of the terminal's group).
+ * @throws {Error} when called outside a process forked by `startSiteProcesses`.
+ */
+export async function serveSiteProcess(): Promise<void> {
+  const raw = process.env[OPTIONS_VARIABLE];
+  if (!cluster.isWorker || raw === undefined) throw new Error("serveSiteProcess runs only in a forked site process");
+  const site = await startSite(JSON.parse(raw) as WorkerOptions);
+  const stop = () => void site.close().then(() => process.exit(0));
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+  process.send!({ siteReady: site.port } satisfies Ready);
+}
