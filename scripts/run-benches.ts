@@ -23,6 +23,7 @@ const QUICK_ARGS: Record<string, string[]> = {
   "js-size.ts": [],
   "page-quality.ts": ["1"], // Lighthouse runs per page
   "push-bench.ts": ["300", "4", "1"], // posts, concurrency, rounds
+  "render-path.ts": ["5", "2"], // seconds per figure, site processes
   "scale.ts": ["10000", "push", "20"], // posts, how they are added (push|bulk), requests per figure
   "ssr-bench.ts": ["3", "1"], // seconds per autocannon run, rounds
   "load.ts": ["10"], // seconds per path (SECURITY C49 asks 30: --full)

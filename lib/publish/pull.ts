@@ -33,7 +33,7 @@ import { makeDirectory } from "../make-dir.ts";
 import { imageFileId, localImage } from "./documents.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
 import { itemsBySlug, sourceHash } from "./plan.ts";
-import { describeError, listBySlug } from "./push.ts";
+import { describeError, listBySlug } from "./remote.ts";
 
 export interface PullItemResult {
   kind: ContentKind;

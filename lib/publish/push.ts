@@ -4,25 +4,25 @@
  * content-addressed and uploaded once, a document write that fails removes the image it just uploaded, and
  * an item edited in Appwrite since the last push or pull is a conflict, not an overwrite (unless `force`).
  */
+import { Permission, Role } from "node-appwrite";
+import { CONTENT_KINDS, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
 import { PUBLISH_AT_COLUMN, STATUS_COLUMN, type ItemState } from "../../schemas/lifecycle.ts";
-import { stat } from "node:fs/promises";
-import path from "node:path";
-import { AppwriteException, Permission, Role, type Models } from "node-appwrite";
-import { InputFile } from "node-appwrite/file";
-import { CONTENT_KINDS, DATABASE_ID, IMAGES_BUCKET_ID, type ContentKind } from "../../schemas/content.ts";
-import { parseFileViewUrl, type AdminServices } from "../appwrite/client.ts";
-import { listPages } from "../appwrite/paginate.ts";
-import { readContent, type ContentIssue, type ContentSet, type LocalImage } from "../content/read.ts";
-import { imageFileId } from "./documents.ts";
+import { DEFAULT_CONTENT_LOCALE, versionKey } from "../../schemas/model.ts";
+import type { AdminServices } from "../appwrite/client.ts";
+import type { ContentIssue } from "../content/read.ts";
+import { localeOfFile } from "../content/versions.ts";
 import { ExportError, imageFileIdsOf, writeExport, type ExportReport } from "./export.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
-import { createItemDocument, deleteItemDocument, updateItemDocument, type ImageStep } from "./writer.ts";
 import { planPush, type PlanAction, type PlanEntry, type PlannedItem } from "./plan.ts";
-import { AbortError, EXIT } from "../errors.ts";
-import { localeOfFile } from "../content/versions.ts";
-import { DEFAULT_CONTENT_LOCALE, documentVersionKey, versionKey } from "../../schemas/model.ts";
+import { checkMassDelete, readContentFolder, trackedCount } from "./push-guards.ts";
+import { ensureImage, imagesUsedTwice, removeOrphanImages, type ImageUploads } from "./push-images.ts";
+import { describeError, listBySlug } from "./remote.ts";
+import { createItemDocument, deleteItemDocument, updateItemDocument, type ImageStep } from "./writer.ts";
 
 export type { PlanAction, PlanEntry } from "./plan.ts";
+// What callers of `push` also use, where it is written.
+export { ContentFolderError, MassDeleteError, checkMassDelete, readContentFolder } from "./push-guards.ts";
+export { SchemaMissingError, describeError, listBySlug } from "./remote.ts";
 
 export interface PushItemResult extends PlanEntry {
   status: "done" | "failed";
@@ -93,87 +93,6 @@ export interface PushOptions {
   /** Writes in flight at once (default 4). */
   concurrency?: number;
   onEvent?: (event: PushEvent) => void;
-}
-
-/** Appwrite has no database or collection to push into: the schema was never applied there. */
-export class SchemaMissingError extends AbortError {
-  override name = "SchemaMissingError";
-  constructor(message: string) {
-    super(message, { exitCode: EXIT.backend });
-  }
-}
-
-/**
- * The content folder does not exist or holds no venture or post file: most likely a typo in `--dir`, and
- * pushing it (with `--prune`) would delete everything (SECURITY C59). Nothing was written.
- */
-export class ContentFolderError extends AbortError {
-  override name = "ContentFolderError";
-  constructor(message: string) {
-    super(message, { exitCode: EXIT.usage });
-  }
-}
-
-/** A prune would delete more than `MAX_PRUNE_SHARE` of what was pushed, without `allowMassDelete`. */
-export class MassDeleteError extends AbortError {
-  override name = "MassDeleteError";
-  constructor(message: string) {
-    super(message, { exitCode: EXIT.usage });
-  }
-}
-
-/** The share of the pushed items a prune may delete without `allowMassDelete`: half. */
-export const MAX_PRUNE_SHARE = 0.5;
-
-/**
- * Reads and validates the content folder, refusing one that is missing or has no content file at all
- * (valid, invalid or draft) in `ventures/` or `posts/`.
- * @throws {ContentFolderError} naming the folder looked at and what to do; nothing has been written.
- */
-export async function readContentFolder(contentDir: string): Promise<ContentSet> {
-  const absolute = path.resolve(contentDir);
-  const exists = await stat(absolute).then(
-    (s) => s.isDirectory(),
-    () => false,
-  );
-  const folders = `${CONTENT_KINDS.venture.folder}/ or ${CONTENT_KINDS.post.folder}/`;
-  if (!exists) {
-    throw new ContentFolderError(
-      `The content folder ${absolute} does not exist (looked for ${folders} in it); nothing was written or deleted. ` +
-        `Pass --dir <folder> with your content folder (default: content, relative to the current directory).`,
-    );
-  }
-  const content = await readContent(absolute);
-  if (content.items.length === 0 && content.issues.length === 0) {
-    throw new ContentFolderError(
-      `The content folder ${absolute} has no .md or .html file in ${folders}; nothing was written or deleted. ` +
-        `Check --dir (it must be the folder holding ventures/ and posts/); to remove everything, delete the items in the admin.`,
-    );
-  }
-  return content;
-}
-
-/**
- * Refuses a prune that deletes more than `MAX_PRUNE_SHARE` of the `tracked` items (those pushed from these
- * files) unless `allow` (SECURITY C59: a wrong `--dir`, or a checkout missing files, must not empty the site).
- * @throws {MassDeleteError} saying how many, and which flag confirms it.
- */
-export function checkMassDelete(deletions: number, tracked: number, allow: boolean, contentDir: string): void {
-  if (allow || deletions === 0 || deletions <= tracked * MAX_PRUNE_SHARE) return;
-  throw new MassDeleteError(
-    `push --prune would delete ${deletions} of the ${tracked} item(s) pushed from ${path.resolve(contentDir)} ` +
-      `(more than half); nothing was written or deleted. Check --dir and that the files are there; if these ` +
-      `deletions are intended, run it again with --allow-mass-delete.`,
-  );
-}
-
-/** Items of `lock` that are still the same documents in Appwrite. */
-function trackedCount(project: ProjectLock, remote: Record<ContentKind, Map<string, Models.DefaultRow>>): number {
-  let n = 0;
-  for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
-    for (const [key, entry] of Object.entries(project[kind])) if (remote[kind].get(key)?.$id === entry.id) n++;
-  }
-  return n;
 }
 
 /**
@@ -249,7 +168,8 @@ export async function push(services: AdminServices, options: PushOptions): Promi
   });
 
   if (!options.dryRun) {
-    await removeOrphanImages(services, planned, results, remote);
+    const deleted = results.filter((r) => r.action === "delete" && r.status === "done").map((r) => r.documentId!);
+    await removeOrphanImages(services, planned, new Set(deleted), remote);
     if (options.lockPath) await writeLock(options.lockPath, lock);
   }
   const count = (action: PlanAction) => results.filter((r) => r.status === "done" && r.action === action).length;
@@ -296,18 +216,6 @@ async function exportDeletions(
   });
 }
 
-/** Content-addressed image ids that more than one planned item writes. */
-function imagesUsedTwice(planned: PlannedItem[]): Set<string> {
-  const seen = new Set<string>();
-  const twice = new Set<string>();
-  for (const p of planned) {
-    if (!p.image || !p.imageUrl) continue;
-    const id = imageFileId(p.image.bytes);
-    (seen.has(id) ? twice : seen).add(id);
-  }
-  return twice;
-}
-
 /** Runs `task` over `items` with at most `limit` in flight. */
 async function forEachLimit<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -320,35 +228,6 @@ async function forEachLimit<T>(items: readonly T[], limit: number, task: (item: 
 /** The version key of a plan entry (`versionKey(slug, locale)`). */
 function entryKey(entry: PlanEntry): string {
   return versionKey(entry.slug, entry.locale ?? DEFAULT_CONTENT_LOCALE);
-}
-
-/**
- * Every document of a collection, by version key (`documentVersionKey`: the slug for English, `slug@ar` for
- * Arabic), read with cursor pagination (REFERENCE §2).
- * @throws {SchemaMissingError} when the database or collection does not exist.
- */
-export async function listBySlug(
-  services: AdminServices,
-  collectionId: string,
-): Promise<Map<string, Models.DefaultRow>> {
-  const bySlug = new Map<string, Models.DefaultRow>();
-  const pages = listPages((queries) =>
-    services.tablesDB
-      .listRows({ databaseId: DATABASE_ID, tableId: collectionId, queries, total: false })
-      .then((page) => page.rows)
-      .catch((error: unknown) => {
-        if (
-          error instanceof AppwriteException &&
-          ["database_not_found", "table_not_found", "collection_not_found"].includes(error.type)
-        ) {
-          const what = error.type === "database_not_found" ? `database ${DATABASE_ID}` : `collection ${collectionId}`;
-          throw new SchemaMissingError(`${services.target.endpoint} has no ${what}: run \`studio setup\` first.`);
-        }
-        throw error;
-      }),
-  );
-  for await (const documents of pages) for (const doc of documents) bySlug.set(documentVersionKey(doc), doc);
-  return bySlug;
 }
 
 async function apply(
@@ -407,91 +286,4 @@ async function apply(
   } catch (error) {
     return { ...p.entry, status: "failed", error: describeError(error) };
   }
-}
-
-/** Uploads in flight or done in this run, by file id; the promise says whether this run uploaded it. */
-type ImageUploads = Map<string, Promise<boolean>>;
-
-/**
- * Makes sure the item's local image is in the bucket when the image field is written. Items sharing an image
- * wait for one upload; a file that already exists (uploaded earlier, or by a concurrent push) is reused.
- * @returns the file id when this run uploaded it, else null.
- */
-async function ensureImage(services: AdminServices, p: PlannedItem, uploads: ImageUploads): Promise<string | null> {
-  const imageField = CONTENT_KINDS[p.entry.kind].imageField;
-  if (!p.image || !p.imageUrl) return null;
-  if (p.entry.action === "update" && !p.entry.changes.includes(imageField)) return null;
-  const target = parseFileViewUrl(p.imageUrl);
-  const fileId = imageFileId(p.image.bytes);
-  if (!target || target.fileId !== fileId) return null; // a URL recorded by pull: that file is Appwrite's own
-  let upload = uploads.get(fileId);
-  if (!upload) {
-    upload = uploadIfMissing(services, fileId, p.image);
-    uploads.set(fileId, upload);
-  }
-  try {
-    return (await upload) ? fileId : null;
-  } catch (error) {
-    uploads.delete(fileId);
-    throw error;
-  }
-}
-
-async function uploadIfMissing(services: AdminServices, fileId: string, image: LocalImage): Promise<boolean> {
-  try {
-    await services.storage.getFile({ bucketId: IMAGES_BUCKET_ID, fileId });
-    return false;
-  } catch (error) {
-    if (!(error instanceof AppwriteException && error.code === 404)) throw error;
-  }
-  try {
-    await services.storage.createFile({
-      bucketId: IMAGES_BUCKET_ID,
-      fileId,
-      file: InputFile.fromBuffer(new Uint8Array(image.bytes), image.name),
-      permissions: [Permission.read(Role.any())],
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof AppwriteException && error.type === "storage_file_already_exists") return false;
-    throw error;
-  }
-}
-
-/**
- * After deletions, removes the images only the deleted documents referenced (SECURITY C45: delete cleans up).
- * Best effort: a failure leaves the file for a later sweep.
- */
-async function removeOrphanImages(
-  services: AdminServices,
-  planned: PlannedItem[],
-  results: PushItemResult[],
-  remote: Record<ContentKind, Map<string, Models.DefaultRow>>,
-): Promise<void> {
-  const deleted = new Set(results.filter((r) => r.action === "delete" && r.status === "done").map((r) => r.documentId));
-  if (deleted.size === 0) return;
-  const stillUsed = new Set<string>();
-  const candidates = new Set<string>();
-  for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
-    const field = CONTENT_KINDS[kind].imageField;
-    for (const doc of remote[kind].values()) {
-      const file = parseFileViewUrl(String(doc[field] ?? ""));
-      if (!file || file.bucketId !== IMAGES_BUCKET_ID) continue;
-      (deleted.has(doc.$id) ? candidates : stillUsed).add(file.fileId);
-    }
-  }
-  for (const p of planned) {
-    const file = p.imageUrl ? parseFileViewUrl(p.imageUrl) : null;
-    if (file) stillUsed.add(file.fileId);
-  }
-  for (const fileId of candidates) {
-    if (stillUsed.has(fileId)) continue;
-    await services.storage.deleteFile({ bucketId: IMAGES_BUCKET_ID, fileId }).catch(() => {});
-  }
-}
-
-/** A one-line description of a failure, with Appwrite's error type when there is one. */
-export function describeError(error: unknown): string {
-  if (error instanceof AppwriteException) return `${error.message}${error.type ? ` (${error.type})` : ""}`;
-  return error instanceof Error ? error.message : String(error);
 }

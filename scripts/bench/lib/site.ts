@@ -21,13 +21,14 @@ export interface BenchSite {
 
 /**
  * Starts the site and resolves once it prints "Site ready: <url>". Rejects with the launcher's output if it
- * exits first. Its stderr goes to this process's stderr.
+ * exits first. Its stderr goes to this process's stderr. `env`: more variables for it (`PAGE_CACHE`,
+ * `WEB_CONCURRENCY`).
  */
-export async function startSite(): Promise<BenchSite> {
+export async function startSite(env: Record<string, string> = {}): Promise<BenchSite> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "bench-site-"));
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: "0", EMULATOR_PORT: "0", NODE_ENV: "production" },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: "0", EMULATOR_PORT: "0", NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

@@ -1,0 +1,107 @@
+/**
+ * `studio push`'s images: content-addressed files of the images bucket, uploaded once per run however many
+ * items share them, reused when Appwrite already has them, and removed when only deleted documents used them.
+ */
+import { AppwriteException, Permission, Role, type Models } from "node-appwrite";
+import { InputFile } from "node-appwrite/file";
+import { CONTENT_KINDS, IMAGES_BUCKET_ID, type ContentKind } from "../../schemas/content.ts";
+import { parseFileViewUrl, type AdminServices } from "../appwrite/client.ts";
+import type { LocalImage } from "../content/read.ts";
+import { imageFileId } from "./documents.ts";
+import type { PlannedItem } from "./plan.ts";
+
+/** Content-addressed image ids that more than one planned item writes. */
+export function imagesUsedTwice(planned: PlannedItem[]): Set<string> {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const p of planned) {
+    if (!p.image || !p.imageUrl) continue;
+    const id = imageFileId(p.image.bytes);
+    (seen.has(id) ? twice : seen).add(id);
+  }
+  return twice;
+}
+
+/** Uploads in flight or done in this run, by file id; the promise says whether this run uploaded it. */
+export type ImageUploads = Map<string, Promise<boolean>>;
+
+/**
+ * Makes sure the item's local image is in the bucket when the image field is written. Items sharing an image
+ * wait for one upload; a file that already exists (uploaded earlier, or by a concurrent push) is reused.
+ * @returns the file id when this run uploaded it, else null.
+ */
+export async function ensureImage(
+  services: AdminServices,
+  p: PlannedItem,
+  uploads: ImageUploads,
+): Promise<string | null> {
+  const imageField = CONTENT_KINDS[p.entry.kind].imageField;
+  if (!p.image || !p.imageUrl) return null;
+  if (p.entry.action === "update" && !p.entry.changes.includes(imageField)) return null;
+  const target = parseFileViewUrl(p.imageUrl);
+  const fileId = imageFileId(p.image.bytes);
+  if (!target || target.fileId !== fileId) return null; // a URL recorded by pull: that file is Appwrite's own
+  let upload = uploads.get(fileId);
+  if (!upload) {
+    upload = uploadIfMissing(services, fileId, p.image);
+    uploads.set(fileId, upload);
+  }
+  try {
+    return (await upload) ? fileId : null;
+  } catch (error) {
+    uploads.delete(fileId);
+    throw error;
+  }
+}
+
+async function uploadIfMissing(services: AdminServices, fileId: string, image: LocalImage): Promise<boolean> {
+  try {
+    await services.storage.getFile({ bucketId: IMAGES_BUCKET_ID, fileId });
+    return false;
+  } catch (error) {
+    if (!(error instanceof AppwriteException && error.code === 404)) throw error;
+  }
+  try {
+    await services.storage.createFile({
+      bucketId: IMAGES_BUCKET_ID,
+      fileId,
+      file: InputFile.fromBuffer(new Uint8Array(image.bytes), image.name),
+      permissions: [Permission.read(Role.any())],
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof AppwriteException && error.type === "storage_file_already_exists") return false;
+    throw error;
+  }
+}
+
+/**
+ * After deletions (`deleted`: the ids of the documents deleted), removes the images only they referenced (SECURITY C45: delete cleans up).
+ * Best effort: a failure leaves the file for a later sweep.
+ */
+export async function removeOrphanImages(
+  services: AdminServices,
+  planned: PlannedItem[],
+  deleted: ReadonlySet<string>,
+  remote: Record<ContentKind, Map<string, Models.DefaultRow>>,
+): Promise<void> {
+  if (deleted.size === 0) return;
+  const stillUsed = new Set<string>();
+  const candidates = new Set<string>();
+  for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
+    const field = CONTENT_KINDS[kind].imageField;
+    for (const doc of remote[kind].values()) {
+      const file = parseFileViewUrl(String(doc[field] ?? ""));
+      if (!file || file.bucketId !== IMAGES_BUCKET_ID) continue;
+      (deleted.has(doc.$id) ? candidates : stillUsed).add(file.fileId);
+    }
+  }
+  for (const p of planned) {
+    const file = p.imageUrl ? parseFileViewUrl(p.imageUrl) : null;
+    if (file) stillUsed.add(file.fileId);
+  }
+  for (const fileId of candidates) {
+    if (stillUsed.has(fileId)) continue;
+    await services.storage.deleteFile({ bucketId: IMAGES_BUCKET_ID, fileId }).catch(() => {});
+  }
+}
