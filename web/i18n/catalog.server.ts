@@ -39,6 +39,20 @@ export const SHELL_NAMESPACES = ["site", "nav", "footer", "general", "notFound",
  * `"home"`) or parts of one (`"legal.privacy"`), each with its nesting kept so `t("legal.privacy.title")` finds it.
  */
 export function messagesFor(locale: Locale, keys: readonly string[]): Messages {
+  // The same keys give the same messages: picked once per process, so translators' lookups are cached too.
+  const id = `${locale}:${keys.join(",")}`;
+  let picked = picks.get(id);
+  if (!picked) {
+    picked = pick(locale, keys);
+    picks.set(id, picked);
+  }
+  return picked;
+}
+
+/** Messages picked by `messagesFor`, by locale and keys (a few dozen: one per loader's set of namespaces). */
+const picks = new Map<string, Messages>();
+
+function pick(locale: Locale, keys: readonly string[]): Messages {
   const picked: Record<string, unknown> = {};
   for (const key of keys) {
     const value = lookup(CATALOGS[locale], key);

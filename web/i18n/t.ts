@@ -24,13 +24,28 @@ export interface Translator {
   list: <T>(key: string) => T[];
 }
 
+/**
+ * Values found by `lookup`, by messages object and key: a page asks for the same shell keys in every render,
+ * and loaders send the same messages objects each time (`messagesFor` keeps them), so most lookups are one
+ * `Map.get`. Messages are never changed once made.
+ */
+const lookups = new WeakMap<object, Map<string, unknown>>();
+
 /** The value at a dotted `key` in `messages`, or undefined. */
 export function lookup(messages: unknown, key: string): unknown {
-  let node = messages;
+  if (typeof messages !== "object" || messages === null) return undefined;
+  let found = lookups.get(messages);
+  if (!found) lookups.set(messages, (found = new Map()));
+  if (found.has(key)) return found.get(key);
+  let node: unknown = messages;
   for (const part of key.split(".")) {
-    if (typeof node !== "object" || node === null) return undefined;
+    if (typeof node !== "object" || node === null) {
+      node = undefined;
+      break;
+    }
     node = (node as Record<string, unknown>)[part];
   }
+  found.set(key, node);
   return node;
 }
 
