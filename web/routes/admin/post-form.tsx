@@ -1,14 +1,9 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "../../hooks.ts";
-import { Form, Link, useLocation, useNavigation } from "react-router";
-import { AiAssistant } from "../../components/admin/ai-assistant.tsx";
-import { conflictOf, Field, FormFooter, ImagePicker, useItemFormValues } from "../../components/admin/fields.tsx";
+import { ImagePicker } from "../../components/admin/fields.tsx";
+import { ItemForm, useItemForm } from "../../components/admin/item-form.tsx";
 import { KindFields } from "../../components/admin/kind-fields.tsx";
 import { initialValues, inputFields } from "../../../schemas/model.ts";
-import { HistoryPanel } from "../../components/admin/history.tsx";
-import { VersionTabs } from "../../components/admin/version-tabs.tsx";
-import { LifecyclePanel } from "../../components/admin/lifecycle.tsx";
-import { RestoredNotice, unsavedKey, useUnsavedInput } from "../../components/admin/unsaved.tsx";
 import { aiUnavailableMessage, loadFormValues, newFormValues } from "../../server/admin.server.ts";
 import { saveItem } from "../../server/admin-save.server.ts";
 import { preferredLocale, requireUser } from "../../server/session.server.ts";
@@ -48,16 +43,10 @@ function localToday(): string {
 
 export default function PostForm({ loaderData, actionData, params }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const location = useLocation();
-  const initial = actionData?.values ?? loaderData.current.values;
-  const { values, setValues, set, setTitle, setSlug, applyDraft } = useItemFormValues(initial, "title", "post");
-  // Typed input survives reloads, navigation and an expired session (issue #16 item 5).
-  const unsaved = useUnsavedInput(unsavedKey("post", params.id), loaderData.current.values, values, setValues);
-  const [generating, setGenerating] = useState(false);
+  const form = useItemForm("post", loaderData, actionData, params.id);
+  const { values, setValues, errors, generating, setGenerating } = form;
   const [image, setImage] = useState<File | null>(null);
   const [imageMessage, setImageMessage] = useState<string | null>(null);
-  const saving = navigation.state === "submitting";
   // The server only knows today in UTC; a new post's date is today where the user is (spec §2: "date to now").
   useEffect(() => {
     if (loaderData.editing || actionData) return;
@@ -72,8 +61,6 @@ export default function PostForm({ loaderData, actionData, params }: Route.Compo
     });
     // Once, after hydration.
   }, []);
-  const errors = actionData?.errors ?? {};
-
   const generateImage = async () => {
     if (!values.title?.trim()) return setImageMessage(t("admin.ai.titleRequired"));
     setGenerating(true);
@@ -95,78 +82,28 @@ export default function PostForm({ loaderData, actionData, params }: Route.Compo
   };
 
   return (
-    <div className="max-w-3xl">
-      <Link to="/admin/blog" className="text-sm text-mist hover:text-gold">
-        <span aria-hidden className="inline-block rtl:-scale-x-100">
-          ←
-        </span>{" "}
-        {t("admin.blog.back")}
-      </Link>
-      <h1 className="mt-4 text-3xl font-bold">{loaderData.editing ? t("admin.blog.edit") : t("admin.blog.new")}</h1>
-      {loaderData.current.state && (
-        <LifecyclePanel kind="post" slug={loaderData.current.values.slug ?? ""} state={loaderData.current.state} />
-      )}
-      <div className="mt-6">
-        <AiAssistant kind="post" unavailable={loaderData.aiUnavailable} onBusy={setGenerating} onDraft={applyDraft} />
+    <ItemForm kind="post" form={form} loaderData={loaderData} actionData={actionData} itemId={params.id}>
+      <KindFields kind="post" size="short" translated={false} values={values} errors={errors} set={form.set} />
+      <div>
+        <ImagePicker
+          name="featuredImage"
+          label={t("admin.blog.featuredImage")}
+          current={loaderData.current.image}
+          generated={image}
+          error={errors.featuredImage}
+        />
+        <button
+          type="button"
+          onClick={generateImage}
+          disabled={generating || loaderData.aiUnavailable !== null}
+          aria-describedby={loaderData.aiUnavailable !== null ? "ai-off-post" : undefined}
+          className="mt-2 rounded-full border border-gold/60 px-4 py-1.5 text-sm text-gold disabled:opacity-50"
+        >
+          {generating ? t("admin.ai.generating") : t("admin.ai.generateImage")}
+        </button>
+        {imageMessage && <p className="mt-1 text-sm text-red-400">{imageMessage}</p>}
       </div>
-      {unsaved.restoredAt !== null && <RestoredNotice at={unsaved.restoredAt} onDiscard={unsaved.discard} />}
-      <Form method="post" encType="multipart/form-data" className="mt-8 space-y-5" onSubmit={unsaved.markSubmitted}>
-        <VersionTabs
-          kind="post"
-          locale={loaderData.current.locale}
-          other={loaderData.current.other}
-          otherVersion={conflictOf(actionData)?.otherVersion}
-          values={values}
-          errors={errors}
-          set={set}
-          setTitle={setTitle}
-          setValues={setValues}
-          aiUnavailable={loaderData.aiUnavailable}
-          onBusy={setGenerating}
-        />
-        <h2 className="border-t border-line pt-5 text-sm font-semibold text-mist">{t("admin.languages.shared")}</h2>
-        <Field
-          name="slug"
-          label={t("admin.blog.slug")}
-          hint={t("admin.slugHint")}
-          required
-          ltr
-          value={values.slug}
-          error={errors.slug}
-          onChange={setSlug}
-        />
-        <KindFields kind="post" size="short" translated={false} values={values} errors={errors} set={set} />
-        <div>
-          <ImagePicker
-            name="featuredImage"
-            label={t("admin.blog.featuredImage")}
-            current={loaderData.current.image}
-            generated={image}
-            error={errors.featuredImage}
-          />
-          <button
-            type="button"
-            onClick={generateImage}
-            disabled={generating || loaderData.aiUnavailable !== null}
-            aria-describedby={loaderData.aiUnavailable !== null ? "ai-off-post" : undefined}
-            className="mt-2 rounded-full border border-gold/60 px-4 py-1.5 text-sm text-gold disabled:opacity-50"
-          >
-            {generating ? t("admin.ai.generating") : t("admin.ai.generateImage")}
-          </button>
-          {imageMessage && <p className="mt-1 text-sm text-red-400">{imageMessage}</p>}
-        </div>
-        <KindFields kind="post" size="long" translated={false} values={values} errors={errors} set={set} />
-        <FormFooter
-          error={actionData?.formError}
-          state={loaderData.current.state}
-          version={conflictOf(actionData)?.version ?? loaderData.current.version ?? null}
-          theirs={conflictOf(actionData) ? location.pathname : null}
-          busy={generating}
-          saving={saving}
-          label={loaderData.editing ? t("admin.saveChanges") : t("admin.blog.createPost")}
-        />
-      </Form>
-      {params.id && <HistoryPanel kind="post" itemId={params.id} />}
-    </div>
+      <KindFields kind="post" size="long" translated={false} values={values} errors={errors} set={form.set} />
+    </ItemForm>
   );
 }

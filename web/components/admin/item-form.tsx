@@ -1,0 +1,152 @@
+import { useState, type ReactNode } from "react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import { CONTENT_MODEL, type ContentKind } from "../../../schemas/model.ts";
+import { useTranslation } from "../../hooks.ts";
+import type { FormValues } from "../../server/admin.server.ts";
+import { AiAssistant } from "./ai-assistant.tsx";
+import { conflictOf, Field, FormFooter, useItemFormValues } from "./fields.tsx";
+import { HistoryPanel } from "./history.tsx";
+import { LifecyclePanel } from "./lifecycle.tsx";
+import { RestoredNotice, unsavedKey, useUnsavedInput } from "./unsaved.tsx";
+import { VersionTabs } from "./version-tabs.tsx";
+
+/** What an item form's route loads: the item's values (both versions) and why AI is off, if it is. */
+export interface ItemFormLoaderData {
+  current: FormValues;
+  aiUnavailable: string | null;
+}
+
+/** What a refused save answers: the typed values, field errors, a form error, a conflict. */
+interface ItemFormActionData {
+  values?: Record<string, string>;
+  errors?: Partial<Record<string, string>>;
+  formError?: string | null;
+  conflict?: unknown;
+}
+
+/** The texts of each kind's form (admin message keys). */
+const TEXTS = {
+  venture: {
+    list: "/admin/ventures",
+    back: "admin.ventures.back",
+    edit: "admin.ventures.edit",
+    new: "admin.ventures.new",
+    slug: "admin.ventures.slug",
+    create: "admin.ventures.createVenture",
+  },
+  post: {
+    list: "/admin/blog",
+    back: "admin.blog.back",
+    edit: "admin.blog.edit",
+    new: "admin.blog.new",
+    slug: "admin.blog.slug",
+    create: "admin.blog.createPost",
+  },
+} as const satisfies Record<ContentKind, Record<string, string>>;
+
+/**
+ * The state of an item's form: its values (the typed ones after a refused save), their setters (the slug
+ * follows the title until edited), unsaved input kept across reloads (issue #16 item 5), the AI's busy flag.
+ */
+export function useItemForm(
+  kind: ContentKind,
+  loaderData: ItemFormLoaderData,
+  actionData: ItemFormActionData | undefined,
+  itemId: string | undefined,
+) {
+  const initial = actionData?.values ?? loaderData.current.values;
+  const form = useItemFormValues(initial, CONTENT_MODEL[kind].title, kind);
+  const unsaved = useUnsavedInput(unsavedKey(kind, itemId), loaderData.current.values, form.values, form.setValues);
+  const [generating, setGenerating] = useState(false);
+  return { ...form, unsaved, generating, setGenerating, errors: actionData?.errors ?? {} };
+}
+
+/** The form state `ItemForm` renders (`useItemForm`'s). */
+export type ItemFormState = ReturnType<typeof useItemForm>;
+
+/**
+ * The frame of a venture's or a post's form (spec §2, issues #15–#17): back link, title, lifecycle panel, AI
+ * assistant, the restored-input notice, the language version tabs, the shared fields (slug, then `children`:
+ * the kind's own), the footer with save and lifecycle buttons, and the history of an existing item.
+ */
+export function ItemForm(props: {
+  kind: ContentKind;
+  form: ItemFormState;
+  loaderData: ItemFormLoaderData;
+  actionData: ItemFormActionData | undefined;
+  itemId: string | undefined;
+  children: ReactNode;
+}) {
+  const { kind, form, loaderData, actionData, itemId } = props;
+  const { t } = useTranslation();
+  const location = useLocation();
+  const saving = useNavigation().state === "submitting";
+  const texts = TEXTS[kind];
+  const conflict = conflictOf(actionData);
+  const { current } = loaderData;
+  return (
+    <div className="max-w-3xl">
+      <Link to={texts.list} className="text-sm text-mist hover:text-gold">
+        <span aria-hidden className="inline-block rtl:-scale-x-100">
+          ←
+        </span>{" "}
+        {t(texts.back)}
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold">{itemId ? t(texts.edit) : t(texts.new)}</h1>
+      {current.state && <LifecyclePanel kind={kind} slug={current.values.slug ?? ""} state={current.state} />}
+      <div className="mt-6">
+        <AiAssistant
+          kind={kind}
+          unavailable={loaderData.aiUnavailable}
+          onBusy={form.setGenerating}
+          onDraft={form.applyDraft}
+        />
+      </div>
+      {form.unsaved.restoredAt !== null && (
+        <RestoredNotice at={form.unsaved.restoredAt} onDiscard={form.unsaved.discard} />
+      )}
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="mt-8 space-y-5"
+        onSubmit={form.unsaved.markSubmitted}
+      >
+        <VersionTabs
+          kind={kind}
+          locale={current.locale}
+          other={current.other}
+          otherVersion={conflict?.otherVersion}
+          values={form.values}
+          errors={form.errors}
+          set={form.set}
+          setTitle={form.setTitle}
+          setValues={form.setValues}
+          aiUnavailable={loaderData.aiUnavailable}
+          onBusy={form.setGenerating}
+        />
+        <h2 className="border-t border-line pt-5 text-sm font-semibold text-mist">{t("admin.languages.shared")}</h2>
+        <Field
+          name="slug"
+          label={t(texts.slug)}
+          hint={t("admin.slugHint")}
+          required
+          ltr
+          value={form.values.slug}
+          error={form.errors.slug}
+          onChange={form.setSlug}
+        />
+        {props.children}
+        <FormFooter
+          error={actionData?.formError}
+          state={current.state}
+          version={conflict?.version ?? current.version ?? null}
+          theirs={conflict ? location.pathname : null}
+          busy={form.generating}
+          saving={saving}
+          label={itemId ? t("admin.saveChanges") : t(texts.create)}
+        />
+      </Form>
+      {itemId && <HistoryPanel kind={kind} itemId={itemId} />}
+    </div>
+  );
+}
