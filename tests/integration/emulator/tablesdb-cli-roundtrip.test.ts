@@ -1,37 +1,20 @@
 /**
  * Issue #19 item 4: the official Appwrite CLI 12 (`node_modules/.bin/appwrite`) round trip in tables against
- * the emulator. An `appwrite.config.json` with `tablesDB` and `tables` (schemas/appwrite.json in the TablesDB
+ * the cli.emulator. An `appwrite.config.json` with `tablesDB` and `tables` (schemas/appwrite.json in the TablesDB
  * form, plus a table of the column kinds it lacks) is pushed with `push tables` twice (the second run changes
  * nothing and loses no row), `pull tables` writes back the same tables, and `push all` completes (without
  * `projectName`, whose push needs a console session: see the comment in the test).
  */
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Client, TablesDB } from "node-appwrite";
-import { startEmulator, type RunningEmulator } from "../../../emulator/server.ts";
 import schema from "../../../schemas/appwrite.json" with { type: "json" };
-import { runAppwriteCli } from "../../helpers/appwrite-cli.ts";
+import { officialCliBench, schemaTables } from "../../helpers/appwrite-cli.ts";
 
-let emulator: RunningEmulator;
-let dataDir: string;
-let work: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), "tablesdb-roundtrip-data-"));
-  work = await mkdtemp(path.join(tmpdir(), "tablesdb-roundtrip-"));
-  emulator = await startEmulator({ dataDir, port: 0 });
-});
-afterAll(async () => {
-  await emulator.close();
-  await rm(dataDir, { recursive: true, force: true });
-  await rm(work, { recursive: true, force: true });
-});
-
-/** The official CLI in `work`. */
-const appwrite = (args: string[]) => runAppwriteCli(work, args);
-const CONFIG = () => path.join(work, "appwrite.config.json");
+const cli = officialCliBench("tablesdb-roundtrip");
+const appwrite = cli.appwrite;
+const CONFIG = () => path.join(cli.work, "appwrite.config.json");
 
 /** A table with the column kinds the product's schema lacks: integer, float, boolean, enum, array, default. */
 const KINDS = {
@@ -66,26 +49,17 @@ function tablesConfig(projectId: string) {
     projectId,
     projectName: schema.projectName,
     tablesDB: schema.databases,
-    tables: [
-      ...schema.collections.map(({ documentSecurity, attributes, indexes, ...rest }) => ({
-        ...rest,
-        rowSecurity: documentSecurity,
-        columns: attributes as Record<string, unknown>[],
-        indexes: indexes.map(({ attributes: columns, ...index }) => ({ ...index, columns })),
-      })),
-      KINDS,
-    ],
+    tables: [...schemaTables(), KINDS],
     buckets: schema.buckets,
   };
 }
 
 describe("the official CLI's round trip in tables (push twice, pull, push all)", () => {
   it("push tables twice changes nothing, pull tables writes the same tables, push all completes", async () => {
-    const config = tablesConfig(emulator.projectId);
+    const config = tablesConfig(cli.emulator.projectId);
     await writeFile(CONFIG(), JSON.stringify(config, null, 4));
-    const { endpoint, projectId, apiKey } = emulator;
-    const login = await appwrite(["client", "--endpoint", endpoint, "--project-id", projectId, "--key", apiKey]);
-    expect(login.code, login.output).toBe(0);
+    const { endpoint, projectId, apiKey } = cli.emulator;
+    await cli.login();
 
     const tables = new TablesDB(new Client().setEndpoint(endpoint).setProject(projectId).setKey(apiKey));
     const first = await appwrite(["push", "tables", "--all", "--force"]);

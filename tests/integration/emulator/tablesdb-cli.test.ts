@@ -3,63 +3,32 @@
  * `push tables` of schemas/appwrite.json rewritten in the TablesDB form (`tablesDB`, `tables`,
  * `rowSecurity`, `columns`), row commands, and `health get-*`.
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Client, TablesDB } from "node-appwrite";
-import { startEmulator, type RunningEmulator } from "../../../emulator/server.ts";
 import schema from "../../../schemas/appwrite.json" with { type: "json" };
-import { runAppwriteCli } from "../../helpers/appwrite-cli.ts";
+import { officialCliBench, schemaTables } from "../../helpers/appwrite-cli.ts";
 
-let emulator: RunningEmulator;
-let dataDir: string;
-let work: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), "tablesdb-cli-data-"));
-  work = await mkdtemp(path.join(tmpdir(), "tablesdb-cli-"));
-  emulator = await startEmulator({ dataDir, port: 0 });
-});
-afterAll(async () => {
-  await emulator.close();
-  await rm(dataDir, { recursive: true, force: true });
-  await rm(work, { recursive: true, force: true });
-});
-
-/** The official CLI in `work`. */
-const appwrite = (args: string[]) => runAppwriteCli(work, args);
+const cli = officialCliBench("tablesdb-cli");
+const appwrite = cli.appwrite;
 
 describe("the official Appwrite CLI against TablesDB and health", () => {
   it("pushes the schema as tables, writes and lists rows, and reads health", async () => {
     const config = {
-      projectId: emulator.projectId,
+      projectId: cli.emulator.projectId,
       projectName: schema.projectName,
       tablesDB: schema.databases,
-      tables: schema.collections.map(({ documentSecurity, attributes, indexes, ...rest }) => ({
-        ...rest,
-        rowSecurity: documentSecurity,
-        columns: attributes,
-        indexes: indexes.map(({ attributes: columns, ...index }) => ({ ...index, columns })),
-      })),
+      tables: schemaTables(),
     };
-    await writeFile(path.join(work, "appwrite.json"), JSON.stringify(config));
-    const client = await appwrite([
-      "client",
-      "--endpoint",
-      emulator.endpoint,
-      "--project-id",
-      emulator.projectId,
-      "--key",
-      emulator.apiKey,
-    ]);
-    expect(client.code, client.output).toBe(0);
+    await writeFile(path.join(cli.work, "appwrite.json"), JSON.stringify(config));
+    await cli.login();
     const pushed = await appwrite(["push", "tables", "--all", "--force"]);
     expect(pushed.code, pushed.output).toBe(0);
     expect(pushed.output).toContain(`Successfully pushed ${schema.collections.length} tables`);
 
     const tables = new TablesDB(
-      new Client().setEndpoint(emulator.endpoint).setProject(emulator.projectId).setKey(emulator.apiKey),
+      new Client().setEndpoint(cli.emulator.endpoint).setProject(cli.emulator.projectId).setKey(cli.emulator.apiKey),
     );
     for (const collection of schema.collections) {
       const table = await tables.getTable({ databaseId: collection.databaseId, tableId: collection.$id });
