@@ -10,7 +10,6 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ID, Permission, Role } from "node-appwrite";
-import { spawn } from "node:child_process";
 import { createAdminServices, type AdminServices } from "../../lib/appwrite/client.ts";
 import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
 import { readContent } from "../../lib/content/read.ts";
@@ -18,6 +17,7 @@ import { managedFields } from "../../lib/publish/documents.ts";
 import { push } from "../../lib/publish/push.ts";
 import schema from "../../schemas/appwrite.json" with { type: "json" };
 import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import { startChild } from "./lib/emulator-child.ts";
 
 const count = Number(process.argv[2] ?? 1000);
 const concurrency = Number(process.argv[3] ?? 4);
@@ -38,21 +38,8 @@ async function generate(dir: string): Promise<void> {
 /** Starts `npm run emulator`'s entry in a child process on a free port and reads its endpoint and key. */
 async function withBackend<T>(run: (services: AdminServices) => Promise<T>): Promise<T> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "push-bench-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "emulator/main.ts"], {
-    env: { ...process.env, DATA_DIR: dataDir, EMULATOR_PORT: "0" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const { child, target } = await startChild(dataDir);
   try {
-    const target = await new Promise<{ endpoint: string; projectId: string; apiKey: string }>((resolve, reject) => {
-      let out = "";
-      child.stdout.on("data", (chunk: Buffer) => {
-        out += chunk.toString();
-        const field = (name: string) => new RegExp(`${name}:\\s+(\\S+)`).exec(out)?.[1];
-        const [endpoint, projectId, apiKey] = [field("endpoint"), field("project id"), field("API key")];
-        if (endpoint && projectId && apiKey) resolve({ endpoint, projectId, apiKey });
-      });
-      child.once("exit", (code) => reject(new Error(`the emulator exited (${code}) before it was ready`)));
-    });
     const services = createAdminServices(target);
     await applySchema(services, schema as AppwriteSchema);
     return await run(services);

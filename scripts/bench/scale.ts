@@ -9,7 +9,6 @@
  *
  * Run: `npx tsx scripts/bench/scale.ts [posts=10000] [push|bulk=push] [requests=40]` (after `npm run build`).
  */
-import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -19,6 +18,7 @@ import { push } from "../../lib/publish/push.ts";
 import schema from "../../schemas/appwrite.json" with { type: "json" };
 import { startSite } from "../../server/serve-site.ts";
 import { generatePosts, seedPosts } from "./lib/seed-posts.ts";
+import { startChild, type Target } from "./lib/emulator-child.ts";
 import { ROOT } from "./lib/site.ts";
 
 const count = Number(process.argv[2] ?? 10_000);
@@ -30,30 +30,16 @@ const PAST = new Date("2025-12-31T00:00:00Z");
 /** Starts the embedded server (`emulator/main.ts`) in a child process; resolves to its services and a stop. */
 async function startEmulator(): Promise<{
   services: AdminServices;
-  target: Record<string, string>;
+  target: Target;
   stop(): Promise<void>;
 }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "scale-bench-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "emulator/main.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, EMULATOR_PORT: "0" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const { child, target } = await startChild(dataDir);
   const stop = async () => {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
     await rm(dataDir, { recursive: true, force: true });
   };
-  const target = await new Promise<{ endpoint: string; projectId: string; apiKey: string }>((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const field = (name: string) => new RegExp(`${name}:\\s+(\\S+)`).exec(out)?.[1];
-      const [endpoint, projectId, apiKey] = [field("endpoint"), field("project id"), field("API key")];
-      if (endpoint && projectId && apiKey) resolve({ endpoint, projectId, apiKey });
-    });
-    child.once("exit", (code) => reject(new Error(`the emulator exited (${code}) before it was ready`)));
-  });
   const services = createAdminServices(target);
   await applySchema(services, schema as AppwriteSchema);
   return { services, target, stop };
