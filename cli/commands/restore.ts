@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { RestoreItem } from "../../lib/publish/export.ts";
+import type { RestoreItem } from "../../lib/publish/restore.ts";
 import { withContext } from "../command-kit.ts";
 import type { CommandContext } from "../context.ts";
 import { EXIT } from "../exit-codes.ts";
@@ -29,7 +29,10 @@ function itemLine(item: RestoreItem): string {
  * @throws {ExportFileError} when the file is not a studio export.
  */
 export async function runRestore(context: CommandContext, file: string, options: { json?: boolean }): Promise<number> {
-  const { readExport, restoreExport } = await import("../../lib/publish/export.ts");
+  const [{ readExport }, { restoreExport }] = await Promise.all([
+    import("../../lib/publish/export.ts"),
+    import("../../lib/publish/restore.ts"),
+  ]);
   const exported = await readExport(file);
   const result = await restoreExport(context.services, exported, (item) => {
     if (options.json) emitJson("item", item);
