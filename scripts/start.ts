@@ -93,9 +93,7 @@ async function main(): Promise<void> {
   // WEB_CONCURRENCY > 1: that many site processes share the port, one render each at a time (issue #18).
   const site =
     config.webConcurrency > 1
-      ? await startSiteProcesses(config.webConcurrency, siteOptions, (code, signal) =>
-          console.error(`A site process stopped (${signal ?? `exit code ${code}`}); another took its place.`),
-        )
+      ? await startSiteProcesses(config.webConcurrency, siteOptions)
       : await startSite(siteOptions);
   running.site = site;
   const shown = config.host === "127.0.0.1" || config.host === "0.0.0.0" ? `http://localhost:${site.port}` : site.url;

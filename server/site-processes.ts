@@ -16,6 +16,9 @@ type WorkerOptions = Pick<SiteOptions, "root" | "port" | "host" | "trustProxy">;
 
 const OPTIONS_VARIABLE = "SITE_PROCESS_OPTIONS";
 
+/** Most site processes replaced in one minute; past that, one that dies stays dead (a crash loop). */
+export const MAX_REPLACEMENTS = 5;
+
 /** A worker's message once it listens: the port the cluster shares (the first worker's pick when 0 was asked). */
 interface Ready {
   siteReady: number;
@@ -38,16 +41,31 @@ export function isSiteProcess(): boolean {
  * Forks `count` site processes running the current script (`process.argv[1]`, with this process's
  * `execArgv`, so a TypeScript loader carries over) and resolves once every one listens. The environment is
  * inherited: set `APPWRITE_*` before calling.
- * @param onReplaced called when a worker died after it was ready and another was started in its place.
+ * A worker that dies after it was ready is replaced, at most `MAX_REPLACEMENTS` times a minute: past that the
+ * site runs on the processes left (a crash loop would only burn the CPU), and `log` says so.
+ * @param log one line for the operator: a process replaced, or not replaced (default `console.error`).
  * @throws {Error} when a worker exits before it listens (its code is in the message).
  */
 export async function startSiteProcesses(
   count: number,
   options: WorkerOptions,
-  onReplaced: (code: number | null, signal: string | null) => void = () => {},
+  log: (line: string) => void = console.error,
 ): Promise<SiteProcesses> {
   let stopping = false;
   let port = options.port;
+  const replaced: number[] = []; // times of the replacements in the last minute
+  const replace = (code: number | null, signal: string | null) => {
+    const now = Date.now();
+    while (replaced.length > 0 && now - replaced[0]! > 60_000) replaced.shift();
+    const cause = signal ?? `exit code ${code}`;
+    if (replaced.length >= MAX_REPLACEMENTS) {
+      log(`A site process stopped (${cause}); not replaced: ${MAX_REPLACEMENTS} already were this minute.`);
+      return;
+    }
+    replaced.push(now);
+    log(`A site process stopped (${cause}); another took its place.`);
+    fork().catch((error: unknown) => log(`A site process could not take its place: ${(error as Error).message}`));
+  };
   // Every worker asks for the same port, 0 included: the cluster binds it once and shares it.
   const fork = (): Promise<Worker> =>
     new Promise((resolve, reject) => {
@@ -56,9 +74,7 @@ export async function startSiteProcesses(
         port = message.siteReady;
         worker.removeListener("exit", early);
         worker.once("exit", (code, signal) => {
-          if (stopping) return;
-          onReplaced(code, signal);
-          void fork().catch(() => {}); // a replacement that cannot start is reported by its own output
+          if (!stopping) replace(code, signal);
         });
         resolve(worker);
       });
