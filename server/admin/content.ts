@@ -4,12 +4,10 @@
  * readable by anyone and updatable/deletable by their creator only (SECURITY C37–C39). Only the fields of the
  * spec are written (C40: `$permissions`, `$id` or owner ids in a form are never read).
  *
- * Images are the exception: the images bucket grants users no `create` (SECURITY C61), so a user's image
- * gets into it only here, uploaded with the API key after the user's quota was checked (C36), and owned by
- * that user (`imagePermissions`): deleting or replacing it goes through their session again.
+ * Images are the exception: uploaded with the API key after the user's quota was checked (`./images.ts`;
+ * SECURITY C36, C61).
  */
-import { AppwriteException, ID, Permission, Role, type Models } from "node-appwrite";
-import { InputFile } from "node-appwrite/file";
+import { AppwriteException, Permission, Role, type Models } from "node-appwrite";
 import {
   CONTENT_KINDS,
   DATABASE_ID,
@@ -20,21 +18,16 @@ import {
 } from "../../schemas/content.ts";
 import {
   createAdminServices,
-  fileViewUrl,
   parseFileViewUrl,
   type AppwriteTarget,
   type SessionServices,
 } from "../../lib/appwrite/client.ts";
 import { normalizeBodyAsync } from "../../lib/html/body.ts";
-import { imageFileName, type CheckedImage } from "../../lib/images/upload.ts";
+import type { CheckedImage } from "../../lib/images/upload.ts";
 import type { SignedInUser } from "../auth/account.ts";
+import { adminImage, deleteImage } from "./images.ts";
 import { assertWithinQuota, type UploadQuota } from "./quota.ts";
-import {
-  createItemDocument,
-  deleteItemDocument,
-  updateItemDocument,
-  type ImageStep,
-} from "../../lib/publish/writer.ts";
+import { createItemDocument, deleteItemDocument, updateItemDocument } from "../../lib/publish/writer.ts";
 import { dateField, dueTimeOf, stateFor, UPDATED_BY_COLUMN, type ItemState } from "../../schemas/lifecycle.ts";
 
 /**
@@ -79,17 +72,6 @@ export function ownerPermissions(userId: string): string[] {
   return [Permission.read(Role.any()), Permission.update(Role.user(userId)), Permission.delete(Role.user(userId))];
 }
 
-/**
- * Permissions of an image the admin uploads for `userId`: `read("any")` and `delete("user:<id>")`, which makes
- * the user its owner for the quota (`server/admin/quota.ts`) and lets Appwrite decide who may delete it. No
- * `update`: with it the user could rewrite the file's permissions through the REST API (Appwrite lets a
- * caller grant `any`), drop their own role and so take the file out of their quota (SECURITY C36, C61).
- * Replacing an image deletes it and uploads a new one, so the admin never needs `update`.
- */
-export function imagePermissions(userId: string): string[] {
-  return [Permission.read(Role.any()), Permission.delete(Role.user(userId))];
-}
-
 type Input<K extends ContentKind> = K extends "venture" ? VentureInput : PostInput;
 
 /**
@@ -101,43 +83,6 @@ async function documentData<K extends ContentKind>(kind: K, input: Input<K>): Pr
   const body = CONTENT_KINDS[kind].bodyField;
   const fields = input as Record<string, string>;
   return { ...fields, [body]: await normalizeBodyAsync(fields[body]!) };
-}
-
-/**
- * Uploads `image` for `user` with the API key of `target` (the bucket lets no user create files; the caller
- * checked the quota first), owned by the user (`imagePermissions`).
- */
-async function uploadImage(target: AppwriteTarget, user: SignedInUser, slug: string, image: CheckedImage) {
-  const file = await createAdminServices(target).storage.createFile({
-    bucketId: IMAGES_BUCKET_ID,
-    fileId: ID.unique(),
-    file: InputFile.fromBuffer(image.bytes, imageFileName(slug, image)),
-    permissions: imagePermissions(user.id),
-  });
-  return file.$id;
-}
-
-/** Deletes an image this module just uploaded, with the key that uploaded it (compensation; failure ignored). */
-async function removeUpload(target: AppwriteTarget, fileId: string): Promise<void> {
-  await createAdminServices(target)
-    .storage.deleteFile({ bucketId: IMAGES_BUCKET_ID, fileId })
-    .catch(() => {});
-}
-
-/** The writer's image step for the admin: `image` uploaded for `user` with the key of `target`, removed on failure. */
-function adminImage(target: AppwriteTarget, user: SignedInUser, slug: string, image: CheckedImage): ImageStep {
-  return {
-    upload: async () => ({ fileId: await uploadImage(target, user, slug, image), created: true }),
-    url: (fileId) => fileViewUrl(target, IMAGES_BUCKET_ID, fileId),
-    remove: (fileId) => removeUpload(target, fileId),
-  };
-}
-
-/** Deletes the bucket file an image URL points at; failures are ignored (spec §4: "failure ignored"). */
-async function deleteImage(session: SessionServices, url: unknown): Promise<void> {
-  const file = typeof url === "string" ? parseFileViewUrl(url) : null;
-  if (!file || file.bucketId !== IMAGES_BUCKET_ID) return;
-  await session.storage.deleteFile({ bucketId: IMAGES_BUCKET_ID, fileId: file.fileId }).catch(() => {});
 }
 
 /**
