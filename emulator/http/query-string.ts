@@ -52,7 +52,8 @@ function shortcut(search: string): Record<string, unknown> | undefined {
       continue;
     }
     const list = existing ?? [];
-    if (!Array.isArray(list) || Number(indexed[2]) !== list.length || list.length >= MAX_SHORTCUT_LIST) return undefined;
+    if (!Array.isArray(list) || Number(indexed[2]) !== list.length || list.length >= MAX_SHORTCUT_LIST)
+      return undefined;
     list.push(value);
     out[name] = list;
   }

@@ -33,6 +33,14 @@ export async function send(res: ServerResponse, reply: Reply): Promise<void> {
     res.end(body);
     return;
   }
+  if ("jsonText" in reply) {
+    res.writeHead(reply.status, {
+      "Content-Type": "application/json",
+      "Content-Length": Buffer.byteLength(reply.jsonText),
+    });
+    res.end(reply.jsonText);
+    return;
+  }
   if ("text" in reply) {
     res.writeHead(reply.status, {
       "Content-Type": "text/plain; charset=UTF-8",
