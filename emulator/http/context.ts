@@ -59,7 +59,7 @@ export interface RequestContext {
   headers: Record<string, string | string[]>;
   /**
    * Set by TablesDB (`tables-db.ts`) on `/tablesdb/…/rows` requests it hands to a legacy handler: a
-   * reply written as text (`jsonText`) names its models as TablesDB does (`Row`, `RowList`).
+   * reply written as bytes (`jsonBytes`) names its models as TablesDB does (`Row`, `RowList`).
    */
   rowNames?: boolean;
   /** The JSON body (an empty object when there is none); read once, then cached. */

@@ -33,12 +33,9 @@ export async function send(res: ServerResponse, reply: Reply): Promise<void> {
     res.end(body);
     return;
   }
-  if ("jsonText" in reply) {
-    res.writeHead(reply.status, {
-      "Content-Type": "application/json",
-      "Content-Length": Buffer.byteLength(reply.jsonText),
-    });
-    res.end(reply.jsonText);
+  if ("jsonBytes" in reply) {
+    res.writeHead(reply.status, { "Content-Type": "application/json", "Content-Length": reply.jsonBytes.length });
+    res.end(reply.jsonBytes);
     return;
   }
   if ("text" in reply) {

@@ -5,8 +5,8 @@ import type { RequestContext } from "./context.ts";
 /** What a handler returns; `send` in `respond.ts` writes it. */
 export type Reply =
   | { status: number; json: unknown; headers?: Record<string, string> }
-  /** A JSON body already serialised as `toJson` writes it (e.g. a document list, `document-json.ts`). */
-  | { status: number; jsonText: string }
+  /** A JSON body already serialised (UTF-8) as `toJson` writes it (e.g. a document list, `document-json.ts`). */
+  | { status: number; jsonBytes: Buffer }
   | { status: number; text: string }
   | { status: number; empty: true }
   | { status: number; file: string; size: number; start?: number; headers: Record<string, string> }

@@ -24,9 +24,12 @@ function sameValues(a: readonly unknown[], b: readonly unknown[]): boolean {
   return true;
 }
 
+const COMMA = Buffer.from(",");
+const CLOSE = Buffer.from("]}");
+
 /** The serialised models of one collection record, query selection and naming, by row `_seq`. */
 export class RowJsonMemo {
-  private readonly texts = new Map<unknown, { row: readonly unknown[]; text: string }>();
+  private readonly texts = new Map<unknown, { row: readonly unknown[]; bytes: Buffer }>();
 
   /**
    * `model` builds a raw row's `Document` model (`toModel` of `document-list.ts`); with `names` "rows"
@@ -37,21 +40,29 @@ export class RowJsonMemo {
     private readonly names: ListNames,
   ) {}
 
-  /** The model text of a raw row (`_seq` first): the kept text when the row's values are unchanged. */
-  text(row: unknown[]): string {
+  /** The UTF-8 model text of a raw row (`_seq` first): the kept bytes when the row's values are unchanged. */
+  bytes(row: unknown[]): Buffer {
     const kept = this.texts.get(row[0]);
-    if (kept && sameValues(kept.row, row)) return kept.text;
+    if (kept && sameValues(kept.row, row)) return kept.bytes;
     const model = this.model(row);
-    const text = toJson(this.names === "rows" ? rename(model, ROW_KEYS) : model);
+    const bytes = Buffer.from(toJson(this.names === "rows" ? rename(model, ROW_KEYS) : model));
     if (this.texts.size >= MAX_ROWS) this.texts.clear();
-    this.texts.set(row[0], { row, text });
-    return text;
+    this.texts.set(row[0], { row, bytes });
+    return bytes;
   }
 
-  /** The list's text: `{"total":…,"documents":[…]}` (`"rows"` for TablesDB), as `toJson` writes the object. */
-  list(total: number, rows: readonly unknown[][]): string {
-    let text = `{"total":${toJson(total)},"${this.names}":[`;
-    for (let i = 0; i < rows.length; i++) text += (i === 0 ? "" : ",") + this.text(rows[i] as unknown[]);
-    return `${text}]}`;
+  /**
+   * The list's UTF-8 JSON: `{"total":…,"documents":[…]}` (`"rows"` for TablesDB), byte for byte what
+   * `toJson` writes for the list object. Bytes, not a string: the reply's length and the socket write
+   * need no UTF-8 pass over it.
+   */
+  list(total: number, rows: readonly unknown[][]): Buffer {
+    const parts: Buffer[] = [Buffer.from(`{"total":${toJson(total)},"${this.names}":[`)];
+    for (let i = 0; i < rows.length; i++) {
+      if (i > 0) parts.push(COMMA);
+      parts.push(this.bytes(rows[i] as unknown[]));
+    }
+    parts.push(CLOSE);
+    return Buffer.concat(parts);
   }
 }

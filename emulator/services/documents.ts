@@ -64,7 +64,7 @@ function listHandler(ctx: RequestContext): Reply {
       queries,
       totalParam(ctx),
     );
-    return { status: 200, jsonText: lists[ctx.rowNames === true ? "rows" : "documents"].list(total, rows) };
+    return { status: 200, jsonBytes: lists[ctx.rowNames === true ? "rows" : "documents"].list(total, rows) };
   });
 }
 
