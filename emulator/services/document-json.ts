@@ -15,8 +15,13 @@ import { rename, ROW_KEYS } from "./tables-db-names.ts";
 /** The names a list is answered in: `DocumentList`, or TablesDB's `RowList` (`tables-db-names.ts`). */
 export type ListNames = "documents" | "rows";
 
-/** Rows kept per memo before it is emptied (≈ 1 kB each for a typical post). */
+/** Rows kept per memo before it is emptied. */
 const MAX_ROWS = 1000;
+/**
+ * Bytes kept per memo before it is emptied: each row's text plus, about as large, the column values it is
+ * checked against (so 25 posts of 100 kB fit, and a memo never holds more than ~8 MiB).
+ */
+const MAX_BYTES = 4 * 1024 * 1024;
 
 function sameValues(a: readonly unknown[], b: readonly unknown[]): boolean {
   if (a.length !== b.length) return false;
@@ -30,6 +35,8 @@ const CLOSE = Buffer.from("]}");
 /** The serialised models of one collection record, query selection and naming, by row `_seq`. */
 export class RowJsonMemo {
   private readonly texts = new Map<unknown, { row: readonly unknown[]; bytes: Buffer }>();
+  /** Text bytes held in `texts`. */
+  private held = 0;
 
   /**
    * `model` builds a raw row's `Document` model (`toModel` of `document-list.ts`); with `names` "rows"
@@ -46,8 +53,18 @@ export class RowJsonMemo {
     if (kept && sameValues(kept.row, row)) return kept.bytes;
     const model = this.model(row);
     const bytes = Buffer.from(toJson(this.names === "rows" ? rename(model, ROW_KEYS) : model));
-    if (this.texts.size >= MAX_ROWS) this.texts.clear();
-    this.texts.set(row[0], { row, bytes });
+    const replaced = kept?.bytes.length ?? 0;
+    if (this.texts.size >= MAX_ROWS || this.held - replaced + bytes.length > MAX_BYTES) {
+      this.texts.clear();
+      this.held = 0;
+    } else {
+      this.texts.delete(row[0]);
+      this.held -= replaced;
+    }
+    if (bytes.length <= MAX_BYTES) {
+      this.texts.set(row[0], { row, bytes });
+      this.held += bytes.length;
+    }
     return bytes;
   }
 
