@@ -57,6 +57,11 @@ export interface RequestContext {
   app: AppState;
   /** Extra response headers (sent with success and error replies alike). */
   headers: Record<string, string | string[]>;
+  /**
+   * Set by TablesDB (`tables-db.ts`) on `/tablesdb/…/rows` requests it hands to a legacy handler: a
+   * reply written as bytes (`jsonBytes`) names its models as TablesDB does (`Row`, `RowList`).
+   */
+  rowNames?: boolean;
   /** The JSON body (an empty object when there is none); read once, then cached. */
   body(): Promise<Record<string, unknown>>;
 }

@@ -90,7 +90,9 @@ export async function handle(app: AppState, router: Router, req: IncomingMessage
       headers,
       body: () => (body ??= readJsonBody(req)),
     };
-    reply = await match.handler(ctx);
+    // Most handlers answer synchronously: no microtask hop before the reply is written.
+    const answer = match.handler(ctx);
+    reply = answer instanceof Promise ? await answer : answer;
   } catch (error) {
     if (error instanceof AppwriteError) {
       reply = { status: error.code, json: error.toBody() };

@@ -52,20 +52,36 @@ function shortcut(search: string): Record<string, unknown> | undefined {
       continue;
     }
     const list = existing ?? [];
-    if (!Array.isArray(list) || Number(indexed[2]) !== list.length || list.length >= MAX_SHORTCUT_LIST) return undefined;
+    if (!Array.isArray(list) || Number(indexed[2]) !== list.length || list.length >= MAX_SHORTCUT_LIST)
+      return undefined;
     list.push(value);
     out[name] = list;
   }
   return out;
 }
 
+/** Most query strings whose shortcut parse is kept (the map is emptied when full). */
+const MAX_PARSED = 256;
+/** Shortcut parses by query string: a client repeating a list call (the usual load) is parsed once. */
+const parsed = new Map<string, Readonly<Record<string, unknown>>>();
+const EMPTY: Readonly<Record<string, unknown>> = Object.freeze({});
+
 /**
  * Parse a query string (without `?`) PHP-style: `a=1&b[0]=x&b[1]=y` → `{ a: "1", b: ["x", "y"] }`.
  * The result is exactly `qs.parse(search, { arrayLimit: 100, parameterLimit: 1000, depth: 5 })`
- * (REFERENCE §1); the shapes SDKs send are parsed without `qs`'s general machinery.
+ * (REFERENCE §1); the shapes SDKs send are parsed without `qs`'s general machinery, once per query string:
+ * those results are frozen and shared between requests (handlers only read `ctx.query`).
  */
 export function parseQueryString(search: string): Record<string, unknown> {
-  return shortcut(search) ?? (qs.parse(search, QS_OPTIONS) as Record<string, unknown>);
+  if (search === "") return EMPTY;
+  const known = parsed.get(search);
+  if (known) return known;
+  const simple = shortcut(search);
+  if (!simple) return qs.parse(search, QS_OPTIONS) as Record<string, unknown>;
+  for (const value of Object.values(simple)) if (Array.isArray(value)) Object.freeze(value);
+  if (parsed.size >= MAX_PARSED) parsed.clear();
+  parsed.set(search, Object.freeze(simple));
+  return simple;
 }
 
 /**

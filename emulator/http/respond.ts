@@ -33,6 +33,11 @@ export async function send(res: ServerResponse, reply: Reply): Promise<void> {
     res.end(body);
     return;
   }
+  if ("jsonBytes" in reply) {
+    res.writeHead(reply.status, { "Content-Type": "application/json", "Content-Length": reply.jsonBytes.length });
+    res.end(reply.jsonBytes);
+    return;
+  }
   if ("text" in reply) {
     res.writeHead(reply.status, {
       "Content-Type": "text/plain; charset=UTF-8",

@@ -5,6 +5,8 @@ import type { RequestContext } from "./context.ts";
 /** What a handler returns; `send` in `respond.ts` writes it. */
 export type Reply =
   | { status: number; json: unknown; headers?: Record<string, string> }
+  /** A JSON body already serialised (UTF-8) as `toJson` writes it (e.g. a document list, `document-json.ts`). */
+  | { status: number; jsonBytes: Buffer }
   | { status: number; text: string }
   | { status: number; empty: true }
   | { status: number; file: string; size: number; start?: number; headers: Record<string, string> }
@@ -86,7 +88,8 @@ function splitPath(path: string): string[] {
  * Registering a route is the only thing a service module does with it.
  */
 export class Router {
-  private readonly routes: Route[] = [];
+  /** Routes by `method segment-count` (only those can match), each list in registration order. */
+  private readonly routes = new Map<string, Route[]>();
   private readonly knownShapes = [...APPWRITE_ROUTES.entries()].map(([shape, methods]) => ({
     segments: splitPath(shape),
     methods,
@@ -94,7 +97,11 @@ export class Router {
 
   /** Register `handler` for `method path` needing `scope`. */
   add(method: string, path: string, scope: RouteScope, handler: Handler): void {
-    this.routes.push({ method, segments: splitPath(path), scope, handler });
+    const segments = splitPath(path);
+    const key = `${method} ${segments.length}`;
+    const bucket = this.routes.get(key) ?? [];
+    bucket.push({ method, segments, scope, handler });
+    this.routes.set(key, bucket);
   }
 
   /**
@@ -104,8 +111,7 @@ export class Router {
    */
   match(method: string, path: string): RouteMatch {
     const segments = splitPath(path);
-    for (const route of this.routes) {
-      if (route.method !== method) continue;
+    for (const route of this.routes.get(`${method} ${segments.length}`) ?? []) {
       const params = matchSegments(route.segments, segments);
       if (params) return { handler: route.handler, scope: route.scope, params };
     }

@@ -5,6 +5,8 @@ import type { Condition, ListSpec } from "../db/list.ts";
 import { compileQueries } from "../queries.ts";
 import type { CompiledQueries, QuerySchema } from "../queries.ts";
 import { fromColumn } from "../values.ts";
+import { RowJsonMemo } from "./document-json.ts";
+import type { ListNames } from "./document-json.ts";
 
 /** A document list row in raw mode: `_seq, _id, _createdAt, _updatedAt, _permissions`, then each attribute. */
 export type RawDocumentRow = unknown[];
@@ -19,12 +21,16 @@ export interface CompiledDocumentQueries {
   queries: CompiledQueries;
   /** The `Document` model of a raw row, as `documentModel(collection, toDocument(…), queries.select)` builds it. */
   toModel: (row: RawDocumentRow) => Record<string, unknown>;
+  /** The list's JSON text in each API's names, rows serialised once (`document-json.ts`). */
+  lists: Readonly<Record<ListNames, RowJsonMemo>>;
 }
 
 interface Plan {
   columns: string;
   schema: QuerySchema;
   compiled: Map<string, CompiledDocumentQueries>;
+  /** Row text memos by selection and names: query lists that select the same fields share one. */
+  memos: Map<string, RowJsonMemo>;
 }
 
 /**
@@ -36,7 +42,12 @@ const plans = new WeakMap<CollectionRecord, Plan>();
 function planFor(collection: CollectionRecord): Plan {
   let plan = plans.get(collection);
   if (!plan) {
-    plan = { columns: documentColumns(collection), schema: documentQuerySchema(collection), compiled: new Map() };
+    plan = {
+      columns: documentColumns(collection),
+      schema: documentQuerySchema(collection),
+      compiled: new Map(),
+      memos: new Map(),
+    };
     plans.set(collection, plan);
   }
   return plan;
@@ -91,7 +102,17 @@ export function compileDocumentQueries(
   let compiled = plan.compiled.get(key);
   if (!compiled) {
     const queries = freeze(compileQueries(rawQueries, plan.schema));
-    compiled = { queries, toModel: modelConverter(collection, queries.select) };
+    const toModel = modelConverter(collection, queries.select);
+    const memo = (names: ListNames) => {
+      const key = JSON.stringify([names, queries.select ?? null]);
+      let found = plan.memos.get(key);
+      if (!found) {
+        found = new RowJsonMemo(toModel, names);
+        plan.memos.set(key, found);
+      }
+      return found;
+    };
+    compiled = { queries, toModel, lists: { documents: memo("documents"), rows: memo("rows") } };
     if (plan.compiled.size >= MAX_COMPILED) plan.compiled.clear();
     plan.compiled.set(key, compiled);
   }

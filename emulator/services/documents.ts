@@ -56,7 +56,7 @@ function readableScope(ctx: RequestContext, collection: CollectionRecord): Condi
 function listHandler(ctx: RequestContext): Reply {
   return ctx.app.store.read(() => {
     const collection = collectionFor(ctx);
-    const { queries, toModel } = compileDocumentQueries(collection, queriesParam(ctx));
+    const { queries, lists } = compileDocumentQueries(collection, queriesParam(ctx));
     const scope = readableScope(ctx, collection);
     const { rows, total } = runList<RawDocumentRow>(
       ctx.app.store,
@@ -64,7 +64,7 @@ function listHandler(ctx: RequestContext): Reply {
       queries,
       totalParam(ctx),
     );
-    return { status: 200, json: { total, documents: rows.map(toModel) } };
+    return { status: 200, jsonBytes: lists[ctx.rowNames === true ? "rows" : "documents"].list(total, rows) };
   });
 }
 

@@ -246,6 +246,7 @@ const tablesDb: Handler = async (ctx: RequestContext): Promise<Reply> => {
   const inner: RequestContext = {
     ...ctx,
     app: segments[4] === "rows" ? rowApp(ctx.app) : ctx.app,
+    rowNames: segments[4] === "rows",
     path: `/${legacySegments(method, segments).join("/")}`,
     params: match.params,
     body: () => (body ??= ctx.body().then((b) => translateBody(method, segments, b))),
@@ -256,6 +257,7 @@ const tablesDb: Handler = async (ctx: RequestContext): Promise<Reply> => {
   } catch (error) {
     throw error instanceof AppwriteError ? translateError(error) : error;
   }
+  // Not JSON, or JSON text the handler wrote in TablesDB's names already (`ctx.rowNames`: row lists).
   if (!("json" in reply)) return reply;
   const json = reply.json as Json;
   const store = ctx.app.store;
