@@ -226,7 +226,9 @@ export class CachedPages {
       res.setHeader("Content-Length", filledLength(page, Buffer.byteLength(nonce)));
       res.end();
     } else {
-      res.end(fillTemplate(page, nonce));
+      const body = fillTemplate(page, nonce);
+      res.setHeader("Content-Length", body.length);
+      res.end(body);
     }
   }
 }

@@ -135,9 +135,19 @@ export function filledLength(page: PageTemplate, nonceBytes: number): number {
   return length;
 }
 
-/** The page's HTML with `nonce` in every slot (its CSP: `page.csp.join(nonce)`). */
-export function fillTemplate(page: PageTemplate, nonce: string): string {
-  return page.body.join(nonce);
+/**
+ * The page's HTML as UTF-8 bytes with `nonce` in every slot (its CSP: `page.csp.join(nonce)`): the stored
+ * bytes of its parts copied around the nonce's, so a hit never builds or encodes the whole page as a string
+ * again (that took 3/4 of a hit's CPU for an 88 kB page without gzip).
+ */
+export function fillTemplate(page: PageTemplate, nonce: string): Buffer {
+  const nonceBytes = Buffer.from(nonce);
+  const parts: Buffer[] = [];
+  page.encoded.forEach((part, index) => {
+    if (index > 0) parts.push(nonceBytes);
+    parts.push(part);
+  });
+  return Buffer.concat(parts, filledLength(page, nonceBytes.length));
 }
 
 /** Least-recently-used page templates by key, bounded in count, bytes and age, cleared by generation. */
