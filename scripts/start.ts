@@ -32,13 +32,13 @@ async function main(): Promise<void> {
   // What is running, for Ctrl-C: stopped in reverse order of start.
   const running: { appwrite?: AppwriteConnection; site?: { close(): Promise<void> } } = {};
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = async (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping...`);
     await running.site?.close();
     await running.appwrite?.close();
-    process.exit(0);
+    process.exit(exitCode);
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
@@ -93,7 +93,9 @@ async function main(): Promise<void> {
   // WEB_CONCURRENCY > 1: that many site processes share the port, one render each at a time (issue #18).
   const site =
     config.webConcurrency > 1
-      ? await startSiteProcesses(config.webConcurrency, siteOptions)
+      ? await startSiteProcesses(config.webConcurrency, siteOptions, console.error, () => {
+          void stop("No site process is left", 1);
+        })
       : await startSite(siteOptions);
   running.site = site;
   const shown = config.host === "127.0.0.1" || config.host === "0.0.0.0" ? `http://localhost:${site.port}` : site.url;

@@ -44,15 +44,19 @@ export function isSiteProcess(): boolean {
  * A worker that dies after it was ready is replaced, at most `MAX_REPLACEMENTS` times a minute: past that the
  * site runs on the processes left (a crash loop would only burn the CPU), and `log` says so.
  * @param log one line for the operator: a process replaced, or not replaced (default `console.error`).
+ * @param onNoneLeft called when the last process died and none replaces it (the port would only hang):
+ *   the caller stops.
  * @throws {Error} when a worker exits before it listens (its code is in the message).
  */
 export async function startSiteProcesses(
   count: number,
   options: WorkerOptions,
   log: (line: string) => void = console.error,
+  onNoneLeft: () => void = () => {},
 ): Promise<SiteProcesses> {
   let stopping = false;
   let port = options.port;
+  let live = 0; // processes ready and not exited
   const replaced: number[] = []; // times of the replacements in the last minute
   const replace = (code: number | null, signal: string | null) => {
     const now = Date.now();
@@ -60,11 +64,16 @@ export async function startSiteProcesses(
     const cause = signal ?? `exit code ${code}`;
     if (replaced.length >= MAX_REPLACEMENTS) {
       log(`A site process stopped (${cause}); not replaced: ${MAX_REPLACEMENTS} already were this minute.`);
+      if (live === 0) onNoneLeft();
       return;
     }
     replaced.push(now);
     log(`A site process stopped (${cause}); another took its place.`);
-    fork().catch((error: unknown) => log(`A site process could not take its place: ${(error as Error).message}`));
+    fork().catch((error: unknown) => {
+      if (stopping) return; // stopped on purpose while it started
+      log(`A site process could not take its place: ${(error as Error).message}`);
+      if (live === 0) onNoneLeft();
+    });
   };
   // Every worker asks for the same port, 0 included: the cluster binds it once and shares it.
   const fork = (): Promise<Worker> =>
@@ -72,8 +81,10 @@ export async function startSiteProcesses(
       const worker = cluster.fork({ [OPTIONS_VARIABLE]: JSON.stringify(options) });
       worker.once("message", (message: Ready) => {
         port = message.siteReady;
+        live += 1;
         worker.removeListener("exit", early);
         worker.once("exit", (code, signal) => {
+          live -= 1;
           if (!stopping) replace(code, signal);
         });
         resolve(worker);
