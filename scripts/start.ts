@@ -18,7 +18,7 @@ import { ContentFolderError, describeError, push } from "../lib/publish/push.ts"
 import schema from "../schemas/appwrite.json" with { type: "json" };
 import { ensureBuild } from "../server/build.ts";
 import { startSite } from "../server/serve-site.ts";
-import { isSiteProcess, serveSiteProcess, startSiteProcesses } from "../server/site-processes.ts";
+import { startSiteProcesses } from "../server/site-processes.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -93,9 +93,15 @@ async function main(): Promise<void> {
   // WEB_CONCURRENCY > 1: that many site processes share the port, one render each at a time (issue #18).
   const site =
     config.webConcurrency > 1
-      ? await startSiteProcesses(config.webConcurrency, siteOptions, console.error, () => {
-          void stop("No site process is left", 1);
-        })
+      ? await startSiteProcesses(
+          config.webConcurrency,
+          path.join(root, "scripts", "site-process.ts"),
+          siteOptions,
+          console.error,
+          () => {
+            void stop("No site process is left", 1);
+          },
+        )
       : await startSite(siteOptions);
   running.site = site;
   const shown = config.host === "127.0.0.1" || config.host === "0.0.0.0" ? `http://localhost:${site.port}` : site.url;
@@ -103,9 +109,7 @@ async function main(): Promise<void> {
   console.log(`\nSite ready: ${shown}  (English ${shown}/en, Arabic ${shown}/ar${processes}). Press Ctrl-C to stop.`);
 }
 
-/** A forked site process (WEB_CONCURRENCY > 1) only serves; the primary did everything else. */
-const run = isSiteProcess() ? serveSiteProcess : main;
-run().catch((error: unknown) => {
+main().catch((error: unknown) => {
   if (error instanceof ConfigError) console.error(error.message);
   else console.error(`npm start failed: ${describeError(error)}`);
   if (!(error instanceof ConfigError) && process.env.DEBUG) console.error(error);

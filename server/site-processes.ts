@@ -32,13 +32,8 @@ export interface SiteProcesses {
   close(): Promise<void>;
 }
 
-/** True in a process forked by `startSiteProcesses`: it should call `serveSiteProcess` and nothing else. */
-export function isSiteProcess(): boolean {
-  return cluster.isWorker && process.env[OPTIONS_VARIABLE] !== undefined;
-}
-
 /**
- * Forks `count` site processes running the current script (`process.argv[1]`, with this process's
+ * Forks `count` site processes running `entry` (a script that calls `serveSiteProcess`, with this process's
  * `execArgv`, so a TypeScript loader carries over) and resolves once every one listens. The environment is
  * inherited: set `APPWRITE_*` before calling.
  * A worker that dies after it was ready is replaced, at most `MAX_REPLACEMENTS` times a minute: past that the
@@ -50,6 +45,7 @@ export function isSiteProcess(): boolean {
  */
 export async function startSiteProcesses(
   count: number,
+  entry: string,
   options: WorkerOptions,
   log: (line: string) => void = console.error,
   onNoneLeft: () => void = () => {},
@@ -57,6 +53,7 @@ export async function startSiteProcesses(
   let stopping = false;
   let port = options.port;
   let live = 0; // processes ready and not exited
+  cluster.setupPrimary({ exec: entry });
   const replaced: number[] = []; // times of the replacements in the last minute
   const replace = (code: number | null, signal: string | null) => {
     const now = Date.now();

@@ -33,12 +33,12 @@ function waitFor(pattern: RegExp, ms = 60_000): Promise<RegExpExecArray> {
   });
 }
 
-/** The launcher's site processes: its children running the same script (the embedded server is a thread). */
+/** The launcher's site processes: its children running the site's entry (the embedded server is a thread). */
 function siteProcesses(): number[] {
   const out = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(launcher.pid)], { encoding: "utf8" });
   return out
     .split("\n")
-    .filter((line) => line.includes("scripts/start.ts"))
+    .filter((line) => line.includes("scripts/site-process.ts"))
     .map((line) => Number(line.trim().split(/\s+/)[0]));
 }
 
