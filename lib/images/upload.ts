@@ -3,17 +3,10 @@
  * by the file's bytes (magic numbers via `file-type`), never by its name or the browser's claim; the size is
  * capped; images declaring more than 40 megapixels are refused before decoding; the stored name is generated.
  */
-import { fileTypeFromBuffer } from "file-type";
+import { ACCEPTED_IMAGE_TYPES, imageTypeOf } from "./magic.ts";
 import sharp, { type Metadata } from "sharp";
 import { MAX_IMAGE_BYTES } from "../../schemas/content.ts";
 
-/** Raster types accepted, by the MIME type `file-type` reports, with the extension to store them under. */
-const ACCEPTED: Record<string, string> = {
-  "image/jpeg": "jpg",
-  "image/png": "png",
-  "image/gif": "gif",
-  "image/webp": "webp",
-};
 /** Largest image accepted, in pixels (SECURITY C35, P). */
 export const MAX_PIXELS = 40_000_000;
 
@@ -39,9 +32,8 @@ export async function checkImage(bytes: Uint8Array): Promise<CheckedImage> {
   if (bytes.byteLength > MAX_IMAGE_BYTES) {
     throw new ImageRejectedError(`The image is larger than ${MAX_IMAGE_BYTES / 1048576} MB; choose a smaller one.`);
   }
-  const type = await fileTypeFromBuffer(bytes);
-  const extension = type ? ACCEPTED[type.mime] : undefined;
-  if (!type || !extension) throw new ImageRejectedError("Only JPEG, PNG, GIF or WebP images can be uploaded.");
+  const type = await imageTypeOf(bytes);
+  if (!type) throw new ImageRejectedError("Only JPEG, PNG, GIF or WebP images can be uploaded.");
   const tooLarge = () =>
     new ImageRejectedError(`The image has more than ${MAX_PIXELS / 1_000_000} megapixels; choose a smaller one.`);
   let metadata: Metadata;
@@ -56,7 +48,7 @@ export async function checkImage(bytes: Uint8Array): Promise<CheckedImage> {
   const height = metadata.height ?? 0;
   if (!width || !height) throw new ImageRejectedError("The image could not be read; it may be damaged.");
   if (width * height > MAX_PIXELS) throw tooLarge();
-  return { bytes, mimeType: type.mime, extension, width, height };
+  return { bytes, mimeType: type, extension: ACCEPTED_IMAGE_TYPES[type], width, height };
 }
 
 /** A generated file name for an image of `slug` (never the uploaded name: SECURITY C33). */

@@ -11,10 +11,10 @@ describe("imageTypeOf (the browser's first check of a chosen image, issue #17 it
     ["image/gif", () => pixel().gif().toBuffer()],
     ["image/webp", () => pixel().webp().toBuffer()],
   ] as const)("knows a real %s by its first bytes", async (type, make) => {
-    expect(imageTypeOf(new Uint8Array(await make()))).toBe(type);
+    expect(await imageTypeOf(new Uint8Array(await make()))).toBe(type);
   });
 
-  it("refuses text, HTML, SVG, a PDF, an empty file and a RIFF that is not WebP", () => {
+  it("refuses text, HTML, SVG, a PDF, an empty file and a RIFF that is not WebP", async () => {
     const bytes = (text: string) => new TextEncoder().encode(text);
     for (const file of [
       "hello",
@@ -24,7 +24,7 @@ describe("imageTypeOf (the browser's first check of a chosen image, issue #17 it
       "",
       "RIFF\0\0\0\0WAVEfmt ",
     ]) {
-      expect(imageTypeOf(bytes(file))).toBeNull();
+      expect(await imageTypeOf(bytes(file))).toBeNull();
     }
   });
 });

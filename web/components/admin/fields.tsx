@@ -136,7 +136,8 @@ export function ImagePicker(props: {
   const choose = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
     const bytes = file ? new Uint8Array(await file.slice(0, MAGIC_BYTES).arrayBuffer()) : null;
-    const refused = file && bytes && !imageTypeOf(bytes) ? t("admin.errors.image.notImage", { file: file.name }) : null;
+    const refused =
+      file && bytes && !(await imageTypeOf(bytes)) ? t("admin.errors.image.notImage", { file: file.name }) : null;
     input.setCustomValidity(refused ?? "");
     setRefusal(refused);
     setPreview(file && !refused ? URL.createObjectURL(file) : props.current);
