@@ -2,9 +2,10 @@ import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream, renderToStaticMarkup, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
 import { warmSanitizerThread } from "../lib/html/sanitize-thread.ts";
+import { StaticMarkupContext } from "./components/hydration-scripts.tsx";
 import { NonceContext } from "./nonce.ts";
 import { STYLESHEET } from "./server/stylesheet.server.ts";
 import { StylesheetContext } from "./stylesheet.ts";
@@ -79,7 +80,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <StylesheetContext.Provider value={import.meta.env.DEV ? "" : STYLESHEET}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <StaticMarkupContext.Provider value={renderToStaticMarkup}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </StaticMarkupContext.Provider>
         </StylesheetContext.Provider>
       </NonceContext.Provider>,
       {

@@ -2,7 +2,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   type LinksFunction,
   type ShouldRevalidateFunctionArgs,
@@ -10,6 +9,7 @@ import {
 import arabicFont from "@fontsource/noto-kufi-arabic/files/noto-kufi-arabic-arabic-400-normal.woff2?url";
 import stylesheet from "./app.css?url";
 import { ErrorView } from "./components/error-view.tsx";
+import { HydrationScripts } from "./components/hydration-scripts.tsx";
 import { useLocale } from "./hooks.ts";
 import { useNonce } from "./nonce.ts";
 import { useStylesheet } from "./stylesheet.ts";
@@ -87,7 +87,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen antialiased">
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <HydrationScripts nonce={nonce} />
       </body>
     </html>
   );

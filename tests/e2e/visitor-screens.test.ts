@@ -259,4 +259,36 @@ describe("fonts and the stylesheet", () => {
     const built = await (await fetch(`${stack.site.url}${style![2]}`)).text();
     expect(style![3]!.trim()).toBe(built.trim());
   });
+
+  it("fetches the page's scripts only after its first contentful paint, then hydrates and navigates", async () => {
+    const page = await stack.page({ viewport: DESKTOP });
+    await page.goto("/ar/contact");
+    await hydrated(page);
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+        .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+    }));
+    expect(timing.scripts.length, "modules loaded").toBeGreaterThan(2);
+    for (const script of timing.scripts)
+      expect(script.start, `${script.path} requested after the first contentful paint`).toBeGreaterThanOrEqual(
+        timing.paint,
+      );
+    // Hydrated: the link below goes through the client router (no new document).
+    await page.locator('header a[href="/ar/about"]').first().click();
+    await page.waitForURL(/\/ar\/about$/);
+    expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+    expect(await page.evaluate(() => history.length)).toBeGreaterThan(1);
+  });
+
+  it("writes the scripts inert in a template: no module preload reaches the head", async () => {
+    const html = await (await fetch(`${stack.site.url}/en`)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).not.toContain("modulepreload");
+    const template = /<template>([\s\S]*?)<\/template><script nonce="[^"]+">/.exec(html);
+    expect(template?.[1]).toMatch(/<link rel="modulepreload" href="\/assets\/entry\.client-/);
+    expect(template?.[1]).toContain("window.__reactRouterContext =");
+  });
 });

@@ -1,0 +1,95 @@
+import { createContext, useContext, type ReactNode } from "react";
+import {
+  Scripts,
+  UNSAFE_DataRouterContext as DataRouterContext,
+  UNSAFE_DataRouterStateContext as DataRouterStateContext,
+  UNSAFE_FrameworkContext as FrameworkContext,
+} from "react-router";
+
+/**
+ * React DOM's `renderToStaticMarkup`, given by `entry.server.tsx` (null in the browser, which must not load
+ * React's server renderer).
+ */
+export const StaticMarkupContext = createContext<((node: ReactNode) => string) | null>(null);
+
+/**
+ * Starts React Router's scripts after the page's first paint (issue #18 item 6).
+ *
+ * `<Scripts>` writes the hydration data (a classic script), `modulepreload` links for the route's modules,
+ * and a module script that imports them and hydrates. Left in the document, the browser fetched about 120 kB
+ * of modules at high priority while it was still laying out the server's complete HTML, ran them before it
+ * painted, and Lighthouse counted all of it in the page's first and largest paint. Nothing on a public page
+ * needs them to show: links are plain anchors and forms post without JavaScript.
+ *
+ * So the server writes them inside a `<template>` (inert: nothing in it is fetched or run), followed by a
+ * small script with the response's CSP nonce that copies them out. The hydration data runs at once, as
+ * before (the streamed data scripts after it need it); the links and the module script are inserted once the
+ * browser has painted: `requestAnimationFrame` runs just before a paint and a task queued from it just after.
+ * A tab in the background gets no frames, so a timer inserts them there. Scripts the nonce'd script creates are
+ * allowed by the policy's `'strict-dynamic'` (SECURITY C20–C21).
+ *
+ * They are rendered apart, as a string, with the router's contexts: rendered in the tree, React would hoist the
+ * `<link>` elements out of the template into `<head>` (React 19 hoists every link). The browser hydrates the
+ * template as it is (React compares no `dangerouslySetInnerHTML`), and the loader's text is the same on both
+ * sides.
+ */
+export function HydrationScripts({ nonce }: { nonce: string }) {
+  const renderStatic = useContext(StaticMarkupContext);
+  const framework = useContext(FrameworkContext);
+  const dataRouter = useContext(DataRouterContext);
+  const state = useContext(DataRouterStateContext);
+  const scripts = renderStatic
+    ? renderStatic(
+        <FrameworkContext.Provider value={framework}>
+          <DataRouterContext.Provider value={dataRouter}>
+            <DataRouterStateContext.Provider value={state}>
+              <Scripts nonce={nonce} />
+            </DataRouterStateContext.Provider>
+          </DataRouterContext.Provider>
+        </FrameworkContext.Provider>,
+      )
+    : "";
+  return (
+    <>
+      <template dangerouslySetInnerHTML={{ __html: scripts }} suppressHydrationWarning />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LOADER }} suppressHydrationWarning />
+    </>
+  );
+}
+
+/** A background tab gets no animation frames: insert the scripts after this many ms without a paint. */
+const WITHOUT_PAINT_MS = 200;
+
+/** The loader (plain ES2015, so that every supported browser runs it as written). */
+export const LOADER = `(() => {
+  const self = document.currentScript, template = self.previousElementSibling, later = [];
+  for (const element of template.content.children) {
+    const copy = document.createElement(element.localName);
+    for (const { name, value } of element.attributes) copy.setAttribute(name, value);
+    if (element.localName === "script") {
+      copy.nonce = self.nonce;
+      copy.text = element.text;
+      if (element.type !== "module") {
+        template.before(copy);
+        continue;
+      }
+    }
+    later.push(copy);
+  }
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    template.before(...later);
+  };
+  try {
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntriesByName("first-contentful-paint").length) return;
+      observer.disconnect();
+      start();
+    }).observe({ type: "paint", buffered: true });
+  } catch {
+    requestAnimationFrame(() => setTimeout(start, 0));
+  }
+  setTimeout(start, ${WITHOUT_PAINT_MS});
+})();`;
