@@ -23,10 +23,10 @@ export const StaticMarkupContext = createContext<((node: ReactNode) => string) |
  *
  * So the server writes them inside a `<template>` (inert: nothing in it is fetched or run), followed by a
  * small script with the response's CSP nonce that copies them out. The hydration data runs at once, as
- * before (the streamed data scripts after it need it); the links and the module script are inserted once the
- * browser has painted: `requestAnimationFrame` runs just before a paint and a task queued from it just after.
- * A tab in the background gets no frames, so a timer inserts them there. Scripts the nonce'd script creates are
- * allowed by the policy's `'strict-dynamic'` (SECURITY C20–C21).
+ * before (the streamed data scripts after it need it); the links and the module script are inserted when the
+ * browser reports its first contentful paint (Paint Timing; where that is not observable, after the next
+ * animation frame). A tab in the background does not paint, so a timer inserts them there. Scripts the
+ * nonce'd script creates are allowed by the policy's `'strict-dynamic'` (SECURITY C20–C21). Decision 0012.
  *
  * They are rendered apart, as a string, with the router's contexts: rendered in the tree, React would hoist the
  * `<link>` elements out of the template into `<head>` (React 19 hoists every link). The browser hydrates the
@@ -57,10 +57,10 @@ export function HydrationScripts({ nonce }: { nonce: string }) {
   );
 }
 
-/** A background tab gets no animation frames: insert the scripts after this many ms without a paint. */
+/** A background tab does not paint: insert the scripts after this many ms without a contentful paint. */
 const WITHOUT_PAINT_MS = 200;
 
-/** The loader (plain ES2015, so that every supported browser runs it as written). */
+/** The loader (ES2019, which every supported browser runs as written: it is not bundled). */
 export const LOADER = `(() => {
   const self = document.currentScript, template = self.previousElementSibling, later = [];
   for (const element of template.content.children) {
