@@ -20,7 +20,7 @@ import type { Route } from "./+types/root";
 
 /**
  * The built site inlines its stylesheet (Layout); the development server links it, so that Vite can reload it
- * in place. `precedence` makes React put it first in <head>, before the scripts' modulepreloads.
+ * in place. `precedence` makes React put it first in <head>.
  */
 export const links: LinksFunction = () => [
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet, precedence: "default" }] : []),

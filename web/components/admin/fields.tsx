@@ -138,6 +138,7 @@ export function ImagePicker(props: {
     const bytes = file ? new Uint8Array(await file.slice(0, MAGIC_BYTES).arrayBuffer()) : null;
     const refused =
       file && bytes && !(await imageTypeOf(bytes)) ? t("admin.errors.image.notImage", { file: file.name }) : null;
+    if (input.files?.[0] !== file) return; // another file was chosen while this one was read: its check decides
     input.setCustomValidity(refused ?? "");
     setRefusal(refused);
     setPreview(file && !refused ? URL.createObjectURL(file) : props.current);
