@@ -25,7 +25,7 @@ export const StaticMarkupContext = createContext<((node: ReactNode) => string) |
  * small script with the response's CSP nonce that copies them out. The hydration data runs at once, as
  * before (the streamed data scripts after it need it); the links and the module script are inserted when the
  * browser reports its first contentful paint (Paint Timing; where that is not observable, after the next
- * animation frame). A tab in the background does not paint, so a timer inserts them there. Scripts the
+ * animation frame). A tab in the background does not paint, so there they are inserted at once. Scripts the
  * nonce'd script creates are allowed by the policy's `'strict-dynamic'` (SECURITY C20–C21). Decision 0012.
  *
  * They are rendered apart, as a string, with the router's contexts: rendered in the tree, React would hoist the
@@ -57,8 +57,8 @@ export function HydrationScripts({ nonce }: { nonce: string }) {
   );
 }
 
-/** A background tab does not paint: insert the scripts after this many ms without a contentful paint. */
-const WITHOUT_PAINT_MS = 200;
+/** A visible page that has not painted after this many ms (a very busy machine) gets its scripts anyway. */
+const WITHOUT_PAINT_MS = 3000;
 
 /** The loader (ES2019, which every supported browser runs as written: it is not bundled). */
 export const LOADER = `(() => {
@@ -82,7 +82,8 @@ export const LOADER = `(() => {
     started = true;
     template.before(...later);
   };
-  try {
+  if (document.visibilityState === "hidden") start(); // a background tab does not paint
+  else try {
     new PerformanceObserver((list, observer) => {
       if (!list.getEntriesByName("first-contentful-paint").length) return;
       observer.disconnect();
