@@ -6,7 +6,7 @@ import {
   type LinksFunction,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import arabicFont from "@fontsource/noto-kufi-arabic/files/noto-kufi-arabic-arabic-400-normal.woff2?url";
+import arabicFont from "./fonts/noto-kufi-arabic-arabic-400-normal.woff2?url";
 import stylesheet from "./app.css?url";
 import { ErrorView } from "./components/error-view.tsx";
 import { HydrationScripts } from "./components/hydration-scripts.tsx";
