@@ -422,16 +422,37 @@ describe("the account page", () => {
 
     await form.getByLabel("New Password", { exact: true }).fill(next);
     await form.getByLabel("Confirm New Password").fill(next);
+    // Every state the page is left in after a DOM change (a MutationObserver runs after React's commit and its
+    // layout effects, before any later effect): the flash, the form's failure and the password fields.
+    await form.evaluate((element) => {
+      const frames: { flash: string | null; failure: string | null; fields: string[] }[] = [];
+      (window as unknown as { frames_: typeof frames }).frames_ = frames;
+      new MutationObserver(() =>
+        frames.push({
+          flash: document.querySelector("main [role=status][aria-live=polite]")?.textContent ?? null,
+          failure: element.querySelector("[role=status]")?.textContent ?? null,
+          fields: [...element.querySelectorAll("input[type=password]")].map(
+            (input) => (input as HTMLInputElement).value,
+          ),
+        }),
+      ).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
     await submit.click();
     // The success is the admin's flash message, one at a time (issue #17 item 3), not a second line in the form.
     await expect
       .poll(() => page.locator("main [role=status][aria-live=polite]").first().textContent(), { timeout: 10_000 })
       .toBe("Password updated successfully.");
-    // The form's old failure is cleared by an effect once the fetcher is idle: one render after the flash.
-    await expect.poll(() => message.count()).toBe(0);
-    expect(
-      await form.locator("input[type=password]").evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value)),
-    ).toEqual(["", "", ""]);
+    // The first state that shows the flash no longer shows the form's earlier failure, and the fields are empty.
+    const frames = await page.evaluate(
+      () =>
+        (window as unknown as { frames_: { flash: string | null; failure: string | null; fields: string[] }[] })
+          .frames_,
+    );
+    expect(frames.find((frame) => frame.flash === "Password updated successfully.")).toEqual({
+      flash: "Password updated successfully.",
+      failure: null,
+      fields: ["", "", ""],
+    });
     expect(await submit.isDisabled()).toBe(true);
 
     const fresh = await stack.page();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "../../hooks.ts";
 import { redirect, useFetcher, type FetcherWithComponents } from "react-router";
 import {
@@ -100,23 +100,29 @@ function Message({ result, intent }: { result: Result | undefined; intent: Resul
 }
 
 /**
- * The failure of `fetcher`'s last submission, or undefined; `onSuccess` runs when it redirected (a success: its
- * message is the layout's flash). A fetcher keeps its earlier data across a redirect, so an old failure would
- * otherwise stay beside the new success: the submission's outcome is told by whether its data changed.
+ * The failure of `fetcher`'s last submission, or undefined while one is under way and after one that redirected
+ * (a success: `onSuccess` runs, and its message is the layout's flash). A fetcher keeps its earlier data across a
+ * redirect, so a submission's outcome is told by whether its data changed. The outcome is derived while
+ * rendering (React's "storing information from previous renders"), so the render that shows the success flash
+ * never shows the failure it replaces.
  */
 function useFailure(fetcher: FetcherWithComponents<Result>, onSuccess: () => void): Result | undefined {
-  const [failure, setFailure] = useState<Result | undefined>();
-  const sent = useRef<{ data: Result | undefined } | null>(null);
-  useEffect(() => {
-    if (fetcher.state === "submitting" && !sent.current) sent.current = { data: fetcher.data };
-    if (fetcher.state !== "idle" || !sent.current) return;
-    const redirected = fetcher.data === sent.current.data;
-    sent.current = null;
-    setFailure(redirected ? undefined : fetcher.data);
-    if (redirected) onSuccess();
-    // onSuccess is called for this submission only.
-  }, [fetcher.state, fetcher.data]);
-  return failure;
+  const [sent, setSent] = useState<{ data: Result | undefined } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [successes, setSuccesses] = useState(0);
+  if (fetcher.state === "submitting" && !sent) setSent({ data: fetcher.data });
+  if (fetcher.state === "idle" && sent) {
+    const redirected = fetcher.data === sent.data;
+    setSent(null);
+    setFailed(!redirected);
+    if (redirected) setSuccesses((count) => count + 1);
+  }
+  // Before the browser paints, so the flash and its side effects (emptied fields) show in one frame.
+  useLayoutEffect(() => {
+    if (successes > 0) onSuccess();
+    // onSuccess runs once per successful submission.
+  }, [successes]);
+  return fetcher.state === "idle" && !sent && failed ? fetcher.data : undefined;
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
