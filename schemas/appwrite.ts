@@ -42,7 +42,12 @@ function attribute(key: string, field: FieldSpec): Record<string, unknown> {
     case "html":
       return { ...head, size: field.max ?? LIMITS.html, default: null, encrypt: false };
     case "locale":
-      return { ...head, elements: [...CONTENT_LOCALES], format: "enum", default: field.optional ? null : DEFAULT_CONTENT_LOCALE };
+      return {
+        ...head,
+        elements: [...CONTENT_LOCALES],
+        format: "enum",
+        default: field.optional ? null : DEFAULT_CONTENT_LOCALE,
+      };
     case "boolean":
       return { ...head, default: null };
   }
@@ -87,7 +92,9 @@ export function appwriteSchema(): Record<string, unknown> {
     databases: [{ $id: DATABASE_ID, name: "Main", enabled: true }],
     collections: [
       ...Object.values(CONTENT_MODEL).map((spec) => collection(spec, true)),
-      ...[...Object.values(SUBMISSION_MODEL), ...Object.values(SERVICE_MODEL), ...Object.values(HISTORY_MODEL)].map((spec) => collection(spec)),
+      ...[...Object.values(SUBMISSION_MODEL), ...Object.values(SERVICE_MODEL), ...Object.values(HISTORY_MODEL)].map(
+        (spec) => collection(spec),
+      ),
     ],
     buckets: [
       {

@@ -6,103 +6,13 @@
  *
  * Plain data without zod, so the browser may read it (the forms' `maxlength`).
  */
+import { type ContentKindSpec, type FieldSpec, type FieldType, type IndexSpec, type KindSpec } from "./kind-spec.ts";
 import { LIMITS } from "./limits.ts";
 import { DEFAULT_CONTENT_LOCALE } from "./locales.ts";
 
+export * from "./kind-spec.ts";
 export * from "./locales.ts";
-
-/**
- * What a field holds, and so how it is stored, validated and mapped:
- * - `text`: a trimmed string of at most `max` characters (Appwrite `string` of that size);
- * - `slug`: the item's slug (`slugSchema`, Appwrite `string` of 128, unique);
- * - `url`: an http(s) URL (`httpUrl`, Appwrite `string` with format `url`);
- * - `email`: an e-mail address (Appwrite `string` with format `email`);
- * - `html`: the body, stored as sanitized HTML (Markdown or HTML in files, below the front matter);
- * - `date`: a date or date-time, stored as Appwrite's datetime (`…T00:00:00.000+00:00`);
- * - `image`: the view URL of an image (a bucket file or an http(s) URL); in files and forms it is a picture;
- * - `owner`: the id of the user who created the item in the admin (never in files or forms);
- * - `locale`: a content locale, `en` or `ar` (Appwrite `enum`; decision 0008);
- * - `boolean`: true or false (Appwrite `boolean`).
- */
-export type FieldType = "text" | "slug" | "url" | "email" | "html" | "date" | "image" | "owner" | "locale" | "boolean";
-
-/** One field of a kind. Fields are required unless `optional`. */
-export interface FieldSpec {
-  readonly type: FieldType;
-  /** Most characters (`text`, `html`); defaults: `LIMITS.url` for urls and images, `LIMITS.email`, 128 for slugs. */
-  readonly max?: number;
-  readonly optional?: boolean;
-  /** Required when published, but a draft file (`draft: true`) may leave it out. */
-  readonly draftOptional?: boolean;
-  /** Its key in front matter and its form input's name, when not the document's (`logo` for `logoUrl`). */
-  readonly input?: string;
-  /** Read by lists (cards, sitemap, feeds): lists never fetch the other fields. */
-  readonly summary?: boolean;
-  /** A column of the admin's list. */
-  readonly column?: boolean;
-  /** Where a new item of the admin form starts: the signed-in user's name, or today. */
-  readonly initial?: "userName" | "today";
-  /** A valid value as a user writes it in front matter, for validation messages (`studio`). */
-  readonly example?: string;
-  /** A text field each language version carries in its own words (issue #15): what translation fills in. */
-  readonly translated?: boolean;
-  /**
-   * Describes the language version rather than the item (its locale, its translation provenance): set from
-   * the file name and the `translation:` front matter map, never a plain front matter key or form input.
-   */
-  readonly version?: boolean;
-  /**
-   * Drafted by AI (spec §3 "AI output shapes"): what Gemini is told the field holds, in its response schema.
-   * The fields with it, in order, are a kind's draft (`schemas/ai.ts`).
-   */
-  readonly ai?: string;
-}
-
-/** An Appwrite index of a kind's collection. */
-export interface IndexSpec {
-  readonly key: string;
-  readonly type: "key" | "unique";
-  readonly attributes: readonly string[];
-  readonly orders: readonly ("ASC" | "DESC")[];
-}
-
-/** One kind: its collection, its fields in order (front matter, form and Appwrite attributes), its roles. */
-export interface KindSpec {
-  readonly collectionId: string;
-  /** The collection's name in Appwrite's console. */
-  readonly label: string;
-  /** Collection-level permissions (documents carry their own: `documentSecurity`). */
-  readonly permissions: readonly string[];
-  readonly fields: Readonly<Record<string, FieldSpec>>;
-  readonly indexes: readonly IndexSpec[];
-}
-
-/** A kind `studio` publishes and the admin edits: files in `content/<folder>/`, a title, a body, an image. */
-export interface ContentKindSpec extends KindSpec {
-  readonly folder: string;
-  /** The field naming the item in lists and titles. */
-  readonly title: string;
-  /** The `html` field: the file's body. */
-  readonly body: string;
-  /** The `image` field. */
-  readonly image: string;
-  /** The field naming the author, when the kind has one (RSS `dc:creator`, JSON-LD `author`). */
-  readonly author?: string;
-  /** The field lists are sorted by, newest first (`$createdAt` when none). */
-  readonly order: string;
-  /** The admin's list and form path (`/admin/<path>`). */
-  readonly adminPath: string;
-  /** The public pages' path (`/<locale>/<path>/<slug>`). */
-  readonly publicPath: string;
-  /** The HTML rules of its body (`checkHtmlRules`): a case study's sections, or an article's. */
-  readonly bodyRules: "caseStudy" | "article";
-  /** What AI drafting fills in for it, in messages ("generate details"). */
-  readonly draftNoun: "details" | "content";
-  /** The aspect ratio of its generated image. */
-  readonly imageAspect: "1:1" | "16:9";
-  /** The stem of its image's file name in `content/images/` (`{slug}-logo`). */
-  readonly imageStem: string;
-}
+export * from "./site-models.ts";
 
 /** One document per slug and locale: each language version is its own document (decision 0008). */
 const slugLocaleUnique: IndexSpec = {
@@ -257,80 +167,6 @@ export const CONTENT_MODEL = {
     ],
   },
 } as const satisfies Record<string, ContentKindSpec>;
-
-/** Visitors' submissions (spec §3, §5): written by the site with its key, readable by no role. */
-export const SUBMISSION_MODEL = {
-  communityApplication: {
-    collectionId: "community_applications",
-    label: "Community applications",
-    permissions: [],
-    fields: {
-      name: { type: "text", max: LIMITS.name },
-      email: { type: "email" },
-      projectIdea: { type: "text", max: LIMITS.message, input: "interest" },
-    },
-    indexes: [],
-  },
-  contactMessage: {
-    collectionId: "contact_messages",
-    label: "Contact messages",
-    permissions: [],
-    fields: {
-      name: { type: "text", max: LIMITS.name },
-      email: { type: "email" },
-      message: { type: "text", max: LIMITS.message },
-    },
-    indexes: [],
-  },
-} as const satisfies Record<string, KindSpec>;
-
-/**
- * What the site keeps for itself (issue #18 item 4): the events its limits count (failed logins, sign-ups, form
- * submissions, AI calls; `server/limits/event-log.ts`), shared by every site process on one Appwrite. Written and
- * read with the site's API key only: the table grants no permission to any role. `key` is a SHA-256 hex digest.
- */
-export const SERVICE_MODEL = {
-  limitEvent: {
-    collectionId: "limit_events",
-    label: "Limit events",
-    permissions: [],
-    fields: {
-      key: { type: "text", max: 64 },
-      at: { type: "date" },
-      expiresAt: { type: "date" },
-    },
-    indexes: [
-      { key: "key_at", type: "key", attributes: ["key", "at"], orders: ["ASC", "ASC"] },
-      { key: "expires_at", type: "key", attributes: ["expiresAt"], orders: ["ASC"] },
-    ],
-  },
-} as const satisfies Record<string, KindSpec>;
-
-/**
- * The history of ventures and posts (issue #16 item 4, decision 0009): each save keeps the version it replaces
- * as one row, the last `REVISIONS_KEPT` per item (each language version is its own item, decision 0008).
- * Signed-in users may create rows; each row carries the item's editors' permissions (`read`, `update`,
- * `delete` for every role that may update the item, `lib/publish/history.ts`), never a guest's. `data` is the
- * replaced version's fields as JSON; `savedAt`/`savedBy` say when and by whom that version had been saved.
- */
-export const HISTORY_MODEL = {
-  revision: {
-    collectionId: "revisions",
-    label: "Revisions",
-    permissions: ['create("users")'],
-    fields: {
-      kind: { type: "text", max: 16 },
-      itemId: { type: "text", max: 36 },
-      savedAt: { type: "date" },
-      savedBy: { type: "text", max: 128, optional: true },
-      data: { type: "text", max: 1_000_000 },
-    },
-    indexes: [{ key: "item_saved_at", type: "key", attributes: ["itemId", "savedAt"], orders: ["ASC", "DESC"] }],
-  },
-} as const satisfies Record<string, KindSpec>;
-
-/** How many revisions are kept per item (issue #16 item 4: "the last 20"). */
-export const REVISIONS_KEPT = 20;
 
 export type ContentKind = keyof typeof CONTENT_MODEL;
 /** The kinds `studio` publishes, in the order it reads and pushes them. */

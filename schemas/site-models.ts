@@ -1,0 +1,81 @@
+/**
+ * The tables the site keeps for itself, described as the content kinds are (`kind-spec.ts`): visitors'
+ * submissions, the limits' events, and the history of ventures and posts. `schemas/appwrite.ts` builds their
+ * collections beside the content model's.
+ */
+import { type KindSpec } from "./kind-spec.ts";
+import { LIMITS } from "./limits.ts";
+
+/** Visitors' submissions (spec §3, §5): written by the site with its key, readable by no role. */
+export const SUBMISSION_MODEL = {
+  communityApplication: {
+    collectionId: "community_applications",
+    label: "Community applications",
+    permissions: [],
+    fields: {
+      name: { type: "text", max: LIMITS.name },
+      email: { type: "email" },
+      projectIdea: { type: "text", max: LIMITS.message, input: "interest" },
+    },
+    indexes: [],
+  },
+  contactMessage: {
+    collectionId: "contact_messages",
+    label: "Contact messages",
+    permissions: [],
+    fields: {
+      name: { type: "text", max: LIMITS.name },
+      email: { type: "email" },
+      message: { type: "text", max: LIMITS.message },
+    },
+    indexes: [],
+  },
+} as const satisfies Record<string, KindSpec>;
+
+/**
+ * What the site keeps for itself (issue #18 item 4): the events its limits count (failed logins, sign-ups, form
+ * submissions, AI calls; `server/limits/event-log.ts`), shared by every site process on one Appwrite. Written and
+ * read with the site's API key only: the table grants no permission to any role. `key` is a SHA-256 hex digest.
+ */
+export const SERVICE_MODEL = {
+  limitEvent: {
+    collectionId: "limit_events",
+    label: "Limit events",
+    permissions: [],
+    fields: {
+      key: { type: "text", max: 64 },
+      at: { type: "date" },
+      expiresAt: { type: "date" },
+    },
+    indexes: [
+      { key: "key_at", type: "key", attributes: ["key", "at"], orders: ["ASC", "ASC"] },
+      { key: "expires_at", type: "key", attributes: ["expiresAt"], orders: ["ASC"] },
+    ],
+  },
+} as const satisfies Record<string, KindSpec>;
+
+/**
+ * The history of ventures and posts (issue #16 item 4, decision 0009): each save keeps the version it replaces
+ * as one row, the last `REVISIONS_KEPT` per item (each language version is its own item, decision 0008).
+ * Signed-in users may create rows; each row carries the item's editors' permissions (`read`, `update`,
+ * `delete` for every role that may update the item, `lib/publish/history.ts`), never a guest's. `data` is the
+ * replaced version's fields as JSON; `savedAt`/`savedBy` say when and by whom that version had been saved.
+ */
+export const HISTORY_MODEL = {
+  revision: {
+    collectionId: "revisions",
+    label: "Revisions",
+    permissions: ['create("users")'],
+    fields: {
+      kind: { type: "text", max: 16 },
+      itemId: { type: "text", max: 36 },
+      savedAt: { type: "date" },
+      savedBy: { type: "text", max: 128, optional: true },
+      data: { type: "text", max: 1_000_000 },
+    },
+    indexes: [{ key: "item_saved_at", type: "key", attributes: ["itemId", "savedAt"], orders: ["ASC", "DESC"] }],
+  },
+} as const satisfies Record<string, KindSpec>;
+
+/** How many revisions are kept per item (issue #16 item 4: "the last 20"). */
+export const REVISIONS_KEPT = 20;
