@@ -283,6 +283,28 @@ describe("fonts and the stylesheet", () => {
     expect(await page.evaluate(() => history.length)).toBeGreaterThan(1);
   });
 
+  it("hydrates at the next frame in a browser without Paint Timing, not on the 3 s safety timer", async () => {
+    const page = await stack.page({ viewport: DESKTOP });
+    await page.addInitScript(() => {
+      // A browser without Paint Timing: "paint" is not a supported entry type, and observing it delivers nothing.
+      const types = PerformanceObserver.supportedEntryTypes.filter((type) => type !== "paint");
+      Object.defineProperty(PerformanceObserver, "supportedEntryTypes", { get: () => types });
+      const observe = PerformanceObserver.prototype.observe;
+      PerformanceObserver.prototype.observe = function (options) {
+        if (options?.type !== "paint") observe.call(this, options);
+      };
+      // The loader's safety timer never fires here: only the fallback can start the scripts.
+      const setTimer = window.setTimeout;
+      window.setTimeout = ((handler: TimerHandler, ms?: number, ...rest: unknown[]) =>
+        (ms ?? 0) >= 3000 ? 0 : setTimer(handler, ms, ...rest)) as typeof window.setTimeout;
+    });
+    await page.goto("/en/contact");
+    await hydrated(page);
+    await page.locator('header a[href="/en/about"]').first().click();
+    await page.waitForURL(/\/en\/about$/);
+    expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+  });
+
   it("writes the scripts inert in a template: no module preload reaches the head", async () => {
     const html = await (await fetch(`${stack.site.url}/en`)).text();
     const head = html.slice(0, html.indexOf("</head>"));

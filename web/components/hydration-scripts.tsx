@@ -24,8 +24,8 @@ export const StaticMarkupContext = createContext<((node: ReactNode) => string) |
  * So the server writes them inside a `<template>` (inert: nothing in it is fetched or run), followed by a
  * small script with the response's CSP nonce that copies them out. The hydration data runs at once, as
  * before (the streamed data scripts after it need it); the links and the module script are inserted when the
- * browser reports its first contentful paint (Paint Timing; where that is not observable, after the next
- * animation frame). A tab in the background does not paint, so there they are inserted at once. Scripts the
+ * browser reports its first contentful paint (Paint Timing; in a browser without it, after the next animation
+ * frame). A tab in the background does not paint, so there they are inserted at once. Scripts the
  * nonce'd script creates are allowed by the policy's `'strict-dynamic'` (SECURITY C20–C21). Decision 0012.
  *
  * They are rendered apart, as a string, with the router's contexts: rendered in the tree, React would hoist the
@@ -82,15 +82,15 @@ export const LOADER = `(() => {
     started = true;
     template.before(...later);
   };
+  const paintObservable = typeof PerformanceObserver === "function" &&
+    (PerformanceObserver.supportedEntryTypes || []).includes("paint");
   if (document.visibilityState === "hidden") start(); // a background tab does not paint
-  else try {
+  else if (paintObservable) {
     new PerformanceObserver((list, observer) => {
       if (!list.getEntriesByName("first-contentful-paint").length) return;
       observer.disconnect();
       start();
     }).observe({ type: "paint", buffered: true });
-  } catch {
-    requestAnimationFrame(() => setTimeout(start, 0));
-  }
+  } else requestAnimationFrame(() => setTimeout(start, 0));
   setTimeout(start, ${WITHOUT_PAINT_MS});
 })();`;
