@@ -11,6 +11,16 @@ import * as databases from "./databases.ts";
 import * as documentCounters from "./document-counters.ts";
 import * as documents from "./documents.ts";
 import { rename, ROW_KEYS, translateError } from "./tables-db-names.ts";
+import {
+  columnModel,
+  columnPrefix,
+  databaseModel,
+  databaseRef,
+  INDEX_KEYS,
+  recordType,
+  tableModel,
+  typesUnder,
+} from "./tables-db-types.ts";
 
 /**
  * TablesDB (`/v1/tablesdb/…`, Appwrite 1.8+) over the same store as the legacy Databases API
@@ -22,10 +32,8 @@ import { rename, ROW_KEYS, translateError } from "./tables-db-names.ts";
  * (`Table`, `Column*`, `ColumnIndex`, `Row`, `RowList` models; `table_*`, `row_*`, `column_*`,
  * `column_index_*` error types). Data written through either API is seen by the other.
  *
- * What the store cannot express is kept in a side table `tablesdb_types`: a database created
- * through TablesDB reports `type: "tablesdb"`, and a `varchar`/`text`/`mediumtext`/`longtext`
- * column (stored as a string attribute) reports its declared type. Entries carry the
- * resource's `$createdAt`, so a stale entry (resource deleted, ID reused) is ignored.
+ * What the store cannot express (a database's `tablesdb` type, a column's declared text type) is kept
+ * beside it: `tables-db-types.ts`.
  */
 
 type Json = Record<string, unknown>;
@@ -42,76 +50,6 @@ const BODY_KEYS: Record<string, string> = {
   columns: "attributes",
   rows: "documents",
 };
-const TABLE_KEYS: Record<string, string> = { documentSecurity: "rowSecurity", attributes: "columns" };
-const INDEX_KEYS: Record<string, string> = { attributes: "columns" };
-
-// ---- side table of declared types ------------------------------------------------------------
-
-const prepared = new WeakSet<Store>();
-
-function typesTable(store: Store): Store {
-  if (!prepared.has(store)) {
-    store.exec(
-      "CREATE TABLE IF NOT EXISTS tablesdb_types (ref TEXT PRIMARY KEY, created_at TEXT NOT NULL, type TEXT NOT NULL)",
-    );
-    prepared.add(store);
-  }
-  return store;
-}
-
-function recordType(store: Store, ref: string, createdAt: unknown, type: string): void {
-  typesTable(store)
-    .stmt("INSERT OR REPLACE INTO tablesdb_types (ref, created_at, type) VALUES (?, ?, ?)")
-    .run(ref, String(createdAt), type);
-}
-
-/** Declared types of refs starting with `prefix`, as `ref → {createdAt, type}`. */
-function typesUnder(store: Store, prefix: string): Map<string, { createdAt: string; type: string }> {
-  const rows = typesTable(store)
-    .stmt("SELECT ref, created_at, type FROM tablesdb_types WHERE substr(ref, 1, length(?)) = ?")
-    .all(prefix, prefix) as { ref: string; created_at: string; type: string }[];
-  return new Map(rows.map((r) => [r.ref, { createdAt: r.created_at, type: r.type }]));
-}
-
-function declared(
-  types: Map<string, { createdAt: string; type: string }>,
-  ref: string,
-  createdAt: unknown,
-): string | undefined {
-  const entry = types.get(ref);
-  return entry && entry.createdAt === createdAt ? entry.type : undefined;
-}
-
-const databaseRef = (databaseId: string) => `database:${databaseId}`;
-const columnPrefix = (databaseId: string, tableId: string) => `column:${databaseId}/${tableId}/`;
-
-// ---- models ---------------------------------------------------------------------------------
-
-function databaseModel(store: Store, db: Json): Json {
-  const type = declared(
-    typesUnder(store, databaseRef(String(db["$id"]))),
-    databaseRef(String(db["$id"])),
-    db["$createdAt"],
-  );
-  return { ...db, type: type ?? "legacy" };
-}
-
-function columnModel(types: Map<string, { createdAt: string; type: string }>, prefix: string, attribute: Json): Json {
-  const type = declared(types, prefix + String(attribute["key"]), attribute["$createdAt"]);
-  if (type === undefined) return attribute;
-  const column: Json = { ...attribute, type };
-  if (type !== "varchar") delete column["size"];
-  return column;
-}
-
-function tableModel(store: Store, collection: Json): Json {
-  const prefix = columnPrefix(String(collection["databaseId"]), String(collection["$id"]));
-  const types = typesUnder(store, prefix);
-  const table = rename(collection, TABLE_KEYS);
-  table["columns"] = (table["columns"] as Json[]).map((a) => columnModel(types, prefix, a));
-  table["indexes"] = (table["indexes"] as Json[]).map((i) => rename(i, INDEX_KEYS));
-  return table;
-}
 
 type Kind =
   | "database"
