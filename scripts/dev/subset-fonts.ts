@@ -20,7 +20,8 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const STYLESHEET = path.join(ROOT, "web/app.css");
 /** Where the subsets are written, `./fonts/` relative to the stylesheet. */
 export const FONTS_DIR = path.join(ROOT, "web/fonts");
-const SOURCE_DIR = path.join(ROOT, "node_modules/@fontsource/noto-kufi-arabic/files");
+/** Fontsource's files, which the subsets are cut from. */
+export const SOURCE_DIR = path.join(ROOT, "node_modules/@fontsource/noto-kufi-arabic/files");
 
 /** One self-hosted face: its file name in `web/fonts/` and the code points its `unicode-range` declares. */
 export interface SubsetFace {
@@ -60,18 +61,23 @@ export function codePointsOf(unicodeRange: string): number[] {
   return [...points].sort((a, b) => a - b);
 }
 
+/** A font file (woff2, woff or sfnt) opened for HarfBuzz. */
+export async function openFace(font: Uint8Array): Promise<Face> {
+  return new Face(new Blob(await fontverter.convert(Buffer.from(font), "sfnt")), 0);
+}
+
 /** The code points a font file (woff2, woff or sfnt) maps in its `cmap`, ascending. */
 export async function mappedCodePoints(font: Uint8Array): Promise<number[]> {
-  const sfnt = await fontverter.convert(Buffer.from(font), "sfnt");
-  return [...new Face(new Blob(sfnt), 0).collectUnicodes()].sort((a, b) => a - b);
+  return [...(await openFace(font)).collectUnicodes()].sort((a, b) => a - b);
 }
 
 /**
  * The bytes of one face's subset, cut from the Fontsource file of the same name. Throws, naming them, when the
  * range declares code points the Fontsource file does not have (the range would promise glyphs it cannot give).
+ * @param source that file's bytes, when the caller has read them already.
  */
-export async function subsetBytes(face: SubsetFace): Promise<Buffer> {
-  const source = await readFile(path.join(SOURCE_DIR, face.file));
+export async function subsetBytes(face: SubsetFace, source?: Buffer): Promise<Buffer> {
+  source ??= await readFile(path.join(SOURCE_DIR, face.file));
   const available = new Set(await mappedCodePoints(source));
   const missing = face.codePoints.filter((point) => !available.has(point));
   if (missing.length > 0) {
@@ -87,7 +93,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const check = process.argv.includes("--check");
   let differs = false;
   for (const face of subsetFaces(await readFile(STYLESHEET, "utf8"))) {
-    const bytes = await subsetBytes(face);
+    const source = await readFile(path.join(SOURCE_DIR, face.file));
+    const bytes = await subsetBytes(face, source);
     const target = path.join(FONTS_DIR, face.file);
     if (check) {
       const current = await readFile(target).catch(() => undefined);

@@ -5,25 +5,26 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { Blob, Buffer as ShapingBuffer, Face, Font, shape } from "harfbuzzjs";
+import { Buffer as ShapingBuffer, Font, shape } from "harfbuzzjs";
 import { describe, expect, it } from "vitest";
 import {
   FONTS_DIR,
   STYLESHEET,
   codePointsOf,
   mappedCodePoints,
+  openFace,
+  SOURCE_DIR,
   subsetBytes,
   subsetFaces,
 } from "../../scripts/dev/subset-fonts.ts";
-import fontverter from "fontverter";
 
 const faces = subsetFaces(await readFile(STYLESHEET, "utf8"));
 const committed = (file: string) => readFile(path.join(FONTS_DIR, file));
-const fontsource = (file: string) => readFile(path.join("node_modules/@fontsource/noto-kufi-arabic/files", file));
+const fontsource = (file: string) => readFile(path.join(SOURCE_DIR, file));
 
 /** The glyphs HarfBuzz sets `text` in (ids, which differ between files, and advances): how it would look. */
 async function setting(font: Uint8Array, text: string) {
-  const shaped = new Font(new Face(new Blob(await fontverter.convert(font, "sfnt")), 0));
+  const shaped = new Font(await openFace(font));
   const buffer = new ShapingBuffer();
   buffer.addText(text);
   buffer.guessSegmentProperties();

@@ -36,9 +36,12 @@ export function switchLocalePath(pathname: string, locale: Locale): string {
  */
 const longDateFormats: Partial<Record<Locale, Intl.DateTimeFormat>> = {};
 
+/** The `Intl` locale of a site locale: English dates and numbers are formatted as in the US. */
+const INTL_LOCALES: Record<Locale, string> = { en: "en-US", ar: "ar" };
+
 /** Formats an ISO date in the locale with a long month (spec §2: "published on ... long month"). */
 export function formatLongDate(iso: string, locale: Locale): string {
-  const format = (longDateFormats[locale] ??= new Intl.DateTimeFormat(locale === "ar" ? "ar" : "en-US", {
+  const format = (longDateFormats[locale] ??= new Intl.DateTimeFormat(INTL_LOCALES[locale], {
     dateStyle: "long",
     timeZone: "UTC",
   }));
@@ -56,7 +59,7 @@ export function formatNumber(value: number, locale: Locale, options?: Intl.Numbe
   const key = options ? `${locale} ${JSON.stringify(options)}` : locale;
   let format = numberFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(locale === "ar" ? "ar" : "en-US", options);
+    format = new Intl.NumberFormat(INTL_LOCALES[locale], options);
     numberFormats.set(key, format);
   }
   return format.format(value);
