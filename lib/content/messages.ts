@@ -3,6 +3,7 @@
  * caller prefixes it), the expected form and an example, instead of zod's raw wording.
  */
 import type { z } from "zod";
+import { FrontMatterError } from "./front-matter.ts";
 import type { ContentKind } from "../../schemas/content.ts";
 import { CONTENT_MODEL, fieldsOf, type FieldType } from "../../schemas/model.ts";
 
@@ -74,9 +75,10 @@ export function issueMessage(kind: ContentKind, issue: z.core.$ZodIssue, data: u
 
 /** The message for a YAML front matter that does not parse: where, why, and how to fix it (no trailing colon). */
 export function yamlMessage(error: unknown): string {
-  const yaml = error as { reason?: string; mark?: { line: number }; message?: string };
-  const where = yaml.mark ? ` at line ${yaml.mark.line + 1}` : "";
-  const reason = (yaml.reason ?? String(yaml.message ?? error).split("\n")[0] ?? "").replace(/[:\s]+$/, "");
+  if (error instanceof FrontMatterError && error.fence) return error.message;
+  const line = error instanceof FrontMatterError ? error.line : undefined;
+  const where = line ? ` at line ${line}` : "";
+  const reason = (String((error as Error | undefined)?.message ?? error).split("\n")[0] ?? "").replace(/[:\s]+$/, "");
   return (
     `is not valid YAML${where} (${reason}). Write one "field: value" per line between the two --- lines, ` +
     `and quote a value that holds ": " or starts with [ or {, e.g. title: "Agencies: a primer"`

@@ -5,7 +5,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { CONTENT_MODEL } from "../../schemas/model.ts";
 import path from "node:path";
-import matter from "gray-matter";
+import { parseFrontMatter } from "./front-matter.ts";
 import { CONTENT_KINDS, type ContentKind } from "../../schemas/content.ts";
 import { checkHtmlRules, type RuleViolation } from "../html/rules.ts";
 import { htmlToText } from "../html/text.ts";
@@ -66,7 +66,7 @@ export async function previewFile(file: string): Promise<Preview> {
   const raw = await readFile(absolute, "utf8");
   let frontMatter: Record<string, unknown> = {};
   try {
-    frontMatter = matter(raw, { language: "yaml" }).data;
+    frontMatter = parseFrontMatter(raw).data;
   } catch {
     // readItem reports the YAML error.
   }

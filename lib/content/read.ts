@@ -6,7 +6,7 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileTypeFromBuffer } from "file-type";
-import matter from "gray-matter";
+import { parseFrontMatter } from "./front-matter.ts";
 import { htmlBoundMessage } from "../html/bounds.ts";
 import { removedParts } from "../html/sanitize.ts";
 import { issueMessage, yamlMessage } from "./messages.ts";
@@ -151,10 +151,9 @@ export async function readItem(
       "Markdown or HTML with front matter: move it to images/ if it is an image, or delete it";
     return { issues: [{ file, field: "file", message }] };
   }
-  let parsed: matter.GrayMatterFile<string>;
+  let parsed: ReturnType<typeof parseFrontMatter>;
   try {
-    // Passing options disables gray-matter's cache, which would share one mutable object between calls.
-    parsed = matter(text, { language: "yaml" });
+    parsed = parseFrontMatter(text);
   } catch (error) {
     return { issues: [{ file, field: "front matter", message: yamlMessage(error) }] };
   }

@@ -3,7 +3,7 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import matter from "gray-matter";
+import { parseFrontMatter } from "../content/front-matter.ts";
 import writeFileAtomic from "write-file-atomic";
 import { readContent, type ContentItem, type ContentIssue } from "../content/read.ts";
 import { serializeContentFile } from "../content/write.ts";
@@ -84,7 +84,7 @@ export async function markReviewed(contentDir: string, files: readonly string[])
       );
     }
     const absoluteFile = path.join(contentDir, relative);
-    const parsed = matter(await readFile(absoluteFile, "utf8"), { language: "yaml" });
+    const parsed = parseFrontMatter(await readFile(absoluteFile, "utf8"));
     const data = parsed.data as Record<string, unknown>;
     data.translation = { ...(data.translation as object), sourceHash: itemTranslationHash(source), reviewed: true };
     await writeFileAtomic(absoluteFile, serializeContentFile(kind, data, parsed.content));

@@ -3,6 +3,7 @@
  * what to do; exit codes follow the README; everything `studio` writes passes `format --check`.
  */
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -245,5 +246,21 @@ describe("studio, as tried by a new user", () => {
     const run = await studio(["push", "--dir", dir, "--dry-run"], {}, { columns: 0 });
     expect(run.stdout).toMatch(/would create venture alpha-agency/);
     expect(run.stdout.split("\n").length).toBeLessThan(40);
+  });
+  it("no command runs code from a ---js front matter (SECURITY C62): each names the file and refuses it", async () => {
+    const dir = await copyFixtureContent();
+    const marker = path.join(dir, "pwned");
+    const code = `require("node:fs").writeFileSync(${JSON.stringify(marker)}, process.env.APPWRITE_API_KEY ?? "")`;
+    await writeFile(path.join(dir, "posts", "evil.md"), `---js\n{ title: ${code} || "T" }\n---\nBody\n`);
+    for (const args of [
+      ["preview", path.join(dir, "posts", "evil.md")],
+      ["format", "--check", "--dir", dir],
+      ["push", "--dry-run", "--dir", dir],
+      ["status", "--dir", dir],
+    ]) {
+      const run = await studio(args);
+      expect(`${run.stdout}${run.stderr}`, args.join(" ")).toMatch(/evil\.md[\s\S]*make the first line just ---/);
+      expect(existsSync(marker), args.join(" ")).toBe(false);
+    }
   });
 });
