@@ -1,14 +1,44 @@
 import { defineConfig } from "vitest/config";
 
-// Tests run against real servers (emulator, site) on free loopback ports; the site needs a production build,
-// made once by the global setup when sources changed.
+/**
+ * `npm test`'s three projects (issue #27 item 4):
+ * - unit: pure functions, in worker threads;
+ * - io: tests against real servers (embedded Appwrite, the site, spawned `studio`) on free loopback ports and
+ *   their own temporary folders, in forked processes, two at a time (one a core);
+ * - timing: the files that assert a wall-clock figure (tests/timing/), alone and after the others, so no other
+ *   test competes with them for the CPU.
+ * The site tests need the production build, made once by the io project's global setup when sources changed.
+ */
+const shared = { testTimeout: 30_000, hookTimeout: 120_000 };
+
 export default defineConfig({
   test: {
-    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}", "tests/security/**/*.test.ts"],
-    globalSetup: ["tests/setup/build-site.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
-    pool: "forks",
     reporters: ["default"],
+    globalSetup: ["tests/setup/build-site.ts"],
+    projects: [
+      {
+        test: { ...shared, name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], pool: "threads", maxWorkers: 2 },
+      },
+      {
+        test: {
+          ...shared,
+          name: "io",
+          include: ["tests/integration/**/*.test.{ts,tsx}", "tests/security/**/*.test.ts"],
+          pool: "forks",
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: "timing",
+          include: ["tests/timing/**/*.test.ts"],
+          pool: "forks",
+          maxWorkers: 1,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

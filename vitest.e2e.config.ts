@@ -8,7 +8,8 @@ export default defineConfig({
     globalSetup: ["tests/setup/build-site.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // Two files at a time (one a core); each starts its own stack and browser on free ports and temporary folders.
     pool: "forks",
-    fileParallelism: false,
+    maxWorkers: 2,
   },
 });

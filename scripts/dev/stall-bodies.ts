@@ -1,5 +1,5 @@
 /**
- * The worst HTML bodies of SECURITY C53, shared by `tests/security/render-cost.test.ts` and
+ * The worst HTML bodies of SECURITY C53, shared by `tests/timing/render-cost.test.ts` and
  * `scripts/bench/stall.ts`. Each is at most `LIMITS.html` characters (what Appwrite's column holds).
  */
 import { ID, Permission, Role, type TablesDB } from "node-appwrite";

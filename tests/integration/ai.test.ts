@@ -153,17 +153,6 @@ describe("AI text drafts", () => {
     expect(gemini.requests.length).toBeLessThanOrEqual(2);
   });
 
-  it("gives up on a hanging model within its deadline", async () => {
-    gemini.script({ hang: true });
-    const started = Date.now();
-
-    await expect(draftContent({ ...settings, timeoutMs: 1000 }, "post", "topic")).rejects.toBeInstanceOf(
-      AiUnavailableError,
-    );
-
-    expect(Date.now() - started).toBeLessThan(2000);
-  });
-
   it("reports a refused request, a missing key and an empty topic clearly", async () => {
     gemini.script({ status: 403, error: "API key not valid" });
     await expect(draftContent(settings, "post", "topic")).rejects.toBeInstanceOf(AiRequestError);

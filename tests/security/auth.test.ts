@@ -110,6 +110,16 @@ describe("logout and tokens (C5–C7)", () => {
 });
 
 describe("login throttling (C13, C14) and no user enumeration (C15)", () => {
+  it("answers an unknown e-mail exactly like a wrong password (the timing is tests/timing/enumeration.test.ts)", async () => {
+    const address = await account("enum");
+    const alert = (html: string) => /role="alert"[^>]*>([^<]*)</.exec(html)?.[1];
+    const wrong = await visitor().login(address, "wrong password!");
+    const unknown = await visitor().login(email("nobody"), "wrong password!");
+    expect(unknown.status).toBe(wrong.status);
+    expect(alert(unknown.text)).toBe("Authentication failed. Please check your credentials.");
+    expect(alert(unknown.text)).toBe(alert(wrong.text));
+  });
+
   it("answers 401 to ten wrong passwords, then 429 with Retry-After, even to the right password", async () => {
     const address = await account("throttle");
     for (let i = 0; i < 10; i++) expect((await visitor().login(address, "wrong password!")).status).toBe(401);
@@ -122,32 +132,6 @@ describe("login throttling (C13, C14) and no user enumeration (C15)", () => {
     // Another e-mail is not locked out by the attack on this one (C52).
     const other = await account("bystander");
     expect((await visitor().login(other)).status).toBe(302);
-  });
-
-  it("answers an unknown e-mail exactly like a wrong password, in about the same time", async () => {
-    const address = await account("enum");
-    const alert = (html: string) => /role="alert"[^>]*>([^<]*)</.exec(html)?.[1];
-    const timed = async (who: string) => {
-      const start = performance.now();
-      const reply = await visitor().login(who, "wrong password!");
-      return { ms: performance.now() - start, status: reply.status, message: alert(reply.text) };
-    };
-    const wrong = await timed(address);
-    const unknown = await timed(email("nobody"));
-    expect(unknown.status).toBe(wrong.status);
-    expect(unknown.message).toBe("Authentication failed. Please check your credentials.");
-    expect(unknown.message).toBe(wrong.message);
-
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const wrongTimes: number[] = [];
-    const unknownTimes: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      wrongTimes.push((await timed(address)).ms);
-      unknownTimes.push((await timed(email("nobody"))).ms);
-    }
-    const ratio = median(unknownTimes) / median(wrongTimes);
-    expect(ratio).toBeGreaterThan(0.5); // SECURITY C15 asks ±20 %; a shared CI machine gets a wider band here
-    expect(ratio).toBeLessThan(2);
   });
 
   it("limits sign-ups to ten an hour per client IP, ignoring a spoofed X-Forwarded-For", async () => {

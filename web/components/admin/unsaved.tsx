@@ -62,7 +62,6 @@ export function useUnsavedInput(
     const warn = (event: BeforeUnloadEvent) => {
       if (!dirty || submitted.current) return;
       event.preventDefault();
-      event.returnValue = "";
     };
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);

@@ -41,7 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export function meta(args: Route.MetaArgs) {
   const { t } = translatorOf(args.matches);
   const locale = toLocale(args.params.locale);
-  const { page = 1, pages = 1 } = args.data ?? {};
+  const { page = 1, pages = 1 } = args.loaderData ?? {};
   const path = args.location.pathname;
   const title =
     page > 1

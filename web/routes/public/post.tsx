@@ -31,8 +31,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  if (!args.data) return [];
-  const { post, preview } = args.data;
+  if (!args.loaderData) return [];
+  const { post, preview } = args.loaderData;
   const origin = originFrom(args.matches);
   const { t } = translatorOf(args.matches);
   return pageMeta(args, {

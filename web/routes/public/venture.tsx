@@ -34,8 +34,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  if (!args.data) return [];
-  const { venture, preview } = args.data;
+  if (!args.loaderData) return [];
+  const { venture, preview } = args.loaderData;
   return pageMeta(args, {
     title: venture.name,
     description: venture.shortDescription,
