@@ -304,12 +304,6 @@ export type { ContentKind };
 /** Database and bucket ids (spec §3: database id is `main_db`). */
 export const DATABASE_ID = "main_db";
 export const IMAGES_BUCKET_ID = "images";
-export const COLLECTIONS = {
-  ventures: CONTENT_MODEL.venture.collectionId,
-  blogPosts: CONTENT_MODEL.post.collectionId,
-  communityApplications: SUBMISSION_MODEL.communityApplication.collectionId,
-  contactMessages: SUBMISSION_MODEL.contactMessage.collectionId,
-} as const;
 
 /** Image types accepted everywhere (spec §9 output formats; SECURITY C31). */
 export const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "gif", "webp"] as const;

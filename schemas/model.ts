@@ -172,6 +172,11 @@ export type ContentKind = keyof typeof CONTENT_MODEL;
 /** The kinds `studio` publishes, in the order it reads and pushes them. */
 export const CONTENT_KIND_NAMES = Object.keys(CONTENT_MODEL) as ContentKind[];
 
+/** Whether `value` names a kind of the table (`venture`, `post`): a posted or parsed kind is checked, never defaulted. */
+export function isContentKind(value: unknown): value is ContentKind {
+  return typeof value === "string" && Object.hasOwn(CONTENT_MODEL, value);
+}
+
 /** The document fields of `kind`, in order. */
 export type FieldName<K extends ContentKind> = keyof (typeof CONTENT_MODEL)[K]["fields"] & string;
 

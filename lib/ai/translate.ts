@@ -8,7 +8,7 @@
 import type { GenerateContentConfig } from "@google/genai";
 import { z } from "zod";
 import type { GeminiSchema } from "../../schemas/ai.ts";
-import { CONTENT_MODEL, translatedFields, type ContentKind, type ContentLocale } from "../../schemas/model.ts";
+import { CONTENT_MODEL, localeSpec, translatedFields, type ContentKind, type ContentLocale } from "../../schemas/model.ts";
 import { HtmlBoundsError } from "../html/bounds.ts";
 import { normalizeBodyAsync } from "../html/body.ts";
 import {
@@ -20,7 +20,6 @@ import {
 import { AiDraftBoundsError } from "./draft.ts";
 import { askForJson, geminiClient, type AiSettings } from "./gemini.ts";
 
-const LANGUAGE: Record<ContentLocale, string> = { en: "English", ar: "Modern Standard Arabic" };
 
 /** What to translate: the source version's translated fields as stored (the body as sanitized HTML). */
 export interface TranslationRequest {
@@ -48,11 +47,12 @@ export function translationInstruction(
   to: ContentLocale,
   glossary: readonly GlossaryEntry[],
 ): string {
+  const target = localeSpec(to);
   const terms = glossary.filter((e) => e[from] && e[to]).map((e) => `- ${e[from]} → ${e[to]}`);
   return [
     `You translate the website of a venture studio and community (Micro Service Agencies linked in a Business`,
-    `Service Network; motto: Join, Learn, Build, Earn) from ${LANGUAGE[from]} to ${LANGUAGE[to]}, as a careful`,
-    `human editor would write it${to === "ar" ? ", with Arabic punctuation (، ؛ ؟)" : ""}.`,
+    `Service Network; motto: Join, Learn, Build, Earn) from ${localeSpec(from).ai.language} to ${target.ai.language}, as a careful`,
+    `human editor would write it${target.ai.style ? `, ${target.ai.style}` : ""}.`,
     "Translate every field you are given and nothing else. In HTML keep exactly the same elements in the same",
     "order (h2, h3, p, ul, ol, li, blockquote, strong, em, a): translate only the text; keep every href as is.",
     "Keep names of companies and products as they are unless the glossary names them.",

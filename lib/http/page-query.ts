@@ -2,10 +2,12 @@
  * The query parameters public pages read (SECURITY C54: the page cache cannot be bypassed). A page's URL
  * with any other parameter, or a value the page would not use, is redirected by the site server to its
  * canonical URL, so `?anything=<random>` costs a redirect, not a render, and each page has a small, fixed
- * set of cacheable URLs. Shared by the services route (which reads `?tab=`) and the server; no imports, so it is safe in the browser.
+ * set of cacheable URLs. Shared by the services route (which reads `?tab=`) and the server; it imports only the content model's plain
+ * data, so it is safe in the browser.
  *
  * The login page (`?redirectTo=`) is never cached, so it is not listed here: its query reaches it as sent.
  */
+import { CONTENT_KIND_NAMES, CONTENT_MODEL } from "../../schemas/model.ts";
 /**
  * Approach tabs of the services page (spec §2: Strategic Foundation, Operational Model, Organizational
  * Culture; `?tab=1` … `?tab=3`). A constant, not read from the messages, so the browser never loads them.
@@ -41,7 +43,7 @@ const PAGE_PARAMETERS: ReadonlyArray<{ path: RegExp; params: Record<string, (val
   {
     // A shared preview link's token (issue #16, `lib/publish/preview-link.ts`: `<expiry>.<HMAC, base64url>`);
     // such a page is never cached, and one of a public item redirects to its plain URL.
-    path: /^\/[a-z]{2}\/(?:blog|ventures)\/[^/]+\/?$/,
+    path: new RegExp(`^/[a-z]{2}/(?:${CONTENT_KIND_NAMES.map((kind) => CONTENT_MODEL[kind].publicPath).join("|")})/[^/]+/?$`),
     params: { preview: (value) => (/^\d{1,12}\.[A-Za-z0-9_-]{43}$/.test(value) ? value : null) },
   },
 ];

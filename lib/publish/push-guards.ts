@@ -6,6 +6,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { Models } from "node-appwrite";
 import { CONTENT_KINDS, type ContentKind } from "../../schemas/content.ts";
+import { CONTENT_KIND_NAMES } from "../../schemas/model.ts";
 import { readContent, type ContentSet } from "../content/read.ts";
 import { AbortError, EXIT } from "../errors.ts";
 import type { ProjectLock } from "./lock.ts";
@@ -43,7 +44,7 @@ export async function readContentFolder(contentDir: string): Promise<ContentSet>
     (s) => s.isDirectory(),
     () => false,
   );
-  const folders = `${CONTENT_KINDS.venture.folder}/ or ${CONTENT_KINDS.post.folder}/`;
+  const folders = CONTENT_KIND_NAMES.map((kind) => `${CONTENT_KINDS[kind].folder}/`).join(" or ");
   if (!exists) {
     throw new ContentFolderError(
       `The content folder ${absolute} does not exist (looked for ${folders} in it); nothing was written or deleted. ` +

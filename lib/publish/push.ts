@@ -7,7 +7,7 @@
 import { Permission, Role } from "node-appwrite";
 import { CONTENT_KINDS, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
 import { PUBLISH_AT_COLUMN, STATUS_COLUMN, type ItemState } from "../../schemas/lifecycle.ts";
-import { DEFAULT_CONTENT_LOCALE, versionKey } from "../../schemas/model.ts";
+import { CONTENT_KIND_NAMES, DEFAULT_CONTENT_LOCALE, versionKey, type ContentKind } from "../../schemas/model.ts";
 import type { AdminServices } from "../appwrite/client.ts";
 import type { ContentIssue } from "../content/read.ts";
 import { localeOfFile } from "../content/versions.ts";
@@ -123,10 +123,9 @@ export async function push(services: AdminServices, options: PushOptions): Promi
 
   const lock = options.lockPath ? await readLock(options.lockPath) : { version: 1 as const, projects: {} };
   const project = projectLock(lock, services.target.projectId);
-  const remote = {
-    venture: await listBySlug(services, CONTENT_KINDS.venture.collectionId),
-    post: await listBySlug(services, CONTENT_KINDS.post.collectionId),
-  };
+  const remote = Object.fromEntries(
+    await Promise.all(CONTENT_KIND_NAMES.map(async (kind) => [kind, await listBySlug(services, CONTENT_KINDS[kind].collectionId)] as const)),
+  ) as Record<ContentKind, Awaited<ReturnType<typeof listBySlug>>>;
   const protectedSlugs = new Set(
     [...invalidFiles].map((f) => {
       const { locale, stem } = localeOfFile(f);

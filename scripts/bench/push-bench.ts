@@ -16,7 +16,8 @@ import { readContent } from "../../lib/content/read.ts";
 import { managedFields } from "../../lib/publish/documents.ts";
 import { push } from "../../lib/publish/push.ts";
 import schema from "../../schemas/appwrite.json" with { type: "json" };
-import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../schemas/content.ts";
+import { CONTENT_MODEL } from "../../schemas/model.ts";
 import { startChild } from "./lib/emulator-child.ts";
 
 const count = Number(process.argv[2] ?? 1000);
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
             const data = documents[next++]!;
             await services.tablesDB.createRow({
               databaseId: DATABASE_ID,
-              tableId: COLLECTIONS.blogPosts,
+              tableId: CONTENT_MODEL.post.collectionId,
               rowId: ID.unique(),
               data: { ...data, userId: null },
               permissions: [Permission.read(Role.any())],

@@ -72,7 +72,7 @@ export function ownerPermissions(userId: string): string[] {
   return [Permission.read(Role.any()), Permission.update(Role.user(userId)), Permission.delete(Role.user(userId))];
 }
 
-type Input<K extends ContentKind> = K extends "venture" ? VentureInput : PostInput;
+type Input<K extends ContentKind> = FormInputOf<K>;
 
 /**
  * The document fields of a form's input, body bounded and sanitized (SECURITY C16, C53); the writer puts

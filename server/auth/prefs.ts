@@ -5,9 +5,10 @@
  * language switch; read at sign-in.
  */
 import { createSessionServices, type AppwriteTarget } from "../../lib/appwrite/client.ts";
+import { isContentLocale, type ContentLocale } from "../../schemas/locales.ts";
 
-/** The languages the admin speaks. */
-export type AdminLocale = "en" | "ar";
+/** The languages the admin speaks: the locale table's (`schemas/locales.ts`). */
+export type AdminLocale = ContentLocale;
 
 /** The prefs key holding the admin's language. */
 export const ADMIN_LOCALE_PREF = "adminLocale";
@@ -15,7 +16,7 @@ export const ADMIN_LOCALE_PREF = "adminLocale";
 /** The admin language stored in a prefs object (`user.prefs`), or null when none or an unknown one is. */
 export function adminLocaleOf(prefs: unknown): AdminLocale | null {
   const value = (prefs as Record<string, unknown> | null | undefined)?.[ADMIN_LOCALE_PREF];
-  return value === "en" || value === "ar" ? value : null;
+  return isContentLocale(value) ? value : null;
 }
 
 /**

@@ -9,9 +9,10 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../schemas/content.ts";
 import { adminPage, createUser, newUser, ready, seedAs, signInThroughPage, type Credentials } from "./admin-helpers.ts";
 import { SCREENSHOTS, startStack, type Stack } from "./helpers.ts";
+import { CONTENT_MODEL } from "../../schemas/model.ts";
 
 let stack: Stack;
 beforeAll(async () => {
@@ -231,7 +232,7 @@ describe.each(["en", "ar"] as const)("the flash messages in the %s admin", (lang
     await confirmDelete(page, `Vanishing ${lang}`, lang, async () => {
       await stack.backend.services.databases.deleteDocument({
         databaseId: DATABASE_ID,
-        collectionId: COLLECTIONS.ventures,
+        collectionId: CONTENT_MODEL.venture.collectionId,
         documentId: mine.$id,
       });
     });

@@ -9,11 +9,12 @@
 import { Query } from "node-appwrite";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../schemas/content.ts";
 import { translationHash } from "../../lib/translate/hash.ts";
 import { startFakeGemini, type FakeGemini } from "../helpers/fake-gemini.ts";
 import { adminPage, createUser, newUser, ready, seedAs, signInThroughPage } from "./admin-helpers.ts";
 import { startStack, type Stack } from "./helpers.ts";
+import { CONTENT_MODEL } from "../../schemas/model.ts";
 
 let stack: Stack;
 beforeAll(async () => {
@@ -91,7 +92,7 @@ describe("the post form in the English admin", () => {
 
     await page.getByRole("button", { name: "Create Post" }).click();
     await page.waitForURL((u) => u.pathname === "/admin/blog");
-    const stored = await versions(COLLECTIONS.blogPosts, "two-languages-e2e");
+    const stored = await versions(CONTENT_MODEL.post.collectionId, "two-languages-e2e");
     const en = stored.find((d) => d.locale === "en")!;
     const ar = stored.find((d) => d.locale === "ar")!;
     expect(ar).toMatchObject({ title: "لغتان", sourceLocale: "en", reviewed: false, publishedDate: en.publishedDate });
@@ -117,7 +118,7 @@ describe("the post form in the English admin", () => {
     await page.getByRole("checkbox", { name: /^Reviewed/ }).check();
     await page.getByRole("button", { name: "Save Changes" }).click();
     await page.waitForURL((u) => u.pathname === "/admin/blog");
-    const reviewed = (await versions(COLLECTIONS.blogPosts, "two-languages-e2e")).find((d) => d.locale === "ar")!;
+    const reviewed = (await versions(CONTENT_MODEL.post.collectionId, "two-languages-e2e")).find((d) => d.locale === "ar")!;
     expect(reviewed.reviewed).toBe(true);
     expect(reviewed.sourceHash).toBe(translationHash("post", en));
     await ready(page);
@@ -203,7 +204,7 @@ describe("the venture form in the Arabic admin", () => {
     await page.waitForURL((u) => u.pathname === "/admin/ventures");
     await ready(page);
     await expect.poll(() => rowStates(page, "only-english-e2e")).toEqual([["up-to-date", "up-to-date"]]);
-    const stored = await versions(COLLECTIONS.ventures, "only-english-e2e");
+    const stored = await versions(CONTENT_MODEL.venture.collectionId, "only-english-e2e");
     const ar = stored.find((d) => d.locale === "ar")!;
     const en = stored.find((d) => d.locale !== "ar")!;
     // The shared fields are the English version's.
@@ -257,7 +258,7 @@ describe("Translate with AI (Gemini is a local fake)", () => {
 
     await page.getByRole("button", { name: "Create Venture" }).click();
     await page.waitForURL((u) => u.pathname === "/admin/ventures");
-    const stored = await versions(COLLECTIONS.ventures, "ledger-loop-e2e");
+    const stored = await versions(CONTENT_MODEL.venture.collectionId, "ledger-loop-e2e");
     const en = stored.find((d) => d.locale === "en")!;
     const ar = stored.find((d) => d.locale === "ar")!;
     expect(ar).toMatchObject({

@@ -4,7 +4,7 @@ import { Query } from "node-appwrite";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTHORIZATION_ERROR } from "../../server/admin/content.ts";
-import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../schemas/content.ts";
 import { startFakeGemini, type FakeGemini } from "../helpers/fake-gemini.ts";
 import {
   adminPage,
@@ -19,6 +19,7 @@ import {
   textRgb,
 } from "./admin-helpers.ts";
 import { DESKTOP, ROOT, SCREENSHOTS, startStack, type Stack } from "./helpers.ts";
+import { CONTENT_MODEL } from "../../schemas/model.ts";
 
 let stack: Stack;
 
@@ -127,8 +128,8 @@ describe("registration and sign-in", () => {
     await ready(page);
     await expect.poll(() => h1(page)).toBe("Dashboard");
     const card = (label: string) => page.getByRole("listitem").filter({ hasText: label }).locator("p").nth(1);
-    expect(await card("Total ventures").textContent()).toBe(String(await total(COLLECTIONS.ventures)));
-    expect(await card("Total blog posts").textContent()).toBe(String(await total(COLLECTIONS.blogPosts)));
+    expect(await card("Total ventures").textContent()).toBe(String(await total(CONTENT_MODEL.venture.collectionId)));
+    expect(await card("Total blog posts").textContent()).toBe(String(await total(CONTENT_MODEL.post.collectionId)));
     expect(await page.locator("aside").textContent()).toContain(user.name);
 
     await page.goto("/en");
@@ -253,7 +254,7 @@ describe("ventures", () => {
     await ready(page);
     await deleteThroughDialog(page, "Harbor Ledger Co", "ventures");
     await expect.poll(() => page.getByRole("row").filter({ hasText: "harbor-ledger-e2e" }).count()).toBe(0);
-    expect(await storedBySlug(COLLECTIONS.ventures, "harbor-ledger-e2e")).toBeNull();
+    expect(await storedBySlug(CONTENT_MODEL.venture.collectionId, "harbor-ledger-e2e")).toBeNull();
     const gone = await visitor.goto("/en/ventures/harbor-ledger-e2e");
     expect(gone?.status()).toBe(404);
     expect(await visitor.locator("main").textContent()).toContain("Venture not found.");
@@ -279,7 +280,7 @@ describe("ventures", () => {
       .toContain("Only JPEG, PNG, GIF or WebP images can be uploaded.");
     expect(pathOf(page)).toBe("/admin/ventures/new");
     expect(await inputValue(page, "Name")).toBe("Bad URL Venture");
-    expect(await storedBySlug(COLLECTIONS.ventures, "bad-url-venture")).toBeNull();
+    expect(await storedBySlug(CONTENT_MODEL.venture.collectionId, "bad-url-venture")).toBeNull();
   });
 });
 
@@ -499,7 +500,7 @@ describe("a second user", () => {
         content: "<p>Owned.</p>",
       },
     });
-    const venture = (await storedBySlug(COLLECTIONS.ventures, "owned-venture"))!;
+    const venture = (await storedBySlug(CONTENT_MODEL.venture.collectionId, "owned-venture"))!;
     const logoId = /\/files\/([^/]+)\/view/.exec(String(venture.logoUrl))?.[1];
     expect(logoId).toBeTruthy();
 
@@ -519,7 +520,7 @@ describe("a second user", () => {
     );
     expect(pathOf(page)).toBe(`/admin/ventures/edit/${venture.$id}`);
     expect(await inputValue(page, "Name")).toBe("Taken Over"); // what was typed is kept
-    expect((await storedBySlug(COLLECTIONS.ventures, "owned-venture"))?.name).toBe("Owned Venture");
+    expect((await storedBySlug(CONTENT_MODEL.venture.collectionId, "owned-venture"))?.name).toBe("Owned Venture");
     expect(await statusOf(stack, `/media/${logoId}`)).toBe(200);
 
     await page.goto("/admin/ventures");
@@ -527,7 +528,7 @@ describe("a second user", () => {
     await deleteThroughDialog(page, "Owned Venture", "ventures");
     await page.reload();
     expect(await page.getByRole("row").filter({ hasText: "owned-venture" }).count()).toBe(1);
-    expect(await storedBySlug(COLLECTIONS.ventures, "owned-venture")).not.toBeNull();
+    expect(await storedBySlug(CONTENT_MODEL.venture.collectionId, "owned-venture")).not.toBeNull();
     expect(await statusOf(stack, `/media/${logoId}`)).toBe(200);
 
     await page.goto("/admin/blog");
@@ -538,13 +539,13 @@ describe("a second user", () => {
     await textbox(page, "Title").fill("Taken Over Post");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect.poll(() => page.getByRole("alert").textContent()).toBe(AUTHORIZATION_ERROR);
-    expect((await storedBySlug(COLLECTIONS.blogPosts, "owned-post"))?.title).toBe("Owned Post");
+    expect((await storedBySlug(CONTENT_MODEL.post.collectionId, "owned-post"))?.title).toBe("Owned Post");
     await page.goto("/admin/blog");
     await ready(page);
     await deleteThroughDialog(page, "Owned Post", "blog");
     await page.reload();
     expect(await page.getByRole("row").filter({ hasText: "Owned Post" }).count()).toBe(1);
-    expect(await storedBySlug(COLLECTIONS.blogPosts, "owned-post")).not.toBeNull();
+    expect(await storedBySlug(CONTENT_MODEL.post.collectionId, "owned-post")).not.toBeNull();
   });
 });
 

@@ -1,8 +1,9 @@
 import { Query, type Models } from "node-appwrite";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../schemas/content.ts";
 import { hydrated, startStack, type Stack } from "./helpers.ts";
+import { SUBMISSION_MODEL } from "../../schemas/model.ts";
 
 let stack: Stack;
 
@@ -60,7 +61,7 @@ describe("the community application form", () => {
       .poll(() => page.getByRole("status").textContent())
       .toBe("Thank You!We've received your submission and will be in touch soon with details about our community.");
     expect(await fieldValues(page)).toEqual(["", "", ""]);
-    const [application] = await stored(COLLECTIONS.communityApplications, "ada@example.com");
+    const [application] = await stored(SUBMISSION_MODEL.communityApplication.collectionId, "ada@example.com");
     expect(application).toMatchObject({ name: "Ada Founder", projectIdea: "A bookkeeping agency for dental clinics." });
   });
 
@@ -79,7 +80,7 @@ describe("the community application form", () => {
     expect(await page.locator("form").textContent()).toContain("أدخل بريدًا إلكترونيًا صحيحًا");
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
     expect(posts).toEqual([]);
-    expect(await stored(COLLECTIONS.communityApplications, "not-an-address")).toEqual([]);
+    expect(await stored(SUBMISSION_MODEL.communityApplication.collectionId, "not-an-address")).toEqual([]);
   });
 
   it("works without JavaScript: the server stores it and answers Thank You!", async () => {
@@ -92,7 +93,7 @@ describe("the community application form", () => {
     await page.waitForLoadState("load");
     expect(await page.getByRole("status").textContent()).toContain("Thank You!");
     expect(await fieldValues(page)).toEqual(["", "", ""]);
-    const [application] = await stored(COLLECTIONS.communityApplications, "noscript@example.com");
+    const [application] = await stored(SUBMISSION_MODEL.communityApplication.collectionId, "noscript@example.com");
     expect(application).toMatchObject({ name: "No Script", projectIdea: "Learning the model first." });
   });
 });
@@ -113,7 +114,7 @@ describe("the contact form", () => {
       .poll(() => page.getByRole("status").textContent())
       .toBe("تم إرسال الرسالة!شكرًا لرسالتك! سنعود إليك قريبًا.");
     expect(await fieldValues(page)).toEqual(["", "", ""]);
-    const [message] = await stored(COLLECTIONS.contactMessages, "layla@example.com");
+    const [message] = await stored(SUBMISSION_MODEL.contactMessage.collectionId, "layla@example.com");
     expect(message).toMatchObject({ name: "ليلى", message: "أود معرفة المزيد عن برنامج الشراكة." });
   });
 
@@ -144,7 +145,7 @@ describe("the contact form", () => {
     expect(await page.getByRole("alert").textContent()).toBe("Please correct the errors below.");
     expect(await page.locator("form").textContent()).toContain("This field is required.");
     expect(await fieldValues(page)).toEqual(["   ", "blank@example.com", "A message with a blank name"]);
-    expect(await stored(COLLECTIONS.contactMessages, "blank@example.com")).toEqual([]);
+    expect(await stored(SUBMISSION_MODEL.contactMessage.collectionId, "blank@example.com")).toEqual([]);
   });
 });
 

@@ -6,9 +6,10 @@
 import { Query } from "node-appwrite";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../schemas/content.ts";
 import { adminPage, createUser, newUser, ready, seedAs, signInThroughPage } from "./admin-helpers.ts";
 import { startStack, type Stack } from "./helpers.ts";
+import { CONTENT_MODEL } from "../../schemas/model.ts";
 
 let stack: Stack;
 beforeAll(async () => {
@@ -24,7 +25,7 @@ const post = { excerpt: "Kept.", authorName: "Ada", publishedDate: "2026-03-01",
 async function stored(slug: string) {
   const page = await stack.backend.services.databases.listDocuments({
     databaseId: DATABASE_ID,
-    collectionId: COLLECTIONS.blogPosts,
+    collectionId: CONTENT_MODEL.post.collectionId,
     queries: [Query.equal("slug", slug)],
   });
   return page.documents[0]!;
@@ -106,7 +107,7 @@ describe("two admins editing one item", () => {
     });
     await stack.backend.services.databases.updateDocument({
       databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.blogPosts,
+      collectionId: CONTENT_MODEL.post.collectionId,
       documentId: created.$id,
       permissions: [...created.$permissions, 'update("users")'],
     });

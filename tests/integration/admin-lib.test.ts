@@ -24,7 +24,8 @@ import {
   type NewSession,
 } from "../../server/auth/account.ts";
 import { checkImage, ImageRejectedError } from "../../lib/images/upload.ts";
-import { COLLECTIONS, DATABASE_ID, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
+import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
+import { CONTENT_MODEL } from "../../schemas/model.ts";
 import { FIXTURE_CONTENT, startBackend, type Backend } from "../helpers/stack.ts";
 
 let backend: Backend;
@@ -170,7 +171,7 @@ describe("admin writes with the user's session", () => {
     }
     const after = await backend.services.databases.getDocument({
       databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.ventures,
+      collectionId: CONTENT_MODEL.venture.collectionId,
       documentId: created.$id,
     });
     expect(after.name).toBe("Alpha");
@@ -208,7 +209,7 @@ describe("admin writes with the user's session", () => {
     expect(await fileCount()).toBe(0);
     const left = await backend.services.databases.listDocuments({
       databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.blogPosts,
+      collectionId: CONTENT_MODEL.post.collectionId,
       queries: [Query.limit(1)],
     });
     expect(left.total).toBe(0);

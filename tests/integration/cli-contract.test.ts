@@ -9,9 +9,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Query } from "node-appwrite";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../schemas/content.ts";
 import { startFakeGemini, type FakeGemini } from "../helpers/fake-gemini.ts";
 import { appwriteEnv, copyFixtureContent, ROOT, startBackend, type Backend } from "../helpers/stack.ts";
+import { CONTENT_MODEL } from "../../schemas/model.ts";
 
 let backend: Backend;
 let gemini: FakeGemini;
@@ -91,12 +92,12 @@ describe("studio, as tried by a new user", () => {
     expect((await studio(["push", "--dir", dir, "--json"])).code).toBe(0);
     const page = await backend.services.databases.listDocuments({
       databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.blogPosts,
+      collectionId: CONTENT_MODEL.post.collectionId,
       queries: [Query.equal("slug", "hello-world")],
     });
     await backend.services.databases.updateDocument({
       databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.blogPosts,
+      collectionId: CONTENT_MODEL.post.collectionId,
       documentId: page.documents[0]!.$id,
       data: {
         content:
@@ -213,12 +214,12 @@ describe("studio, as tried by a new user", () => {
     expect((await studio(["push", "--dir", dir, "--json"])).code).toBe(0);
     const page = await backend.services.databases.listDocuments({
       databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.blogPosts,
+      collectionId: CONTENT_MODEL.post.collectionId,
       queries: [Query.equal("slug", "second-post")],
     });
     await backend.services.databases.updateDocument({
       databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.blogPosts,
+      collectionId: CONTENT_MODEL.post.collectionId,
       documentId: page.documents[0]!.$id,
       data: { title: "Edited in the admin" },
     });

@@ -9,8 +9,9 @@ import { startEmulator, type RunningEmulator } from "../../emulator/server.ts";
 import { createAdminServices } from "../../lib/appwrite/client.ts";
 import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
 import schema from "../../schemas/appwrite.json" with { type: "json" };
-import { COLLECTIONS, DATABASE_ID, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
+import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
 import { appwriteEnv, copyFixtureContent, ROOT, startBackend, type Backend } from "../helpers/stack.ts";
+import { CONTENT_MODEL } from "../../schemas/model.ts";
 
 let backend: Backend;
 beforeEach(async () => {
@@ -58,12 +59,12 @@ function studio(
 async function editPostInAppwrite(backend: Backend, slug: string, data: Record<string, unknown>): Promise<void> {
   const page = await backend.services.databases.listDocuments({
     databaseId: DATABASE_ID,
-    collectionId: COLLECTIONS.blogPosts,
+    collectionId: CONTENT_MODEL.post.collectionId,
     queries: [Query.equal("slug", slug)],
   });
   await backend.services.databases.updateDocument({
     databaseId: DATABASE_ID,
-    collectionId: COLLECTIONS.blogPosts,
+    collectionId: CONTENT_MODEL.post.collectionId,
     documentId: page.documents[0]!.$id,
     data,
   });
@@ -73,7 +74,7 @@ async function editPostInAppwrite(backend: Backend, slug: string, data: Record<s
 async function postSlugs(): Promise<string[]> {
   const page = await backend.services.databases.listDocuments({
     databaseId: DATABASE_ID,
-    collectionId: COLLECTIONS.blogPosts,
+    collectionId: CONTENT_MODEL.post.collectionId,
   });
   return page.documents.map((d) => String(d.slug)).sort();
 }
@@ -389,7 +390,7 @@ describe("studio CLI", () => {
     // Nothing reached the configured Appwrite.
     const published = await backend.services.databases.listDocuments({
       databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.blogPosts,
+      collectionId: CONTENT_MODEL.post.collectionId,
     });
     expect(published.total).toBe(0);
 

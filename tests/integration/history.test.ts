@@ -14,8 +14,8 @@ import { push } from "../../lib/publish/push.ts";
 import { restoreRevision } from "../../lib/publish/writer.ts";
 import { createItem, updateItem, type VentureInput } from "../../server/admin/content.ts";
 import { register, type NewSession } from "../../server/auth/account.ts";
-import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
-import { REVISIONS_KEPT } from "../../schemas/model.ts";
+import { DATABASE_ID } from "../../schemas/content.ts";
+import { REVISIONS_KEPT, CONTENT_MODEL } from "../../schemas/model.ts";
 import { copyFixtureContent, startBackend, type Backend } from "../helpers/stack.ts";
 
 let backend: Backend;
@@ -105,7 +105,7 @@ describe("history of an item saved in the admin", () => {
     expect(restored).toMatchObject({ name: "First", shortDescription: "About First.", updatedBy: "ada" });
     const doc = await backend.services.databases.getDocument({
       databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.ventures,
+      collectionId: CONTENT_MODEL.venture.collectionId,
       documentId: itemId,
     });
     expect(doc.caseStudy).toContain("Case study of First.");
@@ -134,7 +134,7 @@ describe("history of an item saved in the admin", () => {
     );
     await backend.services.databases.updateDocument({
       databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.ventures,
+      collectionId: CONTENT_MODEL.venture.collectionId,
       documentId: shared.$id,
       permissions: [...shared.$permissions, 'update("users")'],
     });
@@ -201,7 +201,7 @@ describe("history of an item pushed from files", () => {
     const [doc] = (
       await backend.services.databases.listDocuments({
         databaseId: DATABASE_ID,
-        collectionId: COLLECTIONS.ventures,
+        collectionId: CONTENT_MODEL.venture.collectionId,
         queries: [Query.equal("slug", "alpha-agency")],
       })
     ).documents;

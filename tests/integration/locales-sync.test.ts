@@ -10,7 +10,7 @@ import { applyContentSchema } from "../../lib/appwrite/content-schema.ts";
 import { applySchema, type AppwriteSchema, type SchemaCollection } from "../../lib/appwrite/setup.ts";
 import { pull } from "../../lib/publish/pull.ts";
 import { push } from "../../lib/publish/push.ts";
-import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../schemas/content.ts";
 import { CONTENT_MODEL, placeholderDocument, versionFields } from "../../schemas/model.ts";
 import current from "../../schemas/appwrite.json" with { type: "json" };
 
@@ -77,7 +77,7 @@ describe("language versions in Appwrite", () => {
     for (const key of versionFields("post")) delete old[key];
     await services.databases.createDocument({
       databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.blogPosts,
+      collectionId: CONTENT_MODEL.post.collectionId,
       documentId: ID.unique(),
       data: old,
       permissions: [Permission.read(Role.any())],
@@ -98,7 +98,7 @@ describe("language versions in Appwrite", () => {
       ]),
     );
     expect(again).toEqual([]);
-    const ids = { databaseId: DATABASE_ID, collectionId: COLLECTIONS.blogPosts };
+    const ids = { databaseId: DATABASE_ID, collectionId: CONTENT_MODEL.post.collectionId };
     const { documents } = await services.databases.listDocuments(ids);
     expect(documents.map((d) => [d.slug, d.locale])).toEqual([["old-post", "en"]]);
     const { indexes } = await services.databases.listIndexes(ids);
@@ -118,7 +118,7 @@ describe("language versions in Appwrite", () => {
     const second = await push(services, { contentDir: dir, lockPath });
     expect(second).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
 
-    const ids = { databaseId: DATABASE_ID, collectionId: COLLECTIONS.blogPosts };
+    const ids = { databaseId: DATABASE_ID, collectionId: CONTENT_MODEL.post.collectionId };
     const { documents } = await services.databases.listDocuments(ids);
     const arabic = documents.find((d) => d.slug === "hello" && d.locale === "ar")!;
     // The untranslated fields come from the English file; provenance is stored as columns

@@ -6,8 +6,9 @@
 import { request as httpRequest } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../schemas/content.ts";
 import { startSiteStack, type SiteStack } from "../helpers/site.ts";
+import { CONTENT_MODEL } from "../../schemas/model.ts";
 
 let stack: SiteStack;
 beforeAll(async () => {
@@ -86,12 +87,12 @@ describe("cached public pages", () => {
     expect(await (await get("/en/blog")).text()).not.toContain("Retitled by the console");
     const { documents } = await stack.backend.services.databases.listDocuments({
       databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.blogPosts,
+      collectionId: CONTENT_MODEL.post.collectionId,
     });
     const post = documents.find((d) => d["slug"] === "join-learn-build-earn")!;
     await stack.backend.services.databases.updateDocument({
       databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.blogPosts,
+      collectionId: CONTENT_MODEL.post.collectionId,
       documentId: post.$id,
       data: { title: "Retitled by the console" },
     });

@@ -10,8 +10,9 @@ import path from "node:path";
 import { Query } from "node-appwrite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseFileViewUrl } from "../../lib/appwrite/client.ts";
-import { COLLECTIONS, DATABASE_ID, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
+import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
 import { appwriteEnv, FIXTURE_CONTENT, ROOT, startBackend, type Backend } from "../helpers/stack.ts";
+import { CONTENT_MODEL } from "../../schemas/model.ts";
 
 const POSTS = 60;
 let backend: Backend;
@@ -67,7 +68,7 @@ function studioPush(
 async function allPosts() {
   const page = await backend.services.databases.listDocuments({
     databaseId: DATABASE_ID,
-    collectionId: COLLECTIONS.blogPosts,
+    collectionId: CONTENT_MODEL.post.collectionId,
     queries: [Query.limit(1000)],
   });
   return page.documents;

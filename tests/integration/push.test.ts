@@ -10,8 +10,9 @@ import { ExportError, readExport } from "../../lib/publish/export.ts";
 import { restoreExport } from "../../lib/publish/restore.ts";
 import { pull } from "../../lib/publish/pull.ts";
 import { push } from "../../lib/publish/push.ts";
-import { COLLECTIONS, DATABASE_ID, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
+import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
 import { copyFixtureContent, startBackend, type Backend } from "../helpers/stack.ts";
+import { CONTENT_MODEL } from "../../schemas/model.ts";
 
 let backend: Backend;
 let contentDir: string;
@@ -43,14 +44,14 @@ async function fileCount() {
 const stored = ({ $createdAt: _c, $updatedAt: _u, $sequence: _s, ...rest }: Record<string, unknown>) => rest;
 const bySlug = (a: Record<string, unknown>, b: Record<string, unknown>) => String(a.slug).localeCompare(String(b.slug));
 async function findPost(slug: string) {
-  return (await documents(COLLECTIONS.blogPosts)).find((p) => p.slug === slug);
+  return (await documents(CONTENT_MODEL.post.collectionId)).find((p) => p.slug === slug);
 }
 /** An edit made in the admin: a write to Appwrite that is not a push. */
 async function adminEdit(slug: string, data: Record<string, unknown>) {
   const post = (await findPost(slug))!;
   await backend.services.databases.updateDocument({
     databaseId: DATABASE_ID,
-    collectionId: COLLECTIONS.blogPosts,
+    collectionId: CONTENT_MODEL.post.collectionId,
     documentId: post.$id,
     data,
   });
@@ -63,7 +64,7 @@ describe("studio push", () => {
     // The draft is pushed too (issue #16), as a document only signed-in users may read.
     expect(result).toMatchObject({ created: 5, updated: 0, unchanged: 0, failed: 0, skipped: 0, conflicts: 0 });
     expect(result.drafts).toEqual(["posts/work-in-progress.md"]);
-    const ventures = await documents(COLLECTIONS.ventures);
+    const ventures = await documents(CONTENT_MODEL.venture.collectionId);
     const alpha = ventures.find((v) => v.slug === "alpha-agency")!;
     expect(alpha.caseStudy).toContain("<h2>The Problem</h2>");
     expect(alpha.$permissions).toEqual(['read("any")']);
@@ -74,7 +75,7 @@ describe("studio push", () => {
 
     // The image shared by a venture and a post is stored once; the draft is stored but not public.
     expect(await fileCount()).toBe(2);
-    const posts = await documents(COLLECTIONS.blogPosts);
+    const posts = await documents(CONTENT_MODEL.post.collectionId);
     expect(posts.map((p) => p.slug).sort()).toEqual(["hello-world", "second-post", "work-in-progress"]);
     const draft = posts.find((p) => p.slug === "work-in-progress")!;
     expect(draft).toMatchObject({ status: "draft", $permissions: ['read("users")'] });
@@ -84,19 +85,19 @@ describe("studio push", () => {
 
   it("sanitizes HTML bodies before storing them", async () => {
     await push(backend.services, options);
-    const beta = (await documents(COLLECTIONS.ventures)).find((v) => v.slug === "beta-works")!;
+    const beta = (await documents(CONTENT_MODEL.venture.collectionId)).find((v) => v.slug === "beta-works")!;
     expect(beta.caseStudy).not.toMatch(/<script|onclick|javascript:/i);
     expect(beta.caseStudy).toContain("<blockquote>Speed matters.</blockquote>");
   });
 
   it("writes nothing on a second run with nothing changed", async () => {
     await push(backend.services, options);
-    const before = await documents(COLLECTIONS.ventures);
+    const before = await documents(CONTENT_MODEL.venture.collectionId);
 
     const second = await push(backend.services, options);
 
     expect(second).toMatchObject({ created: 0, updated: 0, unchanged: 5, failed: 0 });
-    expect((await documents(COLLECTIONS.ventures)).map((d) => d.$updatedAt)).toEqual(before.map((d) => d.$updatedAt));
+    expect((await documents(CONTENT_MODEL.venture.collectionId)).map((d) => d.$updatedAt)).toEqual(before.map((d) => d.$updatedAt));
     expect(await fileCount()).toBe(2);
   });
 
@@ -132,7 +133,7 @@ describe("studio push", () => {
     const result = await push(backend.services, { ...options, dryRun: true });
 
     expect(result).toMatchObject({ created: 5, dryRun: true });
-    expect(await documents(COLLECTIONS.ventures)).toEqual([]);
+    expect(await documents(CONTENT_MODEL.venture.collectionId)).toEqual([]);
     expect(await fileCount()).toBe(0);
     await expect(readFile(options.lockPath, "utf8")).rejects.toThrow(/ENOENT/);
   });
@@ -163,7 +164,7 @@ describe("conflicts: an edit in the admin is never silently overwritten", () => 
     const post = (await findPost("hello-world"))!;
     await backend.services.databases.deleteDocument({
       databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.blogPosts,
+      collectionId: CONTENT_MODEL.post.collectionId,
       documentId: post.$id,
     });
 
@@ -193,7 +194,7 @@ describe("prune", () => {
     await push(backend.services, options);
     await backend.services.databases.createDocument({
       databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.blogPosts,
+      collectionId: CONTENT_MODEL.post.collectionId,
       documentId: ID.unique(),
       data: {
         title: "Admin post",
@@ -219,7 +220,7 @@ describe("prune", () => {
 describe("backup before prune (C48)", () => {
   it("exports every document and image it deletes first, and restoring the export brings them back", async () => {
     await push(backend.services, options);
-    const postsBefore = (await documents(COLLECTIONS.blogPosts)).map(stored).sort(bySlug);
+    const postsBefore = (await documents(CONTENT_MODEL.post.collectionId)).map(stored).sort(bySlug);
     const cover = await readFile(path.join(contentDir, "images/hello-cover.png"));
     await rm(path.join(contentDir, "posts/hello-world.md"));
     await rm(path.join(contentDir, "posts/second-post.md"));
@@ -227,7 +228,7 @@ describe("backup before prune (C48)", () => {
     const pruned = await push(backend.services, { ...options, prune: true });
 
     expect(pruned.deleted).toBe(2);
-    expect((await documents(COLLECTIONS.blogPosts)).map((d) => d.slug)).toEqual(["work-in-progress"]);
+    expect((await documents(CONTENT_MODEL.post.collectionId)).map((d) => d.slug)).toEqual(["work-in-progress"]);
     expect(await fileCount()).toBe(1); // hello-cover.png went with its post; alpha-logo.png is the venture's too
     expect(await readdir(options.exportDir)).toEqual([path.basename(pruned.exported!.path)]);
     expect(path.basename(pruned.exported!.path)).toMatch(/^prune-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z\.json$/);
@@ -238,7 +239,7 @@ describe("backup before prune (C48)", () => {
     const restored = await restoreExport(backend.services, exported);
 
     expect(restored).toMatchObject({ restored: { documents: 2, files: 1 }, existing: 1, conflicts: 0, failed: 0 });
-    expect((await documents(COLLECTIONS.blogPosts)).map(stored).sort(bySlug)).toEqual(postsBefore);
+    expect((await documents(CONTENT_MODEL.post.collectionId)).map(stored).sort(bySlug)).toEqual(postsBefore);
     expect(await fileCount()).toBe(2);
     const hello = (await findPost("hello-world"))!;
     const file = parseFileViewUrl(String(hello.featuredImageUrl))!;
@@ -246,7 +247,7 @@ describe("backup before prune (C48)", () => {
     expect(Buffer.from(bytes)).toEqual(cover);
     // Restored items are not in the lock: a later push neither deletes nor recreates them.
     expect(await push(backend.services, { ...options, prune: true })).toMatchObject({ deleted: 0, created: 0 });
-    expect(await documents(COLLECTIONS.blogPosts)).toHaveLength(3); // and the draft;
+    expect(await documents(CONTENT_MODEL.post.collectionId)).toHaveLength(3); // and the draft;
   });
 
   it("deletes nothing, and writes nothing else, when the export cannot be written", async () => {
@@ -280,7 +281,7 @@ describe("studio pull", () => {
     });
     await backend.services.databases.createDocument({
       databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.blogPosts,
+      collectionId: CONTENT_MODEL.post.collectionId,
       documentId: ID.unique(),
       data: {
         title: "Written in the admin",

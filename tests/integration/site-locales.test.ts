@@ -3,8 +3,8 @@ import { JSDOM } from "jsdom";
 import { ID, Permission, Role } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { push } from "../../lib/publish/push.ts";
-import { placeholderDocument } from "../../schemas/model.ts";
-import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import { placeholderDocument, CONTENT_MODEL } from "../../schemas/model.ts";
+import { DATABASE_ID } from "../../schemas/content.ts";
 import { startSite, type RunningSite } from "../../server/serve-site.ts";
 import { ROOT, startBackend, type Backend } from "../helpers/stack.ts";
 
@@ -18,7 +18,7 @@ const PRIVATE_AR = "locales-private-arabic";
 async function post(slug: string, locale: "en" | "ar", title: string, options: { public?: boolean } = {}) {
   await backend.services.databases.createDocument({
     databaseId: DATABASE_ID,
-    collectionId: COLLECTIONS.blogPosts,
+    collectionId: CONTENT_MODEL.post.collectionId,
     documentId: ID.unique(),
     data: placeholderDocument("post", {
       slug,

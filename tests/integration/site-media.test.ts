@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readContent, type LocalImage, type PostItem, type VentureItem } from "../../lib/content/read.ts";
 import { imageFileId } from "../../lib/publish/documents.ts";
 import type { RunningSite } from "../../server/serve-site.ts";
-import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../schemas/content.ts";
+import { CONTENT_MODEL } from "../../schemas/model.ts";
 import { MEDIA_WIDTHS } from "../../web/media.ts";
 import { startSiteStack, type SiteStack } from "../helpers/site.ts";
 import { ROOT } from "../helpers/stack.ts";
@@ -35,7 +36,7 @@ beforeAll(async () => {
   // A post whose featured image is hosted elsewhere (spec §3 allows any URL), oldest, so the home is unchanged.
   await stack.backend.services.databases.createDocument({
     databaseId: DATABASE_ID,
-    collectionId: COLLECTIONS.blogPosts,
+    collectionId: CONTENT_MODEL.post.collectionId,
     documentId: ID.unique(),
     data: {
       title: "Elsewhere",

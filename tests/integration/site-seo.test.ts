@@ -3,7 +3,8 @@ import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readContent } from "../../lib/content/read.ts";
 import type { RunningSite } from "../../server/serve-site.ts";
-import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../schemas/content.ts";
+import { SUBMISSION_MODEL } from "../../schemas/model.ts";
 import { startSiteStack, type SiteStack } from "../helpers/site.ts";
 import { ROOT, type Backend } from "../helpers/stack.ts";
 
@@ -144,7 +145,7 @@ describe("the form actions without JavaScript", () => {
     const { databases } = backend.services;
     const messages = await databases.listDocuments({
       databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.contactMessages,
+      collectionId: SUBMISSION_MODEL.contactMessage.collectionId,
     });
     expect(messages.documents.map((d) => [d.name, d.email, d.message])).toContainEqual([
       "Dana",
@@ -153,7 +154,7 @@ describe("the form actions without JavaScript", () => {
     ]);
     const applications = await databases.listDocuments({
       databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.communityApplications,
+      collectionId: SUBMISSION_MODEL.communityApplication.collectionId,
     });
     expect(applications.documents.map((d) => [d.name, d.projectIdea])).toContainEqual(["سامي", "وكالة"]);
   });
@@ -170,7 +171,7 @@ describe("the form actions without JavaScript", () => {
     const { databases } = backend.services;
     const messages = await databases.listDocuments({
       databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.contactMessages,
+      collectionId: SUBMISSION_MODEL.contactMessage.collectionId,
     });
     expect(messages.documents.filter((d) => d.name === "Eve")).toEqual([]);
   });

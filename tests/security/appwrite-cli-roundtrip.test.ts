@@ -15,9 +15,10 @@ import type { Models } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listPages } from "../../lib/appwrite/paginate.ts";
 import { push } from "../../lib/publish/push.ts";
-import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../schemas/content.ts";
 import { FIXTURE_CONTENT, ROOT, startBackend, type Backend } from "../helpers/stack.ts";
 import { runAppwriteCli } from "../helpers/appwrite-cli.ts";
+import { CONTENT_MODEL } from "../../schemas/model.ts";
 
 const SCHEMA_FILE = path.join(ROOT, "schemas/appwrite.json");
 
@@ -39,7 +40,7 @@ const appwrite = (args: string[]) => runAppwriteCli(work, args);
 /** Every document of the content collections, by `$id`. */
 async function allDocuments(): Promise<Record<string, Record<string, unknown>>> {
   const byId: Record<string, Record<string, unknown>> = {};
-  for (const collectionId of [COLLECTIONS.ventures, COLLECTIONS.blogPosts]) {
+  for (const collectionId of [CONTENT_MODEL.venture.collectionId, CONTENT_MODEL.post.collectionId]) {
     const pages = listPages((queries) =>
       backend.services.databases
         .listDocuments({ databaseId: DATABASE_ID, collectionId, queries })

@@ -10,8 +10,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeDirectory } from "../../lib/make-dir.ts";
-import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../schemas/content.ts";
 import { appwriteEnv, copyFixtureContent, ROOT, startBackend, type Backend } from "../helpers/stack.ts";
+import { CONTENT_MODEL } from "../../schemas/model.ts";
 
 let backend: Backend;
 const temporary: string[] = [];
@@ -68,7 +69,7 @@ function studio(args: string[], timeoutMs = 30_000): Promise<Run> {
 /** Slugs of every venture and post in the backend, sorted. */
 async function slugs(): Promise<string[]> {
   const all: string[] = [];
-  for (const collectionId of [COLLECTIONS.ventures, COLLECTIONS.blogPosts]) {
+  for (const collectionId of [CONTENT_MODEL.venture.collectionId, CONTENT_MODEL.post.collectionId]) {
     const page = await backend.services.databases.listDocuments({ databaseId: DATABASE_ID, collectionId });
     all.push(...page.documents.map((d) => String(d.slug)));
   }

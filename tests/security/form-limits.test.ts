@@ -10,9 +10,10 @@
 import { Query } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSite, type RunningSite } from "../../server/serve-site.ts";
-import { COLLECTIONS, DATABASE_ID, LIMITS } from "../../schemas/content.ts";
+import { DATABASE_ID, LIMITS } from "../../schemas/content.ts";
 import { ROOT } from "../helpers/fixtures.ts";
 import { markupOf, startSiteStack, Visitor, type Reply, type SiteStack } from "../helpers/site.ts";
+import { SUBMISSION_MODEL } from "../../schemas/model.ts";
 
 let stack: SiteStack;
 let proxied: RunningSite;
@@ -89,8 +90,8 @@ describe("per-IP limit of the visitor forms (C57)", () => {
     }
 
     const stored =
-      (await storedCount(COLLECTIONS.contactMessages, email)) +
-      (await storedCount(COLLECTIONS.communityApplications, email));
+      (await storedCount(SUBMISSION_MODEL.contactMessage.collectionId, email)) +
+      (await storedCount(SUBMISSION_MODEL.communityApplication.collectionId, email));
     expect(stored).toBeLessThanOrEqual(5);
     expect(stored).toBe(statuses.filter((s) => s === 200).length);
   });
@@ -99,7 +100,7 @@ describe("per-IP limit of the visitor forms (C57)", () => {
     // 127.0.0.1 used its allowance in the test above.
     const reply = await post(stack.site.url, "/en/contact", fields("contact", "spoof@example.com"), "192.0.2.77");
     expect(reply.status).toBe(429);
-    expect(await storedCount(COLLECTIONS.contactMessages, "spoof@example.com")).toBe(0);
+    expect(await storedCount(SUBMISSION_MODEL.contactMessage.collectionId, "spoof@example.com")).toBe(0);
   });
 
   it("keeps another client IP unaffected", async () => {
@@ -113,8 +114,8 @@ describe("per-IP limit of the visitor forms (C57)", () => {
     const other = await post(proxied.url, "/ar/community", fields("community", "other@example.com"), "198.51.100.11");
     expect(other.status).toBe(200);
     expect(other.text).toContain("شكرًا لك!");
-    expect(await storedCount(COLLECTIONS.communityApplications, "other@example.com")).toBe(1);
-    expect(await storedCount(COLLECTIONS.contactMessages, "flooder@example.com")).toBe(5);
+    expect(await storedCount(SUBMISSION_MODEL.communityApplication.collectionId, "other@example.com")).toBe(1);
+    expect(await storedCount(SUBMISSION_MODEL.contactMessage.collectionId, "flooder@example.com")).toBe(5);
   });
 
   it("answers a JavaScript (fetcher) submission over the limit with 429 and the tooMany error", async () => {
@@ -129,7 +130,7 @@ describe("per-IP limit of the visitor forms (C57)", () => {
     expect(statuses.slice(0, 5).every((s) => s === 200)).toBe(true);
     expect(statuses[5]).toBe(429);
     expect(last).toContain("tooMany");
-    expect(await storedCount(COLLECTIONS.contactMessages, "fetcher@example.com")).toBe(5);
+    expect(await storedCount(SUBMISSION_MODEL.contactMessage.collectionId, "fetcher@example.com")).toBe(5);
   });
 
   it("does not count invalid posts, which answer 400 as before", async () => {
@@ -158,8 +159,8 @@ describe("honeypot (C57)", () => {
   });
 
   it.each([
-    ["contact", "/en/contact", "Message Sent!", COLLECTIONS.contactMessages],
-    ["community", "/ar/community", "شكرًا لك!", COLLECTIONS.communityApplications],
+    ["contact", "/en/contact", "Message Sent!", SUBMISSION_MODEL.contactMessage.collectionId],
+    ["community", "/ar/community", "شكرًا لك!", SUBMISSION_MODEL.communityApplication.collectionId],
   ] as const)(
     "answers a filled %s honeypot like a success and stores nothing",
     async (kind, pathname, text, collection) => {
@@ -184,6 +185,6 @@ describe("honeypot (C57)", () => {
       "198.51.100.22",
     );
     expect(reply.status).toBe(200);
-    expect(await storedCount(COLLECTIONS.contactMessages, "human@example.com")).toBe(1);
+    expect(await storedCount(SUBMISSION_MODEL.contactMessage.collectionId, "human@example.com")).toBe(1);
   });
 });

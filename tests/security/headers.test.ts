@@ -4,10 +4,11 @@
  */
 import { ID } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../schemas/content.ts";
 import { startSite } from "../../server/serve-site.ts";
 import { ROOT } from "../helpers/fixtures.ts";
 import { startSiteStack, type SiteStack } from "../helpers/site.ts";
+import { CONTENT_MODEL } from "../../schemas/model.ts";
 
 let stack: SiteStack;
 beforeAll(async () => {
@@ -95,7 +96,7 @@ describe("hydration data (C19)", () => {
     const evil = "</script><script>alert(1)</script>\u2028";
     await stack.backend.services.databases.createDocument({
       databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.ventures,
+      collectionId: CONTENT_MODEL.venture.collectionId,
       documentId: ID.unique(),
       data: {
         name: evil,

@@ -15,9 +15,10 @@ import { QuotaExceededError, UPLOAD_QUOTA } from "../../server/admin/quota.ts";
 import { createSessionServices } from "../../lib/appwrite/client.ts";
 import { register, type NewSession } from "../../server/auth/account.ts";
 import { checkImage, type CheckedImage } from "../../lib/images/upload.ts";
-import { COLLECTIONS, DATABASE_ID, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
+import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
 import { FIXTURE_CONTENT } from "../helpers/fixtures.ts";
 import { startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
+import { CONTENT_MODEL } from "../../schemas/model.ts";
 
 let stack: SiteStack;
 let logo: CheckedImage;
@@ -38,7 +39,7 @@ const fileCount = async () => (await stack.backend.services.storage.listFiles({ 
 async function findVenture(slug: string) {
   const page = await stack.backend.services.databases.listDocuments({
     databaseId: DATABASE_ID,
-    collectionId: COLLECTIONS.ventures,
+    collectionId: CONTENT_MODEL.venture.collectionId,
     queries: [Query.equal("slug", slug)],
   });
   return page.documents[0];

@@ -9,10 +9,11 @@ import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { ID, Permission, Query, Role } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../schemas/content.ts";
 import { ROOT } from "../helpers/fixtures.ts";
 import { markupOf, startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
 import { appwriteEnv, copyFixtureContent } from "../helpers/stack.ts";
+import { CONTENT_MODEL } from "../../schemas/model.ts";
 
 let stack: SiteStack;
 let ada: Visitor;
@@ -47,7 +48,7 @@ const BAD_LINKS = ["//evil.example", "/\\evil.example", "\\\\evil.example", "/%5
 async function findVenture(slug: string) {
   const page = await stack.backend.services.databases.listDocuments({
     databaseId: DATABASE_ID,
-    collectionId: COLLECTIONS.ventures,
+    collectionId: CONTENT_MODEL.venture.collectionId,
     queries: [Query.equal("slug", slug)],
   });
   return page.documents[0];
@@ -108,7 +109,7 @@ describe("the site never links to another scheme (C58)", () => {
       const body = BAD_LINKS.map((href) => `<p><a href="${href}">out</a></p>`).join("");
       await stack.backend.services.databases.createDocument({
         databaseId: DATABASE_ID,
-        collectionId: COLLECTIONS.ventures,
+        collectionId: CONTENT_MODEL.venture.collectionId,
         documentId: ID.unique(),
         data: { name: "Scheme", slug, websiteURL, shortDescription: "Short.", caseStudy: body, logoUrl: null },
         permissions: [Permission.read(Role.any())],

@@ -8,10 +8,11 @@ import { request } from "node:http";
 import path from "node:path";
 import { ID, Query } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../schemas/content.ts";
 import { XSS_FORBIDDEN, XSS_PAYLOADS } from "../fixtures/xss.ts";
 import { ROOT } from "../helpers/fixtures.ts";
 import { startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
+import { CONTENT_MODEL } from "../../schemas/model.ts";
 
 let stack: SiteStack;
 let ada: Visitor;
@@ -55,7 +56,7 @@ const base = (slug: string) => ({
 async function findVenture(slug: string) {
   const page = await stack.backend.services.databases.listDocuments({
     databaseId: DATABASE_ID,
-    collectionId: COLLECTIONS.ventures,
+    collectionId: CONTENT_MODEL.venture.collectionId,
     queries: [Query.equal("slug", slug)],
   });
   return page.documents[0];
@@ -116,7 +117,7 @@ describe("permissions and extra fields (C37, C38, C40)", () => {
     );
     const collection = await stack.backend.services.databases.getCollection({
       databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.ventures,
+      collectionId: CONTENT_MODEL.venture.collectionId,
     });
     expect(collection.$permissions).toEqual(['create("users")']);
     expect(collection.documentSecurity).toBe(true);
@@ -168,7 +169,7 @@ describe("stored HTML (C16, C18)", () => {
     const doc = (await findVenture("xss"))!;
     await stack.backend.services.databases.updateDocument({
       databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.ventures,
+      collectionId: CONTENT_MODEL.venture.collectionId,
       documentId: doc.$id,
       data: { caseStudy: `<h2>The Problem</h2>${PAYLOADS.join("\n")}` },
     });

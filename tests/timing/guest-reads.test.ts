@@ -10,9 +10,10 @@ import { ID, Permission, Query, Role } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminServices, parseFileViewUrl } from "../../lib/appwrite/client.ts";
 import { push } from "../../lib/publish/push.ts";
-import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../schemas/content.ts";
 import { startSite, type RunningSite } from "../../server/serve-site.ts";
 import { ROOT, startBackend, type Backend } from "../helpers/stack.ts";
+import { CONTENT_MODEL } from "../../schemas/model.ts";
 
 /** Max age of the third site's page cache: short, so the unpublish test waits seconds, not a minute. */
 const SHORT_MAX_AGE_MS = 1_500;
@@ -79,14 +80,14 @@ beforeAll(async () => {
   // Through REST with the API key, as the console or a script would: readable by one user, or by users only.
   await databases.createDocument({
     databaseId: DATABASE_ID,
-    collectionId: COLLECTIONS.ventures,
+    collectionId: CONTENT_MODEL.venture.collectionId,
     documentId: ID.unique(),
     data: ventureData(hiddenVenture),
     permissions: [Permission.read(Role.user("someone")), Permission.update(Role.user("someone"))],
   });
   await databases.createDocument({
     databaseId: DATABASE_ID,
-    collectionId: COLLECTIONS.blogPosts,
+    collectionId: CONTENT_MODEL.post.collectionId,
     documentId: ID.unique(),
     data: postData(hiddenPost),
     permissions: [Permission.read(Role.users())],
@@ -153,12 +154,12 @@ describe("no API key behind public pages", () => {
   it("serves pages, lists, feeds and images while the site's configured API key is refused by Appwrite", async () => {
     const wrongKey = createAdminServices({ ...backend.emulator, apiKey: WRONG_KEY });
     await expect(
-      wrongKey.tablesDB.listRows({ databaseId: DATABASE_ID, tableId: COLLECTIONS.ventures }),
+      wrongKey.tablesDB.listRows({ databaseId: DATABASE_ID, tableId: CONTENT_MODEL.venture.collectionId }),
     ).rejects.toMatchObject({ code: 401 });
 
     const { documents } = await backend.services.databases.listDocuments({
       databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.blogPosts,
+      collectionId: CONTENT_MODEL.post.collectionId,
       queries: [Query.equal("slug", "join-learn-build-earn")],
     });
     const fileId = parseFileViewUrl(String(documents[0]!["featuredImageUrl"]))!.fileId;
@@ -183,7 +184,7 @@ describe("a public post made private", () => {
     const { databases } = backend.services;
     const doc = await databases.createDocument({
       databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.blogPosts,
+      collectionId: CONTENT_MODEL.post.collectionId,
       documentId: ID.unique(),
       data: postData(fading),
       permissions: [Permission.read(Role.any())],
@@ -201,7 +202,7 @@ describe("a public post made private", () => {
     const unpublishedAt = Date.now();
     await databases.updateDocument({
       databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.blogPosts,
+      collectionId: CONTENT_MODEL.post.collectionId,
       documentId: doc.$id,
       permissions: [Permission.read(Role.user("someone"))],
     });

@@ -10,10 +10,11 @@ import { ID, Query } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { push } from "../../lib/publish/push.ts";
 import { PREVIEW_LINK_TTL_MS, signPreview } from "../../lib/publish/preview-link.ts";
-import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../schemas/content.ts";
 import { startSite, type RunningSite } from "../../server/serve-site.ts";
 import { copyFixtureContent, ROOT, startBackend, type Backend } from "../helpers/stack.ts";
 import { markupOf, Visitor } from "../helpers/site.ts";
+import { CONTENT_MODEL } from "../../schemas/model.ts";
 
 const SECRET = "0123456789abcdef0123456789abcdef0123456789abcdef";
 /** When the scheduled post is due: a few seconds after the push, so the tests see it before and after. */
@@ -28,7 +29,7 @@ const guest = () => new Visitor(site.url);
 async function post(slug: string) {
   const page = await backend.services.databases.listDocuments({
     databaseId: DATABASE_ID,
-    collectionId: COLLECTIONS.blogPosts,
+    collectionId: CONTENT_MODEL.post.collectionId,
     queries: [Query.equal("slug", slug)],
   });
   return page.documents[0];
@@ -254,7 +255,7 @@ describe("states from the admin", () => {
       (
         await backend.services.databases.listDocuments({
           databaseId: DATABASE_ID,
-          collectionId: COLLECTIONS.ventures,
+          collectionId: CONTENT_MODEL.venture.collectionId,
           queries: [Query.equal("slug", slug)],
         })
       ).documents[0];
@@ -319,7 +320,7 @@ describe("states from the admin", () => {
     // Bob may edit it too: give signed-in users update rights, as a team would.
     await backend.services.databases.updateDocument({
       databaseId: DATABASE_ID,
-      collectionId: COLLECTIONS.blogPosts,
+      collectionId: CONTENT_MODEL.post.collectionId,
       documentId: opened.$id,
       permissions: [...opened.$permissions, 'update("users")'],
     });

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link, NavLink, href, useLocation } from "react-router";
 import { useLocale, useTranslation } from "../hooks.ts";
 import { switchLocalePath, type Locale } from "../i18n/i18n.ts";
+import { otherLocales } from "../../schemas/locales.ts";
 import { CloseIcon, MenuIcon } from "./icons.tsx";
 import { NAV } from "./nav.ts";
 
@@ -28,7 +29,8 @@ function LanguageSwitch() {
   const { t } = useTranslation();
   const locale = useLocale();
   const { pathname, search } = useLocation();
-  const other: Locale = locale === "en" ? "ar" : "en";
+  // Two locales: the switch names the other one (a third would make this a menu of `otherLocales`).
+  const other: Locale = otherLocales(locale)[0]!;
   return (
     <Link
       to={switchLocalePath(pathname, other) + search}

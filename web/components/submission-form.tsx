@@ -86,7 +86,7 @@ export function SubmissionForm({ kind, actionData }: { kind: FormKind; actionDat
     reveal(message.current, first ? form.current?.querySelector<HTMLElement>(`[name="${first}"]`) : undefined);
   }, [checked]);
 
-  async function onSubmit(event: React.SubmitEvent<HTMLFormElement>) {
+  async function onSubmit(event: React.SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     const target = event.currentTarget;
     const { formValues, validateForm } = await loadRules();

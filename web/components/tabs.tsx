@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { useLocale } from "../hooks.ts";
 import { CheckIcon } from "./icons.tsx";
+import { directionOf } from "../i18n/i18n.ts";
 
 export interface ApproachTab {
   label: string;
@@ -18,7 +19,7 @@ export function Tabs({ tabs, initial, label }: { tabs: ApproachTab[]; initial: n
   const [selected, setSelected] = useState(initial);
   const refs = useRef<(HTMLAnchorElement | null)[]>([]);
   const id = useId();
-  const forward = useLocale() === "ar" ? "ArrowLeft" : "ArrowRight";
+  const forward = directionOf(useLocale()) === "rtl" ? "ArrowLeft" : "ArrowRight";
   const back = forward === "ArrowLeft" ? "ArrowRight" : "ArrowLeft";
 
   function choose(index: number) {

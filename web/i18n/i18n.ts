@@ -4,14 +4,21 @@
  * and a warning is logged (`t.ts`, with the messages from `catalog.server.ts`).
  */
 
-export const LOCALES = ["en", "ar"] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = "en";
+import {
+  CONTENT_LOCALES,
+  DEFAULT_CONTENT_LOCALE,
+  isContentLocale,
+  localeSpec,
+  type ContentLocale,
+} from "../../schemas/locales.ts";
 
-/** True when `value` is a supported locale segment (spec §2: only `en` and `ar` apply a language). */
-export function isLocale(value: unknown): value is Locale {
-  return value === "en" || value === "ar";
-}
+/** The site's locales: the locale table's (`schemas/locales.ts`), one list for content, site and admin. */
+export const LOCALES = CONTENT_LOCALES;
+export type Locale = ContentLocale;
+export const DEFAULT_LOCALE: Locale = DEFAULT_CONTENT_LOCALE;
+
+/** True when `value` is a supported locale segment (spec §2: only the table's locales apply a language). */
+export const isLocale: (value: unknown) => value is Locale = isContentLocale;
 
 /** The supported locale named by `value`, or the default. */
 export function toLocale(value: unknown): Locale {
@@ -20,7 +27,7 @@ export function toLocale(value: unknown): Locale {
 
 /** Text direction of a locale. */
 export function directionOf(locale: Locale): "ltr" | "rtl" {
-  return locale === "ar" ? "rtl" : "ltr";
+  return localeSpec(locale).dir;
 }
 
 /** Replaces the first path segment with `locale` (spec §2 "Switching language"), keeping search and hash. */
@@ -36,12 +43,14 @@ export function switchLocalePath(pathname: string, locale: Locale): string {
  */
 const longDateFormats: Partial<Record<Locale, Intl.DateTimeFormat>> = {};
 
-/** The `Intl` locale of a site locale: English dates and numbers are formatted as in the US. */
-const INTL_LOCALES: Record<Locale, string> = { en: "en-US", ar: "ar" };
+/** The `Intl` locale of a site locale (the table's `intl`: English dates and numbers as in the US). */
+export function intlLocaleOf(locale: Locale): string {
+  return localeSpec(locale).intl;
+}
 
 /** Formats an ISO date in the locale with a long month (spec §2: "published on ... long month"). */
 export function formatLongDate(iso: string, locale: Locale): string {
-  const format = (longDateFormats[locale] ??= new Intl.DateTimeFormat(INTL_LOCALES[locale], {
+  const format = (longDateFormats[locale] ??= new Intl.DateTimeFormat(intlLocaleOf(locale), {
     dateStyle: "long",
     timeZone: "UTC",
   }));
@@ -59,7 +68,7 @@ export function formatNumber(value: number, locale: Locale, options?: Intl.Numbe
   const key = options ? `${locale} ${JSON.stringify(options)}` : locale;
   let format = numberFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(INTL_LOCALES[locale], options);
+    format = new Intl.NumberFormat(intlLocaleOf(locale), options);
     numberFormats.set(key, format);
   }
   return format.format(value);
@@ -67,5 +76,5 @@ export function formatNumber(value: number, locale: Locale, options?: Intl.Numbe
 
 /** The Open Graph locale of a site locale (`en_US`, `ar_AR`). */
 export function ogLocaleOf(locale: Locale): string {
-  return locale === "ar" ? "ar_AR" : "en_US";
+  return localeSpec(locale).ogLocale;
 }

@@ -18,6 +18,7 @@ import { dueTimeOf, stateOf, type ItemState } from "../../schemas/lifecycle.ts";
 import { CONTENT_MODEL, type ContentKind } from "../../schemas/model.ts";
 import { getI18n } from "../i18n/catalog.server.ts";
 import { previewSecret } from "./preview.server.ts";
+import type { Locale } from "../i18n/i18n.ts";
 
 /** What a flash message tells: an item's event (with its name, and a day when scheduled) or an account change. */
 export type FlashEvent =
@@ -67,7 +68,7 @@ export async function setFlash(request: Request, flash: FlashEvent): Promise<str
  */
 export async function takeFlash(
   request: Request,
-  locale: "en" | "ar",
+  locale: Locale,
 ): Promise<{ flash: ShownFlash | null; setCookie?: string }> {
   const header = request.headers.get("Cookie");
   if (!header || !/(?:^|;\s*)(?:__Host-)?admin_flash=/.test(header)) return { flash: null };
@@ -87,7 +88,7 @@ function isFlash(value: unknown): value is FlashEvent & { id: string } {
 }
 
 /** A day as the admin writes it: "1 Dec 2026" in English, "١ ديسمبر ٢٠٢٦" in Arabic (UTC, the due day). */
-export function flashDay(iso: string, locale: "en" | "ar"): string {
+export function flashDay(iso: string, locale: Locale): string {
   const format = { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" } as const;
   return new Intl.DateTimeFormat(locale === "ar" ? "ar" : "en-GB", format).format(new Date(iso));
 }
@@ -96,7 +97,7 @@ export function flashDay(iso: string, locale: "en" | "ar"): string {
  * The text of `flash` in `locale` (keys `admin.flash.*`; the account's are the spec's §8 successes). The item's
  * name is isolated (U+2068…U+2069) so a Latin name in an Arabic sentence, or the reverse, keeps its place.
  */
-export function flashText(flash: FlashEvent, locale: "en" | "ar"): string {
+export function flashText(flash: FlashEvent, locale: Locale): string {
   const { t } = getI18n(locale);
   if (!("name" in flash)) return t(`admin.account.${flash.event}`);
   const name = `\u2068${flash.name}\u2069`;

@@ -33,9 +33,16 @@ import {
   typedValues,
   type FieldErrors,
 } from "./admin.server.ts";
-import { postedOtherVersion, postedVersionValues, provenanceColumns, versionKeyOf } from "./admin-versions.server.ts";
+import {
+  postedOtherLocale,
+  postedOtherVersion,
+  postedVersionValues,
+  provenanceColumns,
+  versionKeyOf,
+} from "./admin-versions.server.ts";
 import { preferredLocale, requireUser } from "./session.server.ts";
 import { saveFlash, setFlash, type FlashEvent } from "./admin-flash.server.ts";
+import type { Locale } from "../i18n/i18n.ts";
 /**
  * The "Publish on" date a form posts for a kind without a date field of its own (a venture; a post's date is its
  * due time): undefined when the kind has one or the form posts none (the stored due time is kept), null when
@@ -46,7 +53,7 @@ function postedPublishAt(
   kind: ContentKind,
   form: FormData,
   errors: FieldErrors,
-  locale: "en" | "ar",
+  locale: Locale,
 ): string | null | undefined {
   if (dateField(kind) || !form.has(PUBLISH_AT_COLUMN)) return undefined;
   const value = String(form.get(PUBLISH_AT_COLUMN) ?? "").trim();
@@ -203,11 +210,11 @@ function validateOther(
   form: FormData,
   fields: Record<string, string>,
   errors: FieldErrors,
-  adminLocale: "en" | "ar",
+  adminLocale: Locale,
 ): Record<string, string> | null {
   const result = (formSchema(kind) as z.ZodType).safeParse({ ...typedValues(kind, form), ...fields });
   if (result.success) return result.data as Record<string, string>;
-  const locale = form.get("otherLocale") === "en" ? "en" : "ar";
+  const locale = postedOtherLocale(form);
   // An error of a shared field is the route version's too, reported there.
   for (const issue of result.error.issues) {
     const name = String(issue.path[0]);

@@ -20,6 +20,7 @@ import { DATABASE_ID } from "../../schemas/content.ts";
 import { stateOf } from "../../schemas/lifecycle.ts";
 import {
   CONTENT_MODEL,
+  DEFAULT_CONTENT_LOCALE,
   isContentLocale,
   translatedFields,
   type ContentKind,
@@ -28,7 +29,17 @@ import {
 
 /** The locale of a document: `en` when it has none (written before locales). */
 export function documentLocale(doc: Models.DefaultRow | null): ContentLocale {
-  return doc?.locale === "ar" ? "ar" : "en";
+  return isContentLocale(doc?.locale) ? doc.locale : DEFAULT_CONTENT_LOCALE;
+}
+
+/**
+ * The locale of the other version a form posts (`otherLocale`, a hidden input of the version tabs).
+ * @throws a 400 Response when it names no locale of the table (a forged or broken form), never a fallback.
+ */
+export function postedOtherLocale(form: FormData): ContentLocale {
+  const value = form.get("otherLocale");
+  if (isContentLocale(value)) return value;
+  throw new Response("otherLocale must be one of the site's locales", { status: 400 });
 }
 
 /** The form key of field `name` of the version in `locale` when it is not the route's document. */
@@ -144,7 +155,7 @@ export interface PostedOtherVersion {
 
 /** The other version's part of a posted form (`otherLocale`, `otherId`, `otherVersion`, `<locale>.<field>`). */
 export function postedOtherVersion(kind: ContentKind, form: FormData): PostedOtherVersion {
-  const locale = form.get("otherLocale") === "en" ? "en" : "ar";
+  const locale = postedOtherLocale(form);
   const fields = Object.fromEntries(
     translatedFields(kind).map((name) => [name, String(form.get(versionKeyOf(locale, name)) ?? "")]),
   );

@@ -6,12 +6,12 @@
 import { type Models } from "node-appwrite";
 import { data } from "react-router";
 import type { z } from "zod";
-import { deleteItem, submissionErrorMessage, type PostInput, type VentureInput } from "../../server/admin/content.ts";
+import { deleteItem, submissionErrorMessage } from "../../server/admin/content.ts";
 import { type HtmlBoundViolation } from "../../lib/html/bounds.ts";
 import type { SignedInUser } from "../../server/auth/account.ts";
 import { createSessionServices, stripAdminMode, type SessionServices } from "../../lib/appwrite/client.ts";
 import { checkImage, ImageRejectedError, type CheckedImage } from "../../lib/images/upload.ts";
-import { CONTENT_KINDS, DATABASE_ID, formSchema, type ContentKind } from "../../schemas/content.ts";
+import { CONTENT_KINDS, DATABASE_ID, formSchema, type ContentKind, type FormInputOf } from "../../schemas/content.ts";
 import {
   CONTENT_MODEL,
   formFieldNames,
@@ -30,6 +30,7 @@ import { imageRefusalText, issueText } from "./admin-errors.server.ts";
 import { takeFromWindow, type EventLog } from "../../server/limits/event-log.ts";
 import { loadOtherVersion, otherVersionIds, type OtherVersion } from "./admin-versions.server.ts";
 import { deleteFailureOf, setFlash } from "./admin-flash.server.ts";
+import { DEFAULT_LOCALE, type Locale } from "../i18n/i18n.ts";
 
 /** The per-request session client of the signed-in user (Appwrite SSR guide: never shared). */
 export function sessionServices(secret: string): SessionServices {
@@ -57,8 +58,8 @@ export function typedValues(kind: ContentKind, form: FormData): Record<string, s
 export async function parseItemForm<K extends ContentKind>(
   kind: K,
   form: FormData,
-  locale: "en" | "ar" = "en",
-): Promise<ParsedForm<K extends "venture" ? VentureInput : PostInput>> {
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<ParsedForm<FormInputOf<K>>> {
   const typed = typedValues(kind, form);
   const result = (formSchema(kind) as z.ZodType).safeParse(typed);
   const errors: FieldErrors = {};
@@ -79,9 +80,7 @@ export async function parseItemForm<K extends ContentKind>(
       errors[imageInput(kind)] = imageRefusalText(locale, error.message);
     }
   }
-  return { input: result.success ? result.data : null, image, errors } as ParsedForm<
-    K extends "venture" ? VentureInput : PostInput
-  >;
+  return { input: result.success ? result.data : null, image, errors } as ParsedForm<FormInputOf<K>>;
 }
 
 /** One document for an edit form, or null when it does not exist. */
@@ -189,7 +188,7 @@ export async function loadFormValues(
   secret: string,
   kind: ContentKind,
   id: string,
-  locale: "en" | "ar" = "en",
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<FormValues> {
   const session = sessionServices(secret);
   const doc = await getItem(session, kind, id);
@@ -222,7 +221,7 @@ export async function loadFormValues(
  * The admin's text, in `locale`, for a body that breaks a bound of `HTML_BOUNDS` (SECURITY C53), e.g. "The HTML
  * is nested too deeply: at most 64 levels." / its Arabic (keys `admin.errors.body.*`).
  */
-export function bodyBoundsMessage(locale: "en" | "ar", violation: HtmlBoundViolation): string {
+export function bodyBoundsMessage(locale: Locale, violation: HtmlBoundViolation): string {
   return getI18n(locale).t(`admin.errors.body.${violation.kind}`, { max: String(violation.max) });
 }
 
@@ -233,7 +232,7 @@ let aiOffLogged = false;
  * item 4): words an editor understands, in their language. The variable to set is for whoever runs the site:
  * it is in the README and, once per process, in the server log, never on the page (SECURITY C41).
  */
-export function aiUnavailableMessage(locale: "en" | "ar"): string | null {
+export function aiUnavailableMessage(locale: Locale): string | null {
   if (loadConfig().geminiApiKey) return null;
   if (!aiOffLogged) {
     aiOffLogged = true;

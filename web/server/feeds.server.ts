@@ -4,7 +4,7 @@
  * (issue #18 item 3), and an RSS 2.0 feed of the blog per locale (its 50 newest posts). Both
  * list only what a guest may read (SECURITY C55).
  */
-import { CONTENT_MODEL } from "../../schemas/model.ts";
+import { CONTENT_KIND_NAMES, CONTENT_MODEL } from "../../schemas/model.ts";
 import { countRows, readLatestVersions, readVersionWindow } from "../../lib/appwrite/content-pages.ts";
 import { getI18n } from "../i18n/catalog.server.ts";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../i18n/i18n.ts";
@@ -47,7 +47,8 @@ function sitemapEntry(
 /** Most URLs one sitemap file may list (sitemaps.org: 50,000 URLs and 50 MB uncompressed). */
 export const SITEMAP_PART_URLS = 50_000;
 
-const SITEMAP_KINDS = ["venture", "post"] as const;
+/** The kinds whose versions are pages of their own, in the sitemap's order: every kind of the table. */
+const SITEMAP_KINDS = CONTENT_KIND_NAMES;
 
 /**
  * How many URLs the sitemap lists, by source: the static pages in every locale, then one URL per readable

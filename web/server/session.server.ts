@@ -10,6 +10,7 @@ import { SECURE_SESSION_COOKIE_NAME, SESSION_COOKIE_NAME } from "../../server/au
 import { AuthThrottle } from "../../server/auth/throttle.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { appwriteLocation, getLimitLog } from "./appwrite.server.ts";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../i18n/i18n.ts";
 
 /** Lifetime of a sign-in, in seconds: 7 days (README "Sessions"). */
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
@@ -73,16 +74,17 @@ export async function getSignedIn(request: Request): Promise<{ user: SignedInUse
  * login page, by sign-in from the user's account prefs and by the admin's language switch), then
  * Accept-Language.
  */
-export function preferredLocale(request: Request): "en" | "ar" {
+export function preferredLocale(request: Request): Locale {
   const lang = new URL(request.url).searchParams.get("lang");
-  if (lang === "en" || lang === "ar") return lang;
-  const cookie = /(?:^|;\s*)locale=(en|ar)\b/.exec(request.headers.get("Cookie") ?? "")?.[1];
-  if (cookie === "en" || cookie === "ar") return cookie;
-  return /^\s*ar\b/i.test(request.headers.get("Accept-Language") ?? "") ? "ar" : "en";
+  if (isLocale(lang)) return lang;
+  const cookie = /(?:^|;\s*)locale=([a-z]{2,3})\b/.exec(request.headers.get("Cookie") ?? "")?.[1];
+  if (isLocale(cookie)) return cookie;
+  const accepted = /^\s*([a-z]{2,3})\b/i.exec(request.headers.get("Accept-Language") ?? "")?.[1]?.toLowerCase();
+  return isLocale(accepted) ? accepted : DEFAULT_LOCALE;
 }
 
 /** `Set-Cookie` value remembering `locale` for the admin and the login page (a year; not HttpOnly-sensitive). */
-export function localeCookie(locale: "en" | "ar"): string {
+export function localeCookie(locale: Locale): string {
   return `locale=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 

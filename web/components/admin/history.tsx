@@ -5,12 +5,13 @@ import { useLocale, useTranslation } from "../../hooks.ts";
 import type { ContentKind } from "../../../schemas/model.ts";
 import { fieldLabelKey } from "../../i18n/admin-labels.ts";
 import type { HistoryData, HistoryEntry } from "../../server/history.server.ts";
+import { intlLocaleOf, isLocale } from "../../i18n/i18n.ts";
 
 /** `iso` as the admin shows a time: date and time in `locale`, in UTC (the same on the server and in the browser). */
 function timeOf(iso: string, locale: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return `${date.toLocaleString(locale === "ar" ? "ar" : "en", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" })} UTC`;
+  return `${date.toLocaleString(isLocale(locale) ? intlLocaleOf(locale) : locale, { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" })} UTC`;
 }
 
 /** The word-level difference of one field, revision → current: removed words struck through, added underlined. */

@@ -1,9 +1,7 @@
 import { Form, useLocation } from "react-router";
 import { useLocale, useTranslation } from "../../hooks.ts";
 import { LOCALES } from "../../i18n/i18n.ts";
-
-/** Each language named in itself, so an editor who cannot read the current one still finds theirs. */
-const NAMES = { en: "English", ar: "العربية" } as const;
+import { localeSpec } from "../../../schemas/locales.ts";
 
 /**
  * The admin's language switch (issue #17 item 1): English | العربية as two submit buttons of one form posted
@@ -33,7 +31,7 @@ export function LanguageSwitch() {
               aria-pressed={l === locale}
               className={`rounded px-2 py-1 ${l === locale ? "font-semibold text-gold" : "text-mist hover:text-white"}`}
             >
-              {NAMES[l]}
+              {localeSpec(l).label /* each language named in itself */}
             </button>
           </span>
         ))}

@@ -14,6 +14,7 @@ import { HtmlEditor } from "./html-editor.tsx";
 import { isShortField } from "./kind-fields.tsx";
 import { fieldLabelKey } from "../../i18n/admin-labels.ts";
 import { TranslationBadge } from "./item-list.tsx";
+import { directionOf } from "../../i18n/i18n.ts";
 
 /** What the form knows of the item's version in the other locale (`loadOtherVersion`). */
 export interface OtherVersionProps {
@@ -56,7 +57,7 @@ export function VersionTabs(props: {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean; violations: string[] } | null>(null);
   const refs = useRef<Partial<Record<ContentLocale, HTMLButtonElement | null>>>({});
-  const forward = useLocale() === "ar" ? "ArrowLeft" : "ArrowRight";
+  const forward = directionOf(useLocale()) === "rtl" ? "ArrowLeft" : "ArrowRight";
   const back = forward === "ArrowLeft" ? "ArrowRight" : "ArrowLeft";
   const spec: ContentKindSpec = CONTENT_MODEL[props.kind];
   const names = translatedFields(props.kind);
@@ -141,7 +142,7 @@ export function VersionTabs(props: {
 
   const fieldsOf = (locale: ContentLocale) => {
     // Arabic right-to-left whatever the admin's language; English as the fields always were.
-    const dir = locale === "ar" ? "rtl" : undefined;
+    const dir = directionOf(locale) === "rtl" ? "rtl" : undefined;
     return names.map((name) => {
       const k = key(locale, name);
       // The hidden panel posts its values as hidden inputs: no label to find twice, nothing the browser refuses

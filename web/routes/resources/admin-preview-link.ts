@@ -7,6 +7,7 @@ import { siteOrigin } from "../../server/origin.server.ts";
 import { sharePreviewUrl } from "../../server/preview.server.ts";
 import { preferredLocale, requireUser } from "../../server/session.server.ts";
 import type { Route } from "./+types/admin-preview-link";
+import { intlLocaleOf } from "../../i18n/i18n.ts";
 
 /**
  * "Share preview" (issue #16 item 3), for signed-in users: POST `kind` (venture or post) and `slug` →
@@ -23,7 +24,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const locale = preferredLocale(request);
   const url = await sharePreviewUrl(siteOrigin(request), locale, kind as ContentKind, slug.data);
-  const expires = new Date(Date.now() + PREVIEW_LINK_TTL_MS).toLocaleString(locale === "ar" ? "ar" : "en", {
+  const expires = new Date(Date.now() + PREVIEW_LINK_TTL_MS).toLocaleString(intlLocaleOf(locale), {
     dateStyle: "long",
     timeStyle: "short",
     timeZone: "UTC",

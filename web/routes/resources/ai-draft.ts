@@ -5,6 +5,7 @@ import { loadConfig } from "../../../lib/config.ts";
 import { getI18n } from "../../i18n/catalog.server.ts";
 import { bodyBoundsMessage, takeAiAllowance } from "../../server/admin.server.ts";
 import { preferredLocale, requireUser } from "../../server/session.server.ts";
+import { isContentKind } from "../../../schemas/model.ts";
 import type { Route } from "./+types/ai-draft";
 
 const FAILED = {
@@ -20,8 +21,11 @@ const FAILED = {
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireUser(request);
   const form = await request.formData();
-  const kind = form.get("kind") === "venture" ? "venture" : "post";
+  const kind = form.get("kind");
   const topic = String(form.get("topic") ?? "");
+  if (!isContentKind(kind)) {
+    return data({ error: getI18n(preferredLocale(request)).t("admin.errors.badRequest") }, { status: 400 });
+  }
   if (!(await takeAiAllowance(user.id))) {
     return data(
       { error: getI18n(preferredLocale(request)).t("admin.errors.aiLimit") },

@@ -5,6 +5,7 @@ import { generateImage, TitleRequiredError } from "../../../lib/ai/image.ts";
 import { loadConfig } from "../../../lib/config.ts";
 import { takeAiAllowance } from "../../server/admin.server.ts";
 import { preferredLocale, requireUser } from "../../server/session.server.ts";
+import { isContentKind } from "../../../schemas/model.ts";
 import type { Route } from "./+types/ai-image";
 
 /**
@@ -15,6 +16,10 @@ import type { Route } from "./+types/ai-image";
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireUser(request);
   const form = await request.formData();
+  const kind = form.get("kind");
+  if (!isContentKind(kind)) {
+    return data({ error: getI18n(preferredLocale(request)).t("admin.errors.badRequest") }, { status: 400 });
+  }
   if (!(await takeAiAllowance(user.id))) {
     return data(
       { error: getI18n(preferredLocale(request)).t("admin.errors.aiLimit") },
@@ -22,7 +27,6 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   try {
-    const kind = form.get("kind") === "venture" ? "venture" : "post";
     const image = await generateImage(aiSettings(loadConfig()), {
       kind,
       title: String(form.get("title") ?? ""),

@@ -5,7 +5,7 @@ import { translateFields } from "../../../lib/ai/translate.ts";
 import { loadConfig } from "../../../lib/config.ts";
 import { normalizeBodyAsync } from "../../../lib/html/body.ts";
 import { HtmlBoundsError } from "../../../lib/html/bounds.ts";
-import { CONTENT_MODEL, isContentLocale, translatedFields } from "../../../schemas/model.ts";
+import { CONTENT_MODEL, isContentKind, isContentLocale, translatedFields } from "../../../schemas/model.ts";
 import { getI18n } from "../../i18n/catalog.server.ts";
 import { bodyBoundsMessage, takeAiAllowance } from "../../server/admin.server.ts";
 import { siteGlossary } from "../../server/admin-versions.server.ts";
@@ -24,10 +24,10 @@ export async function action({ request }: Route.ActionArgs) {
   const locale = preferredLocale(request);
   const { t } = getI18n(locale);
   const form = await request.formData();
-  const kind = form.get("kind") === "venture" ? "venture" : "post";
+  const kind = form.get("kind");
   const from = form.get("from");
   const to = form.get("to");
-  if (!isContentLocale(from) || !isContentLocale(to) || from === to) {
+  if (!isContentKind(kind) || !isContentLocale(from) || !isContentLocale(to) || from === to) {
     return data({ error: t("admin.errors.badRequest") }, { status: 400 });
   }
   const names = translatedFields(kind);
