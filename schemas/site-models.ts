@@ -57,15 +57,17 @@ export const SERVICE_MODEL = {
 /**
  * The history of ventures and posts (issue #16 item 4, decision 0009): each save keeps the version it replaces
  * as one row, the last `REVISIONS_KEPT` per item (each language version is its own item, decision 0008).
- * Signed-in users may create rows; each row carries the item's editors' permissions (`read`, `update`,
- * `delete` for every role that may update the item, `lib/publish/history.ts`), never a guest's. `data` is the
- * replaced version's fields as JSON; `savedAt`/`savedBy` say when and by whom that version had been saved.
+ * Only the site writes rows, with its API key (SECURITY C69): the table grants no role anything, so no user
+ * can forge a version of someone's item. Each row carries the item's editors' permissions (`read`, `update`,
+ * `delete` for every role that may update the item, `lib/publish/history.ts`), never a guest's; a row without
+ * exactly those is not the item's history. `data` is the replaced version's fields as JSON;
+ * `savedAt`/`savedBy` say when and by whom that version had been saved.
  */
 export const HISTORY_MODEL = {
   revision: {
     collectionId: "revisions",
     label: "Revisions",
-    permissions: ['create("users")'],
+    permissions: [],
     fields: {
       kind: { type: "text", max: 16 },
       itemId: { type: "text", max: 36 },

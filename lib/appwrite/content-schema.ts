@@ -2,13 +2,15 @@
  * `studio setup` for this product: `applySchema` plus the migrations of the content model (decision 0008).
  * An installation from before language versions gets the `locale` and provenance columns and the
  * (`slug`, `locale`) unique index from the schema; then every content document without a locale is marked
- * English (`locale: "en"`), and the retired `slug_unique` index is removed. Idempotent: a second run finds
- * nothing to change.
+ * English (`locale: "en"`), and the retired `slug_unique` index is removed; image files named before uploads
+ * were named after their ids are renamed (`neutralizeImageNames`). Idempotent: a second run finds nothing to
+ * change.
  */
 import { Query } from "node-appwrite";
 import { CONTENT_MODEL, DEFAULT_CONTENT_LOCALE, RETIRED_INDEXES } from "../../schemas/model.ts";
-import { DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
 import type { AdminServices } from "./client.ts";
+import { neutralizeImageNames } from "./image-names.ts";
 import { listPages } from "./paginate.ts";
 import { applySchema, type AppwriteSchema, type SetupOptions } from "./setup.ts";
 
@@ -47,8 +49,9 @@ export async function backfillLocale(services: AdminServices, collectionId: stri
 
 /**
  * Applies `schema` (see `applySchema`) with the content model's migrations: retired indexes
- * (`RETIRED_INDEXES`) are deleted once their replacements are available, and documents without a locale
- * become English (`backfillLocale`), each reported as a change.
+ * (`RETIRED_INDEXES`) are deleted once their replacements are available, documents without a locale
+ * become English (`backfillLocale`), and the images bucket's files get neutral names (`neutralizeImageNames`),
+ * each reported as a change.
  * @returns the changes made; empty when the installation was already up to date.
  * @throws as `applySchema` and `backfillLocale`.
  */
@@ -57,7 +60,7 @@ export async function applyContentSchema(
   schema: AppwriteSchema,
   options: Omit<SetupOptions, "retiredIndexes" | "migrate"> = {},
 ): Promise<string[]> {
-  return applySchema(services, schema, {
+  const changes = await applySchema(services, schema, {
     ...options,
     retiredIndexes: RETIRED_INDEXES,
     migrate: async (collectionId, record) => {
@@ -66,4 +69,13 @@ export async function applyContentSchema(
       if (updated > 0) record(`set locale "en" on ${updated} document(s) of ${collectionId}`);
     },
   });
+  if (schema.buckets.some((bucket) => bucket.$id === IMAGES_BUCKET_ID)) {
+    const renamed = await neutralizeImageNames(services);
+    if (renamed > 0) {
+      const message = `renamed ${renamed} image file(s) of ${IMAGES_BUCKET_ID} after their ids`;
+      changes.push(message);
+      options.onChange?.(message);
+    }
+  }
+  return changes;
 }

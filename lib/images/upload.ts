@@ -1,7 +1,7 @@
 /**
  * Checks of an uploaded image (spec §5 "image files only"; SECURITY C30, C31, C33, C35): the type is decided
  * by the file's bytes (magic numbers via `file-type`), never by its name or the browser's claim; the size is
- * capped; images declaring more than 40 megapixels are refused before decoding; the stored name is generated.
+ * capped; images declaring more than 40 megapixels are refused before decoding; the stored name is the file's id.
  */
 import { ACCEPTED_IMAGE_TYPES, imageTypeOf } from "./magic.ts";
 import sharp, { type Metadata } from "sharp";
@@ -49,10 +49,4 @@ export async function checkImage(bytes: Uint8Array): Promise<CheckedImage> {
   if (!width || !height) throw new ImageRejectedError("The image could not be read; it may be damaged.");
   if (width * height > MAX_PIXELS) throw tooLarge();
   return { bytes, mimeType: type, extension: ACCEPTED_IMAGE_TYPES[type], width, height };
-}
-
-/** A generated file name for an image of `slug` (never the uploaded name: SECURITY C33). */
-export function imageFileName(slug: string, image: Pick<CheckedImage, "extension">): string {
-  const safe = slug.replace(/[^a-z0-9-]/g, "").slice(0, 60) || "image";
-  return `${safe}.${image.extension}`;
 }

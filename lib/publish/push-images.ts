@@ -3,9 +3,11 @@
  * items share them, reused when Appwrite already has them, and removed when only deleted documents used them.
  */
 import { AppwriteException, Permission, Role, type Models } from "node-appwrite";
+import path from "node:path";
 import { InputFile } from "node-appwrite/file";
 import { CONTENT_KINDS, IMAGES_BUCKET_ID, type ContentKind } from "../../schemas/content.ts";
 import { parseFileViewUrl, type AdminServices } from "../appwrite/client.ts";
+import { imageFileName } from "../images/file-name.ts";
 import type { LocalImage } from "../content/read.ts";
 import { imageFileId } from "./documents.ts";
 import type { PlannedItem } from "./plan.ts";
@@ -65,7 +67,8 @@ async function uploadIfMissing(services: AdminServices, fileId: string, image: L
     await services.storage.createFile({
       bucketId: IMAGES_BUCKET_ID,
       fileId,
-      file: InputFile.fromBuffer(new Uint8Array(image.bytes), image.name),
+      // Named after its content-addressed id, not the local file: a guest listing the bucket learns no slug.
+      file: InputFile.fromBuffer(new Uint8Array(image.bytes), imageFileName(fileId, path.extname(image.name).slice(1).toLowerCase())),
       permissions: [Permission.read(Role.any())],
     });
     return true;

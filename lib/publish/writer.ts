@@ -18,12 +18,12 @@ import {
   type ItemState,
 } from "../../schemas/lifecycle.ts";
 import { CONTENT_MODEL, fieldsOf, type ContentKind } from "../../schemas/model.ts";
-import { restorableFields, RevisionMismatchError, RevisionStore } from "./history.ts";
+import { checkedRestoreFields, isRevisionOf, RevisionMismatchError, RevisionStore } from "./history.ts";
 
 /**
  * The row calls the writer makes: a session client's or an API-key client's `tablesDB` (Appwrite's TablesDB, the
  * API of record since 1.8; a collection is a table, a document a row); its `client` also writes the history's
- * rows (`RevisionStore`), with the same rights.
+ * rows (`RevisionStore`) unless `HistoryOptions.historyClient` names the API key's.
  */
 export type DocumentWriter = Pick<TablesDB, "createRow" | "updateRow" | "deleteRow" | "getRow" | "client">;
 
@@ -67,10 +67,10 @@ export interface HistoryOptions {
    */
   keepRevision?: boolean;
   /**
-   * The client the revision is written (and the history pruned) with; default the writer's own. The admin
-   * passes its API key's: a revision carries the item's editors' roles, and Appwrite refuses a user's write
-   * granting roles that user does not hold (another editor's). The item itself is still written by `databases`
-   * (the user's session, so Appwrite decides whether the save is allowed; a refused save discards the revision).
+   * The client the revision is written (and the history pruned) with: the API key's (SECURITY C69: the
+   * revisions table lets no user create rows); default the writer's own, which is the key's for `studio`. The
+   * admin passes its key's client; the item itself is still written by `databases` (the user's session, so
+   * Appwrite decides whether the save is allowed; a refused save discards the revision).
    */
   historyClient?: Client;
 }
@@ -203,7 +203,7 @@ export async function updateItemDocument(
     throw error;
   }
   // The save is done whatever pruning does: a prune that fails leaves extra rows the next save prunes.
-  if (revisionId) await history.prune(documentId).catch(() => 0);
+  if (revisionId) await history.prune(saved).catch(() => 0);
   return saved;
 }
 
@@ -211,11 +211,15 @@ export async function updateItemDocument(
  * Restores revision `revisionId` of document `documentId`: writes its slug, text fields and body back
  * (`restorableFields`; the image, state and permissions stay as they are) through `updateItemDocument`, so the
  * version it replaces becomes a revision in turn (issue #16: "restoring is itself a new version").
- * The revision is read with `databases`' client, so only one the caller may read is restored.
+ * The revision and the item are read with `databases`' client, so only one the caller may read is restored,
+ * and only a real revision of that item (`isRevisionOf`: its permissions are the item's revisions'); its
+ * fields are checked and sanitized as a save's (`checkedRestoreFields`; SECURITY C69).
  * @param savedBy who restores (written to `updatedBy`).
- * @param historyClient the client the new revision is written with (see `HistoryOptions.historyClient`).
- * @throws {RevisionMismatchError} when the revision belongs to another item; {AppwriteException} 404 when the
- * revision or the document is missing or not readable by the caller, 401 when the caller may not update it.
+ * @param historyClient the API key's client, which writes the new revision (see `HistoryOptions.historyClient`).
+ * @throws {RevisionMismatchError} when the revision is not one of this item's; {RevisionInvalidError} when a
+ * field breaks the form's rules, {HtmlBoundsError} when the body breaks a bound (nothing is written);
+ * {AppwriteException} 404 when the revision or the document is missing or not readable by the caller, 401
+ * when the caller may not update it.
  */
 export async function restoreRevision(
   databases: DocumentWriter,
@@ -223,16 +227,22 @@ export async function restoreRevision(
   documentId: string,
   revisionId: string,
   savedBy: string,
-  historyClient?: Client,
+  historyClient: Client,
 ): Promise<Models.DefaultRow> {
   const revision = await new RevisionStore(databases.client).get(revisionId);
-  if (revision.itemId !== documentId || revision.kind !== kind) {
+  const item = await databases.getRow({
+    databaseId: DATABASE_ID,
+    tableId: CONTENT_MODEL[kind].collectionId,
+    rowId: documentId,
+  });
+  if (revision.kind !== kind || !isRevisionOf(revision, item)) {
     throw new RevisionMismatchError(revisionId, documentId);
   }
   return updateItemDocument(databases, documentId, {
     kind,
-    data: restorableFields(kind, revision.fields),
+    data: await checkedRestoreFields(kind, revisionId, revision.fields),
     savedBy,
+    previous: item,
     historyClient,
   });
 }

@@ -165,7 +165,7 @@ export async function createItem<K extends ContentKind>(
     kind,
     data: { ...fields, [imageField]: null, userId: user.id, ...options.columns },
     permissions: ownerPermissions(user.id),
-    image: image ? adminImage(target, user, input.slug, image) : null,
+    image: image ? adminImage(target, user, image) : null,
     lifecycle: lifecycleOf(
       kind,
       options.intent,
@@ -221,7 +221,7 @@ export async function updateItem<K extends ContentKind>(
   return updateItemDocument(session.tablesDB, documentId, {
     kind,
     data: { ...fields, ...options.columns },
-    image: image ? adminImage(target, user, input.slug, image) : null,
+    image: image ? adminImage(target, user, image) : null,
     // A post's date is its due time; a venture's is its "Publish on", else the one it has (set in its file).
     lifecycle: lifecycleOf(
       kind,

@@ -13,7 +13,8 @@ import {
   type AppwriteTarget,
   type SessionServices,
 } from "../../lib/appwrite/client.ts";
-import { imageFileName, type CheckedImage } from "../../lib/images/upload.ts";
+import { imageFileName } from "../../lib/images/file-name.ts";
+import type { CheckedImage } from "../../lib/images/upload.ts";
 import type { ImageStep } from "../../lib/publish/writer.ts";
 import type { SignedInUser } from "../auth/account.ts";
 
@@ -30,13 +31,15 @@ export function imagePermissions(userId: string): string[] {
 
 /**
  * Uploads `image` for `user` with the API key of `target` (the bucket lets no user create files; the caller
- * checked the quota first), owned by the user (`imagePermissions`).
+ * checked the quota first), owned by the user (`imagePermissions`), named after its id (`imageFileName`: a
+ * guest listing the bucket learns no slug).
  */
-async function uploadImage(target: AppwriteTarget, user: SignedInUser, slug: string, image: CheckedImage) {
+async function uploadImage(target: AppwriteTarget, user: SignedInUser, image: CheckedImage) {
+  const fileId = ID.unique();
   const file = await createAdminServices(target).storage.createFile({
     bucketId: IMAGES_BUCKET_ID,
-    fileId: ID.unique(),
-    file: InputFile.fromBuffer(image.bytes, imageFileName(slug, image)),
+    fileId,
+    file: InputFile.fromBuffer(image.bytes, imageFileName(fileId, image.extension)),
     permissions: imagePermissions(user.id),
   });
   return file.$id;
@@ -50,9 +53,9 @@ async function removeUpload(target: AppwriteTarget, fileId: string): Promise<voi
 }
 
 /** The writer's image step for the admin: `image` uploaded for `user` with the key of `target`, removed on failure. */
-export function adminImage(target: AppwriteTarget, user: SignedInUser, slug: string, image: CheckedImage): ImageStep {
+export function adminImage(target: AppwriteTarget, user: SignedInUser, image: CheckedImage): ImageStep {
   return {
-    upload: async () => ({ fileId: await uploadImage(target, user, slug, image), created: true }),
+    upload: async () => ({ fileId: await uploadImage(target, user, image), created: true }),
     url: (fileId) => fileViewUrl(target, IMAGES_BUCKET_ID, fileId),
     remove: (fileId) => removeUpload(target, fileId),
   };

@@ -136,7 +136,7 @@ describe("admin writes with the user's session", () => {
     expect(created.caseStudy).toBe("<h2>The Problem</h2><p>Text</p>");
     const file = parseFileViewUrl(String(created.logoUrl))!;
     const stored = await backend.services.storage.getFile({ bucketId: IMAGES_BUCKET_ID, fileId: file.fileId });
-    expect(stored.name).toBe("alpha.png");
+    expect(stored.name).toBe(`${file.fileId}.png`); // named after its id, never the slug (issue #26 item 9)
   });
 
   it("refuses a second user's update and delete with the spec's authorization text, changing nothing", async () => {

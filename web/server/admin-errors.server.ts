@@ -7,6 +7,7 @@
  * uploaded.").
  */
 import type { z } from "zod";
+import type { TranslationViolation } from "../../lib/translate/checks.ts";
 import { HTTP_URL_MESSAGE } from "../../schemas/content.ts";
 import type { ContentKind } from "../../schemas/model.ts";
 import { AUTHORIZATION_ERROR, SUBMISSION_ERROR } from "../../server/admin/content.ts";
@@ -93,4 +94,14 @@ export function submissionText(locale: Locale, message: string): { field: "slug"
   if (message === AUTHORIZATION_ERROR) return { field: null, text: t("forms.errors.authorization") };
   if (message === SUBMISSION_ERROR) return { field: null, text: t("forms.errors.submission") };
   return { field: null, text: message };
+}
+
+/**
+ * A translation violation (`lib/translate/checks.ts`) in `locale`: `admin.languages.violations.<code>` with its
+ * values, a glossary term's field named by its label (SECURITY C74: what the AI changed is shown to the editor in
+ * the admin's language).
+ */
+export function violationText(locale: Locale, kind: ContentKind, violation: TranslationViolation): string {
+  const field = violation.field ? fieldLabel(locale, kind, violation.field) : "";
+  return getI18n(locale).t(`admin.languages.violations.${violation.code}`, { ...violation.values, field });
 }

@@ -5,12 +5,19 @@
  * editors' permissions: `lib/publish/history.ts`).
  */
 import { data, redirect } from "react-router";
-import { RevisionMismatchError, RevisionStore, restorableFields } from "../../lib/publish/history.ts";
+import { HtmlBoundsError } from "../../lib/html/bounds.ts";
+import {
+  RevisionInvalidError,
+  RevisionMismatchError,
+  RevisionStore,
+  restorableFields,
+} from "../../lib/publish/history.ts";
 import { restoreRevision } from "../../lib/publish/writer.ts";
 import { submissionErrorMessage } from "../../server/admin/content.ts";
 import { CONTENT_KIND_NAMES, CONTENT_MODEL, type ContentKind } from "../../schemas/model.ts";
 import type { SessionServices } from "../../lib/appwrite/client.ts";
-import { getItem, sessionServices } from "./admin.server.ts";
+import { bodyBoundsMessage, getItem, sessionServices } from "./admin.server.ts";
+import { issueText, submissionText } from "./admin-errors.server.ts";
 import { getApiKeyServices } from "./appwrite.server.ts";
 import { getI18n } from "../i18n/catalog.server.ts";
 import { preferredLocale, requireUser } from "./session.server.ts";
@@ -69,7 +76,7 @@ export async function loadHistory(request: Request) {
 async function historyOf(session: SessionServices, kind: ContentKind, id: string) {
   const doc = await getItem(session, kind, id);
   if (!doc) return data<HistoryData>({ error: `Failed to load ${kind} data.` }, { status: 404 });
-  const revisions = await new RevisionStore(session.client).list(id);
+  const revisions = await new RevisionStore(session.client).list(doc);
   return {
     revisions: revisions.map((r) => ({
       id: r.id,
@@ -84,7 +91,8 @@ async function historyOf(session: SessionServices, kind: ContentKind, id: string
 /**
  * POST `kind`, `id`, `revisionId`: restores that revision as the signed-in user (through the one writer, so
  * the version it replaces is kept in turn), then back to the edit page with `?restored=<its time>`; when it
- * cannot, back with `?restoreFailed=<why>`. A native form post, so the edit page loads afresh.
+ * cannot, back with `?restoreFailed=<why>`, in the admin's language when it is a field the save's rules refuse
+ * or a body over a bound (SECURITY C69). A native form post, so the edit page loads afresh.
  */
 export async function restoreFromHistory(request: Request): Promise<never> {
   const { secret, user } = await requireUser(request);
@@ -101,7 +109,20 @@ export async function restoreFromHistory(request: Request): Promise<never> {
     throw redirect(`${page}?restored=${encodeURIComponent(revision.savedAt)}`);
   } catch (error) {
     if (error instanceof Response) throw error;
-    const reason = error instanceof RevisionMismatchError ? error.message : submissionErrorMessage(error);
-    throw redirect(`${page}?restoreFailed=${encodeURIComponent(reason)}`);
+    throw redirect(`${page}?restoreFailed=${encodeURIComponent(restoreFailure(request, kind, error))}`);
   }
+}
+
+/**
+ * Why a restore failed, for `?restoreFailed=`, in the admin's language: a revision that is not the item's, the
+ * revision's fields a save would refuse, a body over a bound, or the save's own error (spec §8).
+ */
+function restoreFailure(request: Request, kind: ContentKind, error: unknown): string {
+  const locale = preferredLocale(request);
+  if (error instanceof RevisionInvalidError) {
+    return error.issues.map((i) => issueText(locale, kind, i.field, i.issue, i.value)).join(" ");
+  }
+  if (error instanceof HtmlBoundsError) return bodyBoundsMessage(locale, error.violation);
+  if (error instanceof RevisionMismatchError) return getI18n(locale).t("admin.history.notAVersion");
+  return submissionText(locale, submissionErrorMessage(error)).text;
 }

@@ -8,6 +8,7 @@ import { HtmlBoundsError } from "../../../lib/html/bounds.ts";
 import { CONTENT_MODEL, isContentKind, isContentLocale, translatedFields } from "../../../schemas/model.ts";
 import { getI18n } from "../../i18n/catalog.server.ts";
 import { bodyBoundsMessage, takeAiAllowance } from "../../server/admin.server.ts";
+import { violationText } from "../../server/admin-errors.server.ts";
 import { siteGlossary } from "../../server/admin-versions.server.ts";
 import { preferredLocale, requireUser } from "../../server/session.server.ts";
 import type { Route } from "./+types/ai-translate";
@@ -16,8 +17,9 @@ import type { Route } from "./+types/ai-translate";
  * "Translate with AI" of the admin forms (issue #15 item 6): POST `kind` (venture|post), `from`, `to` (en|ar)
  * and the source version's translated fields (as typed) → `{fields, violations, model}`, drafted on the server
  * with the rules of `studio translate` (`translateFields`: the translated fields only, never the slug; the
- * body's block structure and `content/glossary.yaml` checked, one repair asked). A signed-in user only, counted
- * in the AI allowance (SECURITY C43: 429); errors in the admin's language.
+ * body's block structure, its link and image targets (SECURITY C74) and `content/glossary.yaml` checked, one
+ * repair asked). A signed-in user only, counted in the AI allowance (SECURITY C43: 429); errors and violations
+ * in the admin's language.
  */
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireUser(request);
@@ -53,7 +55,8 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     const glossary = await siteGlossary();
     const result = await translateFields(aiSettings(loadConfig()), { kind, from, to, source, glossary });
-    return { fields: result.fields, violations: result.violations.map((v) => v.message), model: result.model };
+    const violations = result.violations.map((v) => violationText(locale, kind, v));
+    return { fields: result.fields, violations, model: result.model };
   } catch (error) {
     if (error instanceof AiNotConfiguredError) return data({ error: t("admin.ai.notSetUp") }, { status: 503 });
     if (error instanceof AiDraftBoundsError) {
