@@ -44,7 +44,7 @@ const venture = (name: string, slug = "history-venture"): VentureInput => ({
 const session = (who: NewSession) => createSessionServices(backend.emulator, who.secret);
 /** Venture `id` as stored (its id and permissions: what the history compares revisions with). */
 const ventureRow = (id: string) =>
-  backend.services.tablesDB.getRow({ databaseId: DATABASE_ID, tableId: COLLECTIONS.ventures, rowId: id });
+  backend.services.tablesDB.getRow({ databaseId: DATABASE_ID, tableId: CONTENT_MODEL.venture.collectionId, rowId: id });
 /** The client that writes revisions: the API key's (SECURITY C69). */
 const key = () => backend.services.client;
 /** Every revision row of `itemId`, read with the API key (what is stored, whoever may read it). */

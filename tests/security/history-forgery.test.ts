@@ -19,8 +19,8 @@ import {
 import { restoreRevision } from "../../lib/publish/writer.ts";
 import { createItem, ownerPermissions, updateItem, type VentureInput } from "../../server/admin/content.ts";
 import { register, type NewSession } from "../../server/auth/account.ts";
-import { COLLECTIONS, DATABASE_ID } from "../../schemas/content.ts";
-import { REVISIONS_KEPT } from "../../schemas/model.ts";
+import { DATABASE_ID } from "../../schemas/content.ts";
+import { REVISIONS_KEPT, CONTENT_MODEL } from "../../schemas/model.ts";
 import schema from "../../schemas/appwrite.json" with { type: "json" };
 import { startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
 
@@ -50,7 +50,7 @@ const venture = (name: string, slug: string): VentureInput => ({
   caseStudy: `<p>Case study of ${name}.</p>`,
 });
 const ventureRow = (id: string) =>
-  services().tablesDB.getRow({ databaseId: DATABASE_ID, tableId: COLLECTIONS.ventures, rowId: id });
+  services().tablesDB.getRow({ databaseId: DATABASE_ID, tableId: CONTENT_MODEL.venture.collectionId, rowId: id });
 /** Every revision row naming `itemId`, read with the API key (what is stored, whoever may read it). */
 async function storedRows(itemId: string) {
   return new TablesDB(services().client).listRows({
@@ -180,7 +180,7 @@ describe("a restore checks and sanitizes as a save (C69)", () => {
   async function itemWithRevision(userId: string, slug: string, fields: Record<string, unknown>) {
     const row = await services().tablesDB.createRow({
       databaseId: DATABASE_ID,
-      tableId: COLLECTIONS.ventures,
+      tableId: CONTENT_MODEL.venture.collectionId,
       rowId: ID.unique(),
       data: { ...venture("Then", slug), locale: "en", userId, ...fields },
       permissions: ownerPermissions(userId),
@@ -188,7 +188,7 @@ describe("a restore checks and sanitizes as a save (C69)", () => {
     const revisionId = await new RevisionStore(services().client).record("venture", row);
     const now = await services().tablesDB.updateRow({
       databaseId: DATABASE_ID,
-      tableId: COLLECTIONS.ventures,
+      tableId: CONTENT_MODEL.venture.collectionId,
       rowId: row.$id,
       data: venture("Now", slug),
     });
