@@ -20,12 +20,12 @@ export function BlogBlocks() {
   );
 }
 
-/** The heading over the blog's post grid. */
-export function AllPostsHeading() {
+/** The heading over the blog's post grid: `title`, by default "All posts". */
+export function AllPostsHeading({ title }: { title?: string }) {
   const { t } = useTranslation();
   return (
     <h2 id="all-posts" className="mb-8 text-2xl font-bold sm:text-3xl">
-      {t("blog.allPosts")}
+      {title ?? t("blog.allPosts")}
     </h2>
   );
 }
