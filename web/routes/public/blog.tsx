@@ -1,5 +1,5 @@
-import { Link, data, redirect } from "react-router";
-import { AllPostsHeading, BlogBlocks } from "../../components/blog-parts.tsx";
+import { data, redirect } from "react-router";
+import { ALL_PARAM, AllPostsHeading, BlogBlocks } from "../../components/blog-parts.tsx";
 import { PostGrid } from "../../components/cards.tsx";
 import type { NotFoundData } from "../../components/error-view.tsx";
 import { FadeIn } from "../../components/fade-in.tsx";
@@ -7,7 +7,7 @@ import { ListError } from "../../components/list-error.tsx";
 import { Pagination, pageHref } from "../../components/pagination.tsx";
 import { PageHero } from "../../components/ui.tsx";
 import { useLocale, useTranslation } from "../../hooks.ts";
-import { formatNumber, otherLocale, toLocale, type Locale } from "../../i18n/i18n.ts";
+import { formatNumber, toLocale, type Locale } from "../../i18n/i18n.ts";
 import { translatorOf, type Translator } from "../../i18n/t.ts";
 import { pageMeta } from "../../seo.ts";
 import { loadPostPage } from "../../server/content.server.ts";
@@ -23,9 +23,6 @@ export function requestedPage(url: URL): number | null {
   if (values.length > 1 || !/^[1-9]\d{0,8}$/.test(values[0]!) || values[0] === "1") return null;
   return Number(values[0]);
 }
-
-/** The switch that adds the posts written only in the other language (issue #35): `?all=1`. */
-export const ALL_PARAM = "all=1";
 
 /**
  * The published posts, newest first (spec §2), a page at a time (issue #18 item 3): `?page=N`, page 1 at the
@@ -74,12 +71,11 @@ function pageTitle(t: Translator["t"], page: number, locale: Locale) {
  * Page 1 opens with the blog's hero and its three blocks; from page 2 on only the list, under the page's
  * title (issue #35). Over the posts, the switch to and from the posts written only in the other language.
  */
-export default function Blog({ loaderData, params }: Route.ComponentProps) {
+export default function Blog({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { posts, page, pages, all } = loaderData;
-  const path = `/${params.locale}/blog`;
-  const other = otherLocale(locale);
+  const path = `/${locale}/blog`;
   return (
     <>
       {page === 1 ? (
@@ -92,15 +88,7 @@ export default function Blog({ loaderData, params }: Route.ComponentProps) {
       )}
       <section aria-labelledby="all-posts" className={page === 1 ? "pt-14" : "pt-8"}>
         <FadeIn>
-          <AllPostsHeading title={all ? t("blog.allPosts") : t(`blog.postsIn.${locale}`)} />
-          <p className="-mt-4 mb-8 text-sm">
-            <Link
-              to={all ? path : pageHref(path, 1, ALL_PARAM)}
-              className="font-semibold text-gold underline-offset-4 hover:underline"
-            >
-              {t(all ? `blog.others.hide.${other}` : `blog.others.show.${other}`)}
-            </Link>
-          </p>
+          <AllPostsHeading all={all} />
           <PostGrid posts={posts} />
           <Pagination path={path} page={page} pages={pages} query={all ? ALL_PARAM : ""} />
         </FadeIn>
