@@ -121,7 +121,7 @@ describe("the blog list, a page at a time", () => {
   });
 
   it("holds only Arabic versions on /ar/blog's pages, and from page 2 only the list under the page's title", async () => {
-    const arabic = [...new Set(seeded.filter((p) => p.locale === "ar").map((p) => p.slug)), ...allSlugs.slice(121)];
+    const bilingual = [...new Set(seeded.filter((p) => p.locale === "ar").map((p) => p.slug))];
     const seen: string[] = [];
     let pathname: string | null = "/ar/blog";
     while (pathname) {
@@ -132,7 +132,9 @@ describe("the blog list, a page at a time", () => {
       const next = link("next");
       pathname = next ? next.replace(stack.site.url, "") : null;
     }
-    expect(seen).toEqual(arabic);
+    // The 20 bilingual seeded posts, newest first, then the fixture's (all bilingual, older).
+    expect(seen.slice(0, 20)).toEqual(bilingual);
+    expect(seen.slice(20).sort()).toEqual(allSlugs.slice(121).sort());
 
     const { document } = await get("/ar/blog?page=2");
     const headings = [...document.querySelectorAll("main h1")].map((h) => h.textContent);
