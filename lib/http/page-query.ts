@@ -36,9 +36,13 @@ const PAGE_PARAMETERS: ReadonlyArray<{ path: RegExp; params: Record<string, (val
     },
   },
   {
-    // The blog list's page (issue #18 item 3): 2 or more in plain decimal; page 1 is the bare URL.
+    // The blog list's page (issue #18 item 3): 2 or more in plain decimal; page 1 is the bare URL. `all=1`:
+    // the switch that adds the posts written only in the other language (issue #35); any other value is off.
     path: /^\/[a-z]{2}\/blog\/?$/,
-    params: { page: (value) => (/^\d{1,9}$/.test(value) && Number(value) >= 2 ? String(Number(value)) : null) },
+    params: {
+      page: (value) => (/^\d{1,9}$/.test(value) && Number(value) >= 2 ? String(Number(value)) : null),
+      all: (value) => (value === "1" ? "1" : null),
+    },
   },
   {
     // A shared preview link's token (issue #16, `lib/publish/preview-link.ts`: `<expiry>.<HMAC, base64url>`);

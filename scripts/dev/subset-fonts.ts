@@ -1,5 +1,8 @@
 /**
- * Writes the Arabic pages' font files, `web/fonts/*.woff2`, from `@fontsource/noto-kufi-arabic`: `npm run fonts`.
+ * Writes the Arabic pages' font files, `web/fonts/*.woff2`, from Fontsource's packages: `npm run fonts`.
+ * `noto-kufi-arabic-*` files (headings and UI) come from `@fontsource/noto-kufi-arabic`, `noto-naskh-arabic-*`
+ * files (long Arabic text, docs/decisions/0014) from `@fontsource/noto-naskh-arabic`: the package is the file
+ * name's family, as Fontsource names its files.
  * With `--check`, writes nothing and exits 1 when a committed file differs from what this would write.
  *
  * `web/app.css` is the one place the subsets are defined: each `@font-face` whose `src` is `./fonts/<name>` is
@@ -20,8 +23,19 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const STYLESHEET = path.join(ROOT, "web/app.css");
 /** Where the subsets are written, `./fonts/` relative to the stylesheet. */
 export const FONTS_DIR = path.join(ROOT, "web/fonts");
-/** Fontsource's files, which the subsets are cut from. */
-export const SOURCE_DIR = path.join(ROOT, "node_modules/@fontsource/noto-kufi-arabic/files");
+/** The families the subsets are cut from: each one's Fontsource package is `@fontsource/<family>`. */
+export const FAMILIES = ["noto-kufi-arabic", "noto-naskh-arabic"] as const;
+
+/**
+ * The Fontsource file a subset named `file` is cut from: `node_modules/@fontsource/<family>/files/<file>`,
+ * the family being the name's prefix (`noto-naskh-arabic-arabic-400-normal.woff2` → noto-naskh-arabic).
+ * Throws for a name of no family in `FAMILIES`, saying which prefixes are known.
+ */
+export function sourceFile(file: string): string {
+  const family = FAMILIES.find((name) => file.startsWith(`${name}-`));
+  if (!family) throw new Error(`web/fonts/${file}: the name must start with one of ${FAMILIES.join(", ")}.`);
+  return path.join(ROOT, "node_modules/@fontsource", family, "files", file);
+}
 
 /** One self-hosted face: its file name in `web/fonts/` and the code points its `unicode-range` declares. */
 export interface SubsetFace {
@@ -77,13 +91,13 @@ export async function mappedCodePoints(font: Uint8Array): Promise<number[]> {
  * @param source that file's bytes, when the caller has read them already.
  */
 export async function subsetBytes(face: SubsetFace, source?: Buffer): Promise<Buffer> {
-  source ??= await readFile(path.join(SOURCE_DIR, face.file));
+  source ??= await readFile(sourceFile(face.file));
   const available = new Set(await mappedCodePoints(source));
   const missing = face.codePoints.filter((point) => !available.has(point));
   if (missing.length > 0) {
     const names = missing.map((point) => `U+${point.toString(16).toUpperCase().padStart(4, "0")}`);
     throw new Error(
-      `${face.file}: @fontsource/noto-kufi-arabic has no glyph for ${names.join(", ")}; drop them from its unicode-range.`,
+      `${face.file}: its Fontsource file has no glyph for ${names.join(", ")}; drop them from its unicode-range.`,
     );
   }
   return subsetFont(source, String.fromCodePoint(...face.codePoints), { targetFormat: "woff2" });
@@ -93,7 +107,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const check = process.argv.includes("--check");
   let differs = false;
   for (const face of subsetFaces(await readFile(STYLESHEET, "utf8"))) {
-    const source = await readFile(path.join(SOURCE_DIR, face.file));
+    const source = await readFile(sourceFile(face.file));
     const bytes = await subsetBytes(face, source);
     const target = path.join(FONTS_DIR, face.file);
     if (check) {
@@ -104,7 +118,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       }
     } else {
       await writeFile(target, bytes);
-      const original = (await readFile(path.join(SOURCE_DIR, face.file))).length;
+      const original = source.length;
       console.log(
         `wrote web/fonts/${face.file}: ${bytes.length} bytes (Fontsource's: ${original}), ${face.codePoints.length} code points`,
       );

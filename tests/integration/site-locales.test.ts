@@ -108,12 +108,49 @@ describe("language versions on the public site", () => {
     expect(Object.keys(ar.alternates)).toEqual(["en", "x-default"]);
   });
 
-  it("lists each item once, in the page's language when it has it", async () => {
-    const { document } = await page("/ar/blog");
-    const titles = [...document.querySelectorAll("li h3")].map((h) => h.textContent);
+  it("lists Arabic versions on /ar/blog, and every item once, English-only ones too, behind ?all=1", async () => {
+    const titlesOf = (document: Document) => [...document.querySelectorAll("li h3")].map((h) => h.textContent);
+    const own = await page("/ar/blog");
+    expect(titlesOf(own.document)).toContain("باللغتين");
+    expect(titlesOf(own.document)).toContain("بالعربية فقط");
+    expect(titlesOf(own.document)).not.toContain("English only");
+    expect(titlesOf(own.document)).not.toContain("Public English"); // its Arabic version is private
+    expect(own.document.querySelector('main [role="note"]')).toBeNull();
+    expect(own.document.querySelector('a[href="/ar/blog?all=1"]')?.textContent).toBe(
+      "اعرض أيضًا المقالات المتاحة بالإنجليزية فقط",
+    );
+
+    const all = await page("/ar/blog?all=1");
+    const titles = titlesOf(all.document);
     expect(titles.filter((t) => t === "باللغتين" || t === "Both languages")).toEqual(["باللغتين"]);
     expect(titles).toContain("English only");
     expect(titles).not.toContain("مسودة خاصة");
+    expect(all.document.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex, nofollow");
+    // On /en the other way round: the Arabic-only post only behind the switch.
+    expect(titlesOf((await page("/en/blog")).document)).not.toContain("بالعربية فقط");
+    expect(titlesOf((await page("/en/blog?all=1")).document)).toContain("بالعربية فقط");
+  });
+
+  it("puts a language's own versions first on home, and the others' ventures under their own heading", async () => {
+    await backend.services.databases.createDocument({
+      databaseId: DATABASE_ID,
+      collectionId: CONTENT_MODEL.venture.collectionId,
+      documentId: ID.unique(),
+      data: placeholderDocument("venture", { slug: "locales-venture-english", locale: "en", name: "Venture English" }),
+      permissions: [Permission.read(Role.any())],
+    });
+    const ventures = await page("/ar/ventures");
+    const others = ventures.document.querySelector('section[aria-labelledby="other-ventures"]')!;
+    expect(others.querySelector("h2")?.textContent).toBe("مشاريع موصوفة بالإنجليزية فقط");
+    expect([...others.querySelectorAll("li h3")].map((h) => h.textContent)).toEqual(["Venture English"]);
+    const first = [...ventures.document.querySelectorAll("main li")].filter((li) => !others.contains(li));
+    expect(first.length).toBeGreaterThan(0);
+    for (const li of first) expect(li.getAttribute("lang")).toBeNull(); // each in the page's language
+    // Home's latest posts: the newest are English-only and the private one (2030); Arabic versions come first.
+    const home = await page("/ar");
+    const latest = home.document.querySelector('section[aria-labelledby="latest-posts"]')!;
+    const cards = [...latest.querySelectorAll("li")];
+    expect(cards.map((li) => li.getAttribute("lang"))).toEqual([null, null, null]);
   });
 
   it("puts the Arabic items in /ar/rss.xml and lists only existing versions in the sitemap", async () => {

@@ -192,13 +192,25 @@ describe("the Arabic font", () => {
   it("declares only the Arabic and Latin subsets at the weights used, in woff2", async () => {
     const ar = await document("/ar");
     const css = await (await get(ar.querySelector("style[data-href]")!.getAttribute("data-href")!)).text();
-    const files = [...css.matchAll(/url\((\/assets\/noto-kufi-arabic-[^)]+)\)/g)].map((m) => m[1]!);
-    expect(files.map((f) => /noto-kufi-arabic-(.+)-normal-/.exec(f)![1]).sort()).toEqual([
-      "arabic-400",
-      "arabic-700",
-      "latin-400",
-      "latin-700",
-    ]);
-    expect(files.every((f) => f.endsWith(".woff2"))).toBe(true);
+    // Kufi for headings and the interface, Naskh for article bodies (issue #35), the same four cuts each.
+    for (const family of ["noto-kufi-arabic", "noto-naskh-arabic"]) {
+      const files = [...css.matchAll(new RegExp(`url\\((/assets/${family}-[^)]+)\\)`, "g"))].map((m) => m[1]!);
+      expect(files.map((f) => new RegExp(`${family}-(.+)-normal-`).exec(f)![1]).sort(), family).toEqual([
+        "arabic-400",
+        "arabic-700",
+        "latin-400",
+        "latin-700",
+      ]);
+      expect(files.every((f) => f.endsWith(".woff2"))).toBe(true);
+    }
+  });
+
+  it("preloads no Naskh file: /ar and an Arabic venture page preload the Kufi file only", async () => {
+    for (const pathname of ["/ar", `/ar/ventures/${venture.slug}`]) {
+      const hrefs = [...(await document(pathname)).querySelectorAll('link[rel="preload"][as="font"]')].map((l) =>
+        l.getAttribute("href"),
+      );
+      expect(hrefs, pathname).toEqual([expect.stringMatching(/^\/assets\/noto-kufi-arabic-arabic-400-normal-/)]);
+    }
   });
 });

@@ -120,6 +120,48 @@ describe("the blog list, a page at a time", () => {
     expect(document.title.startsWith(`رؤى، الصفحة ${two} | `)).toBe(true);
   });
 
+  it("holds only Arabic versions on /ar/blog's pages, and from page 2 only the list under the page's title", async () => {
+    const bilingual = [...new Set(seeded.filter((p) => p.locale === "ar").map((p) => p.slug))];
+    const seen: string[] = [];
+    let pathname: string | null = "/ar/blog";
+    while (pathname) {
+      const { response, link, slugs, document } = await get(pathname);
+      expect(response.status, pathname).toBe(200);
+      expect(document.querySelector('main [role="note"]'), pathname).toBeNull(); // no "English only" card
+      seen.push(...slugs);
+      const next = link("next");
+      pathname = next ? next.replace(stack.site.url, "") : null;
+    }
+    // The 20 bilingual seeded posts, newest first, then the fixture's (all bilingual, older).
+    expect(seen.slice(0, 20)).toEqual(bilingual);
+    expect(seen.slice(20).sort()).toEqual(allSlugs.slice(121).sort());
+
+    const { document } = await get("/ar/blog?page=2");
+    const headings = [...document.querySelectorAll("main h1")].map((h) => h.textContent);
+    expect(headings).toEqual([`رؤى، الصفحة ${formatNumber(2, "ar")}`]);
+    const main = document.querySelector("main")!.textContent!;
+    expect(main).not.toContain("ملاحظات حول بناء وكالات الخدمات المصغّرة"); // the hero's intro
+    expect(document.querySelector("main li.border-s-2")).toBeNull(); // the three numbered blocks
+    expect(document.querySelector("main section#all-posts, main section[aria-labelledby=all-posts]")).not.toBeNull();
+  });
+
+  it("lists every post once across /ar/blog?all=1's pages, the switch kept on every pager link", async () => {
+    const seen: string[] = [];
+    let pathname: string | null = "/ar/blog?all=1";
+    while (pathname) {
+      const { response, link, slugs, document } = await get(pathname);
+      expect(response.status, pathname).toBe(200);
+      expect(link("canonical")).toBe(stack.site.url + pathname);
+      for (const a of document.querySelectorAll('nav[aria-label="صفحات المدونة"] a')) {
+        expect(a.getAttribute("href")).toMatch(/all=1$/);
+      }
+      seen.push(...slugs);
+      const next = link("next");
+      pathname = next ? next.replace(stack.site.url, "") : null;
+    }
+    expect([...seen].sort()).toEqual([...allSlugs].sort());
+  });
+
   it("shows a bilingual post's Arabic version on /ar/blog", async () => {
     const { document } = await get("/ar/blog");
     const titles = [...document.querySelectorAll("li h3")].map((h) => h.textContent);

@@ -114,10 +114,14 @@ describe("preview", () => {
     const page = await ada.request("/en/blog/work-in-progress");
     expect(page.status).toBe(200);
     expect(markupOf(page.text)).toContain("Preview: not public");
+    // A draft has no publication date yet (issue #35): it says so instead of "Published on …".
+    expect(markupOf(page.text)).toContain("Not published yet");
+    expect(markupOf(page.text)).not.toContain("Published on");
     expect(page.headers.get("cache-control")).toMatch(/no-store/);
     expect(page.text).toMatch(/<meta name="robots" content="noindex, nofollow"/);
     const arabic = await ada.request("/ar/blog/work-in-progress");
     expect(markupOf(arabic.text)).toContain("معاينة: غير منشور للعامة");
+    expect(markupOf(arabic.text)).toContain("لم يُنشر بعد");
   });
 
   it("opens a draft signed-out with a valid shared link, noindex and no-store", async () => {

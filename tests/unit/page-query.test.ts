@@ -30,4 +30,13 @@ describe("the query parameters public pages read (C54)", () => {
     }
     expect(canonicalPageQuery("/en/blog/some-post", "?page=2")).toBe("");
   });
+
+  it("keeps the blog list's ?all=1 switch after the page, and drops any other value of it (issue #35)", () => {
+    expect(canonicalPageQuery("/ar/blog", "?all=1")).toBe("?all=1");
+    expect(canonicalPageQuery("/ar/blog", "?all=1&page=3")).toBe("?page=3&all=1");
+    expect(canonicalPageQuery("/ar/blog", "?page=3&all=1")).toBe("?page=3&all=1");
+    for (const value of ["0", "true", "yes", "11", ""]) {
+      expect(canonicalPageQuery("/ar/blog", `?all=${value}`), value).toBe("");
+    }
+  });
 });

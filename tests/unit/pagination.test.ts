@@ -14,4 +14,9 @@ describe("the blog pager's numbers (issue #18 item 3)", () => {
     expect(pageHref("/ar/blog", 1)).toBe("/ar/blog");
     expect(pageHref("/ar/blog", 3)).toBe("/ar/blog?page=3");
   });
+
+  it("keeps the list's switch after the page number (issue #35), in the canonical order", () => {
+    expect(pageHref("/ar/blog", 1, "all=1")).toBe("/ar/blog?all=1");
+    expect(pageHref("/ar/blog", 3, "all=1")).toBe("/ar/blog?page=3&all=1");
+  });
 });

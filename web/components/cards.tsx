@@ -2,6 +2,7 @@ import { Link, href } from "react-router";
 import { useLocale, useTranslation } from "../hooks.ts";
 import { formatLongDate } from "../i18n/i18n.ts";
 import { MediaImage } from "./media-image.tsx";
+import { Names } from "./names.tsx";
 import { VersionNotice, versionAttributes } from "./version-notice.tsx";
 import type { PostCard as PostCardData, VentureCard as VentureCardData } from "../server/content.server.ts";
 
@@ -47,17 +48,17 @@ function VentureCard({ venture, heading: Heading }: { venture: VentureCardData; 
             {venture.name.slice(0, 1)}
           </span>
         )}
-        <Heading className={CARD_BOX.ventureName} dir="auto">
+        <Heading className={CARD_BOX.ventureName}>
           <Link
             to={href("/:locale/ventures/:slug", { locale, slug: venture.slug })}
             className="after:absolute after:inset-0"
           >
-            {venture.name}
+            <Names text={venture.name} lang={venture.locale} />
           </Link>
         </Heading>
       </div>
-      <p className={`${CARD_BOX.ventureText} text-mist`} dir="auto">
-        {venture.shortDescription}
+      <p className={`${CARD_BOX.ventureText} text-mist`}>
+        <Names text={venture.shortDescription} lang={venture.locale} />
       </p>
       <VersionNotice version={venture.locale} noun="ventures" className="mt-3 text-xs text-mist" />
       <span className={`${CARD_BOX.readMore} text-gold group-hover:underline`}>{t("ventures.readMore")}</span>
@@ -80,13 +81,13 @@ function PostCard({ post }: { post: PostCardData }) {
         <p className={`${CARD_BOX.postDate} text-mist`}>
           <time dateTime={post.publishedDate}>{formatLongDate(post.publishedDate, locale)}</time>
         </p>
-        <h3 className={CARD_BOX.postTitle} dir="auto">
+        <h3 className={CARD_BOX.postTitle}>
           <Link to={href("/:locale/blog/:slug", { locale, slug: post.slug })} className="after:absolute after:inset-0">
-            {post.title}
+            <Names text={post.title} lang={post.locale} />
           </Link>
         </h3>
-        <p className={`${CARD_BOX.postText} text-mist`} dir="auto">
-          {post.excerpt}
+        <p className={`${CARD_BOX.postText} text-mist`}>
+          <Names text={post.excerpt} lang={post.locale} />
         </p>
         <VersionNotice version={post.locale} noun="blog" className="mt-3 text-xs text-mist" />
         <span className={`${CARD_BOX.readMore} text-gold group-hover:underline`}>{t("blog.readMore")}</span>

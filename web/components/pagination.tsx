@@ -3,9 +3,13 @@ import { useLocale, useTranslation } from "../hooks.ts";
 import { formatNumber } from "../i18n/i18n.ts";
 import { ArrowBack, ArrowForward } from "./icons.tsx";
 
-/** The URL of page `page` of a list at `path`: the path itself for page 1 (its canonical URL), else `?page=N`. */
-export function pageHref(path: string, page: number): string {
-  return page === 1 ? path : `${path}?page=${page}`;
+/**
+ * The URL of page `page` of a list at `path`: the path itself for page 1 (its canonical URL), else `?page=N`;
+ * `query` (`all=1`, the blog's switch) follows the page number, in the order `canonicalPageQuery` keeps.
+ */
+export function pageHref(path: string, page: number, query = ""): string {
+  const params = [page === 1 ? "" : `page=${page}`, query].filter(Boolean).join("&");
+  return params ? `${path}?${params}` : path;
 }
 
 /**
@@ -25,9 +29,20 @@ const IDLE = `${ITEM} border border-line text-white hover:border-gold hover:text
 /**
  * A list's pager (issue #18 item 3): Previous, the page numbers (`pageWindow`, in the page's digits), Next,
  * in a `nav` named for screen readers; the current page is `aria-current="page"`. Logical order and
- * direction-following arrows, so it mirrors in Arabic. Nothing when there is one page.
+ * direction-following arrows, so it mirrors in Arabic. Nothing when there is one page. `query`: the list's
+ * other parameters, kept on every link.
  */
-export function Pagination({ path, page, pages }: { path: string; page: number; pages: number }) {
+export function Pagination({
+  path,
+  page,
+  pages,
+  query = "",
+}: {
+  path: string;
+  page: number;
+  pages: number;
+  query?: string;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   if (pages <= 1) return null;
@@ -36,7 +51,7 @@ export function Pagination({ path, page, pages }: { path: string; page: number; 
       <ul className="flex flex-wrap items-center justify-center gap-2">
         {page > 1 && (
           <li>
-            <Link to={pageHref(path, page - 1)} rel="prev" className={IDLE}>
+            <Link to={pageHref(path, page - 1, query)} rel="prev" className={IDLE}>
               <ArrowBack />
               {t("blog.pagination.previous")}
             </Link>
@@ -56,7 +71,7 @@ export function Pagination({ path, page, pages }: { path: string; page: number; 
                 </span>
               ) : (
                 <Link
-                  to={pageHref(path, n)}
+                  to={pageHref(path, n, query)}
                   aria-label={t("blog.pagination.page", { page: formatNumber(n, locale) })}
                   className={IDLE}
                 >
@@ -68,7 +83,7 @@ export function Pagination({ path, page, pages }: { path: string; page: number; 
         )}
         {page < pages && (
           <li>
-            <Link to={pageHref(path, page + 1)} rel="next" className={IDLE}>
+            <Link to={pageHref(path, page + 1, query)} rel="next" className={IDLE}>
               {t("blog.pagination.next")}
               <ArrowForward />
             </Link>

@@ -25,6 +25,11 @@ export function toLocale(value: unknown): Locale {
   return isLocale(value) ? value : DEFAULT_LOCALE;
 }
 
+/** The site's other language: "ar" for "en" and "en" for "ar" (issue #35: "posts only in English"). */
+export function otherLocale(locale: Locale): Locale {
+  return locale === "ar" ? "en" : "ar";
+}
+
 /** Text direction of a locale. */
 export function directionOf(locale: Locale): "ltr" | "rtl" {
   return localeSpec(locale).dir;

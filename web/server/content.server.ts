@@ -5,7 +5,8 @@
  * `renderStoredHtml`), images of the project's bucket served by the site itself under `/media/<fileId>`.
  */
 import { parseFileViewUrl } from "../../lib/appwrite/client.ts";
-import { readItemPage } from "../../lib/appwrite/content-pages.ts";
+import { readItemPage, readLatestVersions } from "../../lib/appwrite/content-pages.ts";
+import { readVersionPage } from "../../lib/appwrite/version-pages.ts";
 import { getLocalized, listLocalized, type ContentReader, type ItemSummary } from "../../lib/appwrite/content-store.ts";
 import {
   CONTENT_LOCALES,
@@ -15,6 +16,7 @@ import {
   type ContentLocale,
 } from "../../schemas/model.ts";
 import { renderStoredHtml } from "../../lib/html/body.ts";
+import { isolateLatinNamesInHtml } from "../../lib/html/latin-names.ts";
 import { IMAGES_BUCKET_ID, isHttpUrl, safeHttpUrl } from "../../schemas/content.ts";
 import { getPublicServices, guestCounts, withBackend } from "./appwrite.server.ts";
 
@@ -64,18 +66,39 @@ function card<K extends ContentKind>(kind: K, item: ItemSummary<K> & { locales: 
 }
 
 /**
- * Newest ventures first, each in `locale` when it has that version, else in the other language (issue #15
- * item 3); `limit` caps the count (home shows 3, spec §9).
+ * `kind`'s items as a list in `locale` shows them (issue #35: an Arabic reader's lists put Arabic first): the
+ * items written in `locale`, newest first, then those only in the other language (issue #15 item 3: in that
+ * version, marked by the cards), newest first; at most `limit` items. With a limit (home shows 3, spec §9) the
+ * own versions are read by themselves (`readLatestVersions`) and the list is topped up with the other
+ * language's items only when there are fewer than `limit`.
  */
-export async function loadVentureCards(locale: ContentLocale, limit?: number): Promise<VentureCard[]> {
-  const ventures = await withBackend(() => listLocalized(getPublicServices(), "venture", locale, limit));
-  return ventures.map((v) => card("venture", v));
+async function ownFirst<K extends ContentKind>(kind: K, locale: ContentLocale, limit?: number): Promise<Card<K>[]> {
+  const services = getPublicServices();
+  if (limit === undefined) {
+    const all = await withBackend(() => listLocalized(services, kind, locale));
+    return [...all.filter((i) => i.locale === locale), ...all.filter((i) => i.locale !== locale)].map((i) =>
+      card(kind, i),
+    );
+  }
+  const own = await withBackend(() => readLatestVersions(services, kind, locale, limit));
+  if (own.length === limit) return own.map((i) => card(kind, i));
+  // Fewer own versions than `limit` exist: the newest `limit` + own items hold every other one needed.
+  const mixed = await withBackend(() => listLocalized(services, kind, locale, limit + own.length));
+  const others = mixed.filter((i) => i.locale !== locale).slice(0, limit - own.length);
+  return [...own, ...others].map((i) => card(kind, i));
 }
 
-/** Posts by published date, newest first, each in `locale` when it has that version, else in the other. */
-export async function loadPostCards(locale: ContentLocale, limit?: number): Promise<PostCard[]> {
-  const posts = await withBackend(() => listLocalized(getPublicServices(), "post", locale, limit));
-  return posts.map((p) => card("post", p));
+/**
+ * Ventures as a list in `locale` shows them: those described in `locale` first, then those only in the other
+ * language, each part newest first (`ownFirst`); `limit` caps the count (home shows 3, spec §9).
+ */
+export function loadVentureCards(locale: ContentLocale, limit?: number): Promise<VentureCard[]> {
+  return ownFirst("venture", locale, limit);
+}
+
+/** Posts as a list in `locale` shows them: by published date, those in `locale` first (`ownFirst`). */
+export function loadPostCards(locale: ContentLocale, limit?: number): Promise<PostCard[]> {
+  return ownFirst("post", locale, limit);
 }
 
 /**
@@ -92,14 +115,26 @@ export interface PostPage {
 }
 
 /**
- * Page `page` (from 1) of the blog list in `locale`, newest first, or null past the last page. A page holds
- * `BLOG_PAGE_ITEMS` × (number of locales) language versions (`readItemPage`): 12 posts when each has every
- * version, up to 24 when each has one; every post is on exactly one page.
+ * Page `page` (from 1) of the blog list in `locale`, newest first, or null past the last page. By default the
+ * posts written in `locale`, `BLOG_PAGE_ITEMS` a page (issue #35: an Arabic reader's list holds Arabic posts,
+ * `readVersionPage`). With `others` (the list's "show posts only in English" switch) every post, in `locale`
+ * when it has that version, else in the other (issue #15 item 3): a page holds `BLOG_PAGE_ITEMS` × (number of
+ * locales) language versions (`readItemPage`), 12 posts when each has every version, up to 24 when each has
+ * one; every post is on exactly one page.
  */
-export async function loadPostPage(locale: ContentLocale, page: number): Promise<PostPage | null> {
-  const rows = BLOG_PAGE_ITEMS * CONTENT_LOCALES.length;
-  const found = await withBackend(() => readItemPage(getPublicServices(), "post", locale, page, rows, guestCounts));
+export async function loadPostPage(locale: ContentLocale, page: number, others = false): Promise<PostPage | null> {
+  const services = getPublicServices();
+  const found = await withBackend(() =>
+    others
+      ? readItemPage(services, "post", locale, page, BLOG_PAGE_ITEMS * CONTENT_LOCALES.length, guestCounts)
+      : readVersionPage(services, "post", locale, page, BLOG_PAGE_ITEMS, guestCounts),
+  );
   return found && { posts: found.items.map((p) => card("post", p)), page: found.page, pages: found.pages };
+}
+
+/** A sanitized body as shown: an Arabic version's Latin names isolated and kept on one line (issue #35). */
+function bodyFor(locale: ContentLocale, html: string): string {
+  return locale === "ar" ? isolateLatinNamesInHtml(html) : html;
 }
 
 /**
@@ -115,7 +150,7 @@ export async function loadVenture(
 ): Promise<VentureView | null> {
   const venture = await withBackend(() => getLocalized(reader, "venture", slug, locale));
   if (!venture) return null;
-  const caseStudyHtml = await renderStoredHtml(venture.caseStudy);
+  const caseStudyHtml = bodyFor(venture.locale, await renderStoredHtml(venture.caseStudy));
   return { ...card("venture", venture), websiteURL: safeHttpUrl(venture.websiteURL), caseStudyHtml };
 }
 
@@ -130,5 +165,5 @@ export async function loadPost(
 ): Promise<PostView | null> {
   const post = await withBackend(() => getLocalized(reader, "post", slug, locale));
   if (!post) return null;
-  return { ...card("post", post), contentHtml: await renderStoredHtml(post.content) };
+  return { ...card("post", post), contentHtml: bodyFor(post.locale, await renderStoredHtml(post.content)) };
 }

@@ -3,7 +3,8 @@ import type { NotFoundData } from "../../components/error-view.tsx";
 import { useLocale, useTranslation } from "../../hooks.ts";
 import { ArrowBack } from "../../components/icons.tsx";
 import { MediaImage } from "../../components/media-image.tsx";
-import { formatLongDate, toLocale } from "../../i18n/i18n.ts";
+import { directionOf, formatLongDate, toLocale } from "../../i18n/i18n.ts";
+import { MARK, Names, withSlot } from "../../components/names.tsx";
 import { VersionNotice, versionAttributes } from "../../components/version-notice.tsx";
 import { translatorOf } from "../../i18n/t.ts";
 import { absoluteUrl, originFrom, pageMeta } from "../../seo.ts";
@@ -74,14 +75,20 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
       </Link>
       <VersionNotice version={post.locale} noun="blog" />
       <div {...version}>
-        <h1 className="mt-8 text-3xl leading-tight font-bold text-balance sm:text-4xl" dir="auto">
-          {post.title}
+        <h1 className="mt-8 text-3xl leading-tight font-bold text-balance sm:text-4xl">
+          <Names text={post.title} lang={post.locale} />
         </h1>
-        <p className="mt-4 flex flex-wrap gap-x-4 text-sm text-mist">
-          <span dir="auto">{t("blog.by", { author: post.authorName })}</span>
-          <time dateTime={post.publishedDate}>
-            {t("blog.publishedOn", { date: formatLongDate(post.publishedDate, locale) })}
-          </time>
+        {/* The byline is the page's sentence around the version's name: it reads in the page's order, even
+            inside an English version on an Arabic page (issue #35). A preview has no publication date yet. */}
+        <p className="mt-4 flex flex-wrap gap-x-4 text-sm text-mist" lang={locale} dir={directionOf(locale)}>
+          <span>{withSlot(t("blog.by", { author: MARK }), <bdi lang={post.locale}>{post.authorName}</bdi>)}</span>
+          {preview ? (
+            <span>{t("blog.notPublished")}</span>
+          ) : (
+            <time dateTime={post.publishedDate}>
+              {t("blog.publishedOn", { date: formatLongDate(post.publishedDate, locale) })}
+            </time>
+          )}
         </p>
         {post.image && (
           <MediaImage
@@ -92,7 +99,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
             priority
           />
         )}
-        <div className="prose-body mt-10" dir="auto" dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
+        <div className="prose-body mt-10" dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
       </div>
     </article>
   );

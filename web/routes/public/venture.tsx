@@ -8,6 +8,7 @@ import { toLocale } from "../../i18n/i18n.ts";
 import { pageMeta } from "../../seo.ts";
 import { VersionNotice, versionAttributes } from "../../components/version-notice.tsx";
 import { PreviewBanner } from "../../components/preview-banner.tsx";
+import { Names } from "../../components/names.tsx";
 import { loadVenture, loadVentureCards } from "../../server/content.server.ts";
 import { loadItemPage, PREVIEW_HEADERS } from "../../server/preview.server.ts";
 import type { Route } from "./+types/venture";
@@ -85,11 +86,13 @@ export default function VenturePage({ loaderData }: Route.ComponentProps) {
             />
           )}
           <div>
-            <h1 className="text-4xl font-bold" dir="auto">
-              {venture.name}
+            {/* The version's own direction (its block's), not the first letter's: a Latin name on an Arabic page
+                sits at the right beside its logo (issue #35). */}
+            <h1 className="text-4xl font-bold">
+              <Names text={venture.name} lang={venture.locale} />
             </h1>
-            <p className="mt-3 max-w-2xl text-lg text-mist" dir="auto">
-              {venture.shortDescription}
+            <p className="mt-3 max-w-2xl text-lg text-mist">
+              <Names text={venture.shortDescription} lang={venture.locale} />
             </p>
           </div>
           {venture.websiteURL && (
@@ -107,7 +110,7 @@ export default function VenturePage({ loaderData }: Route.ComponentProps) {
           <h2 id="case-study" className="text-sm font-semibold tracking-widest text-gold uppercase">
             {t("ventures.howWeBuiltIt")}
           </h2>
-          <div className="prose-body mt-6" dir="auto" dangerouslySetInnerHTML={{ __html: venture.caseStudyHtml }} />
+          <div className="prose-body mt-6" dangerouslySetInnerHTML={{ __html: venture.caseStudyHtml }} />
         </section>
       </div>
       {others.length > 0 && (

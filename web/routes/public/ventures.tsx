@@ -1,14 +1,17 @@
-import { useTranslation } from "../../hooks.ts";
+import { useLocale, useTranslation } from "../../hooks.ts";
 import { VentureGrid } from "../../components/cards.tsx";
 import { ListError } from "../../components/list-error.tsx";
 import { PageHero } from "../../components/ui.tsx";
 import { translatorOf } from "../../i18n/t.ts";
-import { toLocale } from "../../i18n/i18n.ts";
+import { otherLocale, toLocale } from "../../i18n/i18n.ts";
 import { pageMeta } from "../../seo.ts";
 import { loadVentureCards } from "../../server/content.server.ts";
 import type { Route } from "./+types/ventures";
 
-/** Every published venture, newest first (spec §2). */
+/**
+ * Every published venture, newest first (spec §2): those described in the page's language, then, under their
+ * own heading, those described only in the other language (issue #35).
+ */
 export async function loader({ params }: Route.LoaderArgs) {
   return { ventures: await loadVentureCards(toLocale(params.locale)) };
 }
@@ -20,10 +23,21 @@ export function meta(args: Route.MetaArgs) {
 
 export default function Ventures({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const locale = useLocale();
+  const own = loaderData.ventures.filter((v) => v.locale === locale);
+  const others = loaderData.ventures.filter((v) => v.locale !== locale);
   return (
     <>
       <PageHero eyebrow={t("site.tagline")} title={t("ventures.title")} text={t("ventures.intro")} />
-      <VentureGrid ventures={loaderData.ventures} heading="h2" />
+      {(own.length > 0 || others.length === 0) && <VentureGrid ventures={own} heading="h2" />}
+      {others.length > 0 && (
+        <section aria-labelledby="other-ventures" className="pt-14">
+          <h2 id="other-ventures" className="mb-8 text-2xl font-bold sm:text-3xl">
+            {t(`ventures.othersTitle.${otherLocale(locale)}`)}
+          </h2>
+          <VentureGrid ventures={others} />
+        </section>
+      )}
     </>
   );
 }

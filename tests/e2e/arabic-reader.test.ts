@@ -1,0 +1,172 @@
+/**
+ * The Arabic reader's experience (issue #35), in Chromium at a phone (390 px) and a laptop (1366 px) width:
+ * the computed styles a reader sees (Naskh for article bodies, Kufi for headings; no slanted or letter-spaced
+ * Arabic anywhere; a venture's Latin name aligned with its Arabic block and never broken across lines; the
+ * fallback byline in the page's order), no serious axe violation, and screenshots of `/ar`, an Arabic post
+ * and an Arabic venture compared with the committed baselines (`baselines.ts`: UPDATE_BASELINES=1 rewrites
+ * them).
+ */
+import { ID, Permission, Role } from "node-appwrite";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DATABASE_ID } from "../../schemas/content.ts";
+import { placeholderDocument, CONTENT_MODEL } from "../../schemas/model.ts";
+import { compareWithBaseline } from "./baselines.ts";
+import { PHONE, axeSerious, hydrated, startStack, type Stack } from "./helpers.ts";
+
+const LAPTOP = { width: 1366, height: 768 };
+const WIDTHS = [
+  ["phone", PHONE],
+  ["laptop", LAPTOP],
+] as const;
+const POST = "/ar/blog/join-learn-build-earn"; // an Arabic post with a quote
+const VENTURE = "/ar/ventures/clinic-ledger"; // an Arabic venture named in Latin letters
+const ENGLISH_ONLY = "reader-english-only";
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack();
+  await stack.backend.services.databases.createDocument({
+    databaseId: DATABASE_ID,
+    collectionId: CONTENT_MODEL.post.collectionId,
+    documentId: ID.unique(),
+    data: placeholderDocument("post", {
+      slug: ENGLISH_ONLY,
+      locale: "en",
+      title: "Only in English",
+      authorName: "Test Author",
+      excerpt: "A post nobody translated.",
+      content: "<p>Written in <em>English</em> only.</p><blockquote><p>An English quote.</p></blockquote>",
+      publishedDate: "2020-01-01T00:00:00.000+00:00",
+    }),
+    permissions: [Permission.read(Role.any())],
+  });
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+/** A page at `path` in a fresh context at `viewport`, hydrated, with its web fonts in. */
+async function open(path: string, viewport: { width: number; height: number }): Promise<Page> {
+  const page = await stack.page({ viewport, reducedMotion: "reduce" });
+  await page.goto(path);
+  await hydrated(page);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  return page;
+}
+
+/** The first family of `selector`'s computed `font-family`, unquoted. */
+const firstFamily = (page: Page, selector: string) =>
+  page.$eval(selector, (el) => getComputedStyle(el).fontFamily.split(",")[0]!.trim().replace(/^"|"$/g, ""));
+
+/**
+ * Every element of the page whose language is Arabic and that holds text, with a style that fakes a slant
+ * or spaces the letters: "tag.class: font-style / font-synthesis-style / letter-spacing".
+ */
+const fakedArabic = (page: Page) =>
+  page.evaluate(() =>
+    [...document.body.querySelectorAll("*")]
+      .filter(
+        (el) => el.matches(":lang(ar)") && [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim()),
+      )
+      .map((el) => ({ el, style: getComputedStyle(el) }))
+      .filter(
+        ({ style }) =>
+          style.fontStyle !== "normal" ||
+          style.fontSynthesisStyle !== "none" ||
+          !["normal", "0px"].includes(style.letterSpacing),
+      )
+      .map(
+        ({ el, style }) =>
+          `${el.tagName.toLowerCase()}.${el.className}: ${style.fontStyle} / ${style.fontSynthesisStyle} / ${style.letterSpacing}`,
+      ),
+  );
+
+describe.each(WIDTHS)("an Arabic reader's pages, on a %s", (name, viewport) => {
+  it("sets the post's body in Naskh, its headings and the page around it in Kufi, nothing slanted", async () => {
+    const page = await open(POST, viewport);
+    expect(await firstFamily(page, ".prose-body p")).toBe("Noto Naskh Arabic");
+    expect(await firstFamily(page, ".prose-body blockquote")).toBe("Noto Naskh Arabic");
+    expect(await firstFamily(page, ".prose-body h2")).toBe("Noto Kufi Arabic");
+    expect(await firstFamily(page, "h1")).toBe("Noto Kufi Arabic");
+    expect(await firstFamily(page, "header")).toBe("Noto Kufi Arabic");
+    // The Naskh face is the one the browser drew the body with (loaded, not just named).
+    expect(await page.evaluate(() => document.fonts.check('400 18px "Noto Naskh Arabic"', "سلام"))).toBe(true);
+    expect(await page.$eval(".prose-body blockquote", (el) => getComputedStyle(el).fontStyle)).toBe("normal");
+    expect(await fakedArabic(page)).toEqual([]);
+    expect(await axeSerious(page)).toEqual([]);
+    // The body in view: a paragraph, the quote and its Kufi heading.
+    await page.$eval(".prose-body blockquote", (el) => el.scrollIntoView({ block: "center" }));
+    await compareWithBaseline(page, `ar-post-${name}`);
+  });
+
+  it("keeps English italics inside an English version shown on an Arabic page, and the byline in Arabic order", async () => {
+    const page = await open(`/ar/blog/${ENGLISH_ONLY}`, viewport);
+    expect(await page.$eval(".prose-body em", (el) => getComputedStyle(el).fontStyle)).toBe("italic");
+    expect(await fakedArabic(page)).toEqual([]);
+    const byline = await page.$eval("article p:has(time)", (p) => {
+      const [by, time] = [p.querySelector("span")!, p.querySelector("time")!].map((e) => e.getBoundingClientRect());
+      return {
+        direction: getComputedStyle(p).direction,
+        byRight: by!.right,
+        timeRight: time!.right,
+        text: p.textContent,
+      };
+    });
+    expect(byline.direction).toBe("rtl");
+    expect(byline.text).toContain("بقلم Test Author");
+    expect(byline.byRight, "the byline comes first, at the right").toBeGreaterThan(byline.timeRight);
+  });
+
+  it("aligns a venture's Latin name with its Arabic block and never breaks it inside a sentence", async () => {
+    const page = await open(VENTURE, viewport);
+    const heading = await page.$eval("h1", (h1) => {
+      const range = document.createRange();
+      range.selectNodeContents(h1);
+      const text = range.getBoundingClientRect();
+      const box = h1.getBoundingClientRect();
+      const style = getComputedStyle(h1);
+      return { direction: style.direction, align: style.textAlign, gapAtRight: box.right - text.right };
+    });
+    expect(heading.direction).toBe("rtl");
+    expect(["start", "right"]).toContain(heading.align);
+    expect(heading.gapAtRight, "the name sits at the right edge of its block").toBeLessThan(2);
+    const names = await page.$$eval(".prose-body bdi, main p bdi", (all) =>
+      all.map((bdi) => ({ text: bdi.textContent, lines: bdi.getClientRects().length })),
+    );
+    expect(names.filter((n) => n.text === "Clinic Ledger").length).toBeGreaterThan(1);
+    for (const n of names) expect(n.lines, `${n.text} on one line`).toBe(1);
+    expect(await fakedArabic(page)).toEqual([]);
+    expect(await axeSerious(page)).toEqual([]);
+    await compareWithBaseline(page, `ar-venture-${name}`);
+  });
+
+  it("shows /ar with its headings in Kufi and nothing slanted or letter-spaced", async () => {
+    const page = await open("/ar", viewport);
+    expect(await firstFamily(page, "h1")).toBe("Noto Kufi Arabic");
+    // The tagline and eyebrows carry `tracking-*` classes for English; Arabic letters stay joined.
+    expect(await fakedArabic(page)).toEqual([]);
+    expect(await axeSerious(page)).toEqual([]);
+    await compareWithBaseline(page, `ar-home-${name}`);
+  });
+});
+
+describe("the Arabic blog list", () => {
+  it("lists Arabic versions, and shows the English-only posts behind a switch that needs no JavaScript", async () => {
+    const page = await stack.page({ viewport: PHONE, javaScriptEnabled: false });
+    await page.goto("/ar/blog");
+    const titles = () => page.$$eval("main li h3", (all) => all.map((h) => h.textContent));
+    expect(await titles()).not.toContain("Only in English");
+    expect(await page.locator('main [role="note"]').count()).toBe(0);
+    await page.getByRole("link", { name: "اعرض أيضًا المقالات المتاحة بالإنجليزية فقط" }).click();
+    await page.waitForURL("**/ar/blog?all=1");
+    expect(await titles()).toContain("Only in English");
+    expect(await page.locator("#all-posts").textContent()).toBe("كل المقالات");
+    await page.getByRole("link", { name: "أخفِ المقالات المتاحة بالإنجليزية فقط" }).click();
+    await page.waitForURL(/\/ar\/blog$/);
+    expect(await titles()).not.toContain("Only in English");
+    for (const path of ["/ar/blog", "/ar/blog?all=1"])
+      expect(await axeSerious(await open(path, PHONE)), path).toEqual([]);
+  });
+});
