@@ -81,8 +81,15 @@ export interface ContentKindSpec extends KindSpec {
   readonly author?: string;
   /** The field lists are sorted by, newest first (`$createdAt` when none). */
   readonly order: string;
-  /** The admin's list and form path (`/admin/<path>`). */
+  /**
+   * The admin's list and form path (`/admin/<path>`), which also names its messages: `admin.<path>.*` (list,
+   * form and field labels), `admin.nav.<path>`, `admin.dashboard.<path>`.
+   */
   readonly adminPath: string;
+  /** Field labels whose message key is not `admin.<adminPath>.<field>` (the form's name for the field). */
+  readonly labelKeys?: Readonly<Record<string, string>>;
+  /** The rows of its body's source editor in the admin. */
+  readonly bodyRows: number;
   /** The public pages' path (`/<locale>/<path>/<slug>`). */
   readonly publicPath: string;
   /** The HTML rules of its body (`checkHtmlRules`): a case study's sections, or an article's. */

@@ -8,6 +8,7 @@ import { stripAdminMode, type SessionServices } from "../../lib/appwrite/client.
 import { CONTENT_KINDS, DATABASE_ID, type ContentKind } from "../../schemas/content.ts";
 import { STATUS_COLUMN, stateOf, type ItemState } from "../../schemas/lifecycle.ts";
 import {
+  CONTENT_KIND_NAMES,
   CONTENT_LOCALES,
   CONTENT_MODEL,
   columnFields,
@@ -223,8 +224,8 @@ export async function listPage(session: SessionServices, kind: ContentKind, quer
 
 /** The dashboard's totals: the spec's two, and ventures and posts together by state (issue #16). */
 export interface DashboardCounts {
-  ventures: number;
-  posts: number;
+  /** The stored language versions of each kind. */
+  kinds: Record<ContentKind, number>;
   published: number;
   scheduled: number;
   drafts: number;
@@ -244,15 +245,18 @@ export async function countItems(session: SessionServices): Promise<DashboardCou
         queries: [...(state ? [Query.equal(STATUS_COLUMN, state)] : []), Query.limit(1), Query.select(["$id"])],
       })
     ).total;
-  const [ventures, posts, scheduledV, scheduledP, draftsV, draftsP] = await Promise.all([
-    count("venture"),
-    count("post"),
-    count("venture", "scheduled"),
-    count("post", "scheduled"),
-    count("venture", "draft"),
-    count("post", "draft"),
-  ]);
-  const scheduled = scheduledV + scheduledP;
-  const drafts = draftsV + draftsP;
-  return { ventures, posts, published: ventures + posts - scheduled - drafts, scheduled, drafts };
+  const perKind = await Promise.all(
+    CONTENT_KIND_NAMES.map(async (kind) => {
+      const [all, scheduled, drafts] = await Promise.all([count(kind), count(kind, "scheduled"), count(kind, "draft")]);
+      return { kind, all, scheduled, drafts };
+    }),
+  );
+  const sum = (key: "all" | "scheduled" | "drafts") => perKind.reduce((total, k) => total + k[key], 0);
+  const kinds = Object.fromEntries(perKind.map((k) => [k.kind, k.all])) as Record<ContentKind, number>;
+  return {
+    kinds,
+    published: sum("all") - sum("scheduled") - sum("drafts"),
+    scheduled: sum("scheduled"),
+    drafts: sum("drafts"),
+  };
 }

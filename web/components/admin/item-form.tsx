@@ -24,25 +24,19 @@ interface ItemFormActionData {
   conflict?: unknown;
 }
 
-/** The texts of each kind's form (admin message keys). */
-const TEXTS = {
-  venture: {
-    list: "/admin/ventures",
-    back: "admin.ventures.back",
-    edit: "admin.ventures.edit",
-    new: "admin.ventures.new",
-    slug: "admin.ventures.slug",
-    create: "admin.ventures.createVenture",
-  },
-  post: {
-    list: "/admin/blog",
-    back: "admin.blog.back",
-    edit: "admin.blog.edit",
-    new: "admin.blog.new",
-    slug: "admin.blog.slug",
-    create: "admin.blog.createPost",
-  },
-} as const satisfies Record<ContentKind, Record<string, string>>;
+/** The texts of a kind's form: its list's path and its message keys (`admin.<adminPath>.*`). */
+function textsOf(kind: ContentKind) {
+  const { adminPath } = CONTENT_MODEL[kind];
+  const key = (name: string) => `admin.${adminPath}.${name}`;
+  return {
+    list: `/admin/${adminPath}`,
+    back: key("back"),
+    edit: key("edit"),
+    new: key("new"),
+    slug: key("slug"),
+    create: key("createSubmit"),
+  };
+}
 
 /**
  * The state of an item's form: its values (the typed ones after a refused save), their setters (the slug
@@ -81,7 +75,7 @@ export function ItemForm(props: {
   const { t } = useTranslation();
   const location = useLocation();
   const saving = useNavigation().state === "submitting";
-  const texts = TEXTS[kind];
+  const texts = textsOf(kind);
   const conflict = conflictOf(actionData);
   const { current } = loaderData;
   return (

@@ -25,7 +25,6 @@ export interface OtherVersionProps {
 }
 
 /** The rows of a kind's body text area (spec §2: a case study is shorter than an article). */
-const BODY_ROWS: Record<ContentKind, number> = { venture: 12, post: 15 };
 
 /**
  * The language versions of a venture or post form (issue #15 item 6): tabs English | العربية (the WAI-ARIA
@@ -161,7 +160,7 @@ export function VersionTabs(props: {
             key={k}
             {...common}
             label={named(t(fieldLabelKey(props.kind, spec.body)))}
-            rows={BODY_ROWS[props.kind]}
+            rows={CONTENT_MODEL[props.kind].bodyRows}
             required={required}
             onChange={onChange}
           />

@@ -4,6 +4,7 @@ import { sessionServices } from "../../server/admin.server.ts";
 import { countItems } from "../../server/admin-lists.server.ts";
 import { requireUser } from "../../server/session.server.ts";
 import { adminTitle } from "../../i18n/admin-title.ts";
+import { CONTENT_KIND_NAMES, CONTENT_MODEL } from "../../../schemas/model.ts";
 import type { Route } from "./+types/dashboard";
 
 /**
@@ -26,10 +27,14 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const cards = [
-    { label: t("admin.dashboard.ventures"), value: loaderData.counts?.ventures, to: "/admin/ventures" },
-    { label: t("admin.dashboard.posts"), value: loaderData.counts?.posts, to: "/admin/blog" },
-  ];
+  const cards = CONTENT_KIND_NAMES.map((kind) => {
+    const { adminPath } = CONTENT_MODEL[kind];
+    return {
+      label: t(`admin.dashboard.${adminPath}`),
+      value: loaderData.counts?.kinds[kind],
+      to: `/admin/${adminPath}`,
+    };
+  });
   // Ventures and posts together by state (issue #16).
   const states = [
     { label: t("admin.dashboard.published"), value: loaderData.counts?.published, state: "published" },

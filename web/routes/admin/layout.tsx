@@ -16,6 +16,7 @@ import { allMessages } from "../../i18n/catalog.server.ts";
 import { takeFlash } from "../../server/admin-flash.server.ts";
 import { localeCookie, preferredLocale, requireUser } from "../../server/session.server.ts";
 import type { Route } from "./+types/layout";
+import { CONTENT_KIND_NAMES, CONTENT_MODEL } from "../../../schemas/model.ts";
 
 /**
  * The guarded admin layout (spec §2): without a user, a redirect to `/{locale}/login`; pages never cached. The
@@ -43,12 +44,15 @@ export function meta() {
   return [{ name: "robots", content: "noindex" }];
 }
 
+/** The admin's navigation: the dashboard, each kind of the content model (`admin.nav.<adminPath>`), the account. */
 const LINKS = [
   { to: "/admin", key: "admin.nav.dashboard", end: true },
-  { to: "/admin/ventures", key: "admin.nav.ventures", end: false },
-  { to: "/admin/blog", key: "admin.nav.blog", end: false },
+  ...CONTENT_KIND_NAMES.map((kind) => {
+    const { adminPath } = CONTENT_MODEL[kind];
+    return { to: `/admin/${adminPath}`, key: `admin.nav.${adminPath}`, end: false };
+  }),
   { to: "/admin/account", key: "admin.nav.account", end: false },
-] as const;
+];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
