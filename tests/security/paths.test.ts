@@ -15,7 +15,8 @@ import { fileViewUrl } from "../../lib/appwrite/client.ts";
 import { readContent } from "../../lib/content/read.ts";
 import { pull } from "../../lib/publish/pull.ts";
 import { push } from "../../lib/publish/push.ts";
-import { COLLECTIONS, DATABASE_ID, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
+import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
+import { CONTENT_MODEL } from "../../schemas/model.ts";
 import { copyFixtureContent, startBackend, type Backend } from "../helpers/stack.ts";
 
 let backend: Backend;
@@ -36,7 +37,7 @@ afterEach(async () => backend.close());
 async function createPost(slug: string, extra: Record<string, unknown> = {}) {
   return backend.services.tablesDB.createRow({
     databaseId: DATABASE_ID,
-    tableId: COLLECTIONS.blogPosts,
+    tableId: CONTENT_MODEL.post.collectionId,
     rowId: ID.unique(),
     data: {
       title: "Planted",
