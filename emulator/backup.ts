@@ -6,12 +6,14 @@
  *
  * `backup` is safe while the emulator runs: the database is copied with SQLite's online backup
  * API (a consistent snapshot under WAL), and stored files are immutable once renamed into place.
- * `restore` refuses to touch a `DATA_DIR` that a live emulator serves.
+ * `restore` refuses to touch a `DATA_DIR` that a live emulator serves. Both leave the folder they write 0700
+ * and every file in it 0600 (SECURITY C73: a backup holds what the data folder holds).
  */
 import Database from "better-sqlite3";
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { createPrivateDir, ensurePrivateFile, makePrivateDir, preparePrivateDir } from "./private-data.ts";
 
 const DB_FILE = "emulator.sqlite";
 
@@ -53,17 +55,19 @@ export async function backupDataDir(dataDir: string, dest: string): Promise<Back
   const source = join(dataDir, DB_FILE);
   if (!existsSync(source)) throw new Error(`No emulator database in ${dataDir}.`);
   if (existsSync(dest) && readdirSync(dest).length > 0) throw new Error(`Backup folder ${dest} is not empty.`);
-  mkdirSync(join(dest, "files"), { recursive: true });
+  preparePrivateDir(dest);
+  makePrivateDir(join(dest, "files"));
   let copied = 0;
   const filesDir = join(dataDir, "files");
   const buckets = existsSync(filesDir) ? readdirSync(filesDir).filter((b) => b !== ".tmp") : [];
   for (const bucket of buckets) {
-    mkdirSync(join(dest, "files", bucket), { recursive: true });
+    makePrivateDir(join(dest, "files", bucket));
     for (const name of readdirSync(join(filesDir, bucket))) {
       if (name.endsWith(".chunks")) continue;
       if (copyIfPresent(join(filesDir, bucket, name), join(dest, "files", bucket, name))) copied++;
     }
   }
+  ensurePrivateFile(join(dest, DB_FILE)); // SQLite would create the snapshot 0644
   const live = new Database(source, { fileMustExist: true });
   try {
     await live.backup(join(dest, DB_FILE));
@@ -81,12 +85,13 @@ export async function backupDataDir(dataDir: string, dest: string): Promise<Back
   for (const { bucket, disk } of rows) {
     const target = join(dest, "files", bucket, disk);
     if (existsSync(target)) continue;
-    mkdirSync(join(dest, "files", bucket), { recursive: true });
+    makePrivateDir(join(dest, "files", bucket));
     if (copyIfPresent(join(filesDir, bucket, disk), target)) copied++;
     else missing.push(`${bucket}/${disk}`);
   }
   if (existsSync(join(dataDir, "project.json")))
     copyFileSync(join(dataDir, "project.json"), join(dest, "project.json"));
+  preparePrivateDir(dest); // copies keep their source's mode: files of an older, looser DATA_DIR
   return { files: copied, missing, integrity: integrity(join(dest, DB_FILE)) };
 }
 
@@ -110,13 +115,14 @@ export function restoreDataDir(backup: string, dataDir: string): BackupReport {
   if (check !== "ok") throw new Error(`The backup's database is damaged: ${check}`);
   const pid = liveLock(dataDir);
   if (pid !== null) throw new Error(`An emulator (pid ${pid}) serves ${dataDir}; stop it before restoring.`);
-  mkdirSync(dataDir, { recursive: true });
+  createPrivateDir(dataDir);
   for (const suffix of ["", "-wal", "-shm"]) rmSync(join(dataDir, `${DB_FILE}${suffix}`), { force: true });
   rmSync(join(dataDir, "files"), { recursive: true, force: true });
   copyFileSync(join(backup, DB_FILE), join(dataDir, DB_FILE));
   cpSync(join(backup, "files"), join(dataDir, "files"), { recursive: true });
   if (existsSync(join(backup, "project.json")))
     copyFileSync(join(backup, "project.json"), join(dataDir, "project.json"));
+  preparePrivateDir(dataDir);
   const files = readdirSync(join(dataDir, "files")).reduce(
     (n, bucket) => n + readdirSync(join(dataDir, "files", bucket)).length,
     0,

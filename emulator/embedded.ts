@@ -4,8 +4,9 @@
  * process (e.g. `studio push` while `npm start` runs) talks to that one over HTTP instead of opening the same
  * database, and starts its own only when no live one answers.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { createPrivateDir } from "./private-data.ts";
 import { startEmulator, type RunningEmulator } from "./server.ts";
 import { startEmulatorThread } from "./thread.ts";
 
@@ -94,7 +95,7 @@ export async function openEmbeddedEmulator(options: {
   const emulator = options.thread
     ? await startEmulatorThread(settings, { onCrash: options.onCrash })
     : await startEmulator(settings);
-  mkdirSync(options.dataDir, { recursive: true });
+  createPrivateDir(options.dataDir);
   const lock: LockFile = {
     pid: process.pid,
     endpoint: emulator.endpoint,

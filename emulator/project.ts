@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createPrivateDir } from "./private-data.ts";
 
 /** The emulated project's identity. */
 export interface ProjectIdentity {
@@ -15,7 +16,7 @@ export interface ProjectIdentity {
  * Explicit values are not written to disk.
  */
 export function resolveProject(dataDir: string, projectId?: string, apiKey?: string): ProjectIdentity {
-  mkdirSync(dataDir, { recursive: true });
+  createPrivateDir(dataDir);
   const file = join(dataDir, "project.json");
   let stored: Partial<ProjectIdentity> = {};
   if (existsSync(file)) {

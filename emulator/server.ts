@@ -23,6 +23,7 @@ import * as storage from "./services/storage.ts";
 import * as tablesDb from "./services/tables-db.ts";
 import * as userSessions from "./services/user-sessions.ts";
 import * as users from "./services/users.ts";
+import { preparePrivateDir } from "./private-data.ts";
 
 /** Options of `startEmulator`. */
 export interface EmulatorOptions {
@@ -96,6 +97,7 @@ function allowedOrigins(option: readonly string[] | undefined): Set<string> {
 
 /** Build the shared state of one emulator: store, identity, session settings and abuse limiters. */
 function createApp(options: EmulatorOptions): AppState {
+  preparePrivateDir(options.dataDir); // created 0700, or tightened with all it holds (SECURITY C73)
   const identity = resolveProject(options.dataDir, options.projectId, options.apiKey);
   return {
     dataDir: options.dataDir,

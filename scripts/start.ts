@@ -7,7 +7,9 @@
 import "./production-env.ts"; // first: React chooses its build when it is first loaded
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { existsSync } from "node:fs";
 import { connectAppwrite, type AppwriteConnection } from "../emulator/embedded.ts";
+import { preparePrivateDir } from "../emulator/private-data.ts";
 import { createAdminServices, type AppwriteTarget } from "../lib/appwrite/client.ts";
 import { applyContentSchema } from "../lib/appwrite/content-schema.ts";
 import type { AppwriteSchema } from "../lib/appwrite/setup.ts";
@@ -63,6 +65,9 @@ async function main(): Promise<void> {
     process.env.APPWRITE_API_KEY = target.apiKey;
   } else {
     console.log(`Appwrite: ${target.endpoint} (project ${target.projectId})`);
+    // The embedded server tightens DATA_DIR when it starts; with a real Appwrite it still holds the preview
+    // secret (and older exports): tighten it here (SECURITY C73).
+    if (existsSync(config.dataDir)) preparePrivateDir(config.dataDir);
   }
 
   const services = createAdminServices(target);

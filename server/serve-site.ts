@@ -5,7 +5,8 @@
  * (loopback by default).
  *
  * Before anything else, even a cache hit: a request must name one of the site's hosts (421 otherwise, 400 for
- * a malformed `Host`; SECURITY C56, `server/http/site-host.ts`), and a public page's URL must carry only the
+ * a malformed `Host`; SECURITY C56, `server/http/site-host.ts`), in its `Host` or in an absolute-form target
+ * (which is then served as the origin-form path; C72; a path starting with `//` is redirected), and a public page's URL must carry only the
  * query parameters that page reads (a redirect to the canonical URL otherwise; C54, `lib/http/page-query.ts`).
  */
 import { createServer, type Server, type ServerResponse } from "node:http";
@@ -22,7 +23,7 @@ import { loadConfig } from "../lib/config.ts";
 import { CachedPages } from "./http/cached-pages.ts";
 import { PageCache } from "./http/page-cache.ts";
 import { clientAddress, proxyHops } from "./http/proxy.ts";
-import { checkHost, siteHosts } from "./http/site-host.ts";
+import { checkHost, checkTarget, siteHosts } from "./http/site-host.ts";
 import { createAdminServices } from "../lib/appwrite/client.ts";
 import { startScheduler, type Scheduler } from "../lib/publish/schedule.ts";
 import { canonicalPageQuery } from "../lib/http/page-query.ts";
@@ -104,6 +105,12 @@ function canonicalRedirect(method: string | undefined, url: string): string | nu
 function refuse(res: ServerResponse, status: number, message: string): void {
   for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
   res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).end(message);
+}
+
+/** A permanent redirect to `location` (a path on this site), cacheable for an hour. */
+function redirect(res: ServerResponse, location: string): void {
+  for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
+  res.writeHead(301, { Location: location, "Cache-Control": "public, max-age=3600" }).end();
 }
 
 /**
@@ -226,17 +233,30 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   // A cached page is answered before Express: a hit costs about what a static file does. The host check and
   // the canonical-query redirect come first, so neither a foreign host nor a made-up query reaches the cache.
   const server: Server = createServer((req, res) => {
+    const target = checkTarget(req.method, req.url ?? "/", hosts);
+    if (target.ok === false) {
+      refuse(res, target.status, target.message);
+      return;
+    }
+    // An absolute-form target's authority replaces Host (RFC 9112 §3.2.2); everything below sees origin-form.
+    if (target.ok === true) {
+      req.url = target.path;
+      if (target.authority !== undefined) req.headers.host = target.authority;
+    }
     const url = req.url ?? "/";
     const host = checkHost(req, hops, hosts);
     if (!host.ok && (host.status === 400 || !HEALTH_PATH.test(url))) {
       refuse(res, host.status, host.message);
       return;
     }
+    if (target.ok === "redirect") {
+      redirect(res, target.location);
+      return;
+    }
     if (host.ok) origins.set(req, host.origin);
     const canonical = canonicalRedirect(req.method, url);
     if (canonical !== null) {
-      for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
-      res.writeHead(301, { Location: canonical, "Cache-Control": "public, max-age=3600" }).end();
+      redirect(res, canonical);
       return;
     }
     if (!cachedPages?.serveFromCache(req, res)) void app(req, res);

@@ -40,7 +40,8 @@ export async function runPull(context: CommandContext, options: PullCommandOptio
       const detail = item.error ?? item.reason;
       const verb =
         item.status === "failed" ? "failed" : options.dryRun && item.action === "write" ? "would write" : item.action;
-      console.log(`${verb} ${item.kind} ${item.slug} (${item.file})${detail ? `: ${detail}` : ""}`);
+      const where = item.file ?? `document ${item.documentId}`;
+      console.log(`${verb} ${item.kind} ${item.slug} (${where})${detail ? `: ${detail}` : ""}`);
     },
   });
   const { written, unchanged, skipped, conflicts, failed, images, dryRun } = result;

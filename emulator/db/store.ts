@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import type { Statement } from "better-sqlite3";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { createPrivateDir, ensurePrivateFile } from "../private-data.ts";
 
 const METADATA_SCHEMA = `
 CREATE TABLE IF NOT EXISTS databases (
@@ -152,7 +152,9 @@ export class Store {
   private readonly readTransaction: (fn: () => unknown) => unknown;
 
   constructor(dataDir: string) {
-    mkdirSync(dataDir, { recursive: true });
+    createPrivateDir(dataDir);
+    // 0600 before SQLite opens it: its -wal and -shm files take the database's mode (SECURITY C73).
+    ensurePrivateFile(join(dataDir, "emulator.sqlite"));
     this.db = new Database(join(dataDir, "emulator.sqlite"));
     this.db.pragma("journal_mode = WAL");
     this.db.pragma("synchronous = FULL");

@@ -1,9 +1,10 @@
 import busboy from "busboy";
 import { createHash, randomBytes } from "node:crypto";
-import { createWriteStream, mkdirSync, rmSync } from "node:fs";
+import { createWriteStream, rmSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import { join } from "node:path";
 import { AppwriteError } from "../errors.ts";
+import { makePrivateDir } from "../private-data.ts";
 
 /** The `file` part of an upload, streamed to a temporary file. */
 export interface UploadedPart {
@@ -28,7 +29,7 @@ export interface MultipartBody {
  * Throws 400 `general_bad_request` when the body is not valid multipart.
  */
 export function readMultipart(req: IncomingMessage, tempDir: string, maxFileBytes: number): Promise<MultipartBody> {
-  mkdirSync(tempDir, { recursive: true });
+  makePrivateDir(tempDir);
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {

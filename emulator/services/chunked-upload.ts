@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { findFile, insertFile, updateFileUpload } from "../db/files.ts";
 import type { BucketRecord, FileRecord } from "../db/files.ts";
 import type { Store } from "../db/store.ts";
 import { nowDatetime } from "../datetime.ts";
 import { AppwriteError } from "../errors.ts";
+import { makePrivateDir } from "../private-data.ts";
 import type { UploadedPart } from "../http/multipart.ts";
 
 /** Chunk size of the SDKs and the server (REFERENCE §4 "Chunked upload protocol"). */
@@ -74,7 +75,7 @@ export async function storeChunk(
     record = findFile(store, bucket.seq, upload.id) as FileRecord;
   }
   const partsDir = join(bucketDir, `${record.diskName}.chunks`);
-  mkdirSync(partsDir, { recursive: true });
+  makePrivateDir(partsDir);
   renameSync(upload.part.tempPath, join(partsDir, String(Math.floor(upload.range.start / CHUNK_SIZE) + 1)));
   const uploaded = readdirSync(partsDir).length;
   const progress = { chunksUploaded: uploaded, signature: "", mimeType: "", sizeActual: 0, updatedAt: now };

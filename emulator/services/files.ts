@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, renameSync, rmSync } from "node:fs";
+import { renameSync, rmSync } from "node:fs";
 import { extname, join } from "node:path";
 import { deleteFileRecord, findFile, insertFile, toFile, updateFileMetadata } from "../db/files.ts";
 import type { BucketRecord, FileRecord, FileRow } from "../db/files.ts";
@@ -7,6 +7,7 @@ import { runList } from "../db/list.ts";
 import type { Condition } from "../db/list.ts";
 import { nowDatetime } from "../datetime.ts";
 import { AppwriteError } from "../errors.ts";
+import { makePrivateDir } from "../private-data.ts";
 import type { RequestContext } from "../http/context.ts";
 import { readMultipart } from "../http/multipart.ts";
 import {
@@ -136,7 +137,7 @@ async function createFile(ctx: RequestContext) {
     const store = ctx.app.store;
     if (range && range.end + 1 - range.start !== range.total) {
       const dir = bucketDir(ctx, bucket);
-      mkdirSync(dir, { recursive: true });
+      makePrivateDir(dir);
       const target = { bucket, bucketDir: dir, tempDir };
       const upload = { id, name: file.filename, permissions, part: file, range };
       const { status, file: stored } = await storeChunk(store, target, upload, sniffMimeType);
@@ -148,7 +149,7 @@ async function createFile(ctx: RequestContext) {
     const mimeType = await sniffMimeType(file.tempPath);
     const diskName = randomBytes(16).toString("hex");
     const dir = bucketDir(ctx, bucket);
-    mkdirSync(dir, { recursive: true });
+    makePrivateDir(dir);
     const finalPath = join(dir, diskName);
     renameSync(file.tempPath, finalPath);
     const now = nowDatetime();

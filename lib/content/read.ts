@@ -3,18 +3,17 @@
  * matter), validates them against `schemas/content.ts`, and checks every referenced local image.
  * Invalid files are reported with the file and the field, never half-accepted.
  */
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { fileTypeFromBuffer } from "file-type";
 import { parseFrontMatter } from "./front-matter.ts";
+import { readImage } from "./local-image.ts";
+import { OutsideFolderError, pathInside } from "./inside.ts";
 import { htmlBoundMessage } from "../html/bounds.ts";
 import { removedParts } from "../html/sanitize.ts";
 import { issueMessage, yamlMessage } from "./messages.ts";
 import { bodyBoundViolation } from "../html/markdown.ts";
 import {
   CONTENT_KINDS,
-  IMAGE_EXTENSIONS,
-  MAX_IMAGE_BYTES,
   SLUG_PATTERN,
   frontMatterSchema,
   type ContentKind,
@@ -23,7 +22,7 @@ import {
 } from "../../schemas/content.ts";
 import { CONTENT_KIND_NAMES, imageInput, DEFAULT_CONTENT_LOCALE } from "../../schemas/model.ts";
 import { inheritFields, itemKey, localeOfFile } from "./versions.ts";
-import type { ContentIssue, ContentItem, ContentSet, LocalImage } from "./item.ts";
+import type { ContentIssue, ContentItem, ContentSet } from "./item.ts";
 import type { z } from "zod";
 
 export type { ContentIssue, ContentItem, ContentSet, LocalImage, PostItem, VentureItem } from "./item.ts";
@@ -52,6 +51,10 @@ export async function readContent(root: string): Promise<ContentSet> {
   const warnings: ContentIssue[] = await strayFiles(root);
   for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
     const folder = path.join(root, CONTENT_KINDS[kind].folder);
+    const refused = await linkIssues(root, CONTENT_KINDS[kind].folder);
+    issues.push(...refused.issues);
+    warnings.push(...refused.warnings);
+    if (refused.skipFolder) continue;
     const names = await listFiles(folder);
     const seen = new Map<string, string>();
     for (const name of names) {
@@ -84,6 +87,47 @@ export async function readContent(root: string): Promise<ContentSet> {
     ...items.filter((i) => i.locale !== DEFAULT_CONTENT_LOCALE),
   ];
   return { items: inheritFields(ordered, issues), issues, warnings };
+}
+
+/**
+ * Symbolic links among a kind's content files, and the kind's folder itself as a link (SECURITY C63): a link
+ * that leads outside the content folder is refused (an issue; for the folder, none of its files is read), one
+ * that stays inside is not read either (a warning): only regular files are content files.
+ */
+async function linkIssues(
+  root: string,
+  folder: string,
+): Promise<{ issues: ContentIssue[]; warnings: ContentIssue[]; skipFolder: boolean }> {
+  const issues: ContentIssue[] = [];
+  const warnings: ContentIssue[] = [];
+  const outside = async (target: string) => {
+    try {
+      await pathInside(root, target);
+      return false;
+    } catch (error) {
+      if (error instanceof OutsideFolderError) return true;
+      throw error;
+    }
+  };
+  if (await outside(folder)) {
+    const message = `is a symbolic link to a folder outside the content folder (${root}); refused, none of its files is read: move the files themselves into ${folder}/`;
+    return { issues: [{ file: `${folder}/`, field: "file", message }], warnings, skipFolder: true };
+  }
+  let entries;
+  try {
+    entries = await readdir(path.join(root, folder), { withFileTypes: true });
+  } catch {
+    return { issues, warnings, skipFolder: false };
+  }
+  for (const entry of entries.filter((e) => e.isSymbolicLink() && EXTENSIONS[path.extname(e.name).toLowerCase()])) {
+    const file = `${folder}/${entry.name}`;
+    if (await outside(file)) {
+      issues.push({ file, field: "file", message: `is a symbolic link that leads outside the content folder (${root}); refused: put the file itself here` });
+    } else {
+      warnings.push({ file, field: "file", message: "ignored: a symbolic link; only regular files are read: put the file itself here" });
+    }
+  }
+  return { issues, warnings, skipFolder: false };
 }
 
 /** Content files (.md, .html) `readContent` does not read: in `root` itself, or in subfolders of a kind's folder. */
@@ -211,48 +255,6 @@ function textOf(bytes: Buffer): string | null {
   } catch {
     return null;
   }
-}
-
-const SIGNATURE_MIME: Record<string, string> = {
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  png: "image/png",
-  gif: "image/gif",
-  webp: "image/webp",
-};
-
-/**
- * Resolves an image reference relative to `dir`. URLs pass through; local files must exist, have an
- * allowed extension, be inside `root` (the content folder), be at most `MAX_IMAGE_BYTES`, and carry the
- * signature of that type (SECURITY C30, C31).
- * @returns the image, or a message saying what is wrong and what to do.
- */
-async function readImage(dir: string, ref: string, root: string): Promise<LocalImage | { url: string } | string> {
-  if (/^https?:\/\//i.test(ref)) return { url: ref };
-  const absolute = path.resolve(dir, ref);
-  const inside = path.relative(root, absolute);
-  if (inside.startsWith("..") || path.isAbsolute(inside)) {
-    return `"${ref}" is outside the content folder (${root}); only images inside it are published: copy it to images/ and write ../images/${path.basename(absolute)}`;
-  }
-  const extension = path.extname(absolute).slice(1).toLowerCase();
-  if (!(IMAGE_EXTENSIONS as readonly string[]).includes(extension)) {
-    return `"${ref}" must be one of ${IMAGE_EXTENSIONS.join(", ")}`;
-  }
-  let size: number;
-  try {
-    size = (await stat(absolute)).size;
-  } catch {
-    return `"${ref}" does not exist (paths are relative to the content file)`;
-  }
-  if (size === 0) return `"${ref}" is empty`;
-  if (size > MAX_IMAGE_BYTES) return `"${ref}" is ${(size / 1048576).toFixed(1)} MB; images may be at most ${MAX_IMAGE_BYTES / 1048576} MB`;
-  const bytes = await readFile(absolute);
-  const sniffed = await fileTypeFromBuffer(bytes);
-  const expected = SIGNATURE_MIME[extension];
-  if (!sniffed || sniffed.mime !== expected) {
-    return `"${ref}" is not a real ${extension.toUpperCase()} image (its content is ${sniffed?.mime ?? "not an image"})`;
-  }
-  return { path: absolute, name: path.basename(absolute), bytes, mimeType: sniffed.mime };
 }
 
 /** Formats issues as `file: field: message` lines, one per issue, for terminals and logs. */

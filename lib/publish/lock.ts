@@ -88,9 +88,12 @@ function sortKeys(value: unknown): unknown {
   return value;
 }
 
-/** Writes `lock` to `path` atomically (write-file-atomic: temporary file, fsync, rename), keys sorted. */
+/**
+ * Writes `lock` to `path` atomically (write-file-atomic: temporary file, fsync, rename), keys sorted, mode 0600
+ * (SECURITY C73: for the embedded server it lives in `DATA_DIR`, whose files are private).
+ */
 export async function writeLock(path: string, lock: LockFile): Promise<void> {
-  await writeFileAtomic(path, `${JSON.stringify(sortKeys(lock), null, 2)}\n`);
+  await writeFileAtomic(path, `${JSON.stringify(sortKeys(lock), null, 2)}\n`, { mode: 0o600 });
 }
 
 /**

@@ -87,7 +87,7 @@ export async function loadPreviewSecret(fromEnv: string | undefined, dataDir: st
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-  await makeDirectory(dataDir);
+  await makeDirectory(dataDir, 0o700); // DATA_DIR is private (SECURITY C73)
   const secret = randomBytes(32).toString("hex");
   try {
     await writeFile(file, secret + "\n", { mode: 0o600, flag: "wx" });

@@ -5,41 +5,39 @@
  * push → pull → push changes nothing. A file edited locally since the last sync is never overwritten
  * (a conflict) unless `force`.
  */
-import { dateField, PUBLISH_AT_COLUMN, stateOf } from "../../schemas/lifecycle.ts";
 import { createHash } from "node:crypto";
-import { readdir, readFile, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import writeFileAtomic from "write-file-atomic";
 import path from "node:path";
 import type { Models } from "node-appwrite";
-import mime from "mime-types";
-import { CONTENT_KINDS, IMAGES_BUCKET_ID, type ContentKind } from "../../schemas/content.ts";
-import {
-  DEFAULT_CONTENT_LOCALE,
-  documentVersionKey,
-  imageInput,
-  imageStem,
-  inputFields,
-  isContentLocale,
-  versionKey,
-} from "../../schemas/model.ts";
+import { CONTENT_KINDS, SLUG_PATTERN, type ContentKind } from "../../schemas/content.ts";
+import { DEFAULT_CONTENT_LOCALE, documentVersionKey, isContentLocale, versionKey } from "../../schemas/model.ts";
 import { inheritFields, localeOfFile, versionFile } from "../content/versions.ts";
-import { parseFileViewUrl, type AdminServices } from "../appwrite/client.ts";
+import type { AdminServices } from "../appwrite/client.ts";
+import { OutsideFolderError, pathInside } from "../content/inside.ts";
 import { readContent, readItem, type ContentItem } from "../content/read.ts";
 import { formattedOrAsIs } from "../content/format.ts";
 import { serializeContentFile } from "../content/write.ts";
 import { normalizeBody } from "../html/body.ts";
 import { HtmlBoundsError, htmlBoundMessage } from "../html/bounds.ts";
-import { makeDirectory } from "../make-dir.ts";
-import { imageFileId, localImage } from "./documents.ts";
+import { localImage } from "./documents.ts";
+import { frontMatterOf } from "./pull-front-matter.ts";
+import { indexLocalImages, localImageRef } from "./pull-images.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
 import { itemsBySlug, sourceHash } from "./plan.ts";
 import { describeError, listBySlug } from "./remote.ts";
 
 export interface PullItemResult {
   kind: ContentKind;
+  /**
+   * The document's slug; a slug that breaks the slug rule is shown quoted, with anything but printable ASCII
+   * escaped (`"..\/..\/x"`), so a terminal never receives it raw.
+   */
   slug: string;
-  /** The file written or kept. */
-  file: string;
+  /** The file written or kept; absent when none was touched (a slug refused before any path was built). */
+  file?: string;
+  /** The document's `$id`, when the item was refused for its slug. */
+  documentId?: string;
   action: "write" | "unchanged" | "conflict" | "skip";
   status: "done" | "failed";
   reason?: string;
@@ -70,51 +68,6 @@ export interface PullOptions {
 }
 
 /**
- * The front matter of a document's file: its slug, the kind's text fields, the image reference, its
- * lifecycle (issue #16): `draft: true` for a draft, `publishAt` when the due time is not the kind's own date
- * (a scheduled venture; a post's due time is its `publishedDate`), and, for a translated version, its
- * `translation:` map. A version in another locale leaves out the untranslated fields (and image) equal to the
- * default locale's document `source`: the file then inherits them.
- */
-function frontMatterOf(
-  kind: ContentKind,
-  doc: Models.DefaultRow,
-  image: string | undefined,
-  source: Models.DefaultRow | undefined,
-) {
-  const frontMatter: Record<string, unknown> = { slug: doc.slug };
-  if (stateOf(doc) === "draft") frontMatter.draft = true;
-  const inherits = source && doc.locale && doc.locale !== DEFAULT_CONTENT_LOCALE;
-  for (const [name, field] of inputFields(kind)) {
-    if (inherits && !field.translated && sameValue(doc[name], source[name])) continue;
-    frontMatter[name] = doc[name];
-  }
-  const imageField = CONTENT_KINDS[kind].imageField;
-  if (!(inherits && doc[imageField] === source[imageField])) frontMatter[imageInput(kind)] = image;
-  const due = doc[PUBLISH_AT_COLUMN] as string | null | undefined;
-  const own = dateField(kind);
-  if (due && !(own && Date.parse(String(doc[own])) === Date.parse(due))) frontMatter.publishAt = due;
-  if (isContentLocale(doc.sourceLocale) && typeof doc.translationModel === "string") {
-    frontMatter.translation = {
-      sourceLocale: doc.sourceLocale,
-      ...(typeof doc.sourceHash === "string" ? { sourceHash: doc.sourceHash } : {}),
-      model: doc.translationModel,
-      ...(typeof doc.translatedAt === "string" ? { translatedAt: doc.translatedAt } : {}),
-      reviewed: doc.reviewed === true,
-    };
-  }
-  return frontMatter;
-}
-
-/** Equal field values; datetimes compared as instants. */
-function sameValue(a: unknown, b: unknown): boolean {
-  if (typeof a === "string" && typeof b === "string" && !Number.isNaN(Date.parse(a)) && /^\d{4}-/.test(a)) {
-    return Date.parse(a) === Date.parse(b);
-  }
-  return a === b;
-}
-
-/**
  * Pulls every venture and post of Appwrite into `contentDir`.
  * @throws {SchemaMissingError} when the schema was never applied; {AppwriteException} when Appwrite cannot be read.
  */
@@ -123,7 +76,7 @@ export async function pull(services: AdminServices, options: PullOptions): Promi
   const invalid = new Set(issues.map((i) => i.file));
   const lock = options.lockPath ? await readLock(options.lockPath) : { version: 1 as const, projects: {} };
   const project = projectLock(lock, services.target.projectId);
-  const localImages = await indexLocalImages(path.join(options.contentDir, "images"));
+  const localImages = await indexLocalImages(options.contentDir);
   const result: PullResult = {
     written: 0,
     unchanged: 0,
@@ -178,9 +131,33 @@ interface PullContext {
   result: PullResult;
 }
 
+/**
+ * A slug from Appwrite for a report line: quoted, at most 80 characters, everything but printable ASCII
+ * escaped (a slug is anyone's input: it may hold terminal escape sequences).
+ */
+function shownSlug(slug: unknown): string {
+  const text = typeof slug === "string" ? slug : String(slug);
+  const quoted = JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}...` : text);
+  return quoted.replace(/[^\x20-\x7e]/gu, (ch) => `\\u{${ch.codePointAt(0)!.toString(16)}}`);
+}
+
 async function pullOne(services: AdminServices, options: PullOptions, c: PullContext): Promise<PullItemResult> {
   const { kind, doc, local, project } = c;
-  const slug = String(doc.slug);
+  // A slug names files: one that breaks the slug rule (`../../x`, anyone may write one through the API) never
+  // becomes a path (SECURITY C63).
+  if (typeof doc.slug !== "string" || !SLUG_PATTERN.test(doc.slug)) {
+    return {
+      kind,
+      slug: shownSlug(doc.slug),
+      documentId: doc.$id,
+      action: "skip",
+      status: "done",
+      reason:
+        "its slug is not a valid slug (lowercase letters, digits and single hyphens), so it names no file; " +
+        "nothing was written: fix the slug in the admin, then pull again",
+    };
+  }
+  const slug = doc.slug;
   const locale = isContentLocale(doc.locale) ? doc.locale : DEFAULT_CONTENT_LOCALE;
   const key = versionKey(slug, locale);
   const folder = CONTENT_KINDS[kind].folder;
@@ -220,18 +197,31 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
       reason: "changed both here and in Appwrite since the last sync; pull with --force to take Appwrite's version",
     };
   }
+  // The slug is valid, so `target` is below the kind's folder as written; links may still lead out (C63).
+  let absoluteTarget: string;
+  try {
+    absoluteTarget = await pathInside(options.contentDir, target);
+  } catch (error) {
+    if (!(error instanceof OutsideFolderError)) throw error;
+    return { ...base, file: target, action: "skip", status: "done", reason: outsideReason(error) };
+  }
   if (options.dryRun) return { ...base, file: target, action: "write", status: "done" };
 
   try {
     const imageField = CONTENT_KINDS[kind].imageField;
     const imageUrl = (doc[imageField] as string | null) ?? null;
-    const imageRef = imageUrl ? await localImageRef(services, options.contentDir, slug, kind, imageUrl, c) : undefined;
+    const imageRef = imageUrl
+      ? await localImageRef(services, options.contentDir, slug, kind, imageUrl, {
+          localImages: c.localImages,
+          downloaded: c.result.images,
+        })
+      : undefined;
     const text = serializeContentFile(
       kind,
       frontMatterOf(kind, doc, imageRef, locale === DEFAULT_CONTENT_LOCALE ? undefined : c.source),
       await formattedOrAsIs("html", normalizeBody(String(doc[CONTENT_KINDS[kind].bodyField] ?? ""))),
     );
-    await writeFileAtomic(path.join(options.contentDir, target), text);
+    await writeFileAtomic(absoluteTarget, text);
     if (local && local.file !== target) await rm(path.join(options.contentDir, local.file), { force: true });
 
     const reread = await readItem(kind, path.join(options.contentDir, target), target, "html");
@@ -252,6 +242,9 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
     };
     return { ...base, file: target, action: "write", status: "done" };
   } catch (error) {
+    if (error instanceof OutsideFolderError) {
+      return { ...base, action: "skip", status: "done", reason: outsideReason(error) };
+    }
     const message =
       error instanceof HtmlBoundsError
         ? `${CONTENT_KINDS[kind].bodyField} ${htmlBoundMessage(error.violation)} (fix it in Appwrite, then pull again)`
@@ -260,46 +253,10 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
   }
 }
 
-/** Content-addressed id → file name of every image in `images/`. */
-async function indexLocalImages(dir: string): Promise<Map<string, string>> {
-  const index = new Map<string, string>();
-  let names: string[] = [];
-  try {
-    names = await readdir(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  for (const name of names) index.set(imageFileId(await readFile(path.join(dir, name))), name);
-  return index;
-}
-
-/**
- * The front-matter reference for an image URL: an http(s) URL outside the bucket is kept; a bucket file is
- * found among the local images by content, or downloaded into `images/`.
- */
-async function localImageRef(
-  services: AdminServices,
-  contentDir: string,
-  slug: string,
-  kind: ContentKind,
-  url: string,
-  c: PullContext,
-): Promise<string | undefined> {
-  const file = parseFileViewUrl(url);
-  if (!file || file.bucketId !== IMAGES_BUCKET_ID) return /^https?:\/\//i.test(url) ? url : undefined;
-  const known = c.localImages.get(file.fileId);
-  if (known) return `../images/${known}`;
-  const meta = await services.storage.getFile({ bucketId: IMAGES_BUCKET_ID, fileId: file.fileId });
-  const bytes = Buffer.from(await services.storage.getFileView({ bucketId: IMAGES_BUCKET_ID, fileId: file.fileId }));
-  const existing = c.localImages.get(imageFileId(bytes));
-  if (existing) return `../images/${existing}`;
-  const extension = mime.extension(meta.mimeType) || "bin";
-  const stem = imageStem(kind, slug);
-  let name = `${stem}.${extension === "jpeg" ? "jpg" : extension}`;
-  if ([...c.localImages.values()].includes(name)) name = `${stem}-${file.fileId.slice(0, 8)}.${extension}`;
-  await makeDirectory(path.join(contentDir, "images"));
-  await writeFileAtomic(path.join(contentDir, "images", name), bytes);
-  c.localImages.set(imageFileId(bytes), name);
-  c.result.images.push(`images/${name}`);
-  return `../images/${name}`;
+/** Why a write was refused: `target` leads outside the content folder (C63). */
+function outsideReason(error: OutsideFolderError): string {
+  return (
+    `${error.target} ${error.how === "path" ? "is outside" : "is a symbolic link, or under one, that leads outside"} ` +
+    "the content folder; nothing was written there: replace the link with a regular file or folder, then pull again"
+  );
 }

@@ -6,6 +6,12 @@
  * §15.5.20: this server does not produce responses for that authority); a `Host` that is not
  * `uri-host [":" port]` (RFC 9110 §7.2, RFC 3986 §3.2.2) is answered 400 (RFC 9112 §3.2).
  *
+ * The request target is checked first (`checkTarget`): an absolute-form target (`GET http://evil.example/en
+ * HTTP/1.1`, RFC 9112 §3.2.2) names its own authority, which replaces `Host`; it is held to the same rule (421
+ * for another host, 400 when malformed), so a page never renders with a host the request line chose
+ * (SECURITY C72). A path starting with `//` is answered before routing: no route matches it, and its URL
+ * would read as protocol-relative.
+ *
  * The site's hosts: the host of `SITE_URL` (with and without its scheme's default port), and the address
  * the server listens on with its port: `localhost`, `127.0.0.1` and `[::1]` for a loopback or wildcard
  * bind, plus, for a wildcard bind (`0.0.0.0`, `::`), this machine's interface addresses and host name.
@@ -107,4 +113,73 @@ export function checkHost(req: IncomingMessage, hops: number, hosts: ReadonlySet
     ok: true,
     origin: `${protocol}://${host.endsWith(defaultPort) ? host.slice(0, -defaultPort.length) : host}`,
   };
+}
+
+/** The outcome of `checkTarget`: the origin-form target to serve, or the answer to give instead. */
+export type TargetCheck =
+  | {
+      ok: true;
+      /** `absolute-path [ "?" query ]` (RFC 9112 §3.2.1): what `req.url` must be from here on. */
+      path: string;
+      /** For an absolute-form target: its authority (`host[:port]`, normalized), which replaces `Host`. */
+      authority?: string;
+    }
+  | { ok: false; status: 400 | 421; message: string }
+  | { ok: "redirect"; location: string };
+
+/** `http://…` or `https://…` (any case); other schemes are refused. */
+const ABSOLUTE_FORM = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;
+
+/**
+ * Checks the request target of the request line (RFC 9112 §3.2) against the site's `hosts`:
+ * - origin-form (`/en/blog?page=2`): served as is;
+ * - absolute-form (`http://host[:port]/path`, §3.2.2): its authority replaces `Host` and must be one of
+ *   `hosts` (421 otherwise, like a foreign `Host`); an http(s) scheme only (400 otherwise); served as the
+ *   origin-form path and query. `hosts` is the set `siteHosts` returns;
+ * - a path starting with `//` (or `/\`): a GET or HEAD is redirected (301) to the same path with one leading
+ *   slash, anything else refused (400);
+ * - a path whose percent-encoding does not decode (`/en/%`, `/%E0%A4`), which the router would log about: 400;
+ * - anything else (asterisk-form `*`, authority-form, garbage): 400.
+ * @returns the path to serve (and the authority, for an absolute-form target), a redirect, or the refusal.
+ *   Never throws. Source: SECURITY C72; RFC 9112 §3.2.
+ */
+export function checkTarget(method: string | undefined, url: string, hosts: ReadonlySet<string>): TargetCheck {
+  const malformed = { ok: false, status: 400, message: "Bad request: malformed request target." } as const;
+  let path = url;
+  let authority: string | undefined;
+  const scheme = ABSOLUTE_FORM.exec(url)?.[1]?.toLowerCase();
+  if (scheme !== undefined) {
+    if (scheme !== "http" && scheme !== "https") return malformed;
+    const afterScheme = url.slice(scheme.length + 3);
+    const end = afterScheme.search(/[/?#]/);
+    const host = normalizeHost(end === -1 ? afterScheme : afterScheme.slice(0, end));
+    const rest = end === -1 ? "" : afterScheme.slice(end);
+    if (!host || rest.startsWith("#")) return malformed;
+    if (!hosts.has(host)) {
+      return { ok: false, status: 421, message: "Misdirected request: this server does not answer for that host." };
+    }
+    path = rest === "" || rest.startsWith("?") ? `/${rest}` : rest;
+    authority = host;
+  }
+  if (!path.startsWith("/")) return malformed;
+  // `//x` and `/\x` read as another host to a URL parser and to browsers: never served, never echoed.
+  if (/^\/[/\\]/.test(path)) {
+    if (method !== "GET" && method !== "HEAD")
+      return { ok: false, status: 400, message: "Bad request: the path starts with //." };
+    return { ok: "redirect", location: path.replace(/^[/\\]+/, "/") };
+  }
+  if (!decodable(path))
+    return { ok: false, status: 400, message: "Bad request: malformed percent-encoding in the path." };
+  return authority === undefined ? { ok: true, path } : { ok: true, path, authority };
+}
+
+/** Whether the path part of `path` (before `?`) decodes as UTF-8 percent-encoding, as the router decodes it. */
+function decodable(path: string): boolean {
+  const mark = path.indexOf("?");
+  try {
+    decodeURIComponent(mark === -1 ? path : path.slice(0, mark));
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -4,8 +4,12 @@
  *   so a client writing its own entries cannot get past the ten sign-ups an hour (C14).
  * - A request naming a host that is not the site's gets 421, before the page cache and before rendering, so no
  *   page links to the attacker's host; a malformed `Host` gets 400, and nothing is logged.
+ * - SECURITY C72 (issue #26 item 5): an absolute-form request target (`GET http://evil.example/en HTTP/1.1`)
+ *   names the host instead of `Host`: the same rule applies to it (421, 400), never a 500, never a page with
+ *   the foreign host; a path starting with `//` is redirected; a bad request logs one line at most.
  */
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startSite, type RunningSite } from "../../server/serve-site.ts";
 import { ROOT } from "../helpers/stack.ts";
@@ -133,5 +137,118 @@ describe("Host (C56)", () => {
       for (const spy of spies) spy.mockRestore();
     }
     expect(logged).toEqual([]);
+  });
+});
+
+/** Sends `head` (a request line and headers, without the blank line) on a raw socket; the reply as read. */
+function rawRequest(port: number, head: string): Promise<{ status: number; headers: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => socket.write(`${head}\r\nConnection: close\r\n\r\n`));
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("end", () => {
+      const text = Buffer.concat(chunks).toString("latin1");
+      const split = text.indexOf("\r\n\r\n");
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0),
+        headers: text.slice(0, split),
+        body: text.slice(split + 4),
+      });
+    });
+  });
+}
+
+/** Runs `send` and returns the lines the site wrote to the console or stderr meanwhile. */
+async function loggedDuring(send: () => Promise<unknown>): Promise<string[]> {
+  const lines: string[] = [];
+  const keep = (...args: unknown[]) => lines.push(...args.map(String).join(" ").split("\n").filter(Boolean));
+  const spies = [
+    vi.spyOn(console, "error").mockImplementation(keep),
+    vi.spyOn(console, "warn").mockImplementation(keep),
+    vi.spyOn(console, "log").mockImplementation(keep),
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+      keep(chunk);
+      return true;
+    }),
+  ];
+  try {
+    await send();
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+  return lines;
+}
+
+describe("absolute-form request targets (C72)", () => {
+  const port = () => stack.site.port;
+  const own = () => `localhost:${port()}`;
+
+  it("answers a foreign authority with 421, on pages, feeds and the sitemap, logging one line at most", async () => {
+    for (const path of ["/en", "/en/blog", "/ar/about", "/en/rss.xml", "/sitemap.xml", "/robots.txt"]) {
+      for (const authority of ["evil.example", `evil.example:${port()}`, `EVIL.example:${port()}`]) {
+        let reply = { status: 0, headers: "", body: "" };
+        const logged = await loggedDuring(async () => {
+          reply = await rawRequest(port(), `GET http://${authority}${path} HTTP/1.1\r\nHost: ${own()}`);
+        });
+        expect(reply.status, `${authority}${path}`).toBe(421);
+        expect(reply.headers + reply.body).not.toMatch(/evil\.example/i);
+        expect(logged.length, logged.join("\n")).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+
+  it("serves the site's own authority as the origin-form path, with that host in every link", async () => {
+    const page = await rawRequest(port(), `GET http://${own()}/en/blog HTTP/1.1\r\nHost: ${own()}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(`href="http://${own()}/en/blog"`);
+    // The target's authority replaces Host (RFC 9112 §3.2.2): a foreign Host beside it is not used.
+    const sitemap = await rawRequest(
+      port(),
+      `GET http://127.0.0.1:${port()}/sitemap.xml HTTP/1.1\r\nHost: evil.example`,
+    );
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.body).toContain(`http://127.0.0.1:${port()}/`);
+    expect(sitemap.body).not.toContain("evil.example");
+  });
+
+  it("answers a malformed target (scheme, authority, form, percent-encoding) with 400, never a 500, logging one line at most", async () => {
+    for (const target of [
+      `gopher://${own()}/en`,
+      "http://a@evil.example/en",
+      "http:///en",
+      `http://${own()}#x`,
+      "*",
+      "en/blog",
+      "/en/%",
+      "/en/blog/%ZZ",
+      "/%E0%A4%A",
+    ]) {
+      let reply = { status: 0, headers: "", body: "" };
+      const logged = await loggedDuring(async () => {
+        reply = await rawRequest(port(), `GET ${target} HTTP/1.1\r\nHost: ${own()}`);
+      });
+      expect(reply.status, target).toBe(400);
+      expect(logged.length, logged.join("\n")).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it("redirects a path starting with // to the same path on this site, logging one line at most", async () => {
+    for (const [target, location] of [
+      ["//x", "/x"],
+      ["//evil.example/en", "/evil.example/en"],
+      ["///en/blog?page=2", "/en/blog?page=2"],
+      ["/\\evil.example", "/evil.example"],
+    ]) {
+      let reply = { status: 0, headers: "", body: "" };
+      const logged = await loggedDuring(async () => {
+        reply = await rawRequest(port(), `GET ${target} HTTP/1.1\r\nHost: ${own()}`);
+      });
+      expect(reply.status, target).toBe(301);
+      expect(reply.headers).toContain(`Location: ${location}\r\n`);
+      expect(reply.body).not.toContain("evil.example");
+      expect(logged.length, logged.join("\n")).toBeLessThanOrEqual(1);
+    }
+    expect((await rawRequest(port(), `POST //x HTTP/1.1\r\nHost: ${own()}\r\nContent-Length: 0`)).status).toBe(400);
   });
 });

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientAddress, forwardedHost, forwardedProtocol, proxyHops } from "../../server/http/proxy.ts";
-import { checkHost, normalizeHost, siteHosts } from "../../server/http/site-host.ts";
+import { checkHost, checkTarget, normalizeHost, siteHosts } from "../../server/http/site-host.ts";
 
 describe("proxyHops", () => {
   it("reads TRUST_PROXY=true as one hop, false as none, a number as that many", () => {
@@ -132,5 +132,53 @@ describe("siteHosts and checkHost", () => {
     expect(checkHost(fake(proxied), 1, behind)).toEqual({ ok: true, origin: "https://studio.example" });
     expect(checkHost(fake(proxied), 0, behind)).toEqual({ ok: true, origin: "http://127.0.0.1:3000" });
     expect(checkHost(fake({ ...proxied, "X-Forwarded-Proto": "ftp" }), 1, behind)).toMatchObject({ status: 400 });
+  });
+});
+
+describe("checkTarget (RFC 9112 §3.2, SECURITY C72)", () => {
+  const hosts = new Set(["localhost:3000", "example.com", "example.com:443"]);
+
+  it("serves origin-form as is, and absolute-form for the site's hosts as its path with the authority", () => {
+    expect(checkTarget("GET", "/en/blog?page=2", hosts)).toEqual({ ok: true, path: "/en/blog?page=2" });
+    expect(checkTarget("GET", "http://LOCALHOST:3000/en?x=1", hosts)).toEqual({
+      ok: true,
+      path: "/en?x=1",
+      authority: "localhost:3000",
+    });
+    expect(checkTarget("GET", "https://example.com", hosts)).toEqual({ ok: true, path: "/", authority: "example.com" });
+    expect(checkTarget("GET", "https://example.com?q", hosts)).toEqual({
+      ok: true,
+      path: "/?q",
+      authority: "example.com",
+    });
+  });
+
+  it("answers another authority 421 and a malformed target 400", () => {
+    for (const url of ["http://evil.example/en", "http://localhost:3001/en", "https://example.com:8443/"]) {
+      expect(checkTarget("GET", url, hosts), url).toMatchObject({ ok: false, status: 421 });
+    }
+    for (const url of [
+      "ftp://example.com/",
+      "http://user@example.com/",
+      "http:///en",
+      "http://example.com#f",
+      "*",
+      "en",
+      "",
+      "/en/%",
+      "/%E0%A4",
+    ]) {
+      expect(checkTarget("GET", url, hosts), url).toMatchObject({ ok: false, status: 400 });
+    }
+  });
+
+  it("redirects a GET of a path starting with // or /\\ to one slash, and refuses other methods", () => {
+    expect(checkTarget("GET", "//evil.example/x", hosts)).toEqual({ ok: "redirect", location: "/evil.example/x" });
+    expect(checkTarget("HEAD", "/\\\\evil.example", hosts)).toEqual({ ok: "redirect", location: "/evil.example" });
+    expect(checkTarget("GET", "http://example.com//evil.example", hosts)).toEqual({
+      ok: "redirect",
+      location: "/evil.example",
+    });
+    expect(checkTarget("POST", "//x", hosts)).toMatchObject({ ok: false, status: 400 });
   });
 });
