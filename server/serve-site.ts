@@ -17,7 +17,8 @@ import compression from "compression";
 import express, { type Request as ExpressRequest } from "express";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import { watchDocumentChanges, type ChangeFeed } from "./changes.ts";
-import { hasSessionCookie } from "./auth/session-cookie.ts";
+import { currentUser } from "./auth/account.ts";
+import { SessionVerdicts } from "./auth/session-verdict.ts";
 import { loadConfig } from "../lib/config.ts";
 import { CachedPages } from "./http/cached-pages.ts";
 import { PageCache } from "./http/page-cache.ts";
@@ -26,6 +27,8 @@ import { checkHost, siteHosts } from "./http/site-host.ts";
 import { createAdminServices } from "../lib/appwrite/client.ts";
 import { startScheduler, type Scheduler } from "../lib/publish/schedule.ts";
 import { canonicalPageQuery } from "../lib/http/page-query.ts";
+import { loadPreviewSecret } from "../lib/publish/preview-link.ts";
+import { previewRedirect } from "./http/preview-gate.ts";
 
 export interface SiteOptions {
   /** Project root holding `build/`. */
@@ -139,6 +142,23 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
       })
     : null;
 
+  // The secret shared preview links are signed with, read (as the pages do) when the first token comes; until
+  // it is read, or if it cannot be, the pages check tokens themselves.
+  let previewSecret: string | null = null;
+  let readingSecret = false;
+  const secretOfPreviews = () => {
+    if (previewSecret === null && !readingSecret) {
+      readingSecret = true;
+      loadPreviewSecret(appwrite.previewSecret, appwrite.dataDir).then(
+        (secret) => (previewSecret = secret),
+        (error: unknown) => {
+          readingSecret = false;
+          console.warn("[site] reading the preview secret failed:", (error as Error).message);
+        },
+      );
+    }
+    return previewSecret;
+  };
   const hops = proxyHops(options.trustProxy);
   let hosts = new Set<string>(); // filled once the port is known
   /** Origins of the requests that passed the host check (`scheme://host[:port]`), for the handlers below. */
@@ -191,6 +211,11 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     next();
   });
   const render = createFetchHandler(build, "production");
+  // A session cookie Appwrite does not know is a guest's, served from the cache (SECURITY C71).
+  const verdicts = new SessionVerdicts({
+    isSession: async (secret) =>
+      (await currentUser({ endpoint: appwrite.appwriteEndpoint!, projectId: appwrite.projectId! }, secret)) !== null,
+  });
   const cachedPages = pages
     ? new CachedPages({
         cache: pages,
@@ -199,7 +224,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
           stats.renders += 1;
           return render(request, loadContextOf(req));
         },
-        signedIn: hasSessionCookie,
+        signedIn: (cookie) => verdicts.known(cookie) ?? verdicts.judge(cookie),
         commonHeaders: COMMON_HEADERS,
         originOf,
       })
@@ -237,6 +262,13 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     if (canonical !== null) {
       for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
       res.writeHead(301, { Location: canonical, "Cache-Control": "public, max-age=3600" }).end();
+      return;
+    }
+    // A preview token not signed for this item (or expired) costs a redirect, not a render (C71).
+    const plain = req.method === "GET" || req.method === "HEAD" ? previewRedirect(url, secretOfPreviews) : null;
+    if (plain !== null) {
+      for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
+      res.writeHead(302, { Location: plain, "Cache-Control": "no-store" }).end();
       return;
     }
     if (!cachedPages?.serveFromCache(req, res)) void app(req, res);

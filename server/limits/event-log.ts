@@ -154,11 +154,15 @@ export class AppwriteEventLog implements EventLog {
   private sweepSometimes(now: number): void {
     if (this.sweeping || now - this.lastSweep < SWEEP_EVERY_MS) return;
     this.lastSweep = now;
-    this.sweeping = this.sweepExpired(now)
-      .catch((error: unknown) => {
+    this.sweeping = this.sweepExpired(now).then(
+      () => {
+        this.sweeping = null;
+      },
+      (error: unknown) => {
+        this.sweeping = null;
         console.warn("[limits] removing expired limit events failed:", (error as Error).message);
-      })
-      .finally(() => (this.sweeping = null));
+      },
+    );
   }
 
   /**
