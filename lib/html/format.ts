@@ -7,6 +7,8 @@ import { format } from "prettier";
 
 /** Prettier options shared by every body: two spaces per level. */
 const COMMON = { tabWidth: 2, useTabs: false, printWidth: 100 } as const;
+/** Prettier's options for an HTML body (also the formatter thread's, `format-thread.ts`). */
+export const PRETTIER_HTML_OPTIONS = { ...COMMON, parser: "html" } as const;
 
 /** Elements that hold blocks, and the block elements whose nesting in them is shown by indenting. */
 const CONTAINERS = new Set(["blockquote", "ul", "ol", "li", "div", "section", "article", "aside", "figure", "details"]);
@@ -27,8 +29,9 @@ interface Node {
  * `html` with a line break after each container's opening tag when its first child is a block, and before its
  * closing tag when its last child is one (`<blockquote><p>…</p></blockquote>` gets its `<p>` on a line of its
  * own). Prettier keeps such a break and indents the child; without it, it keeps a short container on one line.
+ * Linear in the length (htmlparser2); the first half of `formatHtml`, which the formatter thread's Prettier ends.
  */
-function breakBlockContainers(html: string): string {
+export function prepareHtmlForFormat(html: string): string {
   const inserts: number[] = [];
   const visit = (node: Node) => {
     const children = (node.children ?? []).filter((c) => !(c.type === "text" && !c.data?.trim()));
@@ -52,7 +55,7 @@ function breakBlockContainers(html: string): string {
  * @throws {Error} (Prettier's SyntaxError) when the HTML cannot be parsed.
  */
 export async function formatHtml(html: string): Promise<string> {
-  return (await format(breakBlockContainers(html), { ...COMMON, parser: "html" })).trim();
+  return (await format(prepareHtmlForFormat(html), PRETTIER_HTML_OPTIONS)).trim();
 }
 
 /** Normalizes Markdown (headings, lists, emphasis markers, line breaks) with Prettier. */
