@@ -6,25 +6,33 @@
  * {@link MAX_QUEUED_FORMATS} waiting, and each user may have at most {@link FORMATS_PER_USER} of them, so one
  * user's loop of requests cannot keep the others' waiting.
  *
- * The worker is an `eval` script that loads `prettier` with `createRequire` (no file of its own in the build).
+ * The worker is an `eval` script that loads `prettier` and `htmlparser2` with `createRequire` (no file of its own
+ * in the build) and runs `formatHtml`'s two steps: `breakBlockContainers` (its source, which reads nothing but
+ * its parameters), then Prettier.
  */
 import { createRequire } from "node:module";
 import { BudgetThread } from "../workers/budget-thread.ts";
-import { prepareHtmlForFormat, PRETTIER_HTML_OPTIONS } from "./format.ts";
+import { BREAK_RULES, breakBlockContainers, PRETTIER_HTML_OPTIONS } from "./format.ts";
 
 /** Budget of one body once the worker is running, in milliseconds. */
-export const FORMAT_TIMEOUT_MS = 5_000;
+export const FORMAT_TIMEOUT_MS = 10_000;
 /** Bodies waiting beyond this many are refused at once ({@link FormatterBusyError}). */
 export const MAX_QUEUED_FORMATS = 16;
 /** Bodies one user may have waiting or running at once; more are refused ({@link FormatterBusyError}). */
 export const FORMATS_PER_USER = 2;
 
+// `__name`: the helper tsx's keepNames adds calls to (scripts run with tsx), harmless elsewhere.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
-const prettier = require("node:module").createRequire(workerData.from)("prettier");
+const load = require("node:module").createRequire(workerData.from);
+const prettier = load("prettier");
+const { parseDocument } = load("htmlparser2");
+var __name = (target) => target;
+const breakBlockContainers = (${breakBlockContainers.toString()});
 parentPort.on("message", async (job) => {
   try {
-    parentPort.postMessage({ id: job.id, output: await prettier.format(job.input, workerData.options) });
+    const html = breakBlockContainers(job.input, parseDocument, workerData.rules);
+    parentPort.postMessage({ id: job.id, output: (await prettier.format(html, workerData.options)).trim() });
   } catch (error) {
     parentPort.postMessage({ id: job.id, error: String((error && error.message) || error) });
   }
@@ -47,7 +55,11 @@ export class FormatterBusyError extends Error {
 
 const thread = new BudgetThread<string, string>({
   source: WORKER_SOURCE,
-  workerData: () => ({ from: createRequire(import.meta.url).resolve("prettier"), options: PRETTIER_HTML_OPTIONS }),
+  workerData: () => ({
+    from: createRequire(import.meta.url).resolve("prettier"),
+    options: PRETTIER_HTML_OPTIONS,
+    rules: BREAK_RULES,
+  }),
   heapMb: 256,
   startTimeoutMs: 20_000,
   maxQueued: MAX_QUEUED_FORMATS,
@@ -71,7 +83,7 @@ export async function formatHtmlOffThread(html: string, userId: string, timeoutM
   if (mine >= FORMATS_PER_USER) throw new FormatterBusyError("this user's formatting is busy");
   perUser.set(userId, mine + 1);
   try {
-    return (await thread.run(prepareHtmlForFormat(html), timeoutMs)).trim();
+    return await thread.run(html, timeoutMs);
   } finally {
     const left = (perUser.get(userId) ?? 1) - 1;
     if (left > 0) perUser.set(userId, left);
