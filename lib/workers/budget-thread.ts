@@ -144,7 +144,10 @@ export class BudgetThread<I, O> {
     }
     if (!this.worker) {
       this.worker = this.startWorker();
-      this.timer = setTimeout(() => this.fail(new Error("the worker thread did not start")), this.options.startTimeoutMs);
+      this.timer = setTimeout(
+        () => this.fail(new Error("the worker thread did not start")),
+        this.options.startTimeoutMs,
+      );
       this.timer.unref();
     }
     this.worker.ref();

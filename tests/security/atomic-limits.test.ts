@@ -58,7 +58,9 @@ const countOf = (replies: Reply[], status: number) => replies.filter((r) => r.st
 describe("atomic limits (C64)", () => {
   it("checks at most 10 of 40 concurrent wrong passwords for one e-mail, and refuses the rest with 429", async () => {
     const email = await account("burst");
-    const replies = await Promise.all(Array.from({ length: 40 }, () => login(email, "wrong password!", "203.0.113.40")));
+    const replies = await Promise.all(
+      Array.from({ length: 40 }, () => login(email, "wrong password!", "203.0.113.40")),
+    );
     expect(countOf(replies, 401)).toBeLessThanOrEqual(10);
     expect(countOf(replies, 429)).toBeGreaterThanOrEqual(30);
     expect(countOf(replies, 401) + countOf(replies, 429)).toBe(40);

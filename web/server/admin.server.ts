@@ -112,11 +112,7 @@ export const AI_DRAFTS_PER_HOUR = 20;
  * place. `now` (ms since the epoch; default: the clock once the user's lock is held) and `log` are for tests.
  * @throws the log's error (an Appwrite failure): the route answers it as a failure, never calling Gemini.
  */
-export async function takeAiAllowance(
-  userId: string,
-  now?: number,
-  log: EventLog = getLimitLog(),
-): Promise<boolean> {
+export async function takeAiAllowance(userId: string, now?: number, log: EventLog = getLimitLog()): Promise<boolean> {
   return (await takeFromWindow(log, `ai:${userId}`, AI_DRAFTS_PER_HOUR, 3_600_000, now)).allowed;
 }
 
