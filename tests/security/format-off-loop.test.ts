@@ -35,9 +35,10 @@ describe("Format off the event loop (C70)", () => {
       return reply;
     });
     while (pending > 0) {
-      const health = await fetch(`${stack.site.url}/healthz`);
-      await health.arrayBuffer();
-      if (health.ok) events.push("health");
+      // A connection the server dropped while its loop was stuck counts as no answer.
+      const health = await fetch(`${stack.site.url}/healthz`).catch(() => null);
+      await health?.arrayBuffer().catch(() => null);
+      if (health?.ok) events.push("health");
     }
     const replies: Reply[] = await Promise.all(formats);
 
