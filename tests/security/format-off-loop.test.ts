@@ -53,7 +53,7 @@ describe("Format off the event loop (C70)", () => {
     const last = events.lastIndexOf("formatted");
     expect(first).toBeGreaterThanOrEqual(0);
     expect(events.slice(first, last).filter((e) => e === "health").length).toBeGreaterThanOrEqual(20);
-  });
+  }, 120_000);
 
   it("still formats an ordinary body, and names the parse error of a broken one", async () => {
     const bob = new Visitor(stack.site.url);
