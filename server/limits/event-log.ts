@@ -7,6 +7,8 @@
  * Why a log and not `rate-limiter-flexible` with a store: its stores need an atomic "increment, or reset when
  * expired" (Redis `INCR`+`PEXPIRE`, SQL upserts), which Appwrite's API has no single call for. An append-only
  * log needs no read-modify-write: two processes appending at once both land, and every reader counts both.
+ * A decision (read the count, then record) holds its keys' in-process lock (`key-lock.ts`), so it is atomic
+ * within a process; across processes a burst passes a limit by at most one per extra process (SECURITY C64).
  *
  * Keys are stored as SHA-256 hex (an e-mail or IP address never sits in the table in clear), and rows grant no
  * permission to any role (only the site's API key reads them; guests get no realtime event for them).
