@@ -17,8 +17,7 @@ import compression from "compression";
 import express, { type Request as ExpressRequest } from "express";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import { watchDocumentChanges, type ChangeFeed } from "./changes.ts";
-import { currentUser } from "./auth/account.ts";
-import { SessionVerdicts } from "./auth/session-verdict.ts";
+import { appwriteSessionCheck, SessionVerdicts } from "./auth/session-verdict.ts";
 import { loadConfig } from "../lib/config.ts";
 import { CachedPages } from "./http/cached-pages.ts";
 import { PageCache } from "./http/page-cache.ts";
@@ -27,8 +26,7 @@ import { checkHost, siteHosts } from "./http/site-host.ts";
 import { createAdminServices } from "../lib/appwrite/client.ts";
 import { startScheduler, type Scheduler } from "../lib/publish/schedule.ts";
 import { canonicalPageQuery } from "../lib/http/page-query.ts";
-import { loadPreviewSecret } from "../lib/publish/preview-link.ts";
-import { previewRedirect } from "./http/preview-gate.ts";
+import { lazyPreviewSecret, previewRedirect } from "./http/preview-gate.ts";
 
 export interface SiteOptions {
   /** Project root holding `build/`. */
@@ -142,23 +140,8 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
       })
     : null;
 
-  // The secret shared preview links are signed with, read (as the pages do) when the first token comes; until
-  // it is read, or if it cannot be, the pages check tokens themselves.
-  let previewSecret: string | null = null;
-  let readingSecret = false;
-  const secretOfPreviews = () => {
-    if (previewSecret === null && !readingSecret) {
-      readingSecret = true;
-      loadPreviewSecret(appwrite.previewSecret, appwrite.dataDir).then(
-        (secret) => (previewSecret = secret),
-        (error: unknown) => {
-          readingSecret = false;
-          console.warn("[site] reading the preview secret failed:", (error as Error).message);
-        },
-      );
-    }
-    return previewSecret;
-  };
+  // Read (as the pages do) when the first token comes; until then, or if it cannot be, the pages check tokens.
+  const secretOfPreviews = lazyPreviewSecret(appwrite.previewSecret, appwrite.dataDir);
   const hops = proxyHops(options.trustProxy);
   let hosts = new Set<string>(); // filled once the port is known
   /** Origins of the requests that passed the host check (`scheme://host[:port]`), for the handlers below. */
@@ -213,8 +196,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   const render = createFetchHandler(build, "production");
   // A session cookie Appwrite does not know is a guest's, served from the cache (SECURITY C71).
   const verdicts = new SessionVerdicts({
-    isSession: async (secret) =>
-      (await currentUser({ endpoint: appwrite.appwriteEndpoint!, projectId: appwrite.projectId! }, secret)) !== null,
+    isSession: appwriteSessionCheck({ endpoint: appwrite.appwriteEndpoint!, projectId: appwrite.projectId! }),
   });
   const cachedPages = pages
     ? new CachedPages({

@@ -9,7 +9,9 @@
  * value share one question to Appwrite.
  */
 import { createHash } from "node:crypto";
+import { AppwriteException } from "node-appwrite";
 import { createCookie } from "react-router";
+import { createSessionServices, type AppwriteTarget } from "../../lib/appwrite/client.ts";
 import { SizedLru } from "../../lib/http/sized-lru.ts";
 import { SECURE_SESSION_COOKIE_NAME, SESSION_COOKIE_NAME } from "./session-cookie.ts";
 
@@ -99,4 +101,22 @@ function keyOf(cookieHeader: string | undefined): string | null {
   const values = [...cookieHeader.matchAll(SESSION_VALUE)].map((match) => match[0].replace(/^;?\s*/, ""));
   if (values.length === 0) return null;
   return createHash("sha256").update(values.join("\n")).digest("base64url");
+}
+
+/**
+ * The `isSession` of a site on the Appwrite at `target`: `account.get` with the secret (Appwrite Account API);
+ * false only when Appwrite answers 401 (no such session); a 429 or a 5xx rejects, so the question stays open.
+ */
+export function appwriteSessionCheck(
+  target: Pick<AppwriteTarget, "endpoint" | "projectId">,
+): (secret: string) => Promise<boolean> {
+  return async (secret) => {
+    try {
+      await createSessionServices(target, secret).account.get();
+      return true;
+    } catch (error) {
+      if (error instanceof AppwriteException && error.code === 401) return false;
+      throw error;
+    }
+  };
 }

@@ -5,7 +5,7 @@
  * cached page, not a guest read and a render per request. A valid token goes on to the page, which shows the
  * draft (or redirects, for a published item).
  */
-import { checkPreview, PREVIEW_PARAM } from "../../lib/publish/preview-link.ts";
+import { checkPreview, loadPreviewSecret, PREVIEW_PARAM } from "../../lib/publish/preview-link.ts";
 import { CONTENT_MODEL, type ContentKind } from "../../schemas/model.ts";
 
 /** The kind of an item page by its path segment (`blog` → `post`, `ventures` → `venture`). */
@@ -37,4 +37,27 @@ export function previewRedirect(url: string, secret: () => string | null, now = 
     return pathname;
   }
   return checkPreview(key, kind, slug, token, now) === "valid" ? null : pathname;
+}
+
+/**
+ * The site's preview secret as `previewRedirect` asks for it: null until it has been read (`loadPreviewSecret`
+ * with `PREVIEW_SECRET` and `DATA_DIR`, as the pages read it), which the first call starts; a failed read is
+ * logged and tried again on a later call.
+ */
+export function lazyPreviewSecret(fromEnv: string | undefined, dataDir: string): () => string | null {
+  let secret: string | null = null;
+  let reading = false;
+  return () => {
+    if (secret === null && !reading) {
+      reading = true;
+      loadPreviewSecret(fromEnv, dataDir).then(
+        (value) => (secret = value),
+        (error: unknown) => {
+          reading = false;
+          console.warn("[site] reading the preview secret failed:", (error as Error).message);
+        },
+      );
+    }
+    return secret;
+  };
 }
