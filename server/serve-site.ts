@@ -18,7 +18,7 @@ import compression from "compression";
 import express, { type Request as ExpressRequest } from "express";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import { watchDocumentChanges, type ChangeFeed } from "./changes.ts";
-import { hasSessionCookie } from "./auth/session-cookie.ts";
+import { appwriteSessionCheck, SessionVerdicts } from "./auth/session-verdict.ts";
 import { loadConfig } from "../lib/config.ts";
 import { CachedPages } from "./http/cached-pages.ts";
 import { PageCache } from "./http/page-cache.ts";
@@ -27,6 +27,7 @@ import { checkHost, checkTarget, siteHosts } from "./http/site-host.ts";
 import { createAdminServices } from "../lib/appwrite/client.ts";
 import { startScheduler, type Scheduler } from "../lib/publish/schedule.ts";
 import { canonicalPageQuery } from "../lib/http/page-query.ts";
+import { lazyPreviewSecret, previewRedirect } from "./http/preview-gate.ts";
 
 export interface SiteOptions {
   /** Project root holding `build/`. */
@@ -146,6 +147,8 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
       })
     : null;
 
+  // Read (as the pages do) when the first token comes; until then, or if it cannot be, the pages check tokens.
+  const secretOfPreviews = lazyPreviewSecret(appwrite.previewSecret, appwrite.dataDir);
   const hops = proxyHops(options.trustProxy);
   let hosts = new Set<string>(); // filled once the port is known
   /** Origins of the requests that passed the host check (`scheme://host[:port]`), for the handlers below. */
@@ -198,6 +201,10 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     next();
   });
   const render = createFetchHandler(build, "production");
+  // A session cookie Appwrite does not know is a guest's, served from the cache (SECURITY C71).
+  const verdicts = new SessionVerdicts({
+    isSession: appwriteSessionCheck({ endpoint: appwrite.appwriteEndpoint!, projectId: appwrite.projectId! }),
+  });
   const cachedPages = pages
     ? new CachedPages({
         cache: pages,
@@ -206,7 +213,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
           stats.renders += 1;
           return render(request, loadContextOf(req));
         },
-        signedIn: hasSessionCookie,
+        signedIn: (cookie) => verdicts.known(cookie) ?? verdicts.judge(cookie),
         commonHeaders: COMMON_HEADERS,
         originOf,
       })
@@ -257,6 +264,13 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     const canonical = canonicalRedirect(req.method, url);
     if (canonical !== null) {
       redirect(res, canonical);
+      return;
+    }
+    // A preview token not signed for this item (or expired) costs a redirect, not a render (C71).
+    const plain = req.method === "GET" || req.method === "HEAD" ? previewRedirect(url, secretOfPreviews) : null;
+    if (plain !== null) {
+      for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
+      res.writeHead(302, { Location: plain, "Cache-Control": "no-store" }).end();
       return;
     }
     if (!cachedPages?.serveFromCache(req, res)) void app(req, res);

@@ -5,8 +5,12 @@
  * site redirects such URLs to the canonical one (301) instead of rendering them, so the ratio should be
  * near 1 (before the fix: about 100 req/s against 8,000).
  *
- * Target: the bypass URLs are served at ≥ 50 % of the cached page's rate, without errors or 5xx; exits 1
- * otherwise.
+ * SECURITY C71 (issue #26 item 4), in the same run: `/en/blog` with a made-up `studio_session` cookie (one value;
+ * and a new value on every request, each asked of Appwrite once), and a published post with a made-up
+ * `?preview=` token (a new one each request: answered with a redirect to the plain URL, before the page runs).
+ *
+ * Target: the bypass URLs, the made-up cookie (one value) and the made-up tokens are served at ≥ 50 % of the
+ * cached page's rate, without errors or 5xx; exits 1 otherwise. The new-cookie-each-time rate is reported only.
  *
  * Run: `npx tsx scripts/bench/cache-bypass.ts [seconds=10] [rounds=2] [connections=10]` (best of `rounds`
  * alternating runs of each).
@@ -31,6 +35,7 @@ interface Result {
 }
 interface RawRequest {
   path?: string;
+  headers?: Record<string, string>;
   [key: string]: unknown;
 }
 type Autocannon = (options: {
@@ -44,14 +49,29 @@ type Autocannon = (options: {
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
 let n = 0;
-/** One run against `url`; `bypass`: a new `?x=N` on every request. */
-function run(url: string, duration: number, bypass: boolean): Promise<Result> {
-  return autocannon({
-    url,
-    connections,
-    duration,
-    requests: bypass ? [{ setupRequest: (request) => ({ ...request, path: `/en/blog?x=${++n}` }) }] : undefined,
-  });
+/** How each run varies its requests. */
+const VARIANTS = {
+  cached: undefined,
+  bypass: (request: RawRequest) => ({ ...request, path: `/en/blog?x=${++n}` }),
+  cookie: (request: RawRequest) => ({
+    ...request,
+    headers: { ...request.headers, cookie: "studio_session=eyJtYWRlIjoidXAifQ%3D%3D" },
+  }),
+  newCookie: (request: RawRequest) => ({
+    ...request,
+    headers: { ...request.headers, cookie: `studio_session=x${++n}` },
+  }),
+  token: (request: RawRequest) => ({
+    ...request,
+    path: `/en/blog/ideation-to-exit-the-eight-phases?preview=${Math.floor(Date.now() / 1000) + 3600}.${String(++n).padStart(43, "A")}`,
+  }),
+} satisfies Record<string, ((request: RawRequest) => RawRequest) | undefined>;
+type Variant = keyof typeof VARIANTS;
+
+/** One run against `url`, its requests varied as `variant` says. */
+function run(url: string, duration: number, variant: Variant): Promise<Result> {
+  const setupRequest = VARIANTS[variant];
+  return autocannon({ url, connections, duration, requests: setupRequest ? [{ setupRequest }] : undefined });
 }
 
 function row(label: string, result: Result): string {
@@ -72,22 +92,32 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     console.log(`Cache bypass: best of ${rounds} alternating runs of ${seconds} s, c=${connections}; site ${site.url}`);
-    await run(page, 1, false); // warm-up
-    await run(page, 1, true);
-    let cached: Result | undefined;
-    let bypass: Result | undefined;
+    const variants = Object.keys(VARIANTS) as Variant[];
+    for (const variant of variants) await run(page, 1, variant); // warm-up
+    const best: Partial<Record<Variant, Result>> = {};
     for (let i = 0; i < rounds; i++) {
-      const a = await run(page, seconds, false);
-      const b = await run(page, seconds, true);
-      if (!cached || a.requests.average > cached.requests.average) cached = a;
-      if (!bypass || b.requests.average > bypass.requests.average) bypass = b;
+      for (const variant of variants) {
+        const result = await run(page, seconds, variant);
+        if (!best[variant] || result.requests.average > best[variant].requests.average) best[variant] = result;
+      }
     }
-    console.log(row("/en/blog", cached!));
-    console.log(row("/en/blog?x=N (new N each)", bypass!));
-    const ratio = bypass!.requests.average / cached!.requests.average;
-    console.log(`${"ratio bypass / cached".padEnd(28)} ${ratio.toFixed(2)}`);
-    met = ratio >= 0.5 && bypass!.errors + bypass!.timeouts + bypass!["5xx"] === 0;
-    console.log(`target: bypass URLs at >= 50 % of the cached page's rate, no errors: ${met ? "met" : "NOT met"}`);
+    const labels: Record<Variant, string> = {
+      cached: "/en/blog",
+      bypass: "/en/blog?x=N (new N each)",
+      cookie: "made-up session cookie",
+      newCookie: "new made-up cookie each",
+      token: "made-up ?preview= (302)",
+    };
+    for (const variant of variants) console.log(row(labels[variant], best[variant]!));
+    met = true;
+    for (const variant of ["bypass", "cookie", "token"] as const) {
+      const ratio = best[variant]!.requests.average / best.cached!.requests.average;
+      console.log(`${`ratio ${variant} / cached`.padEnd(28)} ${ratio.toFixed(2)}`);
+      met &&= ratio >= 0.5 && best[variant]!.errors + best[variant]!.timeouts + best[variant]!["5xx"] === 0;
+    }
+    console.log(
+      `target: bypass URLs, made-up cookie and tokens at >= 50 % of the cached page's rate, no errors: ${met ? "met" : "NOT met"}`,
+    );
   } finally {
     await site.stop();
   }

@@ -9,7 +9,9 @@
  * The hammering runs on a worker thread of its own (`stall-load.ts`), so the loop measured is the site's,
  * not the load generator's. Targets (exit 1 when missed): under load, event loop max delay < 100 ms and
  * `/healthz` p99 < 100 ms. Sanitizing runs on the sanitizer thread, off the loop: its time is reported, once
- * per distinct body. Figures move with the machine's load: run it quiet.
+ * per distinct body. Then (C70) `connections` loops of one signed-in user pressing Format on the largest accepted
+ * body, with the same targets: Prettier runs on the formatter thread, two bodies per user at a time. Figures
+ * move with the machine's load: run it quiet.
  *
  * Run: `npx tsx scripts/bench/stall.ts [seconds=10] [connections=4]`
  */
@@ -24,6 +26,7 @@ import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
 import { checkHtmlBounds } from "../../lib/html/bounds.ts";
 import { sanitizeHtml } from "../../lib/html/sanitize.ts";
 import { stopSanitizerThread } from "../../lib/html/sanitize-thread.ts";
+import { stopFormatterThread } from "../../lib/html/format-thread.ts";
 import schema from "../../schemas/appwrite.json" with { type: "json" };
 import { ensureBuild } from "../../server/build.ts";
 import { ROOT, startEmulatorProcess } from "../dev/processes.ts";
@@ -109,6 +112,7 @@ async function main(): Promise<void> {
   const admin = new Visitor(site.url);
   await admin.login(STALL_ACCOUNT.email, STALL_ACCOUNT.password);
   const misses: string[] = [];
+  let formatStatuses: Record<number, number> = {};
   try {
     console.log(
       `Stall figures (C53): ${seconds} s per phase, ${connections} connections hammering, site in this process`,
@@ -134,9 +138,22 @@ async function main(): Promise<void> {
       return done.requests;
     });
 
+    const formatting = await phase(site.url, seconds * 1000, async (until) => {
+      const done = await hammerOnThread({
+        url: site.url,
+        pages,
+        connections,
+        ms: until - performance.now(),
+        format: true,
+      });
+      formatStatuses = done.statuses;
+      return done.requests;
+    });
+
     for (const [name, p] of [
       ["quiet (baseline)", quiet],
       ["hammering the worst bodies", loaded],
+      [`${connections} Format loops of one user, largest accepted body (C70)`, formatting],
     ] as const) {
       console.log(
         `\n  ${name}${p.requests ? `: ${p.requests} requests (${(p.requests / seconds).toFixed(1)}/s)` : ""}`,
@@ -147,11 +164,16 @@ async function main(): Promise<void> {
       );
       line("event loop delay p99 / max", `${p.loopP99.toFixed(1)} / ${p.loopMax.toFixed(1)} ms`);
     }
+    line("Format answers by status", JSON.stringify(formatStatuses));
     console.log("");
     line("/healthz p99 loaded vs quiet", `×${(loaded.healthP99 / quiet.healthP99).toFixed(1)}`);
     if (loaded.loopMax >= TARGET_MS)
       misses.push(`event loop max delay ${loaded.loopMax.toFixed(1)} ms ≥ ${TARGET_MS} ms`);
     if (loaded.healthP99 >= TARGET_MS) misses.push(`/healthz p99 ${loaded.healthP99.toFixed(1)} ms ≥ ${TARGET_MS} ms`);
+    if (formatting.loopMax >= TARGET_MS)
+      misses.push(`event loop max delay while formatting ${formatting.loopMax.toFixed(1)} ms ≥ ${TARGET_MS} ms`);
+    if (formatting.healthP99 >= TARGET_MS)
+      misses.push(`/healthz p99 while formatting ${formatting.healthP99.toFixed(1)} ms ≥ ${TARGET_MS} ms`);
 
     const time = (f: () => unknown, runs: number) =>
       median(
@@ -172,6 +194,7 @@ async function main(): Promise<void> {
   } finally {
     await site.close();
     await stopSanitizerThread();
+    await stopFormatterThread();
     await emulator.stop();
     await rm(dataDir, { recursive: true, force: true });
   }

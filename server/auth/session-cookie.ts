@@ -1,16 +1,9 @@
 /**
  * The name of the site's session cookie (SECURITY C1): `studio_session` on http (local use, tests) and
  * `__Host-studio_session` with `Secure` on https. The web server (`web/server/session.server.ts`) sets it; the
- * HTTP layer (`server/serve-site.ts`) only needs to know whether a request carries one.
+ * HTTP layer (`server/auth/session-verdict.ts`) asks Appwrite whether a request's cookie is a sign-in.
  */
 export const SESSION_COOKIE_NAME = "studio_session";
 
 /** The cookie's name on https: `__Host-` requires Secure, Path=/ and no Domain (RFC 6265bis §4.1.3.2). */
 export const SECURE_SESSION_COOKIE_NAME = `__Host-${SESSION_COOKIE_NAME}`;
-
-const SESSION_COOKIE = new RegExp(`(?:^|;)\\s*(?:__Host-)?${SESSION_COOKIE_NAME}=[^;\\s]`);
-
-/** True when a `Cookie` header holds a non-empty session cookie (signed in, or a stale sign-in). */
-export function hasSessionCookie(cookieHeader: string | undefined): boolean {
-  return cookieHeader !== undefined && SESSION_COOKIE.test(cookieHeader);
-}

@@ -4,7 +4,7 @@
  * fresh CSP nonce, a weak ETag and `Cache-Control: public, no-cache` (browsers and proxies may keep it but
  * revalidate; an unchanged page costs a 304). Gzip is spliced from precompressed parts, so a cached page
  * costs about what a static file does. Signed-in requests get `Cache-Control: private, no-store` and are never
- * cached (SECURITY C25). Concurrent misses of one page share one render.
+ * cached (SECURITY C25); a session cookie Appwrite does not know is a guest's (C71). Concurrent misses of one page share one render.
  *
  * Two entry points: `serveFromCache` for the raw `node:http` request (before Express, so a hit pays for no
  * middleware), and `middleware` for misses (renders through React Router, stores, answers).
@@ -32,8 +32,12 @@ export interface CachedPagesOptions {
   trusted: () => boolean;
   /** Renders a request to a response (React Router's request handler); `req` is the Express request. */
   render: (request: Request, req: ExpressRequest) => Promise<Response>;
-  /** Whether a `Cookie` header carries a signed-in session. */
-  signedIn: (cookieHeader: string | undefined) => boolean;
+  /**
+   * Whether a `Cookie` header carries a signed-in session: a boolean when known at once, else a promise (never
+   * rejecting). A cookie that is not a live session is a guest's (SECURITY C71: a made-up cookie is served the
+   * cached page); `server/auth/session-verdict.ts`.
+   */
+  signedIn: (cookieHeader: string | undefined) => boolean | Promise<boolean>;
   /** Headers every response of the site carries (e.g. `X-Content-Type-Options`), set on cache hits too. */
   commonHeaders?: Readonly<Record<string, string>>;
   /**
@@ -123,7 +127,8 @@ export class CachedPages {
     if ((req.method !== "GET" && req.method !== "HEAD") || !req.url) return false;
     const mark = req.url.indexOf("?");
     if (!cacheablePath(mark === -1 ? req.url : req.url.slice(0, mark))) return false;
-    if (this.options.signedIn(req.headers.cookie) || !this.options.trusted()) return false;
+    // A verdict still to be asked of Appwrite (a promise) goes on to `middleware`, which waits for it.
+    if (this.options.signedIn(req.headers.cookie) !== false || !this.options.trusted()) return false;
     const page = this.options.cache.lookup(this.keyOf(req, req.url));
     if (!page) return false;
     res.setHeader("Vary", "Cookie, Accept-Encoding");
@@ -142,7 +147,7 @@ export class CachedPages {
         return;
       }
       res.vary("Cookie");
-      if (this.options.signedIn(req.get("cookie"))) {
+      if (await this.options.signedIn(req.get("cookie"))) {
         res.setHeader("Cache-Control", "private, no-store");
         next();
         return;

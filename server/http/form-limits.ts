@@ -4,7 +4,8 @@
  * `EventLog`, keyed by the client IP the site server records: Appwrite's `limit_events` in the site, so several
  * site processes on one Appwrite share the allowance and a restart keeps it (issue #18 item 4).
  */
-import { MemoryEventLog, type EventLog } from "../limits/event-log.ts";
+import { MemoryEventLog, takeFromWindows, type EventLog } from "../limits/event-log.ts";
+import { ipLimitKey } from "../limits/ip-key.ts";
 
 export interface FormLimits {
   /** Submissions per client IP within `minuteSeconds` (default 5 in 60 s). */
@@ -28,25 +29,19 @@ export class FormRateLimiter {
   ) {}
 
   /**
-   * Takes one submission from `ip`'s allowance: allowed while both windows have room, else refused with the
-   * seconds until the oldest submission of the full window leaves it. A submission refused by the minute window
-   * does not count against the day.
+   * Takes one submission from `ip`'s allowance (IPv6 addresses counted by their /64, `ipLimitKey`): allowed
+   * while both windows have room, else refused with the seconds until the oldest submission of the full window
+   * leaves it. A submission refused by the minute window does not count against the day. Decided atomically
+   * (`takeFromWindows`, SECURITY C64): concurrent posts never share the last place.
    * @throws the log's error (an Appwrite failure): the caller fails closed.
    */
   async take(ip: string): Promise<FormLimitDecision> {
-    const now = Date.now();
-    const windows = [
-      { name: "forms-minute", limit: this.limits.perMinute, ms: this.limits.minuteSeconds * 1000 },
-      { name: "forms-day", limit: this.limits.perDay, ms: this.limits.daySeconds * 1000 },
-    ];
-    // Check both before recording either, so a refusal leaves no trace in the other window.
-    for (const w of windows) {
-      const recent = await this.log.recent(`${w.name}:${ip}`, w.ms, now, w.limit);
-      if (recent.length >= w.limit) {
-        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((recent[0]! + w.ms - now) / 1000)) };
-      }
-    }
-    await Promise.all(windows.map((w) => this.log.add(`${w.name}:${ip}`, now, w.ms)));
-    return { allowed: true };
+    const client = ipLimitKey(ip);
+    const decision = await takeFromWindows(this.log, [
+      { key: `forms-minute:${client}`, limit: this.limits.perMinute, windowMs: this.limits.minuteSeconds * 1000 },
+      { key: `forms-day:${client}`, limit: this.limits.perDay, windowMs: this.limits.daySeconds * 1000 },
+    ]);
+    if (decision.allowed) return { allowed: true };
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(decision.retryAfterMs / 1000)) };
   }
 }

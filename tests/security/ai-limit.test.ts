@@ -65,6 +65,17 @@ describe("AI drafts per user (C43)", () => {
     expect(gemini.requests).toHaveLength(21);
   });
 
+  it("lets only the 11 calls left of 20 reach Gemini when 27 come together (SECURITY C64: atomic)", async () => {
+    const cyd = new Visitor(stack.site.url);
+    expect((await cyd.register("cyd-ai@example.com")).status).toBe(302);
+    for (let i = 0; i < 9; i++) expect((await draft(cyd)).status).toBe(200); // 11 left
+    const before = gemini.requests.length;
+    const replies = await Promise.all(Array.from({ length: 27 }, () => draft(cyd)));
+    expect(replies.filter((r) => r.status === 200).length).toBeLessThanOrEqual(11);
+    expect(replies.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(16);
+    expect(gemini.requests.length - before).toBeLessThanOrEqual(11);
+  });
+
   it("gives the allowance back an hour after each call (a sliding window)", async () => {
     const start = 1_000_000;
     const log = new MemoryEventLog();

@@ -2,10 +2,11 @@
  * SECURITY C54 (issue 13 item 2): the page cache cannot be bypassed with a query string. A public page's URL
  * carrying parameters the page does not read (or values it would not use) is redirected to its canonical URL,
  * so `?anything=<random>` costs a redirect, not a render; `?tab=` on the services page and the login page's
- * `redirectTo` still work.
+ * `redirectTo` still work. SECURITY C71 (issue #26 item 4): a made-up session cookie or preview token is served
+ * the cached page (a preview token not signed for the item costs a redirect to it), never a render.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSiteStack, type SiteStack } from "../helpers/site.ts";
+import { startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
 
 let stack: SiteStack;
 beforeAll(async () => {
@@ -79,5 +80,52 @@ describe("query strings on cached pages (C54)", () => {
     for (const path of ["/en/rss.xml?x=1", "/sitemap.xml?x=1", "/en/blog.data?x=1", "/healthz?x=1"]) {
       expect((await get(path)).status, path).not.toBe(301);
     }
+  });
+});
+
+describe("made-up session cookies and preview tokens (C71)", () => {
+  const POST = "/en/blog/ideation-to-exit-the-eight-phases";
+
+  it("serves the cached page to a session cookie Appwrite does not know, without rendering", async () => {
+    await get("/en/blog"); // stored
+    await get("/en/blog", { headers: { Cookie: "studio_session=warm-up" } }); // the first verdict is asked for
+    const before = stack.site.stats.renders;
+    for (let n = 0; n < 60; n++) {
+      // A third of the requests repeat one made-up value; the others each make a new one up.
+      const value = n % 3 === 0 ? "eyJub3QiOiJhIHNlc3Npb24ifQ" : `made-up-${n}`;
+      const reply = await get("/en/blog", { headers: { Cookie: `locale=en; studio_session=${value}` } });
+      expect(reply.status).toBe(200);
+      expect(reply.headers.get("cache-control")).toBe("public, no-cache");
+      await reply.arrayBuffer();
+    }
+    expect(stack.site.stats.renders - before).toBe(0);
+  });
+
+  it("still renders a real sign-in privately, never from the cache", async () => {
+    const v = new Visitor(stack.site.url);
+    expect((await v.register("cache-verdict@example.com")).status).toBe(302);
+    const before = stack.site.stats.renders;
+    for (let n = 0; n < 3; n++) {
+      const reply = await v.request("/en/blog");
+      expect(reply.status).toBe(200);
+      expect(reply.headers.get("cache-control")).toBe("private, no-store");
+    }
+    expect(stack.site.stats.renders - before).toBe(3);
+  });
+
+  it("sends a made-up preview token on a published item to the plain URL, without rendering", async () => {
+    const token = (n: number) => `${Math.floor(Date.now() / 1000) + 3600 + n}.${"A".repeat(42)}${"ABCD"[n % 4]}`;
+    await get(`${POST}?preview=${token(0)}`); // the first token makes the server read the secret
+    await get(POST); // stored
+    const before = stack.site.stats.renders;
+    for (let n = 1; n <= 60; n++) {
+      const reply = await get(`${POST}?preview=${token(n)}`);
+      expect(reply.status).toBe(302);
+      expect(reply.headers.get("location")).toBe(POST);
+    }
+    const followed = await fetch(`${stack.site.url}${POST}?preview=${token(99)}`);
+    expect(followed.status).toBe(200);
+    expect(followed.headers.get("cache-control")).toBe("public, no-cache");
+    expect(stack.site.stats.renders - before).toBe(0);
   });
 });

@@ -105,16 +105,13 @@ export async function getItem(
 export const AI_DRAFTS_PER_HOUR = 20;
 
 /**
- * Counts one AI call (draft or image) for `userId` in the shared limit log (`getLimitLog`, so every site process
- * counts together); false when the user already made `AI_DRAFTS_PER_HOUR` in the last hour (a sliding window).
- * `log` is for tests.
+ * Counts one AI call (draft, image or translation) for `userId` in the shared limit log (`getLimitLog`, so every
+ * site process counts together); false when the user already made `AI_DRAFTS_PER_HOUR` in the last hour (a
+ * sliding window). Decided atomically (`takeFromWindow`, SECURITY C64): concurrent calls never share the last
+ * place. `now` (ms since the epoch; default: the clock once the user's lock is held) and `log` are for tests.
  * @throws the log's error (an Appwrite failure): the route answers it as a failure, never calling Gemini.
  */
-export async function takeAiAllowance(
-  userId: string,
-  now = Date.now(),
-  log: EventLog = getLimitLog(),
-): Promise<boolean> {
+export async function takeAiAllowance(userId: string, now?: number, log: EventLog = getLimitLog()): Promise<boolean> {
   return (await takeFromWindow(log, `ai:${userId}`, AI_DRAFTS_PER_HOUR, 3_600_000, now)).allowed;
 }
 

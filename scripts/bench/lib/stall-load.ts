@@ -2,7 +2,8 @@
  * The stall bench's load (SECURITY C53), on a worker thread of its own so that parsing the large answers does
  * not run on the event loop the bench measures. `connections` loops, each in turn: a signed-in page render
  * (never cached), a signed-out page, an over-deep or over-bound admin preview, and an accepted preview body
- * new each time (a full sanitize on the sanitizer thread).
+ * new each time (a full sanitize on the sanitizer thread). Or, with `format` (SECURITY C70), `connections` loops
+ * of one signed-in user each posting the largest accepted body to the Format button (`/admin/format`).
  */
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { STALL_BODIES } from "../../dev/stall-bodies.ts";
@@ -18,6 +19,8 @@ export interface StallLoad {
   ms: number;
   /** The account the signed-in requests use (default {@link STALL_ACCOUNT}). */
   account?: { email: string; password: string };
+  /** Only Format requests of the largest accepted body (C70), instead of the pages and previews. */
+  format?: boolean;
 }
 
 /** What the load did: how many requests, and how many answered each status. */
@@ -40,7 +43,8 @@ export function hammerOnThread(load: StallLoad): Promise<StallLoadResult> {
   });
 }
 
-async function hammer({ url, pages, connections, ms, account = STALL_ACCOUNT }: StallLoad): Promise<StallLoadResult> {
+async function hammer(load: StallLoad): Promise<StallLoadResult> {
+  const { url, pages, connections, ms, account = STALL_ACCOUNT } = load;
   const admin = new Visitor(url);
   await admin.login(account.email, account.password);
   const statuses: Record<number, number> = {};
@@ -50,6 +54,8 @@ async function hammer({ url, pages, connections, ms, account = STALL_ACCOUNT }: 
     const k = n++;
     const page = pages[(k >> 2) % pages.length]!;
     const reply = await (async () => {
+      if (load.format)
+        return admin.request("/admin/format", { method: "POST", form: { html: STALL_BODIES.worstAccepted } });
       switch (k % 4) {
         case 0: // signed in: never from the page cache, a full render every time
           return admin.request(page);

@@ -72,15 +72,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!name.trim()) return fail(t("auth.nameRequired"));
       session = await register(admin, { name, email, password }, { openRegistration: registrationOpen() });
     } else {
-      const decision = await authThrottle().checkLogin(email, ip);
+      // Counted as a failure from here until the password is known right (SECURITY C64).
+      const decision = await authThrottle().beginLogin(email, ip);
       if (!decision.allowed) return fail(t("auth.tooMany"), 429, { "Retry-After": String(decision.retryAfterSeconds) });
       try {
         session = await signIn(admin, email, password);
       } catch (error) {
-        if (error instanceof InvalidCredentialsError) await authThrottle().loginFailed(email, ip);
+        if (error instanceof InvalidCredentialsError) await decision.attempt.failed();
+        else await decision.attempt.abandoned();
         throw error;
       }
-      await authThrottle().loginSucceeded(email);
+      await decision.attempt.succeeded();
     }
     // A document load: the admin is another shell (no public header, its own locale), so the public layout
     // must not render the admin's path while it loads (its list skeletons would match /admin/ventures).
