@@ -22,6 +22,7 @@ import {
   CONTENT_MODEL,
   DEFAULT_CONTENT_LOCALE,
   isContentLocale,
+  otherLocales,
   translatedFields,
   type ContentKind,
   type ContentLocale,
@@ -33,11 +34,13 @@ export function documentLocale(doc: Models.DefaultRow | null): ContentLocale {
 }
 
 /**
- * The locale of the other version a form posts (`otherLocale`, a hidden input of the version tabs).
+ * The locale of the other version a form posts (`otherLocale`, a hidden input of the version tabs); a form
+ * without one (a client that posts only the route's version) means the first locale after the default.
  * @throws a 400 Response when it names no locale of the table (a forged or broken form), never a fallback.
  */
 export function postedOtherLocale(form: FormData): ContentLocale {
   const value = form.get("otherLocale");
+  if (value === null) return otherLocales(DEFAULT_CONTENT_LOCALE)[0]!;
   if (isContentLocale(value)) return value;
   throw new Response("otherLocale must be one of the site's locales", { status: 400 });
 }
