@@ -26,6 +26,8 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.{ts,tsx}", "tests/security/**/*.test.ts"],
           pool: "forks",
           maxWorkers: 2,
+          // A test that spawns `studio` several times waits on processes that share the two cores.
+          testTimeout: 90_000,
         },
       },
       {
