@@ -34,6 +34,8 @@ export interface EmulatorOptions {
   host?: string;
   /** Project ID; default: kept in `DATA_DIR/project.json`, generated once. */
   projectId?: string;
+  /** Project ID to keep for a data folder that has none yet (default `local-` and random hex digits). */
+  newProjectId?: string;
   /** API key; default: kept in `DATA_DIR/project.json`, generated once. */
   apiKey?: string;
   /**
@@ -96,7 +98,7 @@ function allowedOrigins(option: readonly string[] | undefined): Set<string> {
 
 /** Build the shared state of one emulator: store, identity, session settings and abuse limiters. */
 function createApp(options: EmulatorOptions): AppState {
-  const identity = resolveProject(options.dataDir, options.projectId, options.apiKey);
+  const identity = resolveProject(options.dataDir, options.projectId, options.apiKey, options.newProjectId);
   return {
     dataDir: options.dataDir,
     ...identity,
