@@ -10,6 +10,7 @@ import { fileViewUrl, type AppwriteTarget } from "../appwrite/client.ts";
 import type { ContentItem, LocalImage } from "../content/read.ts";
 import { changedFields, imageFileId, localImage, managedFields, type ManagedFields } from "./documents.ts";
 import { contentHash, type LockEntry, type ProjectLock } from "./lock.ts";
+import { remoteChangedSince } from "./remote.ts";
 import { itemKey } from "../content/versions.ts";
 import { DEFAULT_CONTENT_LOCALE, parseVersionKey, type ContentLocale } from "../../schemas/model.ts";
 
@@ -85,10 +86,6 @@ export function sourceHash(item: ContentItem): string {
   });
 }
 
-/** Whether the document changed in Appwrite since the lock entry was recorded. */
-function remoteChangedSince(entry: LockEntry | undefined, remote: Models.DefaultRow): boolean {
-  return !entry || entry.id !== remote.$id || entry.updatedAt !== remote.$updatedAt;
-}
 
 function planItem(input: PlanInput, item: ContentItem): PlannedItem {
   const entry = input.lock[item.kind][itemKey(item)];
@@ -98,7 +95,7 @@ function planItem(input: PlanInput, item: ContentItem): PlannedItem {
   const base = { kind: item.kind, slug: item.slug, locale: item.locale, file: item.file, changes: [] as string[] };
 
   // Fast path: neither side changed since the last sync; nothing to render or compare.
-  if (remote && entry && !remoteChangedSince(entry, remote) && entry.hash === hash) {
+  if (remote && entry && !remoteChangedSince(item.kind, entry, remote) && entry.hash === hash) {
     return {
       entry: { ...base, action: "unchanged", documentId: remote.$id },
       item,
@@ -134,7 +131,7 @@ function planItem(input: PlanInput, item: ContentItem): PlannedItem {
   const changes = changedFields(fields(), remote);
   const withRemote = { ...base, changes, documentId: remote.$id };
   if (changes.length === 0) return { ...planned, entry: { ...withRemote, action: "unchanged" } };
-  if (!remoteChangedSince(entry, remote) || input.force)
+  if (!remoteChangedSince(item.kind, entry, remote) || input.force)
     return { ...planned, entry: { ...withRemote, action: "update" } };
   const reason = entry
     ? "changed in Appwrite since the last push (an edit in the admin?); run `studio pull` to bring it into the file, or push with --force to overwrite it"
@@ -152,7 +149,7 @@ function planRemovals(input: PlanInput, kind: ContentKind, present: Set<string>)
     const { slug, locale } = parseVersionKey(key);
     const base = { kind, slug, locale, file: null, changes: [], documentId: remote.$id };
     const common = { item: null, fields: null, imageUrl: null, image: null, lock: null, remote };
-    if (remoteChangedSince(entry, remote)) {
+    if (remoteChangedSince(kind, entry, remote)) {
       const reason = "its file was removed, but it changed in Appwrite since the last push; not deleted";
       planned.push({ ...common, entry: { ...base, action: "conflict", reason } });
     } else if (input.prune) {

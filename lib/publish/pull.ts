@@ -33,7 +33,7 @@ import { makeDirectory } from "../make-dir.ts";
 import { imageFileId, localImage } from "./documents.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
 import { itemsBySlug, sourceHash } from "./plan.ts";
-import { describeError, listBySlug } from "./remote.ts";
+import { describeError, listBySlug, lockEntryFor, remoteChangedSince } from "./remote.ts";
 
 export interface PullItemResult {
   kind: ContentKind;
@@ -121,6 +121,7 @@ function sameValue(a: unknown, b: unknown): boolean {
 export async function pull(services: AdminServices, options: PullOptions): Promise<PullResult> {
   const { items, issues } = await readContent(options.contentDir);
   const invalid = new Set(issues.map((i) => i.file));
+  const blocked = new Map(issues.flatMap((i) => (i.blocks ? [[`${i.blocks.kind}:${i.blocks.key}`, i.file]] : [])));
   const lock = options.lockPath ? await readLock(options.lockPath) : { version: 1 as const, projects: {} };
   const project = projectLock(lock, services.target.projectId);
   const localImages = await indexLocalImages(path.join(options.contentDir, "images"));
@@ -148,6 +149,7 @@ export async function pull(services: AdminServices, options: PullOptions): Promi
         english: local.get(String(doc.slug)) ?? null,
         project,
         invalid,
+        blocked,
         localImages,
         result,
       });
@@ -174,6 +176,8 @@ interface PullContext {
   english: ContentItem | null;
   project: ProjectLock;
   invalid: Set<string>;
+  /** `kind:versionKey` → a file whose issue holds that version back (two files declaring its slug). */
+  blocked: Map<string, string>;
   localImages: Map<string, string>;
   result: PullResult;
 }
@@ -188,7 +192,7 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
   const file = local?.file ?? target;
   const base = { kind, slug, file, ...(locale === DEFAULT_CONTENT_LOCALE ? {} : { locale }) };
   const entry = project[kind][key];
-  const remoteChanged = !entry || entry.id !== doc.$id || entry.updatedAt !== doc.$updatedAt;
+  const remoteChanged = remoteChangedSince(kind, entry, doc);
 
   if (!remoteChanged) {
     if (local) return { ...base, action: "unchanged", status: "done" };
@@ -199,10 +203,11 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
       reason: "its file was removed locally; `studio push --prune` deletes it from Appwrite",
     };
   }
-  const invalidFile = [...c.invalid].find((f) => {
-    const named = localeOfFile(f);
-    return f.startsWith(`${folder}/`) && named.stem === slug && named.locale === locale;
-  });
+  const invalidFile =
+    [...c.invalid].find((f) => {
+      const named = localeOfFile(f);
+      return f.startsWith(`${folder}/`) && named.stem === slug && named.locale === locale;
+    }) ?? c.blocked.get(`${kind}:${key}`);
   if (invalidFile && !options.force) {
     return {
       ...base,
@@ -242,14 +247,12 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
     // A translated file's hash covers what it inherits, as `push` reads it.
     const [item] = c.english ? inheritFields([reread.item, c.english], []) : [reread.item];
     const image = localImage(item!);
-    project[kind][key] = {
-      id: doc.$id,
-      updatedAt: doc.$updatedAt,
+    project[kind][key] = lockEntryFor(kind, doc, {
       hash: sourceHash(item!),
       ...(image && imageUrl
         ? { image: { sha256: createHash("sha256").update(image.bytes).digest("hex"), url: imageUrl } }
         : {}),
-    };
+    });
     return { ...base, file: target, action: "write", status: "done" };
   } catch (error) {
     const message =

@@ -16,7 +16,7 @@ import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
 import { planPush, type PlanAction, type PlanEntry, type PlannedItem } from "./plan.ts";
 import { checkMassDelete, readContentFolder, trackedCount } from "./push-guards.ts";
 import { ensureImage, imagesUsedTwice, removeOrphanImages, type ImageUploads } from "./push-images.ts";
-import { describeError, listBySlug } from "./remote.ts";
+import { describeError, listBySlug, lockEntryFor } from "./remote.ts";
 import { createItemDocument, deleteItemDocument, updateItemDocument, type ImageStep } from "./writer.ts";
 
 export type { PlanAction, PlanEntry } from "./plan.ts";
@@ -127,12 +127,14 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     venture: await listBySlug(services, CONTENT_KINDS.venture.collectionId),
     post: await listBySlug(services, CONTENT_KINDS.post.collectionId),
   };
-  const protectedSlugs = new Set(
-    [...invalidFiles].map((f) => {
+  // A file's version is never pruned while it is invalid, nor the version a duplicated slug holds back.
+  const protectedSlugs = new Set([
+    ...[...invalidFiles].map((f) => {
       const { locale, stem } = localeOfFile(f);
       return versionKey(stem, locale);
     }),
-  );
+    ...content.issues.flatMap((i) => (i.blocks ? [i.blocks.key] : [])),
+  ]);
   const planned = planPush({
     target: services.target,
     items: publishable,
@@ -158,7 +160,7 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     if (options.dryRun || !writes.has(p.entry.action)) {
       result = { ...p.entry, status: "done" };
       if (!options.dryRun && p.entry.action === "unchanged" && p.lock && p.remote) {
-        project[p.entry.kind][entryKey(p.entry)] = { id: p.remote.$id, updatedAt: p.remote.$updatedAt, ...p.lock };
+        project[p.entry.kind][entryKey(p.entry)] = lockEntryFor(p.entry.kind, p.remote, p.lock);
       }
     } else {
       result = await apply(services, p, uploads, sharedImages, project);
@@ -281,7 +283,7 @@ async function apply(
             permissions: p.remote?.$permissions ?? [Permission.read(Role.any())],
             savedBy: "studio push",
           });
-    project[kind][key] = { id: doc.$id, updatedAt: doc.$updatedAt, ...p.lock! };
+    project[kind][key] = lockEntryFor(kind, doc, p.lock!);
     return { ...p.entry, documentId: doc.$id, status: "done" };
   } catch (error) {
     return { ...p.entry, status: "failed", error: describeError(error) };

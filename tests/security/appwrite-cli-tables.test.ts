@@ -46,15 +46,13 @@ afterAll(async () => {
 const appwrite = (args: string[]) => runAppwriteCli(work, args);
 
 /** Every table of `main_db` with its columns and indexes, and every row of each, by table id. */
-async function snapshot(): Promise<Record<string, { table: unknown; rows: Record<string, unknown>[] }>> {
-  const out: Record<string, { table: unknown; rows: Record<string, unknown>[] }> = {};
+async function snapshot(): Promise<Record<string, { table: unknown; rows: unknown[] }>> {
+  const out: Record<string, { table: unknown; rows: unknown[] }> = {};
   const { tables } = await services.tablesDB.listTables({ databaseId: DATABASE_ID });
   for (const table of tables) {
-    const rows: Record<string, unknown>[] = [];
+    const rows: unknown[] = [];
     const pages = listPages((queries) =>
-      services.tablesDB
-        .listRows({ databaseId: DATABASE_ID, tableId: table.$id, queries })
-        .then((page) => page.rows as Record<string, unknown>[]),
+      services.tablesDB.listRows({ databaseId: DATABASE_ID, tableId: table.$id, queries }).then((page) => page.rows),
     );
     for await (const page of pages) rows.push(...page);
     out[table.$id] = { table, rows };
