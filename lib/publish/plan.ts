@@ -11,6 +11,7 @@ import type { ContentItem, LocalImage } from "../content/read.ts";
 import { changedFields, imageFileId, localImage, managedFields, type ManagedFields } from "./documents.ts";
 import { contentHash, type LockEntry, type ProjectLock } from "./lock.ts";
 import { remoteChangedSince } from "./remote.ts";
+import { stateOf, STATUS_COLUMN, type ItemState } from "../../schemas/lifecycle.ts";
 import { itemKey } from "../content/versions.ts";
 import { DEFAULT_CONTENT_LOCALE, parseVersionKey, type ContentLocale } from "../../schemas/model.ts";
 
@@ -31,6 +32,11 @@ export interface PlanEntry {
   documentId?: string;
   /** Why a conflict or skip, and what to do about it. */
   reason?: string;
+  /**
+   * When the push changes the item's state (`status`), from what to what, e.g. published → draft (issue #26
+   * item 10: a push that unpublishes a live page says so in the plan).
+   */
+  state?: { from: ItemState; to: ItemState };
 }
 
 /** A planned item with what applying it needs. */
@@ -129,7 +135,9 @@ function planItem(input: PlanInput, item: ContentItem): PlannedItem {
     return { ...planned, entry: { ...base, action: "create" } };
   }
   const changes = changedFields(fields(), remote);
-  const withRemote = { ...base, changes, documentId: remote.$id };
+  const to = fields()[STATUS_COLUMN] as ItemState;
+  const state = changes.includes(STATUS_COLUMN) ? { state: { from: stateOf(remote), to } } : {};
+  const withRemote = { ...base, changes, documentId: remote.$id, ...state };
   if (changes.length === 0) return { ...planned, entry: { ...withRemote, action: "unchanged" } };
   if (!remoteChangedSince(item.kind, entry, remote) || input.force)
     return { ...planned, entry: { ...withRemote, action: "update" } };
