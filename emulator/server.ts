@@ -132,13 +132,20 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     });
   });
   const realtime = attachRealtime(server, app);
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 8787, host === "localhost" ? "127.0.0.1" : host, () => {
-      server.off("error", reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(options.port ?? 8787, host === "localhost" ? "127.0.0.1" : host, () => {
+        server.off("error", reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    // The port is taken (EADDRINUSE) or not ours to bind (EACCES): release the store, keep the error's code.
+    await realtime.close();
+    app.store.close();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   const hostForUrl = host === "::1" ? "[::1]" : host === "localhost" ? "127.0.0.1" : host;
   return {

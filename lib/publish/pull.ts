@@ -34,6 +34,7 @@ import { imageFileId, localImage } from "./documents.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
 import { itemsBySlug, sourceHash } from "./plan.ts";
 import { describeError, listBySlug, lockEntryFor, remoteChangedSince } from "./remote.ts";
+import { asUnreachable, isConnectionError } from "../appwrite/unreachable.ts";
 
 export interface PullItemResult {
   kind: ContentKind;
@@ -116,7 +117,9 @@ function sameValue(a: unknown, b: unknown): boolean {
 
 /**
  * Pulls every venture and post of Appwrite into `contentDir`.
- * @throws {SchemaMissingError} when the schema was never applied; {AppwriteException} when Appwrite cannot be read.
+ * @throws {SchemaMissingError} when the schema was never applied; {AppwriteUnreachableError} (exit 3) at the
+ *   first request that finds Appwrite gone (what was written is in the lock); {AppwriteException} when
+ *   Appwrite refuses to be read.
  */
 export async function pull(services: AdminServices, options: PullOptions): Promise<PullResult> {
   const { items, issues } = await readContent(options.contentDir);
@@ -137,33 +140,56 @@ export async function pull(services: AdminServices, options: PullOptions): Promi
   };
 
   const localItems = itemsBySlug(items);
-  for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
-    const remote = await listBySlug(services, CONTENT_KINDS[kind].collectionId);
-    const local = localItems[kind];
-    for (const doc of remote.values()) {
-      const outcome = await pullOne(services, options, {
-        kind,
-        doc,
-        source: remote.get(String(doc.slug)),
-        local: local.get(documentVersionKey(doc)) ?? null,
-        english: local.get(String(doc.slug)) ?? null,
+  try {
+    for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
+      await pullKind(services, options, kind, {
+        local: localItems[kind],
         project,
         invalid,
         blocked,
         localImages,
         result,
       });
-      result.items.push(outcome);
-      options.onEvent?.(outcome);
-      if (outcome.status === "failed") result.failed++;
-      else if (outcome.action === "write") result.written++;
-      else if (outcome.action === "conflict") result.conflicts++;
-      else if (outcome.action === "skip") result.skipped++;
-      else result.unchanged++;
     }
+  } catch (error) {
+    // Appwrite went away (issue #26 item 10): stop at once; what was written is recorded.
+    if (!options.dryRun && options.lockPath && result.items.length > 0) await writeLock(options.lockPath, lock);
+    throw asUnreachable(services.target.endpoint, error, `pull stopped after ${result.written} file(s) written`);
   }
   if (!options.dryRun && options.lockPath) await writeLock(options.lockPath, lock);
   return result;
+}
+
+/** Pulls every document of `kind` (see `pull`); a connection error propagates, other failures are results. */
+async function pullKind(
+  services: AdminServices,
+  options: PullOptions,
+  kind: ContentKind,
+  c: Omit<PullContext, "kind" | "doc" | "source" | "local" | "english"> & { local: Map<string, ContentItem> },
+): Promise<void> {
+  const { result, local } = c;
+  const remote = await listBySlug(services, CONTENT_KINDS[kind].collectionId);
+  for (const doc of remote.values()) {
+    const outcome = await pullOne(services, options, {
+      kind,
+      doc,
+      source: remote.get(String(doc.slug)),
+      local: local.get(documentVersionKey(doc)) ?? null,
+      english: local.get(String(doc.slug)) ?? null,
+      project: c.project,
+      invalid: c.invalid,
+      blocked: c.blocked,
+      localImages: c.localImages,
+      result,
+    });
+    result.items.push(outcome);
+    options.onEvent?.(outcome);
+    if (outcome.status === "failed") result.failed++;
+    else if (outcome.action === "write") result.written++;
+    else if (outcome.action === "conflict") result.conflicts++;
+    else if (outcome.action === "skip") result.skipped++;
+    else result.unchanged++;
+  }
 }
 
 interface PullContext {
@@ -255,6 +281,7 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
     });
     return { ...base, file: target, action: "write", status: "done" };
   } catch (error) {
+    if (isConnectionError(error)) throw error; // Appwrite gone: `pull` stops
     const message =
       error instanceof HtmlBoundsError
         ? `${CONTENT_KINDS[kind].bodyField} ${htmlBoundMessage(error.violation)} (fix it in Appwrite, then pull again)`

@@ -17,6 +17,7 @@ import { planPush, type PlanAction, type PlanEntry, type PlannedItem } from "./p
 import { checkMassDelete, readContentFolder, trackedCount } from "./push-guards.ts";
 import { ensureImage, imagesUsedTwice, removeOrphanImages, type ImageUploads } from "./push-images.ts";
 import { describeError, listBySlug, lockEntryFor } from "./remote.ts";
+import { AppwriteUnreachableError, asUnreachable, isConnectionError } from "../appwrite/unreachable.ts";
 import { createItemDocument, deleteItemDocument, updateItemDocument, type ImageStep } from "./writer.ts";
 
 export type { PlanAction, PlanEntry } from "./plan.ts";
@@ -105,7 +106,9 @@ export interface PushOptions {
  * {ExportError} when the export before deleting cannot be written (nothing was written);
  * {ContentFolderError} when `contentDir` is missing or has no content file; {MassDeleteError} when a prune
  * would delete more than half of the pushed items without `allowMassDelete` (both: nothing was written);
- * {AppwriteException} when Appwrite cannot be read at all (unreachable, bad key).
+ * {AppwriteUnreachableError} (exit 3, naming the endpoint) at the first request that finds Appwrite gone: no
+ * further item is tried, what was written is recorded in the lock; {AppwriteException} when Appwrite refuses
+ * to be read (bad key).
  */
 export async function push(services: AdminServices, options: PushOptions): Promise<PushResult> {
   const emit = options.onEvent ?? (() => {});
@@ -123,10 +126,15 @@ export async function push(services: AdminServices, options: PushOptions): Promi
 
   const lock = options.lockPath ? await readLock(options.lockPath) : { version: 1 as const, projects: {} };
   const project = projectLock(lock, services.target.projectId);
-  const remote = {
-    venture: await listBySlug(services, CONTENT_KINDS.venture.collectionId),
-    post: await listBySlug(services, CONTENT_KINDS.post.collectionId),
-  };
+  const remote = await Promise.all([
+    listBySlug(services, CONTENT_KINDS.venture.collectionId),
+    listBySlug(services, CONTENT_KINDS.post.collectionId),
+  ]).then(
+    ([venture, post]) => ({ venture, post }),
+    (error: unknown) => {
+      throw asUnreachable(services.target.endpoint, error, "nothing was written");
+    },
+  );
   // A file's version is never pruned while it is invalid, nor the version a duplicated slug holds back.
   const protectedSlugs = new Set([
     ...[...invalidFiles].map((f) => {
@@ -155,7 +163,10 @@ export async function push(services: AdminServices, options: PushOptions): Promi
   const uploads: ImageUploads = new Map();
   const sharedImages = imagesUsedTwice(planned);
   const writes = new Set<PlanAction>(["create", "update", "delete"]);
+  // The first connection error (Appwrite gone): no later item is started.
+  const lost: { error?: unknown; hit: boolean } = { hit: false };
   await forEachLimit(planned, options.concurrency ?? 4, async (p) => {
+    if (lost.hit) return;
     let result: PushItemResult;
     if (options.dryRun || !writes.has(p.entry.action)) {
       result = { ...p.entry, status: "done" };
@@ -163,12 +174,24 @@ export async function push(services: AdminServices, options: PushOptions): Promi
         project[p.entry.kind][entryKey(p.entry)] = lockEntryFor(p.entry.kind, p.remote, p.lock);
       }
     } else {
-      result = await apply(services, p, uploads, sharedImages, project);
+      try {
+        result = await apply(services, p, uploads, sharedImages, project);
+      } catch (error) {
+        if (!lost.hit) Object.assign(lost, { hit: true, error });
+        return;
+      }
     }
     results.push(result);
     emit({ type: "item", result, done: results.length, total: planned.length });
   });
 
+  if (lost.hit) {
+    // What was written is recorded, so the next push recognizes it; the rest was not tried.
+    if (options.lockPath && !options.dryRun) await writeLock(options.lockPath, lock);
+    const written = results.filter((r) => r.status === "done" && writes.has(r.action)).length;
+    const progress = `push stopped: ${written} item(s) written, ${planned.length - results.length} not done`;
+    throw new AppwriteUnreachableError(services.target.endpoint, lost.error, progress);
+  }
   if (!options.dryRun) {
     const deleted = results.filter((r) => r.action === "delete" && r.status === "done").map((r) => r.documentId!);
     await removeOrphanImages(services, planned, new Set(deleted), remote);
@@ -286,6 +309,8 @@ async function apply(
     project[kind][key] = lockEntryFor(kind, doc, p.lock!);
     return { ...p.entry, documentId: doc.$id, status: "done" };
   } catch (error) {
+    // Appwrite gone: not this item's failure; `push` stops at once (issue #26 item 10).
+    if (isConnectionError(error)) throw error;
     return { ...p.entry, status: "failed", error: describeError(error) };
   }
 }
