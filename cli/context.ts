@@ -46,10 +46,7 @@ const DATA_DIR_CODES = new Set(["EACCES", "EPERM", "ENOTDIR", "EEXIST", "EROFS",
  * ours to bind, or a `DATA_DIR` that cannot be created, written or opened (a file, read-only, no permission,
  * SQLite cannot open it). Other errors are returned as they are.
  */
-export function embeddedServerError(
-  error: unknown,
-  config: Pick<AppConfig, "emulatorPort" | "dataDir">,
-): unknown {
+export function embeddedServerError(error: unknown, config: Pick<AppConfig, "emulatorPort" | "dataDir">): unknown {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === "EADDRINUSE" || (code === "EACCES" && (error as { syscall?: unknown }).syscall === "listen")) {
     const why = code === "EADDRINUSE" ? "is in use by another program" : "may not be opened by this user";

@@ -92,7 +92,6 @@ export function sourceHash(item: ContentItem): string {
   });
 }
 
-
 function planItem(input: PlanInput, item: ContentItem): PlannedItem {
   const entry = input.lock[item.kind][itemKey(item)];
   const remote = input.remote[item.kind].get(itemKey(item)) ?? null;

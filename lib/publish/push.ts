@@ -11,10 +11,10 @@ import { DEFAULT_CONTENT_LOCALE, versionKey } from "../../schemas/model.ts";
 import type { AdminServices } from "../appwrite/client.ts";
 import type { ContentIssue } from "../content/read.ts";
 import { localeOfFile } from "../content/versions.ts";
-import { ExportError, imageFileIdsOf, writeExport, type ExportReport } from "./export.ts";
+import type { ExportReport } from "./export.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
 import { planPush, type PlanAction, type PlanEntry, type PlannedItem } from "./plan.ts";
-import { checkMassDelete, readContentFolder, trackedCount } from "./push-guards.ts";
+import { checkMassDelete, exportDeletions, readContentFolder, trackedCount } from "./push-guards.ts";
 import { ensureImage, imagesUsedTwice, removeOrphanImages, type ImageUploads } from "./push-images.ts";
 import { describeError, listBySlug, lockEntryFor } from "./remote.ts";
 import { AppwriteUnreachableError, asUnreachable, isConnectionError } from "../appwrite/unreachable.ts";
@@ -214,31 +214,6 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     exported,
     tracked,
   };
-}
-
-/**
- * Writes what the plan deletes (documents and the images they point at) to an export in `exportDir`
- * before anything is written (SECURITY C48).
- * @throws {ExportError} when there are deletions and no `exportDir`, or the export cannot be written.
- */
-async function exportDeletions(
-  services: AdminServices,
-  planned: PlannedItem[],
-  exportDir: string | undefined,
-): Promise<ExportReport | null> {
-  const deletions = planned.filter((p) => p.entry.action === "delete" && p.remote);
-  if (deletions.length === 0) return null;
-  if (!exportDir) {
-    throw new ExportError(
-      "push would delete items but was given no folder for the export to write first; nothing was deleted.",
-    );
-  }
-  return writeExport(services, {
-    dir: exportDir,
-    reason: "prune",
-    documents: deletions.map((p) => ({ kind: p.entry.kind, document: p.remote! })),
-    fileIds: deletions.flatMap((p) => imageFileIdsOf(p.entry.kind, p.remote!)),
-  });
 }
 
 /** Runs `task` over `items` with at most `limit` in flight. */

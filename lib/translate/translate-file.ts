@@ -192,7 +192,10 @@ function keepReason(existing: ContentItem, state: TranslationState): string | nu
  * @throws {TranslateInputError} (exit 1) when it would not (e.g. a `<pre>` with blank lines), before anything is written.
  */
 function markdownBody(html: string): string {
-  const markdown = html.split("\n").filter((line) => line.trim() !== "").join("\n");
+  const markdown = html
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .join("\n");
   if (markdownToHtml(markdown) !== normalizeBody(html)) {
     throw new TranslateInputError(
       "the translation cannot be kept as Markdown without changing it; rename the version to .html, then translate it again.",

@@ -1,0 +1,52 @@
+/**
+ * What `studio pull` writes in a content file's front matter for a document (issue #7 item 2, #15, #16).
+ */
+import type { Models } from "node-appwrite";
+import { CONTENT_KINDS, type ContentKind } from "../../schemas/content.ts";
+import { dateField, PUBLISH_AT_COLUMN, stateOf } from "../../schemas/lifecycle.ts";
+import { DEFAULT_CONTENT_LOCALE, imageInput, inputFields, isContentLocale } from "../../schemas/model.ts";
+
+/**
+ * The front matter of a document's file: its slug, the kind's text fields, the image reference, its
+ * lifecycle (issue #16): `draft: true` for a draft, `publishAt` when the due time is not the kind's own date
+ * (a scheduled venture; a post's due time is its `publishedDate`), and, for a translated version, its
+ * `translation:` map. A version in another locale leaves out the untranslated fields (and image) equal to the
+ * default locale's document `source`: the file then inherits them.
+ */
+export function frontMatterOf(
+  kind: ContentKind,
+  doc: Models.DefaultRow,
+  image: string | undefined,
+  source: Models.DefaultRow | undefined,
+) {
+  const frontMatter: Record<string, unknown> = { slug: doc.slug };
+  if (stateOf(doc) === "draft") frontMatter.draft = true;
+  const inherits = source && doc.locale && doc.locale !== DEFAULT_CONTENT_LOCALE;
+  for (const [name, field] of inputFields(kind)) {
+    if (inherits && !field.translated && sameValue(doc[name], source[name])) continue;
+    frontMatter[name] = doc[name];
+  }
+  const imageField = CONTENT_KINDS[kind].imageField;
+  if (!(inherits && doc[imageField] === source[imageField])) frontMatter[imageInput(kind)] = image;
+  const due = doc[PUBLISH_AT_COLUMN] as string | null | undefined;
+  const own = dateField(kind);
+  if (due && !(own && Date.parse(String(doc[own])) === Date.parse(due))) frontMatter.publishAt = due;
+  if (isContentLocale(doc.sourceLocale) && typeof doc.translationModel === "string") {
+    frontMatter.translation = {
+      sourceLocale: doc.sourceLocale,
+      ...(typeof doc.sourceHash === "string" ? { sourceHash: doc.sourceHash } : {}),
+      model: doc.translationModel,
+      ...(typeof doc.translatedAt === "string" ? { translatedAt: doc.translatedAt } : {}),
+      reviewed: doc.reviewed === true,
+    };
+  }
+  return frontMatter;
+}
+
+/** Equal field values; datetimes compared as instants. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (typeof a === "string" && typeof b === "string" && !Number.isNaN(Date.parse(a)) && /^\d{4}-/.test(a)) {
+    return Date.parse(a) === Date.parse(b);
+  }
+  return a === b;
+}
