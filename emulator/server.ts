@@ -35,6 +35,8 @@ export interface EmulatorOptions {
   host?: string;
   /** Project ID; default: kept in `DATA_DIR/project.json`, generated once. */
   projectId?: string;
+  /** Project ID to keep for a data folder that has none yet (default `local-` and random hex digits). */
+  newProjectId?: string;
   /** API key; default: kept in `DATA_DIR/project.json`, generated once. */
   apiKey?: string;
   /**
@@ -98,7 +100,7 @@ function allowedOrigins(option: readonly string[] | undefined): Set<string> {
 /** Build the shared state of one emulator: store, identity, session settings and abuse limiters. */
 function createApp(options: EmulatorOptions): AppState {
   preparePrivateDir(options.dataDir); // created 0700, or tightened with all it holds (SECURITY C73)
-  const identity = resolveProject(options.dataDir, options.projectId, options.apiKey);
+  const identity = resolveProject(options.dataDir, options.projectId, options.apiKey, options.newProjectId);
   return {
     dataDir: options.dataDir,
     ...identity,
@@ -132,13 +134,20 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     });
   });
   const realtime = attachRealtime(server, app);
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 8787, host === "localhost" ? "127.0.0.1" : host, () => {
-      server.off("error", reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(options.port ?? 8787, host === "localhost" ? "127.0.0.1" : host, () => {
+        server.off("error", reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    // The port is taken (EADDRINUSE) or not ours to bind (EACCES): release the store, keep the error's code.
+    await realtime.close();
+    app.store.close();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   const hostForUrl = host === "::1" ? "[::1]" : host === "localhost" ? "127.0.0.1" : host;
   return {
