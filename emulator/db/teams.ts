@@ -88,9 +88,8 @@ export function findMembership(store: Store, id: string): MembershipRecord | und
 
 /** The membership of user `userSeq` in team `teamSeq` (pending or confirmed), or `undefined`. */
 export function findMembershipOf(store: Store, teamSeq: number, userSeq: number): MembershipRecord | undefined {
-  const row = store
-    .stmt("SELECT * FROM membership_view WHERE team_seq = ? AND user_seq = ?")
-    .get(teamSeq, userSeq) as TeamRow | undefined;
+  const row = store.stmt("SELECT * FROM membership_view WHERE team_seq = ? AND user_seq = ?").get(teamSeq, userSeq) as
+    TeamRow | undefined;
   return row ? toMembership(row) : undefined;
 }
 

@@ -62,7 +62,12 @@ export const GUEST_SCOPES: ReadonlySet<Scope> = new Set<Scope>([
 ]);
 
 /** Scopes of the `users` role: the guest scopes plus `account` and `teams.*` (AW `app/config/roles.php`). */
-export const USER_SCOPES: ReadonlySet<Scope> = new Set<Scope>([...GUEST_SCOPES, "account", "teams.read", "teams.write"]);
+export const USER_SCOPES: ReadonlySet<Scope> = new Set<Scope>([
+  ...GUEST_SCOPES,
+  "account",
+  "teams.read",
+  "teams.write",
+]);
 
 /** A route's scope, or the scopes of which a caller needs one (AW labels such as `["tables.read", "collections.read"]`). */
 export type RouteScope = Scope | readonly Scope[];

@@ -3,7 +3,14 @@ import { createUserRecord, emailParam, phoneParam } from "../auth/new-user.ts";
 import { nowDatetime } from "../datetime.ts";
 import { runList } from "../db/list.ts";
 import type { Condition } from "../db/list.ts";
-import { findMembership, findMembershipOf, hashInviteSecret, membershipModel, newInviteSecret, toMembership } from "../db/teams.ts";
+import {
+  findMembership,
+  findMembershipOf,
+  hashInviteSecret,
+  membershipModel,
+  newInviteSecret,
+  toMembership,
+} from "../db/teams.ts";
 import type { MembershipRecord, TeamRecord, TeamRow } from "../db/teams.ts";
 import { findUser, findUserByEmail } from "../db/users.ts";
 import type { UserRecord } from "../db/users.ts";
@@ -85,8 +92,10 @@ async function invitee(
   if (given.userId !== undefined) {
     user = findUser(store, given.userId);
     if (!user) throw new AppwriteError("user_not_found", "User with given userId doesn't exist.");
-    if (email !== null && user.email !== email) throw new AppwriteError("user_already_exists", "Given userId and email doesn't match");
-    if (phone !== null && user.phone !== phone) throw new AppwriteError("user_already_exists", "Given userId and phone doesn't match");
+    if (email !== null && user.email !== email)
+      throw new AppwriteError("user_already_exists", "Given userId and email doesn't match");
+    if (phone !== null && user.phone !== phone)
+      throw new AppwriteError("user_already_exists", "Given userId and phone doesn't match");
     return user;
   }
   if (email !== null) {
@@ -145,7 +154,18 @@ async function createMembership(ctx: RequestContext): Promise<Reply> {
       .stmt(
         "INSERT INTO memberships (id, team_seq, user_seq, roles, invited, joined, confirm, secret_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
-      .run(id, team.seq, user.seq, JSON.stringify(roles), now, privileged ? now : "", privileged ? 1 : 0, secretHash, now, now);
+      .run(
+        id,
+        team.seq,
+        user.seq,
+        JSON.stringify(roles),
+        now,
+        privileged ? now : "",
+        privileged ? 1 : 0,
+        secretHash,
+        now,
+        now,
+      );
   }
   const model = membershipModel(findMembership(store, id) as MembershipRecord);
   publishMembership(ctx.app.events, model, "create");
@@ -163,7 +183,14 @@ function listScoped(ctx: RequestContext, scope: Condition): Reply {
   const { rows, total } = ctx.app.store.read(() =>
     runList<TeamRow>(
       ctx.app.store,
-      { table: "membership_view", columns: "*", idColumn: "id", seqColumn: "seq", scope: conditions, noun: "Membership" },
+      {
+        table: "membership_view",
+        columns: "*",
+        idColumn: "id",
+        seqColumn: "seq",
+        scope: conditions,
+        noun: "Membership",
+      },
       q,
       totalParam(ctx),
     ),

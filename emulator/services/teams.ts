@@ -99,7 +99,8 @@ async function createTeam(ctx: RequestContext): Promise<Reply> {
         .stmt("INSERT INTO teams (id, name, prefs, created_at, updated_at) VALUES (?, ?, '{}', ?, ?)")
         .run(id, name, now, now);
     } catch (error) {
-      if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") throw new AppwriteError("team_already_exists");
+      if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE")
+        throw new AppwriteError("team_already_exists");
       throw error;
     }
     if (user) {

@@ -65,7 +65,12 @@ async function teamsTour(session: node.Client): Promise<void> {
     email: "lin@example.com",
     url: "http://localhost/join",
   });
-  const joined = await adminTeams.createMembership({ teamId, roles: ["viewer"], email: "max@example.com", name: "Max" });
+  const joined = await adminTeams.createMembership({
+    teamId,
+    roles: ["viewer"],
+    email: "max@example.com",
+    name: "Max",
+  });
   await teams.listMemberships({ teamId });
   await teams.getMembership({ teamId, membershipId: joined.$id });
   await teams.updateMembership({ teamId, membershipId: joined.$id, roles: ["editor"] });

@@ -17,7 +17,12 @@ beforeAll(async () => {
   for (const name of ["alice", "bob", "dave", "eve"]) users[name] = await signedInClient(env, name);
   const tables = new TablesDB(env.admin);
   await tables.create({ databaseId: "db", name: "DB" });
-  await tables.createTable({ ...t, name: "Notes", permissions: [Permission.create(Role.team("crew"))], rowSecurity: true });
+  await tables.createTable({
+    ...t,
+    name: "Notes",
+    permissions: [Permission.create(Role.team("crew"))],
+    rowSecurity: true,
+  });
   await tables.createStringColumn({ ...t, key: "text", size: 64, required: false });
   // Alice owns "crew"; the key adds Bob as an editor and Dave as a viewer; Eve stays outside.
   await new Teams(users["alice"]?.client).create({ teamId: "crew", name: "Crew" });

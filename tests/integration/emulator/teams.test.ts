@@ -37,7 +37,13 @@ describe("teams (AW Modules/Teams)", () => {
     expect(team).toMatchObject({ $id: "crew", name: "Crew", total: 1, prefs: {} });
     const members = await alice.listMemberships({ teamId: "crew" });
     expect(members.memberships).toEqual([
-      expect.objectContaining({ userId: "alice", userName: "alice", roles: ["owner"], confirm: true, teamName: "Crew" }),
+      expect.objectContaining({
+        userId: "alice",
+        userName: "alice",
+        roles: ["owner"],
+        confirm: true,
+        teamName: "Crew",
+      }),
     ]);
     expect((await alice.list()).teams.map((t) => t.$id)).toEqual(["crew"]);
     expect(await bob.list()).toEqual({ total: 0, teams: [] });
@@ -85,7 +91,12 @@ describe("teams (AW Modules/Teams)", () => {
   });
 
   it("given an owner's session, when it invites, then the membership is pending until accepted with the secret", async () => {
-    const invite = await alice.createMembership({ teamId: "crew", roles: ["viewer"], email: "dan@example.com", url: URL });
+    const invite = await alice.createMembership({
+      teamId: "crew",
+      roles: ["viewer"],
+      email: "dan@example.com",
+      url: URL,
+    });
     expect(invite).toMatchObject({ confirm: false, joined: "", roles: ["viewer"], userEmail: "dan@example.com" });
     expect(invite).not.toHaveProperty("secret");
     expect((await alice.get({ teamId: "crew" })).total).toBe(2);
@@ -113,7 +124,12 @@ describe("teams (AW Modules/Teams)", () => {
     expect(await new Account(dan).get()).toMatchObject({ $id: invite.userId, emailVerification: true });
     expect((await new Teams(dan).get({ teamId: "crew" })).total).toBe(3);
     const twice = await rejection(
-      new Teams(dan).updateMembershipStatus({ teamId: "crew", membershipId: invite.$id, userId: invite.userId, secret }),
+      new Teams(dan).updateMembershipStatus({
+        teamId: "crew",
+        membershipId: invite.$id,
+        userId: invite.userId,
+        secret,
+      }),
     );
     expect([twice.code, twice.type]).toEqual([409, "membership_already_confirmed"]);
   });
