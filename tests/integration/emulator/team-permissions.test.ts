@@ -12,6 +12,13 @@ const users: Record<string, { client: Client; secret: string }> = {};
 const t = { databaseId: "db", tableId: "notes" };
 const row = (rowId: string) => ({ ...t, rowId });
 
+/** The signed-in client of `name` (set up in `beforeAll`). */
+function client(name: string): Client {
+  const user = users[name];
+  if (!user) throw new Error(`no user ${name}`);
+  return user.client;
+}
+
 beforeAll(async () => {
   env = await startTestEmulator();
   for (const name of ["alice", "bob", "dave", "eve"]) users[name] = await signedInClient(env, name);
@@ -25,7 +32,7 @@ beforeAll(async () => {
   });
   await tables.createStringColumn({ ...t, key: "text", size: 64, required: false });
   // Alice owns "crew"; the key adds Bob as an editor and Dave as a viewer; Eve stays outside.
-  await new Teams(users["alice"]?.client).create({ teamId: "crew", name: "Crew" });
+  await new Teams(client("alice")).create({ teamId: "crew", name: "Crew" });
   const teams = new Teams(env.admin);
   await teams.createMembership({ teamId: "crew", roles: ["editor"], userId: "bob" });
   await teams.createMembership({ teamId: "crew", roles: ["viewer"], userId: "dave" });
@@ -46,7 +53,7 @@ afterAll(async () => {
   await env.stop();
 });
 
-const as = (name: string) => new TablesDB(users[name]?.client);
+const as = (name: string) => new TablesDB(client(name));
 
 describe("team roles in permission checks", () => {
   it("given read(team:crew), then members read the row and a non-member gets 404", async () => {
@@ -96,10 +103,8 @@ describe("team roles in permission checks", () => {
       file: InputFile.fromBuffer(Buffer.from("plan"), "plan.txt"),
       permissions: [Permission.read(Role.team("crew"))],
     });
-    expect((await new Storage(users["dave"]?.client).getFile({ bucketId: "docs", fileId: "plan" })).name).toBe(
-      "plan.txt",
-    );
-    const outsider = await rejection(new Storage(users["eve"]?.client).getFile({ bucketId: "docs", fileId: "plan" }));
+    expect((await new Storage(client("dave")).getFile({ bucketId: "docs", fileId: "plan" })).name).toBe("plan.txt");
+    const outsider = await rejection(new Storage(client("eve")).getFile({ bucketId: "docs", fileId: "plan" }));
     expect([outsider.code, outsider.type]).toEqual([404, "storage_file_not_found"]);
   });
 
