@@ -19,8 +19,10 @@ import * as documents from "./services/documents.ts";
 import * as fileServing from "./services/file-serving.ts";
 import * as files from "./services/files.ts";
 import * as health from "./services/health.ts";
+import * as memberships from "./services/memberships.ts";
 import * as storage from "./services/storage.ts";
 import * as tablesDb from "./services/tables-db.ts";
+import * as teams from "./services/teams.ts";
 import * as userSessions from "./services/user-sessions.ts";
 import * as users from "./services/users.ts";
 import { preparePrivateDir } from "./private-data.ts";
@@ -80,6 +82,8 @@ const SERVICES = [
   fileServing,
   users,
   userSessions,
+  teams,
+  memberships,
 ];
 
 function sessionDuration(option: number | undefined): number {

@@ -45,7 +45,9 @@ export type Scope =
   | "tables.read"
   | "tables.write"
   | "rows.read"
-  | "rows.write";
+  | "rows.write"
+  | "teams.read"
+  | "teams.write";
 
 /** Scopes of the `guests` role that this emulator serves (AW `app/config/roles.php`). */
 export const GUEST_SCOPES: ReadonlySet<Scope> = new Set<Scope>([
@@ -59,8 +61,13 @@ export const GUEST_SCOPES: ReadonlySet<Scope> = new Set<Scope>([
   "files.write",
 ]);
 
-/** Scopes of the `users` role: the guest scopes plus `account` (AW `app/config/roles.php`). */
-export const USER_SCOPES: ReadonlySet<Scope> = new Set<Scope>([...GUEST_SCOPES, "account"]);
+/** Scopes of the `users` role: the guest scopes plus `account` and `teams.*` (AW `app/config/roles.php`). */
+export const USER_SCOPES: ReadonlySet<Scope> = new Set<Scope>([
+  ...GUEST_SCOPES,
+  "account",
+  "teams.read",
+  "teams.write",
+]);
 
 /** A route's scope, or the scopes of which a caller needs one (AW labels such as `["tables.read", "collections.read"]`). */
 export type RouteScope = Scope | readonly Scope[];
