@@ -7,7 +7,7 @@ import { request as httpRequest } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_ID } from "../../schemas/content.ts";
-import { startSiteStack, type SiteStack } from "../helpers/site.ts";
+import { startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
 import { CONTENT_MODEL } from "../../schemas/model.ts";
 
 let stack: SiteStack;
@@ -76,8 +76,10 @@ describe("cached public pages", () => {
     expect(body.length).toBeLessThan(Buffer.byteLength(html) / 3);
   });
 
-  it("are never cached for a signed-in visitor", async () => {
-    const page = await get("/en", { Cookie: "studio_session=some-session" });
+  it("are never cached for a signed-in visitor (a made-up cookie is a guest: tests/security/cache-bypass.test.ts)", async () => {
+    const visitor = new Visitor(stack.site.url);
+    expect((await visitor.register("page-cache-signed-in@example.com")).status).toBe(302);
+    const page = await visitor.request("/en");
     expect(page.status).toBe(200);
     expect(page.headers.get("cache-control")).toBe("private, no-store");
     expect(page.headers.get("etag")).toBeNull();
