@@ -45,7 +45,13 @@ export type Scope =
   | "tables.read"
   | "tables.write"
   | "rows.read"
-  | "rows.write";
+  | "rows.write"
+  | "providers.read"
+  | "providers.write"
+  | "messages.read"
+  | "messages.write"
+  | "targets.read"
+  | "targets.write";
 
 /** Scopes of the `guests` role that this emulator serves (AW `app/config/roles.php`). */
 export const GUEST_SCOPES: ReadonlySet<Scope> = new Set<Scope>([
