@@ -60,8 +60,7 @@ export function findProvider(store: Store, id: string): ProviderRecord | undefin
 /** The first (oldest) enabled provider of `type`, Appwrite's default provider (AW Messaging worker `findOne`). */
 export function defaultProvider(store: Store, type: string): ProviderRecord | undefined {
   const row = store.stmt("SELECT * FROM providers WHERE enabled = 1 AND type = ? ORDER BY seq LIMIT 1").get(type) as
-    | Record<string, unknown>
-    | undefined;
+    Record<string, unknown> | undefined;
   return row ? toProvider(row) : undefined;
 }
 

@@ -197,9 +197,7 @@ function listMessages(ctx: RequestContext): Reply {
   const search = searchParam(ctx);
   const like = search === undefined ? null : `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const scope =
-    like === null
-      ? []
-      : [{ sql: `id LIKE ? ESCAPE '\\' OR data LIKE ? ESCAPE '\\'`, params: [like, like] }];
+    like === null ? [] : [{ sql: `id LIKE ? ESCAPE '\\' OR data LIKE ? ESCAPE '\\'`, params: [like, like] }];
   const { rows, total } = runList<Record<string, unknown>>(
     ctx.app.store,
     { table: "messages", columns: "*", idColumn: "id", seqColumn: "seq", scope, noun: "Message" },

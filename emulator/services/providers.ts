@@ -43,7 +43,8 @@ function loadProvider(ctx: RequestContext): ProviderRecord {
 function encryptionParam(body: Body): string | undefined {
   const value = stringParam(body, "encryption", { max: 4 });
   if (value === undefined) return undefined;
-  if (!["none", "ssl", "tls"].includes(value)) throw invalidParam("encryption", "Value must be one of (none, ssl, tls)");
+  if (!["none", "ssl", "tls"].includes(value))
+    throw invalidParam("encryption", "Value must be one of (none, ssl, tls)");
   return value === "none" ? "" : value;
 }
 
