@@ -89,11 +89,21 @@ export class MessageDelivery {
     this.timer.unref();
   }
 
-  /** Stop scheduling and wait for the sends under way (each bounded by the SMTP timeouts). */
-  async close(): Promise<void> {
+  /**
+   * Stop scheduling and wait up to `graceMs` (default 1 s) for the sends under way. A send still
+   * running then writes nothing more: its message stays `processing` and is sent at the next start.
+   */
+  async close(graceMs = 1000): Promise<void> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
-    await Promise.allSettled([...this.running]);
+    let grace: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.running]),
+      new Promise<void>((resolve) => {
+        grace = setTimeout(resolve, graceMs);
+      }),
+    ]);
+    clearTimeout(grace);
   }
 
   private startDue(): void {
@@ -127,6 +137,7 @@ export class MessageDelivery {
   }
 
   private async deliver(id: string): Promise<void> {
+    if (this.closed) return;
     const message = findMessage(this.store, id);
     if (!message || message.status !== "processing") return;
     const recipients = this.recipients(message);
@@ -145,6 +156,7 @@ export class MessageDelivery {
     let deliveredTotal = 0;
     const deliveryErrors: string[] = [];
     for (const target of recipients) {
+      if (this.closed) return; // left `processing`: resumed at the next start
       const own = target.providerId ? findProvider(this.store, target.providerId) : undefined;
       const provider = own?.enabled && own.type === message.providerType ? own : fallback;
       const transport = createTransport(transportOptions(provider));

@@ -266,6 +266,48 @@ describe("messaging: e-mail through a real SMTP server", () => {
   });
 });
 
+describe("messaging: restart", () => {
+  it("given the embedded server stops while a mail is being sent, then the message is kept and sent at the next start", async () => {
+    const slow = await startSmtpSink();
+    const first = await startTestEmulator();
+    try {
+      await new Users(first.admin).create({ userId: "u", email: "u@studio.test" });
+      const m = new Messaging(first.admin);
+      await m.createSMTPProvider({
+        providerId: "p",
+        name: "P",
+        host: "127.0.0.1",
+        port: slow.port,
+        fromEmail: "hello@studio.test",
+        enabled: true,
+      });
+      slow.hold();
+      await m.createEmail({ messageId: "interrupted", subject: "Kept", content: "body", users: ["u"] });
+      for (let i = 0; i < 400 && slow.held() === 0; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(slow.held()).toBe(1);
+      await first.emulator.close();
+      slow.refuseHeld();
+      expect(slow.mails).toHaveLength(0);
+
+      const second = await startTestEmulator(first.dataDir);
+      try {
+        const m2 = new Messaging(second.admin);
+        let message = await m2.getMessage({ messageId: "interrupted" });
+        for (let i = 0; i < 400 && message.status === "processing"; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 25));
+          message = await m2.getMessage({ messageId: "interrupted" });
+        }
+        expect(message).toMatchObject({ status: "sent", deliveredTotal: 1 });
+        expect(slow.mails.map((mail) => mail.subject)).toEqual(["Kept"]);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      await slow.stop();
+    }
+  });
+});
+
 describe("messaging: SMTP_URL", () => {
   it("given SMTP_URL, then the embedded server has an enabled 'smtp-url' provider that delivers", async () => {
     const url = `smtp://127.0.0.1:${sink.port}?from=${encodeURIComponent("Studio <hello@studio.test>")}`;

@@ -60,11 +60,18 @@ export interface SmtpSink {
   stop(): Promise<void>;
   /** Listen again on the same port. */
   restart(): Promise<void>;
+  /** Hold each mail's final reply from now on (the sender waits); `held()` counts the mails waiting. */
+  hold(): void;
+  held(): number;
+  /** Answer the held mails with a temporary failure (nothing is kept) and stop holding. */
+  refuseHeld(): void;
 }
 
 /** Start the sink on `port` (0 = a free one). No TLS, authentication optional. */
 export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
+  let holding = false;
+  const waiting: ((error?: Error) => void)[] = [];
   let server: SMTPServer;
   const listen = async (onPort: number): Promise<number> => {
     server = new SMTPServer({
@@ -75,6 +82,10 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
         stream.on("end", () => {
+          if (holding) {
+            waiting.push(callback);
+            return;
+          }
           const raw = Buffer.concat(chunks).toString("latin1");
           const { headers, body } = parseMail(Buffer.concat(chunks).toString("utf8"));
           mails.push({
@@ -102,6 +113,14 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
     restart: async () => {
       await listen(bound);
+    },
+    hold: () => {
+      holding = true;
+    },
+    held: () => waiting.length,
+    refuseHeld: () => {
+      holding = false;
+      for (const reply of waiting.splice(0)) reply(Object.assign(new Error("Try again later"), { responseCode: 451 }));
     },
   };
 }
