@@ -6,6 +6,7 @@
 import path from "node:path";
 import { createAdminServices, type AdminServices } from "../lib/appwrite/client.ts";
 import { loadConfig, loadDotEnv, type AppConfig } from "../lib/config.ts";
+import { AbortError, EXIT } from "../lib/errors.ts";
 import { DEFAULT_EXPORT_DIR, EMBEDDED_EXPORT_DIR } from "../lib/publish/export.ts";
 import { lockPathFor } from "../lib/publish/lock.ts";
 
@@ -36,13 +37,47 @@ export function isInteractive(json: boolean | undefined): boolean {
   return Boolean(process.stdout.isTTY && process.stdin.isTTY) && width > 0 && !json && !process.env.CI;
 }
 
+/** Error codes of a data folder that cannot be created, written or opened. */
+const DATA_DIR_CODES = new Set(["EACCES", "EPERM", "ENOTDIR", "EEXIST", "EROFS", "ENOSPC", "ENOENT", "EISDIR"]);
+
+/**
+ * What keeps the embedded server from starting, as a configuration error (exit 3) saying what to change
+ * (issue #26 item 10; before, exit 70 "a bug in studio"): `EMULATOR_PORT` taken by another program or not
+ * ours to bind, or a `DATA_DIR` that cannot be created, written or opened (a file, read-only, no permission,
+ * SQLite cannot open it). Other errors are returned as they are.
+ */
+export function embeddedServerError(error: unknown, config: Pick<AppConfig, "emulatorPort" | "dataDir">): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === "EADDRINUSE" || (code === "EACCES" && (error as { syscall?: unknown }).syscall === "listen")) {
+    const why = code === "EADDRINUSE" ? "is in use by another program" : "may not be opened by this user";
+    return new AbortError(`EMULATOR_PORT ${config.emulatorPort} ${why}, so the embedded server cannot start.`, {
+      exitCode: EXIT.backend,
+      nextSteps: `Set EMULATOR_PORT to a free port (e.g. EMULATOR_PORT=${config.emulatorPort === 8788 ? 8789 : 8788}), or stop the program using ${config.emulatorPort}.`,
+      cause: error,
+    });
+  }
+  const sqlite = typeof code === "string" && /^SQLITE_(CANTOPEN|READONLY|PERM|IOERR)/.test(code);
+  if ((typeof code === "string" && DATA_DIR_CODES.has(code)) || sqlite) {
+    const dataDir = path.resolve(config.dataDir);
+    const why = error instanceof Error ? error.message : String(error);
+    return new AbortError(`DATA_DIR ${dataDir} cannot be used by the embedded server (${why}).`, {
+      exitCode: EXIT.backend,
+      nextSteps: "Set DATA_DIR to a folder this user can create and write (default .data), or fix its permissions.",
+      cause: error,
+    });
+  }
+  return error;
+}
+
 /** Builds the context for a command; `json` forces machine-readable output. */
 export async function createContext(options: { json?: boolean }): Promise<CommandContext> {
   loadDotEnv();
   const config = loadConfig();
   // The embedded server (the whole SQLite server) is loaded only by commands that talk to Appwrite.
   const { connectAppwrite } = await import("../emulator/embedded.ts");
-  const appwrite = await connectAppwrite(config);
+  const appwrite = await connectAppwrite(config).catch((error: unknown) => {
+    throw config.appwriteEndpoint ? error : embeddedServerError(error, config);
+  });
   const embedded = appwrite.embedded !== null;
   return {
     config,

@@ -3,6 +3,7 @@
  * `type`; the last line is the result.
  */
 import type { ContentIssue } from "../lib/content/read.ts";
+import type { PlanEntry } from "../lib/publish/plan.ts";
 
 /** Writes one NDJSON line. */
 export function emitJson(type: string, data: object): void {
@@ -37,4 +38,12 @@ export function exportedLine(event: { path: string; documents: number; files: nu
     `Exported ${event.documents} item(s) and ${event.files} image(s) before deleting them: ${event.path}\n` +
     `  (undo with: studio restore ${event.path})`
   );
+}
+
+/**
+ * ` (published → draft)` when an update changes the item's state, else "" (issue #26 item 10): unpublishing a
+ * live page is said in the plan, not discovered on the site.
+ */
+export function stateChange(entry: Pick<PlanEntry, "action" | "state">): string {
+  return entry.action === "update" && entry.state ? ` (${entry.state.from} → ${entry.state.to})` : "";
 }

@@ -15,6 +15,13 @@ export interface EmbeddedEmulator extends RunningEmulator {
   shared: boolean;
 }
 
+/**
+ * The project ID the embedded server keeps for a new data folder when `APPWRITE_PROJECT_ID` is unset: the
+ * `projectId` of `schemas/appwrite.json` (`PROJECT_ID` in schemas/content.ts; a test checks they agree), so
+ * the official Appwrite CLI reaches this server with the committed file as it is (SECURITY C75).
+ */
+export const EMBEDDED_PROJECT_ID = "venture-studio";
+
 /** Session length of the embedded server: 7 days, the site's sign-in lifetime. */
 export const EMBEDDED_SESSION_SECONDS = 7 * 24 * 60 * 60;
 
@@ -87,6 +94,7 @@ export async function openEmbeddedEmulator(options: {
     dataDir: options.dataDir,
     port: options.port,
     projectId: options.projectId,
+    newProjectId: EMBEDDED_PROJECT_ID,
     apiKey: options.apiKey,
     // The product signs users in for 7 days (the site's cookie); Appwrite's default is a year (SECURITY C3).
     sessionDuration:

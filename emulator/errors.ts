@@ -215,6 +215,15 @@ const CATALOGUE = {
   message_target_not_email: [400, "Message with the target ID is not an email target."],
   message_missing_schedule: [400, "Message can not have status "],
   topic_not_found: [404, "Topic with the request ID could not be found."],
+  // Teams and memberships (errors.json).
+  team_not_found: [404, "Team with the requested ID could not be found."],
+  team_already_exists: [409, "Team with requested ID already exists. Please choose a different ID and try again."],
+  team_invalid_secret: [401, "The team invitation secret is invalid. Please request a new invitation and try again."],
+  team_membership_mismatch: [404, "The membership ID does not belong to the team ID."],
+  team_invite_mismatch: [401, "The invite does not belong to the current user."],
+  team_invite_not_found: [404, "The requested team invitation could not be found."],
+  membership_not_found: [404, "Membership with the requested ID could not be found."],
+  membership_already_confirmed: [409, "Membership is already confirmed."],
   // Transactions (1.8+, errors.json).
   transaction_not_found: [404, "Transaction with the requested ID '%s' could not be found."],
   transaction_invalid: [400, "The transaction is invalid. Please check the transaction state and try again."],

@@ -11,11 +11,17 @@ export interface ProjectIdentity {
 
 /**
  * Resolve the project ID and API key: explicit values win; otherwise the values kept in
- * `DATA_DIR/project.json`; otherwise new crypto-random ones, written there with mode 0600
- * (ARCHITECTURE "Configuration": "created once and kept in DATA_DIR when unset").
- * Explicit values are not written to disk.
+ * `DATA_DIR/project.json`; otherwise new ones, written there with mode 0600 (ARCHITECTURE "Configuration":
+ * "created once and kept in DATA_DIR when unset"): a crypto-random key, and `newProjectId` as the project
+ * ID when given (the embedded server's `EMBEDDED_PROJECT_ID`, a name and no secret), else `local-` and 12
+ * random hex digits. Explicit values are not written to disk.
  */
-export function resolveProject(dataDir: string, projectId?: string, apiKey?: string): ProjectIdentity {
+export function resolveProject(
+  dataDir: string,
+  projectId?: string,
+  apiKey?: string,
+  newProjectId?: string,
+): ProjectIdentity {
   createPrivateDir(dataDir);
   const file = join(dataDir, "project.json");
   let stored: Partial<ProjectIdentity> = {};
@@ -24,7 +30,7 @@ export function resolveProject(dataDir: string, projectId?: string, apiKey?: str
   }
   const generated: Partial<ProjectIdentity> = {};
   const resolved: ProjectIdentity = {
-    projectId: projectId || stored.projectId || (generated.projectId = `local-${randomBytes(6).toString("hex")}`),
+    projectId: projectId || stored.projectId || (generated.projectId = newProjectId || `local-${randomBytes(6).toString("hex")}`),
     apiKey: apiKey || stored.apiKey || (generated.apiKey = `standard_${randomBytes(64).toString("hex")}`),
   };
   if (generated.projectId !== undefined || generated.apiKey !== undefined) {

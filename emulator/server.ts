@@ -19,8 +19,10 @@ import * as documents from "./services/documents.ts";
 import * as fileServing from "./services/file-serving.ts";
 import * as files from "./services/files.ts";
 import * as health from "./services/health.ts";
+import * as memberships from "./services/memberships.ts";
 import * as storage from "./services/storage.ts";
 import * as tablesDb from "./services/tables-db.ts";
+import * as teams from "./services/teams.ts";
 import * as userSessions from "./services/user-sessions.ts";
 import * as users from "./services/users.ts";
 import * as targets from "./services/targets.ts";
@@ -40,6 +42,8 @@ export interface EmulatorOptions {
   host?: string;
   /** Project ID; default: kept in `DATA_DIR/project.json`, generated once. */
   projectId?: string;
+  /** Project ID to keep for a data folder that has none yet (default `local-` and random hex digits). */
+  newProjectId?: string;
   /** API key; default: kept in `DATA_DIR/project.json`, generated once. */
   apiKey?: string;
   /**
@@ -92,6 +96,8 @@ const SERVICES = [
   targets,
   providers,
   messages,
+  teams,
+  memberships,
 ];
 
 function sessionDuration(option: number | undefined): number {
@@ -112,7 +118,7 @@ function allowedOrigins(option: readonly string[] | undefined): Set<string> {
 /** Build the shared state of one emulator: store, identity, session settings and abuse limiters. */
 function createApp(options: EmulatorOptions): AppState {
   preparePrivateDir(options.dataDir); // created 0700, or tightened with all it holds (SECURITY C73)
-  const identity = resolveProject(options.dataDir, options.projectId, options.apiKey);
+  const identity = resolveProject(options.dataDir, options.projectId, options.apiKey, options.newProjectId);
   const store = new Store(options.dataDir);
   try {
     applySmtpUrl(store, options.smtpUrl ?? process.env["SMTP_URL"]);
@@ -154,13 +160,20 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     });
   });
   const realtime = attachRealtime(server, app);
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 8787, host === "localhost" ? "127.0.0.1" : host, () => {
-      server.off("error", reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(options.port ?? 8787, host === "localhost" ? "127.0.0.1" : host, () => {
+        server.off("error", reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    // The port is taken (EADDRINUSE) or not ours to bind (EACCES): release the store, keep the error's code.
+    await realtime.close();
+    app.store.close();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   app.delivery.start();
   const hostForUrl = host === "::1" ? "[::1]" : host === "localhost" ? "127.0.0.1" : host;

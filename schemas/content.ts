@@ -301,6 +301,12 @@ export const CONTENT_KINDS = {
   },
 } as const;
 export type { ContentKind };
+/**
+ * The project id of `schemas/appwrite.json`, which the embedded server takes for a new data folder when
+ * `APPWRITE_PROJECT_ID` is unset, so the official Appwrite CLI reaches it with the committed file as it is
+ * (SECURITY C75, README "The official Appwrite CLI").
+ */
+export const PROJECT_ID = "venture-studio";
 /** Database and bucket ids (spec §3: database id is `main_db`). */
 export const DATABASE_ID = "main_db";
 export const IMAGES_BUCKET_ID = "images";

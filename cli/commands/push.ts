@@ -4,7 +4,7 @@ import type { PushEvent, PushOptions, PushResult } from "../../lib/publish/push.
 import { positiveInteger, withContext } from "../command-kit.ts";
 import type { CommandContext } from "../context.ts";
 import { EXIT, UsageError, exitCodeFor } from "../exit-codes.ts";
-import { emitJson, exportedLine, reportIssues, reportWarnings } from "../output.ts";
+import { emitJson, exportedLine, reportIssues, reportWarnings, stateChange } from "../output.ts";
 
 export interface PushCommandOptions {
   dir: string;
@@ -59,7 +59,7 @@ export function plainLine(event: PushEvent, dryRun: boolean): string | null {
   if (r.action === "conflict" || r.action === "skip") return `${progress} ${r.action} ${what}: ${r.reason}`;
   const changes = r.action === "update" ? ` [${r.changes.join(", ")}]` : "";
   const verb = dryRun && r.action !== "unchanged" ? `would ${r.action}` : r.action;
-  return `${progress} ${verb} ${what}${changes}`;
+  return `${progress} ${verb} ${what}${changes}${stateChange(r)}`;
 }
 
 /** The closing line of a push. */

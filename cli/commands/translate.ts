@@ -54,10 +54,13 @@ export async function runTranslate(files: string[], options: TranslateCommandOpt
       continue;
     }
     if (r.action === "skipped") {
-      console.log(`${r.file}: ${r.before}, left as is (--force translates it again)`);
+      console.log(`${r.file}: ${r.reason ?? `${r.before}, left as is (--force translates it again)`}`);
       continue;
     }
     console.log(`Wrote ${r.file} from ${r.source} (draft: true, reviewed: false; model ${r.model}).`);
+    if (r.unpublishes) {
+      console.log(`  ! it was published: the next push makes it a draft (unpublished) until you remove draft: true`);
+    }
     for (const v of r.violations) console.log(`  ✗ ${v.message}`);
   }
   const written = results.filter((r) => r.action === "written").length;

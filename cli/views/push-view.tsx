@@ -1,6 +1,7 @@
 import { Box, Text, render } from "ink";
 import { useEffect, useState } from "react";
 import type { PlanAction, PlanEntry, PushEvent, PushItemResult, PushResult } from "../../lib/publish/push.ts";
+import { stateChange } from "../output.ts";
 
 export interface PushViewState {
   validated?: Extract<PushEvent, { type: "validated" }>;
@@ -68,6 +69,7 @@ export function PushView({ state }: { state: PushViewState }) {
         <Text key={`${r.kind}:${r.slug}`} color={r.status === "failed" ? "red" : COLOR[r.action]}>
           {r.status === "failed" ? "✗" : MARK[r.action]} {r.kind} {r.slug}
           {r.action === "update" && r.status === "done" ? <Text dimColor> ({r.changes.join(", ")})</Text> : null}
+          {r.status === "done" && stateChange(r) ? <Text color="magenta">{stateChange(r)}</Text> : null}
           {r.error ? <Text> {r.error}</Text> : null}
           {r.reason ? <Text dimColor> {r.reason}</Text> : null}
         </Text>

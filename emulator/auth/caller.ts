@@ -2,7 +2,9 @@ import type { IncomingHttpHeaders } from "node:http";
 import { timingSafeEqual } from "node:crypto";
 import { nowDatetime } from "../datetime.ts";
 import { decodeSession, findSession, verifySession } from "../db/sessions.ts";
+import { membershipRoles } from "../db/teams.ts";
 import { findUser, userRoles } from "../db/users.ts";
+import type { UserRecord } from "../db/users.ts";
 import { AppwriteError } from "../errors.ts";
 import { GUEST_ROLES } from "../http/context.ts";
 import type { AppState, Caller } from "../http/context.ts";
@@ -65,6 +67,11 @@ export function sessionValue(app: AppState, headers: IncomingHttpHeaders): strin
   return undefined;
 }
 
+/** Every role of a signed-in user, confirmed team memberships included (REFERENCE §6). */
+export function rolesOf(app: AppState, user: UserRecord): string[] {
+  return userRoles(user, membershipRoles(app.store, user.seq));
+}
+
 /**
  * Resolve the signed-in user from a session value and an optional JWT (AW
  * `app/init/resources/request.php` `user`): an unknown, tampered or expired session makes a
@@ -79,7 +86,7 @@ export function resolveUser(app: AppState, session: string | undefined, jwt: str
   if (decoded) {
     const record = verifySession(app.store, decoded.id, decoded.secret, nowDatetime());
     const user = record ? findUser(app.store, decoded.id) : undefined;
-    if (record && user) caller = { isKey: false, roles: userRoles(user), user, session: record, ip };
+    if (record && user) caller = { isKey: false, roles: rolesOf(app, user), user, session: record, ip };
   }
   if (jwt) {
     if (caller.user) throw new AppwriteError("user_jwt_and_cookie_set");
@@ -88,7 +95,7 @@ export function resolveUser(app: AppState, session: string | undefined, jwt: str
     const user = findUser(app.store, claims.userId);
     const record = user ? findSession(app.store, user.seq, claims.sessionId) : undefined;
     if (user && record && record.expire > nowDatetime()) {
-      caller = { isKey: false, roles: userRoles(user), user, session: record, viaJwt: true, ip };
+      caller = { isKey: false, roles: rolesOf(app, user), user, session: record, viaJwt: true, ip };
     }
   }
   if (caller.user && !caller.user.status) throw new AppwriteError("user_blocked");

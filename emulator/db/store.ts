@@ -150,6 +150,34 @@ CREATE TABLE IF NOT EXISTS messages (
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS teams (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  prefs TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS memberships (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  team_seq INTEGER NOT NULL REFERENCES teams(seq) ON DELETE CASCADE,
+  user_seq INTEGER NOT NULL REFERENCES users(seq) ON DELETE CASCADE,
+  roles TEXT NOT NULL,
+  invited TEXT NOT NULL,
+  joined TEXT NOT NULL,
+  confirm INTEGER NOT NULL,
+  secret_hash TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  UNIQUE (team_seq, user_seq)
+);
+CREATE INDEX IF NOT EXISTS memberships_user ON memberships (user_seq, confirm);
+CREATE VIEW IF NOT EXISTS team_view AS SELECT teams.*,
+  (SELECT COUNT(*) FROM memberships m WHERE m.team_seq = teams.seq AND m.confirm = 1) AS total FROM teams;
+CREATE VIEW IF NOT EXISTS membership_view AS SELECT memberships.*, users.id AS user_id, users.name AS user_name,
+  users.email AS user_email, users.mfa AS user_mfa, teams.id AS team_id, teams.name AS team_name
+  FROM memberships JOIN users ON users.seq = memberships.user_seq JOIN teams ON teams.seq = memberships.team_seq;
 CREATE TABLE IF NOT EXISTS schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL);
 INSERT OR IGNORE INTO schema_version (id, version) VALUES (1, 0);
 ${["databases", "collections", "attributes", "indexes"]
@@ -169,7 +197,7 @@ const MAX_CACHED_RECORDS = 1000;
  * The emulator's SQLite database (`DATA_DIR/emulator.sqlite`): WAL journal,
  * `synchronous=FULL` so an acknowledged write survives a crash, foreign keys on.
  * Metadata tables hold databases, collections, attributes, indexes, buckets, files, users,
- * sessions, messaging providers and messages;
+ * sessions, teams, memberships, messaging providers and messages;
  * each collection's documents live in their own table (see `documents.ts`).
  */
 export class Store {

@@ -183,9 +183,10 @@ export function userModel(u: UserRecord): Record<string, unknown> {
 
 /**
  * Roles a session or JWT user holds (AW `Documents/User.php getRoles`; REFERENCE §6): `any`,
- * `users`, `user:<id>`, the `(un)verified` variants and `label:<l>`. Never `guests`.
+ * `users`, `user:<id>`, the `(un)verified` variants, then `teamRoles` (the roles of the user's confirmed
+ * memberships, `membershipRoles` in `teams.ts`), then `label:<l>`. Never `guests`.
  */
-export function userRoles(u: UserRecord): string[] {
+export function userRoles(u: UserRecord, teamRoles: readonly string[] = []): string[] {
   const verified = u.emailVerification || u.phoneVerification ? "verified" : "unverified";
   return [
     "any",
@@ -193,6 +194,7 @@ export function userRoles(u: UserRecord): string[] {
     `user:${u.id}`,
     `users/${verified}`,
     `user:${u.id}/${verified}`,
+    ...teamRoles,
     ...u.labels.map((l) => `label:${l}`),
   ];
 }

@@ -51,7 +51,9 @@ export type Scope =
   | "messages.read"
   | "messages.write"
   | "targets.read"
-  | "targets.write";
+  | "targets.write"
+  | "teams.read"
+  | "teams.write";
 
 /** Scopes of the `guests` role that this emulator serves (AW `app/config/roles.php`). */
 export const GUEST_SCOPES: ReadonlySet<Scope> = new Set<Scope>([
@@ -65,8 +67,13 @@ export const GUEST_SCOPES: ReadonlySet<Scope> = new Set<Scope>([
   "files.write",
 ]);
 
-/** Scopes of the `users` role: the guest scopes plus `account` (AW `app/config/roles.php`). */
-export const USER_SCOPES: ReadonlySet<Scope> = new Set<Scope>([...GUEST_SCOPES, "account"]);
+/** Scopes of the `users` role: the guest scopes plus `account` and `teams.*` (AW `app/config/roles.php`). */
+export const USER_SCOPES: ReadonlySet<Scope> = new Set<Scope>([
+  ...GUEST_SCOPES,
+  "account",
+  "teams.read",
+  "teams.write",
+]);
 
 /** A route's scope, or the scopes of which a caller needs one (AW labels such as `["tables.read", "collections.read"]`). */
 export type RouteScope = Scope | readonly Scope[];

@@ -17,6 +17,11 @@ export interface RealtimeEvent {
   payload: Record<string, unknown>;
   /** Appwrite datetime of the change. */
   timestamp: string;
+  /**
+   * Set by membership changes: the member whose roles changed. Their open connections reload their
+   * roles before the event is delivered (AW `app/realtime.php`, `permissionsChanged`).
+   */
+  rolesChangedFor?: string;
 }
 
 /** Something that receives every published event. */

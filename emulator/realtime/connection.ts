@@ -1,7 +1,7 @@
-import { resolveUser } from "../auth/caller.ts";
+import { resolveUser, rolesOf } from "../auth/caller.ts";
 import { uniqueId } from "../ids.ts";
 import type { AppState } from "../http/context.ts";
-import { accountModel } from "../db/users.ts";
+import { accountModel, findUser } from "../db/users.ts";
 import type { UserRecord } from "../db/users.ts";
 import type { RealtimeEvent } from "./bus.ts";
 
@@ -190,11 +190,20 @@ export class RealtimeConnection {
     this.send({ type: "response", data: { to: "unsubscribe", success: true, subscriptions: results } });
   }
 
+  /** Reload the user's roles after a membership change; a deleted user leaves the roles as they were. */
+  private reloadRoles(): void {
+    const user = this.user ? findUser(this.app.store, this.user.id) : undefined;
+    if (!user) return;
+    this.user = user;
+    this.roles = rolesOf(this.app, user);
+  }
+
   /**
    * Deliver `event` when this client holds one of its roles and has subscriptions on one of its
    * channels; the message lists those subscription IDs (AW `getSubscribers`).
    */
   deliver(event: RealtimeEvent): void {
+    if (event.rolesChangedFor !== undefined && event.rolesChangedFor === this.user?.id) this.reloadRoles();
     if (!event.roles.some((role) => this.roles.includes(role))) return;
     const matched: string[] = [];
     for (const [id, subscription] of this.subscriptions) {

@@ -8,6 +8,7 @@ import { AppwriteException, OrderBy, type Compression, type TablesDB, type Table
 import type { Models } from "node-appwrite";
 import type { AdminServices } from "./client.ts";
 import { AbortError, EXIT } from "../errors.ts";
+import { VARCHAR_MAX_SIZE } from "../../schemas/appwrite.ts";
 
 export interface SchemaAttribute {
   key: string;
@@ -237,8 +238,7 @@ async function applyCollection(
   }
 }
 
-/** The largest `size` of Appwrite 1.9's `varchar` column (its reference: "Maximum size is 16381"). */
-export const VARCHAR_MAX_SIZE = 16381;
+export { VARCHAR_MAX_SIZE };
 
 /** Creates the TablesDB column that `attribute` (a `schemas/appwrite.json` attribute) describes. */
 async function createColumn(

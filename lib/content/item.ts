@@ -3,7 +3,7 @@
  * their images and the issues found. Types only, shared by the reader (`read.ts`) and the version rules
  * (`versions.ts`).
  */
-import type { PostFrontMatter, VentureFrontMatter } from "../../schemas/content.ts";
+import type { ContentKind, PostFrontMatter, VentureFrontMatter } from "../../schemas/content.ts";
 import type { ContentLocale } from "../../schemas/model.ts";
 
 /** A local image a content file references, already read and checked. */
@@ -47,6 +47,12 @@ export interface ContentIssue {
   file: string;
   field: string;
   message: string;
+  /**
+   * The version the issue keeps from being written when it is not the one the file's name says (a slug two
+   * files declare): its kind and version key (`versionKey(slug, locale)`). Push never prunes it and pull
+   * never writes it while the issue stands.
+   */
+  blocks?: { kind: ContentKind; key: string };
 }
 
 export interface ContentSet {

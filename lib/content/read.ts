@@ -39,10 +39,12 @@ const VERSION_FRONT_MATTER = Object.fromEntries(
 
 /**
  * Reads and validates every content file under `root` (`root/ventures`, `root/posts`; a missing folder is
- * empty). Files with any issue are left out of `items` and described in `issues`; duplicate slugs of one
- * kind and locale are issues on every file but the first. `x.ar.md` is the Arabic version of `x.md`
- * (`lib/content/versions.ts`): it takes the fields it leaves out from it. Content files `studio` does not read (in `root` itself, in a
- * subfolder of `ventures/` or `posts/`) and other files in those folders are warnings.
+ * empty). Files with any issue are left out of `items` and described in `issues`; when two files of one
+ * kind declare one slug and locale, both are issues and no version of that slug is an item (issue #26 item
+ * 10: the file that sorted first used to overwrite the live item; `withoutDuplicates`). `x.ar.md` is the
+ * Arabic version of `x.md` (`lib/content/versions.ts`): it takes the fields it leaves out from it. Content
+ * files `studio` does not read (in `root` itself, in a subfolder of `ventures/` or `posts/`) and other files
+ * in those folders are warnings.
  * @throws only for I/O errors other than a missing folder.
  */
 export async function readContent(root: string): Promise<ContentSet> {
@@ -56,7 +58,7 @@ export async function readContent(root: string): Promise<ContentSet> {
     warnings.push(...refused.warnings);
     if (refused.skipFolder) continue;
     const names = await listFiles(folder);
-    const seen = new Map<string, string>();
+    const read: ContentItem[] = [];
     for (const name of names) {
       const format = EXTENSIONS[path.extname(name).toLowerCase()];
       const file = `${CONTENT_KINDS[kind].folder}/${name}`;
@@ -68,18 +70,10 @@ export async function readContent(root: string): Promise<ContentSet> {
       }
       const result = await readItem(kind, path.join(folder, name), file, format);
       warnings.push(...(result.warnings ?? []));
-      if ("issues" in result) {
-        issues.push(...result.issues);
-        continue;
-      }
-      const previous = seen.get(itemKey(result.item));
-      if (previous) {
-        issues.push({ file, field: "slug", message: `"${result.item.slug}" is already used by ${previous}; give each file its own slug` });
-        continue;
-      }
-      seen.set(itemKey(result.item), file);
-      items.push(result.item);
+      if ("issues" in result) issues.push(...result.issues);
+      else read.push(result.item);
     }
+    items.push(...withoutDuplicates(read, issues));
   }
   // Default-locale versions first (each kind's files stay in name order): `x.ar.md` sorts before `x.md`.
   const ordered = [
@@ -128,6 +122,47 @@ async function linkIssues(
     }
   }
   return { issues, warnings, skipFolder: false };
+}
+
+/**
+ * `items` (the valid files of one kind) without any version of a slug that two files declare in one locale:
+ * each of those files gets an issue naming the others, and each other version of that slug one saying why
+ * it is not written, all with `blocks` set to the version key they hold back. Which file is the real one
+ * cannot be told (a copy keeps the slug it was copied with), so neither is written and push prunes nothing
+ * of that slug.
+ */
+function withoutDuplicates(items: ContentItem[], issues: ContentIssue[]): ContentItem[] {
+  const byKey = new Map<string, ContentItem[]>();
+  for (const item of items) byKey.set(itemKey(item), [...(byKey.get(itemKey(item)) ?? []), item]);
+  const clashing = [...byKey.values()].filter((group) => group.length > 1);
+  if (clashing.length === 0) return items;
+  const slugs = new Map(clashing.map((group) => [group[0]!.slug, group]));
+  for (const group of clashing) {
+    for (const item of group) {
+      const others = group.filter((o) => o !== item).map((o) => o.file);
+      issues.push({
+        file: item.file,
+        field: "slug",
+        message:
+          `"${item.slug}" (${item.locale}) is also the slug of ${others.join(", ")}; nothing is written for ` +
+          `this slug until each file has its own: change the slug of the copy, or delete it`,
+        blocks: { kind: item.kind, key: itemKey(item) },
+      });
+    }
+  }
+  return items.filter((item) => {
+    const group = slugs.get(item.slug);
+    if (!group) return true;
+    if (!group.includes(item)) {
+      issues.push({
+        file: item.file,
+        field: "slug",
+        message: `not written: "${item.slug}" (${group[0]!.locale}) is the slug of ${group.map((o) => o.file).join(" and ")}; give each its own slug`,
+        blocks: { kind: item.kind, key: itemKey(item) },
+      });
+    }
+    return false;
+  });
 }
 
 /** Content files (.md, .html) `readContent` does not read: in `root` itself, or in subfolders of a kind's folder. */

@@ -10,7 +10,7 @@
  */
 import { createHash } from "node:crypto";
 import { Tokenizer } from "htmlparser2";
-import { SizedLru } from "../http/sized-lru.ts";
+import { LRUCache } from "lru-cache";
 import { assertHtmlBounds, checkHtmlBounds, HtmlBoundsError, HTML_BOUNDS, type HtmlBoundViolation } from "./bounds.ts";
 import { sanitizeHtml } from "./sanitize.ts";
 import { SanitizeTimeoutError, sanitizeOffThread, SANITIZE_TIMEOUT_MS } from "./sanitize-thread.ts";
@@ -37,7 +37,11 @@ export async function normalizeBodyAsync(html: string): Promise<string> {
 }
 
 /** Sanitized bodies by SHA-256 of the input: at most 500 entries or 32 MB (2 bytes a UTF-16 unit). */
-const sanitized = new SizedLru<string>({ maxBytes: 32 * 1024 * 1024, maxEntries: 500, sizeOf: (v) => v.length * 2 });
+const sanitized = new LRUCache<string, string>({
+  maxSize: 32 * 1024 * 1024,
+  max: 500,
+  sizeCalculation: (v) => Math.max(1, v.length * 2),
+});
 const inFlight = new Map<string, Promise<string>>();
 
 const keyOf = (html: string) => createHash("sha256").update(html).digest("base64url");
@@ -66,7 +70,11 @@ function sanitizeCached(html: string, key = keyOf(html)): Promise<string> {
 }
 
 /** Fallbacks of bodies that break the bounds, by hash (they are cheap to compute but need not be redone). */
-const fallbacks = new SizedLru<string>({ maxBytes: 8 * 1024 * 1024, maxEntries: 200, sizeOf: (v) => v.length * 2 });
+const fallbacks = new LRUCache<string, string>({
+  maxSize: 8 * 1024 * 1024,
+  max: 200,
+  sizeCalculation: (v) => Math.max(1, v.length * 2),
+});
 
 /**
  * A stored body as the public pages show it. Never throws and never blocks the event loop for long:

@@ -21,6 +21,11 @@ export interface LockEntry {
   updatedAt: string;
   /** `contentHash` of the item's fields at that moment. */
   hash: string;
+  /**
+   * `remoteFingerprint` of the document at that moment: a later `$updatedAt` with the same fingerprint (the
+   * schedule publishing it) is not an edit. Absent in entries written before it existed.
+   */
+  remote?: string;
   /** The image as it was synced: SHA-256 of the local file's bytes and the URL stored in Appwrite. */
   image?: { sha256: string; url: string };
 }

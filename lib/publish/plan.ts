@@ -10,6 +10,8 @@ import { fileViewUrl, type AppwriteTarget } from "../appwrite/client.ts";
 import type { ContentItem, LocalImage } from "../content/read.ts";
 import { changedFields, imageFileId, localImage, managedFields, type ManagedFields } from "./documents.ts";
 import { contentHash, type LockEntry, type ProjectLock } from "./lock.ts";
+import { remoteChangedSince } from "./remote.ts";
+import { stateOf, STATUS_COLUMN, type ItemState } from "../../schemas/lifecycle.ts";
 import { itemKey } from "../content/versions.ts";
 import { DEFAULT_CONTENT_LOCALE, parseVersionKey, type ContentLocale } from "../../schemas/model.ts";
 
@@ -30,6 +32,11 @@ export interface PlanEntry {
   documentId?: string;
   /** Why a conflict or skip, and what to do about it. */
   reason?: string;
+  /**
+   * When the push changes the item's state (`status`), from what to what, e.g. published → draft (issue #26
+   * item 10: a push that unpublishes a live page says so in the plan).
+   */
+  state?: { from: ItemState; to: ItemState };
 }
 
 /** A planned item with what applying it needs. */
@@ -85,11 +92,6 @@ export function sourceHash(item: ContentItem): string {
   });
 }
 
-/** Whether the document changed in Appwrite since the lock entry was recorded. */
-function remoteChangedSince(entry: LockEntry | undefined, remote: Models.DefaultRow): boolean {
-  return !entry || entry.id !== remote.$id || entry.updatedAt !== remote.$updatedAt;
-}
-
 function planItem(input: PlanInput, item: ContentItem): PlannedItem {
   const entry = input.lock[item.kind][itemKey(item)];
   const remote = input.remote[item.kind].get(itemKey(item)) ?? null;
@@ -98,7 +100,7 @@ function planItem(input: PlanInput, item: ContentItem): PlannedItem {
   const base = { kind: item.kind, slug: item.slug, locale: item.locale, file: item.file, changes: [] as string[] };
 
   // Fast path: neither side changed since the last sync; nothing to render or compare.
-  if (remote && entry && !remoteChangedSince(entry, remote) && entry.hash === hash) {
+  if (remote && entry && !remoteChangedSince(item.kind, entry, remote) && entry.hash === hash) {
     return {
       entry: { ...base, action: "unchanged", documentId: remote.$id },
       item,
@@ -132,9 +134,11 @@ function planItem(input: PlanInput, item: ContentItem): PlannedItem {
     return { ...planned, entry: { ...base, action: "create" } };
   }
   const changes = changedFields(fields(), remote);
-  const withRemote = { ...base, changes, documentId: remote.$id };
+  const to = fields()[STATUS_COLUMN] as ItemState;
+  const state = changes.includes(STATUS_COLUMN) ? { state: { from: stateOf(remote), to } } : {};
+  const withRemote = { ...base, changes, documentId: remote.$id, ...state };
   if (changes.length === 0) return { ...planned, entry: { ...withRemote, action: "unchanged" } };
-  if (!remoteChangedSince(entry, remote) || input.force)
+  if (!remoteChangedSince(item.kind, entry, remote) || input.force)
     return { ...planned, entry: { ...withRemote, action: "update" } };
   const reason = entry
     ? "changed in Appwrite since the last push (an edit in the admin?); run `studio pull` to bring it into the file, or push with --force to overwrite it"
@@ -152,7 +156,7 @@ function planRemovals(input: PlanInput, kind: ContentKind, present: Set<string>)
     const { slug, locale } = parseVersionKey(key);
     const base = { kind, slug, locale, file: null, changes: [], documentId: remote.$id };
     const common = { item: null, fields: null, imageUrl: null, image: null, lock: null, remote };
-    if (remoteChangedSince(entry, remote)) {
+    if (remoteChangedSince(kind, entry, remote)) {
       const reason = "its file was removed, but it changed in Appwrite since the last push; not deleted";
       planned.push({ ...common, entry: { ...base, action: "conflict", reason } });
     } else if (input.prune) {

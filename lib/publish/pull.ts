@@ -25,7 +25,8 @@ import { frontMatterOf } from "./pull-front-matter.ts";
 import { indexLocalImages, localImageRef } from "./pull-images.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
 import { itemsBySlug, sourceHash } from "./plan.ts";
-import { describeError, listBySlug } from "./remote.ts";
+import { describeError, listBySlug, lockEntryFor, remoteChangedSince } from "./remote.ts";
+import { asUnreachable, isConnectionError } from "../appwrite/unreachable.ts";
 
 export interface PullItemResult {
   kind: ContentKind;
@@ -69,11 +70,14 @@ export interface PullOptions {
 
 /**
  * Pulls every venture and post of Appwrite into `contentDir`.
- * @throws {SchemaMissingError} when the schema was never applied; {AppwriteException} when Appwrite cannot be read.
+ * @throws {SchemaMissingError} when the schema was never applied; {AppwriteUnreachableError} (exit 3) at the
+ *   first request that finds Appwrite gone (what was written is in the lock); {AppwriteException} when
+ *   Appwrite refuses to be read.
  */
 export async function pull(services: AdminServices, options: PullOptions): Promise<PullResult> {
   const { items, issues } = await readContent(options.contentDir);
   const invalid = new Set(issues.map((i) => i.file));
+  const blocked = new Map(issues.flatMap((i) => (i.blocks ? [[`${i.blocks.kind}:${i.blocks.key}`, i.file]] : [])));
   const lock = options.lockPath ? await readLock(options.lockPath) : { version: 1 as const, projects: {} };
   const project = projectLock(lock, services.target.projectId);
   const localImages = await indexLocalImages(options.contentDir);
@@ -89,32 +93,56 @@ export async function pull(services: AdminServices, options: PullOptions): Promi
   };
 
   const localItems = itemsBySlug(items);
-  for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
-    const remote = await listBySlug(services, CONTENT_KINDS[kind].collectionId);
-    const local = localItems[kind];
-    for (const doc of remote.values()) {
-      const outcome = await pullOne(services, options, {
-        kind,
-        doc,
-        source: remote.get(String(doc.slug)),
-        local: local.get(documentVersionKey(doc)) ?? null,
-        english: local.get(String(doc.slug)) ?? null,
+  try {
+    for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
+      await pullKind(services, options, kind, {
+        local: localItems[kind],
         project,
         invalid,
+        blocked,
         localImages,
         result,
       });
-      result.items.push(outcome);
-      options.onEvent?.(outcome);
-      if (outcome.status === "failed") result.failed++;
-      else if (outcome.action === "write") result.written++;
-      else if (outcome.action === "conflict") result.conflicts++;
-      else if (outcome.action === "skip") result.skipped++;
-      else result.unchanged++;
     }
+  } catch (error) {
+    // Appwrite went away (issue #26 item 10): stop at once; what was written is recorded.
+    if (!options.dryRun && options.lockPath && result.items.length > 0) await writeLock(options.lockPath, lock);
+    throw asUnreachable(services.target.endpoint, error, `pull stopped after ${result.written} file(s) written`);
   }
   if (!options.dryRun && options.lockPath) await writeLock(options.lockPath, lock);
   return result;
+}
+
+/** Pulls every document of `kind` (see `pull`); a connection error propagates, other failures are results. */
+async function pullKind(
+  services: AdminServices,
+  options: PullOptions,
+  kind: ContentKind,
+  c: Omit<PullContext, "kind" | "doc" | "source" | "local" | "english"> & { local: Map<string, ContentItem> },
+): Promise<void> {
+  const { result, local } = c;
+  const remote = await listBySlug(services, CONTENT_KINDS[kind].collectionId);
+  for (const doc of remote.values()) {
+    const outcome = await pullOne(services, options, {
+      kind,
+      doc,
+      source: remote.get(String(doc.slug)),
+      local: local.get(documentVersionKey(doc)) ?? null,
+      english: local.get(String(doc.slug)) ?? null,
+      project: c.project,
+      invalid: c.invalid,
+      blocked: c.blocked,
+      localImages: c.localImages,
+      result,
+    });
+    result.items.push(outcome);
+    options.onEvent?.(outcome);
+    if (outcome.status === "failed") result.failed++;
+    else if (outcome.action === "write") result.written++;
+    else if (outcome.action === "conflict") result.conflicts++;
+    else if (outcome.action === "skip") result.skipped++;
+    else result.unchanged++;
+  }
 }
 
 interface PullContext {
@@ -127,6 +155,8 @@ interface PullContext {
   english: ContentItem | null;
   project: ProjectLock;
   invalid: Set<string>;
+  /** `kind:versionKey` → a file whose issue holds that version back (two files declaring its slug). */
+  blocked: Map<string, string>;
   localImages: Map<string, string>;
   result: PullResult;
 }
@@ -165,7 +195,7 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
   const file = local?.file ?? target;
   const base = { kind, slug, file, ...(locale === DEFAULT_CONTENT_LOCALE ? {} : { locale }) };
   const entry = project[kind][key];
-  const remoteChanged = !entry || entry.id !== doc.$id || entry.updatedAt !== doc.$updatedAt;
+  const remoteChanged = remoteChangedSince(kind, entry, doc);
 
   if (!remoteChanged) {
     if (local) return { ...base, action: "unchanged", status: "done" };
@@ -176,10 +206,11 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
       reason: "its file was removed locally; `studio push --prune` deletes it from Appwrite",
     };
   }
-  const invalidFile = [...c.invalid].find((f) => {
-    const named = localeOfFile(f);
-    return f.startsWith(`${folder}/`) && named.stem === slug && named.locale === locale;
-  });
+  const invalidFile =
+    [...c.invalid].find((f) => {
+      const named = localeOfFile(f);
+      return f.startsWith(`${folder}/`) && named.stem === slug && named.locale === locale;
+    }) ?? c.blocked.get(`${kind}:${key}`);
   if (invalidFile && !options.force) {
     return {
       ...base,
@@ -232,16 +263,15 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
     // A translated file's hash covers what it inherits, as `push` reads it.
     const [item] = c.english ? inheritFields([reread.item, c.english], []) : [reread.item];
     const image = localImage(item!);
-    project[kind][key] = {
-      id: doc.$id,
-      updatedAt: doc.$updatedAt,
+    project[kind][key] = lockEntryFor(kind, doc, {
       hash: sourceHash(item!),
       ...(image && imageUrl
         ? { image: { sha256: createHash("sha256").update(image.bytes).digest("hex"), url: imageUrl } }
         : {}),
-    };
+    });
     return { ...base, file: target, action: "write", status: "done" };
   } catch (error) {
+    if (isConnectionError(error)) throw error; // Appwrite gone: `pull` stops
     if (error instanceof OutsideFolderError) {
       return { ...base, action: "skip", status: "done", reason: outsideReason(error) };
     }

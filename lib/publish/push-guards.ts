@@ -10,6 +10,9 @@ import { CONTENT_KIND_NAMES } from "../../schemas/model.ts";
 import { readContent, type ContentSet } from "../content/read.ts";
 import { AbortError, EXIT } from "../errors.ts";
 import type { ProjectLock } from "./lock.ts";
+import type { AdminServices } from "../appwrite/client.ts";
+import { ExportError, imageFileIdsOf, writeExport, type ExportReport } from "./export.ts";
+import type { PlannedItem } from "./plan.ts";
 
 /**
  * The content folder does not exist or holds no venture or post file: most likely a typo in `--dir`, and
@@ -85,4 +88,29 @@ export function trackedCount(
     for (const [key, entry] of Object.entries(project[kind])) if (remote[kind].get(key)?.$id === entry.id) n++;
   }
   return n;
+}
+
+/**
+ * Writes what the plan deletes (documents and the images they point at) to an export in `exportDir`
+ * before anything is written (SECURITY C48).
+ * @throws {ExportError} when there are deletions and no `exportDir`, or the export cannot be written.
+ */
+export async function exportDeletions(
+  services: AdminServices,
+  planned: PlannedItem[],
+  exportDir: string | undefined,
+): Promise<ExportReport | null> {
+  const deletions = planned.filter((p) => p.entry.action === "delete" && p.remote);
+  if (deletions.length === 0) return null;
+  if (!exportDir) {
+    throw new ExportError(
+      "push would delete items but was given no folder for the export to write first; nothing was deleted.",
+    );
+  }
+  return writeExport(services, {
+    dir: exportDir,
+    reason: "prune",
+    documents: deletions.map((p) => ({ kind: p.entry.kind, document: p.remote! })),
+    fileIds: deletions.flatMap((p) => imageFileIdsOf(p.entry.kind, p.remote!)),
+  });
 }

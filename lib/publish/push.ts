@@ -11,12 +11,13 @@ import { CONTENT_KIND_NAMES, DEFAULT_CONTENT_LOCALE, versionKey, type ContentKin
 import type { AdminServices } from "../appwrite/client.ts";
 import type { ContentIssue } from "../content/read.ts";
 import { localeOfFile } from "../content/versions.ts";
-import { ExportError, imageFileIdsOf, writeExport, type ExportReport } from "./export.ts";
+import type { ExportReport } from "./export.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
 import { planPush, type PlanAction, type PlanEntry, type PlannedItem } from "./plan.ts";
-import { checkMassDelete, readContentFolder, trackedCount } from "./push-guards.ts";
+import { checkMassDelete, exportDeletions, readContentFolder, trackedCount } from "./push-guards.ts";
 import { ensureImage, imagesUsedTwice, removeOrphanImages, type ImageUploads } from "./push-images.ts";
-import { describeError, listBySlug } from "./remote.ts";
+import { describeError, listBySlug, lockEntryFor } from "./remote.ts";
+import { AppwriteUnreachableError, asUnreachable, isConnectionError } from "../appwrite/unreachable.ts";
 import { createItemDocument, deleteItemDocument, updateItemDocument, type ImageStep } from "./writer.ts";
 
 export type { PlanAction, PlanEntry } from "./plan.ts";
@@ -105,7 +106,9 @@ export interface PushOptions {
  * {ExportError} when the export before deleting cannot be written (nothing was written);
  * {ContentFolderError} when `contentDir` is missing or has no content file; {MassDeleteError} when a prune
  * would delete more than half of the pushed items without `allowMassDelete` (both: nothing was written);
- * {AppwriteException} when Appwrite cannot be read at all (unreachable, bad key).
+ * {AppwriteUnreachableError} (exit 3, naming the endpoint) at the first request that finds Appwrite gone: no
+ * further item is tried, what was written is recorded in the lock; {AppwriteException} when Appwrite refuses
+ * to be read (bad key).
  */
 export async function push(services: AdminServices, options: PushOptions): Promise<PushResult> {
   const emit = options.onEvent ?? (() => {});
@@ -123,15 +126,22 @@ export async function push(services: AdminServices, options: PushOptions): Promi
 
   const lock = options.lockPath ? await readLock(options.lockPath) : { version: 1 as const, projects: {} };
   const project = projectLock(lock, services.target.projectId);
-  const remote = Object.fromEntries(
-    await Promise.all(CONTENT_KIND_NAMES.map(async (kind) => [kind, await listBySlug(services, CONTENT_KINDS[kind].collectionId)] as const)),
-  ) as Record<ContentKind, Awaited<ReturnType<typeof listBySlug>>>;
-  const protectedSlugs = new Set(
-    [...invalidFiles].map((f) => {
+  const remote = await Promise.all(
+    CONTENT_KIND_NAMES.map(async (kind) => [kind, await listBySlug(services, CONTENT_KINDS[kind].collectionId)] as const),
+  ).then(
+    (lists) => Object.fromEntries(lists) as Record<ContentKind, Awaited<ReturnType<typeof listBySlug>>>,
+    (error: unknown) => {
+      throw asUnreachable(services.target.endpoint, error, "nothing was written");
+    },
+  );
+  // A file's version is never pruned while it is invalid, nor the version a duplicated slug holds back.
+  const protectedSlugs = new Set([
+    ...[...invalidFiles].map((f) => {
       const { locale, stem } = localeOfFile(f);
       return versionKey(stem, locale);
     }),
-  );
+    ...content.issues.flatMap((i) => (i.blocks ? [i.blocks.key] : [])),
+  ]);
   const planned = planPush({
     target: services.target,
     items: publishable,
@@ -152,20 +162,35 @@ export async function push(services: AdminServices, options: PushOptions): Promi
   const uploads: ImageUploads = new Map();
   const sharedImages = imagesUsedTwice(planned);
   const writes = new Set<PlanAction>(["create", "update", "delete"]);
+  // The first connection error (Appwrite gone): no later item is started.
+  const lost: { error?: unknown; hit: boolean } = { hit: false };
   await forEachLimit(planned, options.concurrency ?? 4, async (p) => {
+    if (lost.hit) return;
     let result: PushItemResult;
     if (options.dryRun || !writes.has(p.entry.action)) {
       result = { ...p.entry, status: "done" };
       if (!options.dryRun && p.entry.action === "unchanged" && p.lock && p.remote) {
-        project[p.entry.kind][entryKey(p.entry)] = { id: p.remote.$id, updatedAt: p.remote.$updatedAt, ...p.lock };
+        project[p.entry.kind][entryKey(p.entry)] = lockEntryFor(p.entry.kind, p.remote, p.lock);
       }
     } else {
-      result = await apply(services, p, uploads, sharedImages, project);
+      try {
+        result = await apply(services, p, uploads, sharedImages, project);
+      } catch (error) {
+        if (!lost.hit) Object.assign(lost, { hit: true, error });
+        return;
+      }
     }
     results.push(result);
     emit({ type: "item", result, done: results.length, total: planned.length });
   });
 
+  if (lost.hit) {
+    // What was written is recorded, so the next push recognizes it; the rest was not tried.
+    if (options.lockPath && !options.dryRun) await writeLock(options.lockPath, lock);
+    const written = results.filter((r) => r.status === "done" && writes.has(r.action)).length;
+    const progress = `push stopped: ${written} item(s) written, ${planned.length - results.length} not done`;
+    throw new AppwriteUnreachableError(services.target.endpoint, lost.error, progress);
+  }
   if (!options.dryRun) {
     const deleted = results.filter((r) => r.action === "delete" && r.status === "done").map((r) => r.documentId!);
     await removeOrphanImages(services, planned, new Set(deleted), remote);
@@ -188,31 +213,6 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     exported,
     tracked,
   };
-}
-
-/**
- * Writes what the plan deletes (documents and the images they point at) to an export in `exportDir`
- * before anything is written (SECURITY C48).
- * @throws {ExportError} when there are deletions and no `exportDir`, or the export cannot be written.
- */
-async function exportDeletions(
-  services: AdminServices,
-  planned: PlannedItem[],
-  exportDir: string | undefined,
-): Promise<ExportReport | null> {
-  const deletions = planned.filter((p) => p.entry.action === "delete" && p.remote);
-  if (deletions.length === 0) return null;
-  if (!exportDir) {
-    throw new ExportError(
-      "push would delete items but was given no folder for the export to write first; nothing was deleted.",
-    );
-  }
-  return writeExport(services, {
-    dir: exportDir,
-    reason: "prune",
-    documents: deletions.map((p) => ({ kind: p.entry.kind, document: p.remote! })),
-    fileIds: deletions.flatMap((p) => imageFileIdsOf(p.entry.kind, p.remote!)),
-  });
 }
 
 /** Runs `task` over `items` with at most `limit` in flight. */
@@ -280,9 +280,11 @@ async function apply(
             permissions: p.remote?.$permissions ?? [Permission.read(Role.any())],
             savedBy: "studio push",
           });
-    project[kind][key] = { id: doc.$id, updatedAt: doc.$updatedAt, ...p.lock! };
+    project[kind][key] = lockEntryFor(kind, doc, p.lock!);
     return { ...p.entry, documentId: doc.$id, status: "done" };
   } catch (error) {
+    // Appwrite gone: not this item's failure; `push` stops at once (issue #26 item 10).
+    if (isConnectionError(error)) throw error;
     return { ...p.entry, status: "failed", error: describeError(error) };
   }
 }

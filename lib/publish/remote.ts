@@ -3,11 +3,13 @@
  * a missing schema reported as such, and a one-line description of an Appwrite failure for their reports.
  */
 import { AppwriteException, type Models } from "node-appwrite";
-import { DATABASE_ID } from "../../schemas/content.ts";
-import { documentVersionKey } from "../../schemas/model.ts";
+import { DATABASE_ID, type ContentKind } from "../../schemas/content.ts";
+import { PUBLISH_AT_COLUMN, stateOf } from "../../schemas/lifecycle.ts";
+import { CONTENT_MODEL, documentVersionKey, fieldsOf } from "../../schemas/model.ts";
 import type { AdminServices } from "../appwrite/client.ts";
 import { listPages } from "../appwrite/paginate.ts";
 import { AbortError, EXIT } from "../errors.ts";
+import { contentHash, type LockEntry } from "./lock.ts";
 
 /** Appwrite has no database or collection to push into: the schema was never applied there. */
 export class SchemaMissingError extends AbortError {
@@ -44,6 +46,51 @@ export async function listBySlug(
   );
   for await (const documents of pages) for (const doc of documents) bySlug.set(documentVersionKey(doc), doc);
   return bySlug;
+}
+
+/**
+ * A hash of what a document says, as far as an edit can change it: every field of its kind and its due time
+ * (datetimes as instants), and its state with `scheduled` read as `published`, because the schedule turning
+ * one into the other (`promoteDue`) is not an edit (issue #26 item 10). Its timestamps, permissions (derived
+ * from the state) and `updatedBy` are left out. Recorded in the lock (`LockEntry.remote`) by push and pull.
+ */
+export function remoteFingerprint(kind: ContentKind, doc: Models.DefaultRow): string {
+  const values: Record<string, string | null> = {};
+  for (const [name] of fieldsOf(CONTENT_MODEL[kind])) values[name] = canonical(doc[name]);
+  values[PUBLISH_AT_COLUMN] = canonical(doc[PUBLISH_AT_COLUMN]);
+  const state = stateOf(doc);
+  values["state"] = state === "scheduled" ? "published" : state;
+  return contentHash(values);
+}
+
+/** A column's value as the fingerprint's text: datetimes as ISO instants, other values as JSON, null as null. */
+function canonical(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))) {
+    return new Date(value).toISOString();
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * Whether `doc` changed in Appwrite since the lock entry was recorded (an edit in the admin): no entry, another
+ * document, or a new `$updatedAt` with different content (`remoteFingerprint`; an entry recorded before the
+ * fingerprint existed counts any new `$updatedAt`). A new `$updatedAt` from the schedule publishing the item is
+ * not a change (issue #26 item 10: the next push of a local edit was a false conflict, pull rewrote the file).
+ */
+export function remoteChangedSince(kind: ContentKind, entry: LockEntry | undefined, doc: Models.DefaultRow): boolean {
+  if (!entry || entry.id !== doc.$id) return true;
+  if (entry.updatedAt === doc.$updatedAt) return false;
+  return entry.remote === undefined || entry.remote !== remoteFingerprint(kind, doc);
+}
+
+/** The lock entry for `doc` as just written or agreed: its id, `$updatedAt` and fingerprint, with `rest`. */
+export function lockEntryFor(
+  kind: ContentKind,
+  doc: Models.DefaultRow,
+  rest: Omit<LockEntry, "id" | "updatedAt" | "remote">,
+): LockEntry {
+  return { id: doc.$id, updatedAt: doc.$updatedAt, remote: remoteFingerprint(kind, doc), ...rest };
 }
 
 /** A one-line description of a failure, with Appwrite's error type when there is one. */

@@ -1,11 +1,12 @@
 /**
  * `studio translate`: drafts the missing or stale language version of content files with the AI (issue #15
  * item 4). The source file's translated fields, as `push` stores them, are translated (`translateFields`);
- * the version is written beside it as `<name>.<locale>.html` with `draft: true` (never published until a
- * person removes it) and its provenance in `translation:` (source locale, source hash, model, time,
- * `reviewed: false`). The slug is the file name's, never asked of the model.
+ * the version is written beside it as `<name>.<locale>.html` (a version being replaced keeps its own
+ * extension) with `draft: true` (never published until a person removes it) and its provenance in
+ * `translation:` (source locale, source hash, model, time, `reviewed: false`). The slug is the file name's,
+ * never asked of the model. A version written or reviewed by a person is never replaced without `force`
+ * (issue #26 item 10: a stale reviewed `.ar.md` was replaced by an `.ar.html` draft, unpublishing the page).
  */
-import { rm } from "node:fs/promises";
 import path from "node:path";
 import writeFileAtomic from "write-file-atomic";
 import {
@@ -24,6 +25,8 @@ import { versionFile } from "../content/versions.ts";
 import { serializeContentFile } from "../content/write.ts";
 import { AbortError, EXIT } from "../errors.ts";
 import { bodyHtml } from "../publish/documents.ts";
+import { normalizeBody } from "../html/body.ts";
+import { markdownToHtml } from "../html/markdown.ts";
 import { readGlossary } from "./glossary.ts";
 import { itemTranslationHash } from "./hash.ts";
 import type { TranslationViolation } from "./checks.ts";
@@ -43,8 +46,15 @@ export interface TranslateFileResult {
   source: string;
   /** The version written (or left alone), relative to the content folder. */
   file: string;
-  /** `written`, or `skipped` when the version exists and is not stale (`force` translates it anyway). */
+  /**
+   * `written`, or `skipped` when the version exists and is not stale, or was written or reviewed by a person
+   * (`reason` says which; `force` translates it anyway).
+   */
   action: "written" | "skipped";
+  /** Why a version was skipped, and what replaces it. */
+  reason?: string;
+  /** True when the version replaced was not a draft: the next push turns the published version into a draft. */
+  unpublishes?: boolean;
   /** The version's state before this run. */
   before: TranslationState;
   violations: TranslationViolation[];
@@ -107,9 +117,12 @@ async function translateOne(
     items.filter((i) => i.kind === source.kind && i.slug === source.slug).map((i) => [i.locale, fileVersion(i)]),
   );
   const before: TranslationState = existing ? versionState(fileVersion(existing), byLocale) : "missing";
-  const target = versionFile(source.file, options.to, ".html");
-  if (existing && before !== "stale" && !options.force) {
-    return { source: source.file, file: existing.file, action: "skipped", before, violations: [], repaired: false };
+  // A version being replaced keeps its file (and so its format): `x.ar.md` stays `x.ar.md`.
+  const target = existing?.file ?? versionFile(source.file, options.to, ".html");
+  const kept = existing && !options.force ? keepReason(existing, before) : null;
+  if (existing && kept !== null) {
+    const skipped = { source: source.file, file: existing.file, action: "skipped" as const, before };
+    return { ...skipped, ...(kept ? { reason: kept } : {}), violations: [], repaired: false };
   }
 
   const body = CONTENT_MODEL[source.kind].body;
@@ -142,16 +155,52 @@ async function translateOne(
     translatedAt: (options.now ?? new Date()).toISOString(),
     reviewed: false,
   };
-  const text = serializeContentFile(source.kind, written, await formattedOrAsIs("html", translation.fields[body]!));
+  const html = await formattedOrAsIs("html", translation.fields[body]!);
+  const text = serializeContentFile(source.kind, written, existing?.format === "markdown" ? markdownBody(html) : html);
   await writeFileAtomic(path.join(options.contentDir, target), text);
-  if (existing && existing.file !== target) await rm(path.join(options.contentDir, existing.file), { force: true });
   return {
     source: source.file,
     file: target,
     action: "written",
+    ...(existing && !existing.draft ? { unpublishes: true } : {}),
     before,
     violations: translation.violations,
     repaired: translation.repaired,
     model: translation.model,
   };
+}
+
+/**
+ * Why `existing` is left alone without `force`: "" when it is not stale (nothing to do), a sentence when a
+ * person wrote it (no `translation:` map) or reviewed it, null when it is a stale machine draft to replace.
+ */
+function keepReason(existing: ContentItem, state: TranslationState): string | null {
+  const translation = existing.frontMatter.translation;
+  const replace = "--force replaces it with a new AI draft (draft: true)";
+  if (!translation) return `written by a person (no translation: map), left as is; ${replace}`;
+  if (translation.reviewed) {
+    const stale = state === "stale" ? "its source changed since: update it by hand and `studio review` it, or " : "";
+    return `reviewed by a person, left as is; ${stale}${replace}`;
+  }
+  return state === "stale" ? null : "";
+}
+
+/**
+ * The translated HTML body as the body of a Markdown file (a `.md` version keeps its extension): raw HTML is
+ * Markdown, read as one HTML block as long as no line is blank, so blank lines are dropped (whitespace
+ * between block tags means nothing in HTML). Checked: it must render to the same HTML.
+ * @throws {TranslateInputError} (exit 1) when it would not (e.g. a `<pre>` with blank lines), before anything is written.
+ */
+function markdownBody(html: string): string {
+  const markdown = html
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .join("\n");
+  if (markdownToHtml(markdown) !== normalizeBody(html)) {
+    throw new TranslateInputError(
+      "the translation cannot be kept as Markdown without changing it; rename the version to .html, then translate it again.",
+      EXIT.invalidContent,
+    );
+  }
+  return markdown;
 }

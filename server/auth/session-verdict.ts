@@ -12,7 +12,7 @@ import { createHash } from "node:crypto";
 import { AppwriteException } from "node-appwrite";
 import { createCookie } from "react-router";
 import { createSessionServices, type AppwriteTarget } from "../../lib/appwrite/client.ts";
-import { SizedLru } from "../../lib/http/sized-lru.ts";
+import { LRUCache } from "lru-cache";
 import { SECURE_SESSION_COOKIE_NAME, SESSION_COOKIE_NAME } from "./session-cookie.ts";
 
 /** How long a verdict is remembered, in ms. */
@@ -36,10 +36,7 @@ export interface SessionVerdictOptions {
 
 /** Remembered verdicts on session cookies; one per site process. */
 export class SessionVerdicts {
-  private readonly verdicts = new SizedLru<{ signedIn: boolean; until: number }>({
-    maxBytes: MAX_VERDICTS,
-    sizeOf: () => 1,
-  });
+  private readonly verdicts = new LRUCache<string, { signedIn: boolean; until: number }>({ max: MAX_VERDICTS });
   private readonly pending = new Map<string, Promise<boolean>>();
   private readonly now: () => number;
 

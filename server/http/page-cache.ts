@@ -13,7 +13,7 @@
  */
 import { createHash } from "node:crypto";
 import { constants as zlibConstants, crc32, deflateRawSync } from "node:zlib";
-import { SizedLru } from "../../lib/http/sized-lru.ts";
+import { LRUCache } from "lru-cache";
 
 /** A rendered page as stored: body and CSP split on the render's nonce. */
 export interface PageTemplate {
@@ -152,17 +152,17 @@ export function fillTemplate(page: PageTemplate, nonce: string): Buffer {
 
 /** Least-recently-used page templates by key, bounded in count, bytes and age, cleared by generation. */
 export class PageCache {
-  private readonly entries: SizedLru<Entry>;
+  private readonly entries: LRUCache<string, Entry>;
   private generationValue = 0;
   /** Longest an entry is served, in ms (`PageCacheOptions.maxAgeMs`). */
   readonly maxAgeMs: number;
   private readonly now: () => number;
 
   constructor(options: PageCacheOptions = {}) {
-    this.entries = new SizedLru<Entry>({
-      maxEntries: options.maxEntries ?? 500,
-      maxBytes: options.maxBytes ?? 32 * 1024 * 1024,
-      sizeOf: (entry) => entry.page.bytes,
+    this.entries = new LRUCache<string, Entry>({
+      max: options.maxEntries ?? 500,
+      maxSize: options.maxBytes ?? 32 * 1024 * 1024,
+      sizeCalculation: (entry) => Math.max(1, entry.page.bytes),
     });
     this.maxAgeMs = options.maxAgeMs ?? PAGE_MAX_AGE_MS;
     this.now = options.now ?? Date.now;
@@ -175,7 +175,7 @@ export class PageCache {
 
   /** Number of pages held. */
   get size(): number {
-    return this.entries.count;
+    return this.entries.size;
   }
 
   /** The page stored under `key` if it is younger than `maxAgeMs`. */
@@ -195,7 +195,8 @@ export class PageCache {
    */
   store(key: string, page: PageTemplate, generation: number): boolean {
     if (generation !== this.generationValue) return false;
-    return this.entries.set(key, { page, storedAt: this.now() });
+    // lru-cache keeps nothing larger than `maxSize` (and drops what the key held): the key then is absent.
+    return this.entries.set(key, { page, storedAt: this.now() }).has(key);
   }
 
   /** Drops every page and starts a new generation (call it on every write). */

@@ -7,6 +7,8 @@ import { describe, expect, it } from "vitest";
 import { APPWRITE_JSON, appwriteJsonText } from "../../scripts/dev/appwrite-json.ts";
 import { CONTENT_MODEL, HISTORY_MODEL, SERVICE_MODEL, SUBMISSION_MODEL } from "../../schemas/model.ts";
 import { LIFECYCLE_ATTRIBUTES } from "../../schemas/lifecycle.ts";
+import { PROJECT_ID } from "../../schemas/content.ts";
+import { EMBEDDED_PROJECT_ID } from "../../emulator/embedded.ts";
 
 describe("schemas/appwrite.json", () => {
   it("given the content model, when generated, then it equals the committed file byte for byte", async () => {
@@ -30,5 +32,24 @@ describe("schemas/appwrite.json", () => {
       const extra = i < Object.keys(CONTENT_MODEL).length ? lifecycle : [];
       expect(schema.collections[i]!.attributes.map((a) => a.key)).toEqual([...Object.keys(kind.fields), ...extra]);
     }
+  });
+
+  it("names the project the embedded server takes for a new data folder (SECURITY C75)", async () => {
+    const schema = JSON.parse(await readFile(APPWRITE_JSON, "utf8")) as { projectId: string };
+    expect(schema.projectId).toBe(PROJECT_ID);
+    expect(EMBEDDED_PROJECT_ID).toBe(PROJECT_ID);
+  });
+
+  it("holds every collection again as a table, so `appwrite push tables` deletes no database (SECURITY C75)", async () => {
+    const schema = JSON.parse(await readFile(APPWRITE_JSON, "utf8")) as {
+      databases: unknown[];
+      tablesDB: unknown[];
+      collections: { $id: string; attributes: { key: string }[] }[];
+      tables: { $id: string; columns: { key: string }[] }[];
+    };
+    expect(schema.tablesDB).toEqual(schema.databases);
+    expect(schema.tables.map((t) => [t.$id, t.columns.map((c) => c.key)])).toEqual(
+      schema.collections.map((c) => [c.$id, c.attributes.map((a) => a.key)]),
+    );
   });
 });

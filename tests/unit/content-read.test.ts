@@ -65,8 +65,32 @@ describe("readContent", () => {
       "ventures/Bad Name.md|slug",
       "ventures/a.md|logo",
       "ventures/b.md|body",
+      "ventures/c.md|slug",
       "ventures/d.md|slug",
     ]);
-    expect(items.map((i) => i.slug)).toEqual(["same"]);
+    // Neither file of a duplicated slug is read as the item: which one is the real one cannot be told.
+    expect(items.map((i) => i.slug)).toEqual([]);
+    const duplicate = issues.find((i) => i.file === "ventures/c.md")!;
+    expect(duplicate.message).toContain("ventures/d.md");
+    expect(duplicate.blocks).toEqual({ kind: "venture", key: "same" });
+  });
+
+  it("holds back every version of a slug two files declare in one locale (issue #26 item 10)", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "content-"));
+    const { mkdir } = await import("node:fs/promises");
+    await mkdir(path.join(dir, "posts"));
+    const post = (slug: string, title: string) =>
+      `---\nslug: ${slug}\ntitle: ${title}\nexcerpt: x\nauthorName: A\npublishedDate: 2024-01-01\n---\nBody\n`;
+    await writeFile(path.join(dir, "posts", "live.md"), post("live", "Live"));
+    await writeFile(path.join(dir, "posts", "another-copy.md"), post("live", "Copy"));
+    await writeFile(path.join(dir, "posts", "live.ar.md"), post("live", "حي"));
+    await writeFile(path.join(dir, "posts", "other.md"), post("other", "Other"));
+    const { items, issues } = await readContent(dir);
+    expect(items.map((i) => `${i.slug}:${i.locale}`)).toEqual(["other:en"]);
+    expect(issues.map((i) => `${i.file}|${i.blocks?.key}`).sort()).toEqual([
+      "posts/another-copy.md|live",
+      "posts/live.ar.md|live@ar",
+      "posts/live.md|live",
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import * as node from "node-appwrite";
 import { InputFile } from "node-appwrite/file";
 import * as web from "appwrite";
 import { startTestEmulator } from "./helpers.ts";
+import { inviteSecret } from "./team-invites.ts";
 import type { TestEmulator } from "./helpers.ts";
 import { SpecValidator, startRecorder } from "./openapi.ts";
 import type { Exchange } from "./openapi.ts";
@@ -41,6 +42,46 @@ afterAll(async () => {
 
 async function settle<T>(promise: Promise<T>): Promise<T | Error> {
   return promise.catch((error: unknown) => error as Error);
+}
+
+/**
+ * Teams and memberships: `session` (a signed-in user) owns the team it creates and invites (pending);
+ * the API key adds a member at once; a client without a session accepts with the secret.
+ */
+async function teamsTour(session: node.Client): Promise<void> {
+  const teams = new node.Teams(session);
+  const adminTeams = new node.Teams(admin);
+  const teamId = "crew";
+  await teams.create({ teamId, name: "Crew" });
+  await teams.list();
+  await adminTeams.list({ queries: [node.Query.equal("name", "Crew")] });
+  await teams.get({ teamId });
+  await teams.updateName({ teamId, name: "Crew!" });
+  await teams.updatePrefs({ teamId, prefs: { tz: "UTC" } });
+  await teams.getPrefs({ teamId });
+  const invite = await teams.createMembership({
+    teamId,
+    roles: ["editor"],
+    email: "lin@example.com",
+    url: "http://localhost/join",
+  });
+  const joined = await adminTeams.createMembership({
+    teamId,
+    roles: ["viewer"],
+    email: "max@example.com",
+    name: "Max",
+  });
+  await teams.listMemberships({ teamId });
+  await teams.getMembership({ teamId, membershipId: joined.$id });
+  await teams.updateMembership({ teamId, membershipId: joined.$id, roles: ["editor"] });
+  const guest = new node.Teams(new node.Client().setEndpoint(recorder.endpoint).setProject(env.emulator.projectId));
+  const accept = { teamId, membershipId: invite.$id, userId: invite.userId };
+  await settle(guest.updateMembershipStatus({ ...accept, secret: "wrong" }));
+  await guest.updateMembershipStatus({ ...accept, secret: inviteSecret(env.dataDir, invite.$id) });
+  await new node.Users(admin).listMemberships({ userId: joined.userId });
+  await teams.deleteMembership({ teamId, membershipId: joined.$id });
+  await teams.delete({ teamId });
+  await settle(teams.get({ teamId }));
 }
 
 describe("conformance through both SDKs", () => {
@@ -158,6 +199,7 @@ describe("conformance through both SDKs", () => {
     await account.createJWT();
     await account.updatePassword({ password: "password-789", oldPassword: "password-456" });
     await new node.Databases(session).createDocument({ ...where, documentId: ID.unique(), data: { title: "Mine" } });
+    await teamsTour(session);
     await account.deleteSession({ sessionId: "current" });
 
     const browser = new web.Client().setEndpoint(recorder.endpoint).setProject(env.emulator.projectId);

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { CONTENT_MODEL } from "../../../schemas/model.ts";
+import { CONTENT_MODEL, type ContentKind } from "../../../schemas/model.ts";
 import { useTranslation } from "../../hooks.ts";
 
 /** What `/admin/ai/draft` answers. */
@@ -15,7 +15,7 @@ export interface DraftResponse {
  * controls stay in place, disabled, with a sentence an editor understands (issue #17 item 4). Drafting runs on the server (`/admin/ai/draft`); the key never reaches the browser.
  */
 export function AiAssistant(props: {
-  kind: "venture" | "post";
+  kind: ContentKind;
   /** Null when AI drafting is available, else the server's sentence saying it is not set up. */
   unavailable: string | null;
   onDraft: (fields: Record<string, string>) => void;

@@ -1,6 +1,6 @@
 import { AppwriteException, ImageFormat, type Models } from "node-appwrite";
 import { acceptsAny, etagMatches } from "../../../lib/http/negotiation.ts";
-import { SizedLru } from "../../../lib/http/sized-lru.ts";
+import { LRUCache } from "lru-cache";
 import { IMAGES_BUCKET_ID } from "../../../schemas/content.ts";
 import { isMediaWidth, MEDIA_WIDTHS, type MediaWidth } from "../../media.ts";
 import { getPublicServices, withBackend } from "../../server/appwrite.server.ts";
@@ -26,7 +26,10 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
  * width and format per process; 16 MB holds a few thousand card-sized WebPs. The file's existence is still
  * checked on every request.
  */
-const variants = new SizedLru<ArrayBuffer>({ maxBytes: 16 * 1024 * 1024, sizeOf: (bytes) => bytes.byteLength });
+const variants = new LRUCache<string, ArrayBuffer>({
+  maxSize: 16 * 1024 * 1024,
+  sizeCalculation: (bytes) => Math.max(1, bytes.byteLength),
+});
 
 const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
 
