@@ -25,6 +25,11 @@ import * as tablesDb from "./services/tables-db.ts";
 import * as teams from "./services/teams.ts";
 import * as userSessions from "./services/user-sessions.ts";
 import * as users from "./services/users.ts";
+import * as targets from "./services/targets.ts";
+import * as providers from "./services/providers.ts";
+import * as messages from "./services/messages.ts";
+import { MessageDelivery } from "./messaging/delivery.ts";
+import { applySmtpUrl } from "./messaging/smtp-url.ts";
 import { preparePrivateDir } from "./private-data.ts";
 
 /** Options of `startEmulator`. */
@@ -51,6 +56,12 @@ export interface EmulatorOptions {
    * platforms; default env `EMULATOR_ALLOWED_ORIGINS` (comma-separated).
    */
   allowedOrigins?: readonly string[];
+  /**
+   * SMTP server for Messaging e-mails, `smtp[s]://user:password@host:port?from=address`; default env
+   * `SMTP_URL`. When set, the enabled provider `smtp-url` is created or updated at start
+   * (`messaging/smtp-url.ts`).
+   */
+  smtpUrl?: string;
 }
 
 /** A started emulator. */
@@ -82,6 +93,9 @@ const SERVICES = [
   fileServing,
   users,
   userSessions,
+  targets,
+  providers,
+  messages,
   teams,
   memberships,
 ];
@@ -105,16 +119,24 @@ function allowedOrigins(option: readonly string[] | undefined): Set<string> {
 function createApp(options: EmulatorOptions): AppState {
   preparePrivateDir(options.dataDir); // created 0700, or tightened with all it holds (SECURITY C73)
   const identity = resolveProject(options.dataDir, options.projectId, options.apiKey, options.newProjectId);
+  const store = new Store(options.dataDir);
+  try {
+    applySmtpUrl(store, options.smtpUrl ?? process.env["SMTP_URL"]);
+  } catch (error) {
+    store.close();
+    throw error;
+  }
   return {
     dataDir: options.dataDir,
     ...identity,
-    store: new Store(options.dataDir),
+    store,
     sessionDuration: sessionDuration(options.sessionDuration),
     jwtKey: createHmac("sha256", identity.apiKey).update("emulator-account-jwt").digest(),
     allowedOrigins: allowedOrigins(options.allowedOrigins),
     loginLimiter: new AbuseLimiter(10, 3600),
     signupLimiter: new AbuseLimiter(10, 3600),
     events: new EventBus(),
+    delivery: new MessageDelivery(store),
   };
 }
 
@@ -153,6 +175,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     throw error;
   }
   const { port } = server.address() as AddressInfo;
+  app.delivery.start();
   const hostForUrl = host === "::1" ? "[::1]" : host === "localhost" ? "127.0.0.1" : host;
   return {
     endpoint: `http://${hostForUrl}:${port}/v1`,
@@ -164,6 +187,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await app.delivery.close();
       app.store.close();
     },
   };

@@ -122,6 +122,34 @@ CREATE TABLE IF NOT EXISTS sessions (
   updated_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_seq, seq);
+CREATE TABLE IF NOT EXISTS providers (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  provider TEXT NOT NULL,
+  type TEXT NOT NULL,
+  enabled INTEGER NOT NULL,
+  credentials TEXT NOT NULL,
+  options TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS messages (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  provider_type TEXT NOT NULL,
+  topics TEXT NOT NULL,
+  users TEXT NOT NULL,
+  targets TEXT NOT NULL,
+  data TEXT NOT NULL,
+  status TEXT NOT NULL,
+  scheduled_at TEXT,
+  delivered_at TEXT,
+  delivery_errors TEXT,
+  delivered_total INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS teams (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
   id TEXT NOT NULL UNIQUE,
@@ -169,7 +197,7 @@ const MAX_CACHED_RECORDS = 1000;
  * The emulator's SQLite database (`DATA_DIR/emulator.sqlite`): WAL journal,
  * `synchronous=FULL` so an acknowledged write survives a crash, foreign keys on.
  * Metadata tables hold databases, collections, attributes, indexes, buckets, files, users,
- * sessions, teams and memberships;
+ * sessions, teams, memberships, messaging providers and messages;
  * each collection's documents live in their own table (see `documents.ts`).
  */
 export class Store {

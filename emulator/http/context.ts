@@ -3,6 +3,7 @@ import type { AbuseLimiter } from "../auth/abuse.ts";
 import type { SessionRecord } from "../db/sessions.ts";
 import type { Store } from "../db/store.ts";
 import type { UserRecord } from "../db/users.ts";
+import type { MessageDelivery } from "../messaging/delivery.ts";
 import type { EventBus } from "../realtime/bus.ts";
 
 /**
@@ -41,6 +42,8 @@ export interface AppState {
   signupLimiter: AbuseLimiter;
   /** Realtime events published by the write paths after they commit (`realtime/bus.ts`). */
   events: EventBus;
+  /** Sends queued and scheduled Messaging e-mails (`messaging/delivery.ts`). */
+  delivery: MessageDelivery;
 }
 
 /** Everything a handler may read about the request. */

@@ -46,6 +46,12 @@ export type Scope =
   | "tables.write"
   | "rows.read"
   | "rows.write"
+  | "providers.read"
+  | "providers.write"
+  | "messages.read"
+  | "messages.write"
+  | "targets.read"
+  | "targets.write"
   | "teams.read"
   | "teams.write";
 

@@ -244,6 +244,42 @@ describe("conformance through both SDKs", () => {
     await bucket.deleteFile({ bucketId: "files", fileId: "small" });
     await settle(bucket.getFile({ bucketId: "files", fileId: "small" }));
 
+    // Messaging (e-mail): SMTP providers, users' targets, messages (a draft: nothing is sent).
+    const messaging = new node.Messaging(admin);
+    await messaging.createSMTPProvider({
+      providerId: "smtp",
+      name: "SMTP",
+      host: "127.0.0.1",
+      fromEmail: "studio@example.com",
+      enabled: true,
+    });
+    await messaging.updateSMTPProvider({ providerId: "smtp", name: "SMTP!", port: 2525 });
+    await messaging.listProviders();
+    await messaging.getProvider({ providerId: "smtp" });
+    await users.listTargets({ userId: "ada" });
+    await users.createTarget({
+      userId: "ada",
+      targetId: "ada-mail",
+      providerType: node.MessagingProviderType.Email,
+      identifier: "ada.second@example.com",
+    });
+    await users.getTarget({ userId: "ada", targetId: "ada-mail" });
+    await users.updateTarget({ userId: "ada", targetId: "ada-mail", name: "Second" });
+    await messaging.createEmail({
+      messageId: "m1",
+      subject: "Hi",
+      content: "مرحبا",
+      targets: ["ada-mail"],
+      draft: true,
+    });
+    await messaging.updateEmail({ messageId: "m1", subject: "Hello" });
+    await messaging.listMessages({ queries: [Query.equal("status", "draft")] });
+    await messaging.getMessage({ messageId: "m1" });
+    await settle(messaging.getMessage({ messageId: "missing" }));
+    await messaging.delete({ messageId: "m1" });
+    await users.deleteTarget({ userId: "ada", targetId: "ada-mail" });
+    await messaging.deleteProvider({ providerId: "smtp" });
+
     // Clean-up endpoints.
     await databases.deleteDocument({ ...where, documentId: "d1" });
     await databases.deleteIndex({ ...where, key: "k" });
