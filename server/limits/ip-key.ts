@@ -4,37 +4,20 @@
  * address apart would let one client take a fresh allowance per request. IPv6 addresses are therefore counted
  * by their /64; an IPv4 address (also written IPv4-mapped, `::ffff:192.0.2.1`, RFC 4291 §2.5.5.2) by itself.
  */
-import { isIPv4, isIPv6 } from "node:net";
-
-/** The eight 16-bit groups of a valid IPv6 address (an IPv4 tail becomes the last two), as numbers. */
-function groupsOf(address: string): number[] {
-  let text = address;
-  const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)?.[1];
-  if (tail) {
-    const [a, b, c, d] = tail.split(".").map(Number) as [number, number, number, number];
-    text = `${text.slice(0, -tail.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, rest] = text.split("::") as [string, string | undefined];
-  const parse = (part: string) => (part === "" ? [] : part.split(":").map((g) => parseInt(g, 16)));
-  const left = parse(head);
-  if (rest === undefined) return left;
-  const right = parse(rest);
-  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
-}
+import ipaddr from "ipaddr.js";
 
 /**
  * The key a per-IP limit counts `ip` under: an IPv4 address as it is (an IPv4-mapped IPv6 one as plain IPv4),
  * an IPv6 address as its /64 prefix (`2001:db8:1:2::/64`, whatever the zone or the spelling), anything else
- * (`"unknown"`, a proxy's odd value) as given.
+ * (`"unknown"`, a proxy's odd value) as given. Addresses are parsed by `ipaddr.js` (the parser Express's
+ * `proxy-addr` uses).
  */
 export function ipLimitKey(ip: string): string {
   const address = ip.replace(/%.*$/, ""); // a zone (`fe80::1%eth0`) names the interface, not the client
-  if (isIPv4(address) || !isIPv6(address)) return address;
-  const groups = groupsOf(address.toLowerCase());
-  const mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
-  if (mapped) return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join(".");
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.toString(16))
-    .join(":")}::/64`;
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv4") return parsed.toString();
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${v6.toString()}/64`).toString()}/64`;
 }
