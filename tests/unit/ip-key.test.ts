@@ -10,7 +10,7 @@ describe("ipLimitKey", () => {
     expect(ipLimitKey("2001:db8:1:2:a:b:c:d%eth0")).toBe(key);
     expect(ipLimitKey("2001:db8:1:3::1")).not.toBe(key);
     expect(ipLimitKey("::1")).toBe("::/64");
-    expect(ipLimitKey("fe80::1:2:3:4")).toBe("fe80:0:0:0::/64");
+    expect(ipLimitKey("fe80::1:2:3:4")).toBe("fe80::/64");
   });
 
   it("keeps IPv4 addresses apart, IPv4-mapped ones included", () => {
