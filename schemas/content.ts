@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { LIMITS } from "./limits.ts";
 import {
+  CONTENT_KIND_NAMES,
   CONTENT_LOCALES,
   CONTENT_MODEL,
   DEFAULT_CONTENT_LOCALE,
@@ -285,21 +286,16 @@ export type VentureFrontMatter = FrontMatterOf<"venture">;
 export const postFrontMatterSchema = frontMatterSchema("post");
 export type PostFrontMatter = FrontMatterOf<"post">;
 
-/** The two kinds of content `studio` publishes, with their folder, collection, body and image fields. */
-export const CONTENT_KINDS = {
-  venture: {
-    folder: CONTENT_MODEL.venture.folder,
-    collectionId: CONTENT_MODEL.venture.collectionId,
-    bodyField: CONTENT_MODEL.venture.body,
-    imageField: CONTENT_MODEL.venture.image,
-  },
-  post: {
-    folder: CONTENT_MODEL.post.folder,
-    collectionId: CONTENT_MODEL.post.collectionId,
-    bodyField: CONTENT_MODEL.post.body,
-    imageField: CONTENT_MODEL.post.image,
-  },
-} as const;
+/** Each kind `studio` publishes, with its folder, collection, body and image fields: read off `CONTENT_MODEL`. */
+export const CONTENT_KINDS = Object.fromEntries(
+  CONTENT_KIND_NAMES.map((kind) => {
+    const spec: ContentKindSpec = CONTENT_MODEL[kind];
+    return [
+      kind,
+      { folder: spec.folder, collectionId: spec.collectionId, bodyField: spec.body, imageField: spec.image },
+    ];
+  }),
+) as Record<ContentKind, { folder: string; collectionId: string; bodyField: string; imageField: string }>;
 export type { ContentKind };
 /**
  * The project id of `schemas/appwrite.json`, which the embedded server takes for a new data folder when
