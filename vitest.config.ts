@@ -9,7 +9,7 @@ import { defineConfig } from "vitest/config";
  *   test competes with them for the CPU.
  * The site tests need the production build, made once by the io project's global setup when sources changed.
  */
-const shared = { testTimeout: 30_000, hookTimeout: 120_000 };
+const shared = { testTimeout: 30_000, hookTimeout: 120_000, expect: { poll: { timeout: 10_000 } } };
 
 export default defineConfig({
   test: {

@@ -11,5 +11,7 @@ export default defineConfig({
     // Two files at a time (one a core); each starts its own stack and browser on free ports and temporary folders.
     pool: "forks",
     maxWorkers: 2,
+    // A browser waits on a server that shares the two cores with another file: polls get 10 s, not 1 s.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
