@@ -16,6 +16,7 @@ import { useStylesheet } from "./stylesheet.ts";
 import { DEFAULT_LOCALE, directionOf, isLocale } from "./i18n/i18n.ts";
 import { SHELL_NAMESPACES, messagesFor } from "./i18n/catalog.server.ts";
 import { preferredLocale } from "./server/session.server.ts";
+import { localeSpec } from "../schemas/locales.ts";
 import type { Route } from "./+types/root";
 
 /**
@@ -78,7 +79,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             suppressHydrationWarning
           />
         )}
-        {locale === "ar" && <link rel="preload" href={arabicFont} as="font" type="font/woff2" crossOrigin="" />}
+        {localeSpec(locale).font === "arabic" && (
+          <link rel="preload" href={arabicFont} as="font" type="font/woff2" crossOrigin="" />
+        )}
         <Meta />
         {/* A linked stylesheet (the development server's) is allowed by `style-src 'self'`; browsers keep a link's nonce in the DOM
             (they hide only scripts'), so a nonce here would not hydrate. */}

@@ -63,7 +63,7 @@ const refuse = (language: string) => () => {
  * all replaced, so no fence reaches code even if the fence check below were bypassed.
  */
 const ENGINES = {
-  yaml: { parse: parseYamlBlock, stringify: () => "" },
+  yaml: { parse: parseYamlBlock },
   json: { parse: refuse("JSON") },
   javascript: { parse: refuse("JavaScript") },
   coffee: { parse: refuse("CoffeeScript") },
