@@ -36,7 +36,7 @@ export function registerTranslate(program: Command): void {
 export async function runTranslate(files: string[], options: TranslateCommandOptions): Promise<number> {
   const [{ aiSettings }, { translateFiles }, { loadConfig, loadDotEnv }] = await Promise.all([
     import("../../lib/ai/gemini.ts"),
-    import("../../lib/translate/translate-file.ts"),
+    import("../../lib/ai/translate-file.ts"),
     import("../../lib/config.ts"),
   ]);
   loadDotEnv();

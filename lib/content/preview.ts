@@ -9,7 +9,7 @@ import { parseFrontMatter } from "./front-matter.ts";
 import { CONTENT_KINDS, type ContentKind } from "../../schemas/content.ts";
 import { checkHtmlRules, type RuleViolation } from "../html/rules.ts";
 import { htmlToText } from "../html/text.ts";
-import { bodyHtml } from "../publish/documents.ts";
+import { bodyHtml } from "./body-html.ts";
 import { readItem, type ContentIssue, type ContentItem } from "./read.ts";
 import { AbortError, EXIT } from "../errors.ts";
 

@@ -3,8 +3,7 @@
  * between what a file says and what Appwrite holds.
  */
 import { createHash } from "node:crypto";
-import { markdownToHtml } from "../html/markdown.ts";
-import { normalizeBody } from "../html/body.ts";
+import { bodyHtml } from "../content/body-html.ts";
 import type { ContentItem, LocalImage } from "../content/read.ts";
 import { CONTENT_MODEL, fieldsOf } from "../../schemas/model.ts";
 import { dueTimeOf, PUBLISH_AT_COLUMN, stateFor, STATUS_COLUMN } from "../../schemas/lifecycle.ts";
@@ -21,14 +20,6 @@ export type ManagedFields = Record<string, string | boolean | null>;
  */
 export function imageFileId(bytes: Uint8Array): string {
   return `img-${createHash("sha256").update(bytes).digest("hex").slice(0, 32)}`;
-}
-
-/**
- * The body as sanitized HTML: Markdown is rendered, HTML is sanitized (ARCHITECTURE decision 5).
- * @throws {HtmlBoundsError} when it breaks a bound of `HTML_BOUNDS` (`readItem` reports that as invalid first).
- */
-export function bodyHtml(item: ContentItem): string {
-  return item.format === "markdown" ? markdownToHtml(item.body) : normalizeBody(item.body);
 }
 
 /**

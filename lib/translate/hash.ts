@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { CONTENT_MODEL, translatedFields, type ContentKind } from "../../schemas/model.ts";
 import type { ContentItem } from "../content/read.ts";
-import { bodyHtml } from "../publish/documents.ts";
+import { bodyHtml } from "../content/body-html.ts";
 
 /** A stored value as the hash reads it: white space runs as one space, trimmed; missing as "". */
 function normalized(value: unknown): string {

@@ -12,7 +12,7 @@ import type { AiSettings } from "../../lib/ai/gemini.ts";
 import { readContent } from "../../lib/content/read.ts";
 import { push } from "../../lib/publish/push.ts";
 import { markReviewed } from "../../lib/translate/files.ts";
-import { translateFiles } from "../../lib/translate/translate-file.ts";
+import { translateFiles } from "../../lib/ai/translate-file.ts";
 import { startFakeGemini, type FakeGemini } from "../helpers/fake-gemini.ts";
 import { copyFixtureContent, startBackend, type Backend } from "../helpers/stack.ts";
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AiSettings } from "../../lib/ai/gemini.ts";
 import { readContent } from "../../lib/content/read.ts";
 import { contentStatus, markReviewed } from "../../lib/translate/files.ts";
-import { translateFiles } from "../../lib/translate/translate-file.ts";
+import { translateFiles } from "../../lib/ai/translate-file.ts";
 import { startFakeGemini, type FakeGemini } from "../helpers/fake-gemini.ts";
 import { ROOT } from "../helpers/fixtures.ts";
 

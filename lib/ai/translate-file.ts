@@ -17,21 +17,21 @@ import {
   translatedFields,
   type ContentLocale,
 } from "../../schemas/model.ts";
-import { translateFields } from "../ai/translate.ts";
-import type { AiSettings } from "../ai/gemini.ts";
+import { translateFields } from "./translate.ts";
+import type { AiSettings } from "./gemini.ts";
 import { formattedOrAsIs } from "../content/format.ts";
 import { readContent, type ContentItem } from "../content/read.ts";
 import { versionFile } from "../content/versions.ts";
 import { serializeContentFile } from "../content/write.ts";
 import { AbortError, EXIT } from "../errors.ts";
-import { bodyHtml } from "../publish/documents.ts";
+import { bodyHtml } from "../content/body-html.ts";
 import { normalizeBody } from "../html/body.ts";
 import { markdownToHtml } from "../html/markdown.ts";
-import { readGlossary } from "./glossary.ts";
-import { itemTranslationHash } from "./hash.ts";
-import type { TranslationViolation } from "./checks.ts";
-import { fileVersion } from "./files.ts";
-import { versionState, type TranslationState, type VersionInfo } from "./status.ts";
+import { readGlossary } from "../translate/glossary.ts";
+import { itemTranslationHash } from "../translate/hash.ts";
+import type { TranslationViolation } from "../translate/checks.ts";
+import { fileVersion } from "../translate/files.ts";
+import { versionState, type TranslationState, type VersionInfo } from "../translate/status.ts";
 
 /** A file `studio translate` cannot translate: not a valid content file, or already in the target locale. */
 export class TranslateInputError extends AbortError {
