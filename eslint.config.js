@@ -1,49 +1,50 @@
 // Flat ESLint config with type-aware rules (STYLE 10); Prettier owns formatting.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+import boundaries from "eslint-plugin-boundaries";
 
 /**
- * The rooms of the house (ARCHITECTURE "Layout"): each top-level folder and the other folders its files may
- * import statically. `emulator/` is a separate server reached over HTTP; `server/` is the site's HTTP server
- * (Express entry, page cache, realtime invalidation, sessions, throttles, the admin's writes), which loads the
- * `web/` build at run time; `cli/` reaches the emulator and the site server only through lazily loaded entries
- * (a dynamic `import()`, which this rule does not restrict); nothing imports `web/` or `cli/`. Tests may import
- * anything. `docs/architecture.md` draws the same picture.
+ * The rooms of the house (docs/architecture.md "Rooms"): each top-level folder and the rooms its files may import
+ * statically, kept by eslint-plugin-boundaries (STYLE 12). `embedded-appwrite/` is a separate server reached over
+ * HTTP; `server/` is the site's HTTP server, which loads the `web/` build at run time; `launcher/` composes the
+ * processes `npm start` runs; `cli/` reaches the embedded server and the site server only through lazily loaded
+ * entries (a dynamic `import()`, not checked here); nothing imports `web/`, `cli/` or `launcher/`. Tests may
+ * import anything.
  */
 const ROOMS = {
-  schemas: [],
-  lib: ["schemas"],
-  emulator: [],
-  server: ["lib", "schemas"],
-  web: ["lib", "schemas", "server"],
-  cli: ["lib", "schemas"],
-  scripts: ["lib", "schemas", "emulator", "server"],
+  model: [],
+  lib: ["model"],
+  "embedded-appwrite": [],
+  server: ["lib", "model"],
+  web: ["lib", "model", "server"],
+  cli: ["lib", "model"],
+  launcher: ["lib", "model", "embedded-appwrite", "server"],
+  scripts: ["lib", "model", "embedded-appwrite", "server", "launcher"],
 };
 
-/**
- * One `no-restricted-imports` block per room and folder depth: a file `depth` folders down leaves its room
- * with `depth` `../` segments, so any relative import that climbs that far must land in an allowed room (or read `package.json`).
- */
-function roomRules() {
-  return Object.entries(ROOMS).flatMap(([room, allowed]) =>
-    [1, 2, 3, 4].map((depth) => ({
-      files: [`${room}/${"*/".repeat(depth - 1)}*.{ts,tsx,js,mjs}`],
-      rules: {
-        "no-restricted-imports": [
-          "error",
-          {
-            patterns: [
-              {
-                regex: `^(\\.\\./){${depth}}(?!(${[room, ...allowed].join("|")})/|package\\.json$)`,
-                message: `${room}/ may import only ${allowed.length ? allowed.join("/, ") + "/" : "itself"} (ARCHITECTURE "Layout").`,
-              },
-            ],
-          },
-        ],
+const roomRules = {
+  files: [`{${Object.keys(ROOMS).join(",")}}/**/*.{ts,tsx,js,mjs}`],
+  plugins: { boundaries },
+  settings: {
+    "boundaries/elements": Object.keys(ROOMS).map((room) => ({ type: room, pattern: room, partialMatch: false })),
+    "boundaries/root-path": import.meta.dirname,
+    "boundaries/dependency-nodes": ["import", "export"],
+    "import/resolver": { typescript: { alwaysTryTypes: true } },
+  },
+  rules: {
+    "boundaries/dependencies": [
+      "error",
+      {
+        default: "disallow",
+        message: "{{from.type}}/ may not import {{to.type}}/ (docs/architecture.md \"Rooms\").",
+        policies: Object.entries(ROOMS).map(([room, allowed]) => ({
+          from: { element: { type: room } },
+          allow: { to: { element: { types: { anyOf: [room, ...allowed] } } } },
+        })),
       },
-    })),
-  );
-}
+    ],
+  },
+};
 
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "test-output/", ".data/"] },
@@ -62,10 +63,10 @@ export default tseslint.config(
   {
     // The product's own code uses no deprecated API (node-appwrite's Databases service, positional-argument
     // overloads, …; issue #19 item 5). Tests may: they read through the Databases API as older clients do.
-    files: ["{web,lib,server,cli}/**/*.{ts,tsx}"],
+    files: ["{web,lib,server,cli,launcher}/**/*.{ts,tsx}"],
     rules: { "@typescript-eslint/no-deprecated": "error" },
   },
-  ...roomRules(),
+  roomRules,
   {
     files: ["**/*.{js,mjs}"],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },

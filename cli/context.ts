@@ -74,7 +74,7 @@ export async function createContext(options: { json?: boolean }): Promise<Comman
   loadDotEnv();
   const config = loadConfig();
   // The embedded server (the whole SQLite server) is loaded only by commands that talk to Appwrite.
-  const { connectAppwrite } = await import("../emulator/embedded.ts");
+  const { connectAppwrite } = await import("../embedded-appwrite/embedded.ts");
   const appwrite = await connectAppwrite(config).catch((error: unknown) => {
     throw config.appwriteEndpoint ? error : embeddedServerError(error, config);
   });

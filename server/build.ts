@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-const SOURCE_DIRS = ["web", "server", "lib", "schemas"];
+const SOURCE_DIRS = ["web", "server", "lib", "model"];
 const SOURCE_FILES = ["react-router.config.ts", "vite.config.ts", "package.json", "tsconfig.json"];
 
 async function listFiles(dir: string): Promise<string[]> {

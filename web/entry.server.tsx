@@ -7,9 +7,9 @@ import { ServerRouter, type EntryContext } from "react-router";
 import { warmSanitizerThread } from "../lib/html/sanitize-thread.ts";
 import { StaticMarkupContext } from "./components/hydration-scripts.tsx";
 import { NonceContext } from "./nonce.ts";
-import { STYLESHEET } from "./server/stylesheet.server.ts";
+import { STYLESHEET } from "./data/stylesheet.server.ts";
 import { StylesheetContext } from "./stylesheet.ts";
-import { CSP_REPORT_GROUP, CSP_REPORT_PATH, REPORTING_ENDPOINTS } from "./server/csp-report.server.ts";
+import { CSP_REPORT_GROUP, CSP_REPORT_PATH, REPORTING_ENDPOINTS } from "./data/csp-report.server.ts";
 
 // The server build is loaded once per site process: start the sanitizer thread now, not at the first body.
 void warmSanitizerThread();

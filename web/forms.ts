@@ -9,8 +9,8 @@ import {
   contactMessageSchema,
   type CommunityApplication,
   type ContactMessage,
-} from "../schemas/content.ts";
-import { SUBMISSION_MODEL, fieldsOf, type KindSpec } from "../schemas/model.ts";
+} from "../model/content.ts";
+import { SUBMISSION_MODEL, fieldsOf, type KindSpec } from "../model/model.ts";
 
 export type FormKind = "community" | "contact";
 

@@ -15,8 +15,8 @@ import { useNonce } from "./nonce.ts";
 import { useStylesheet } from "./stylesheet.ts";
 import { DEFAULT_LOCALE, directionOf, isLocale } from "./i18n/i18n.ts";
 import { SHELL_NAMESPACES, messagesFor } from "./i18n/catalog.server.ts";
-import { preferredLocale } from "./server/session.server.ts";
-import { localeSpec } from "../schemas/locales.ts";
+import { preferredLocale } from "./data/session.server.ts";
+import { localeSpec } from "../model/locales.ts";
 import type { Route } from "./+types/root";
 
 /**

@@ -1,5 +1,5 @@
 import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { CONTENT_MODEL, imageInput } from "../../schemas/model.ts";
+import { CONTENT_MODEL, imageInput } from "../../model/model.ts";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -75,7 +75,7 @@ export async function runPreview(file: string, options: PreviewCommandOptions): 
 async function stageDraft(preview: Preview): Promise<string> {
   const [{ serializeContentFile }, { CONTENT_KINDS }] = await Promise.all([
     import("../../lib/content/write.ts"),
-    import("../../schemas/content.ts"),
+    import("../../model/content.ts"),
   ]);
   const item = preview.item!;
   const dir = await mkdtemp(path.join(tmpdir(), "studio-preview-"));
@@ -109,13 +109,13 @@ async function serveDraft(preview: Preview, port: number): Promise<void> {
     { startSite },
     schema,
   ] = await Promise.all([
-    import("../../emulator/server.ts"),
+    import("../../embedded-appwrite/server.ts"),
     import("../../lib/appwrite/client.ts"),
     import("../../lib/appwrite/content-schema.ts"),
     import("../../lib/publish/push.ts"),
     import("../../server/build.ts"),
     import("../../server/serve-site.ts"),
-    import("../../schemas/appwrite.json", { with: { type: "json" } }),
+    import("../../model/appwrite.json", { with: { type: "json" } }),
   ]);
   const contentDir = await stageDraft(preview);
   const dataDir = await mkdtemp(path.join(tmpdir(), "studio-preview-data-"));

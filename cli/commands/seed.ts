@@ -24,7 +24,7 @@ export async function runSeed(context: CommandContext, options: { dir: string; j
   const [{ applyContentSchema: applySchema }, { push, readContentFolder }, schema] = await Promise.all([
     import("../../lib/appwrite/content-schema.ts"),
     import("../../lib/publish/push.ts"),
-    import("../../schemas/appwrite.json", { with: { type: "json" } }),
+    import("../../model/appwrite.json", { with: { type: "json" } }),
   ]);
   await readContentFolder(options.dir); // a missing or empty --dir fails before the schema is touched (C59)
   const changes = await applySchema(context.services, schema.default as AppwriteSchema, {

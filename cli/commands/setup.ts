@@ -9,17 +9,17 @@ export function registerSetup(program: Command): void {
   program
     .command("setup")
     .description(
-      "Create or update the database, collections, indexes and bucket of schemas/appwrite.json (idempotent).",
+      "Create or update the database, collections, indexes and bucket of model/appwrite.json (idempotent).",
     )
     .option("--json", "print the changes as JSON")
     .action(async (options: { json?: boolean }) => withContext(options.json, (c) => runSetup(c, options)));
 }
 
-/** `studio setup`: applies `schemas/appwrite.json`, printing each change (one JSON line with `--json`). */
+/** `studio setup`: applies `model/appwrite.json`, printing each change (one JSON line with `--json`). */
 export async function runSetup(context: CommandContext, options: { json?: boolean }): Promise<number> {
   const [{ applyContentSchema: applySchema }, schema] = await Promise.all([
     import("../../lib/appwrite/content-schema.ts"),
-    import("../../schemas/appwrite.json", { with: { type: "json" } }),
+    import("../../model/appwrite.json", { with: { type: "json" } }),
   ]);
   const changes = await applySchema(context.services, schema.default as AppwriteSchema, {
     onChange: options.json ? undefined : (message) => console.log(message),

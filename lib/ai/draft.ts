@@ -4,7 +4,7 @@
  * against the content rules. When a rule fails, the model is asked once to repair it, naming the violations;
  * if it still fails, the draft is returned with the remaining violations for the user to see.
  */
-import { CONTENT_MODEL } from "../../schemas/model.ts";
+import { CONTENT_MODEL } from "../../model/model.ts";
 import type { GenerateContentConfig } from "@google/genai";
 import type { z } from "zod";
 import {
@@ -15,8 +15,8 @@ import {
   type BlogDraft,
   type GeminiSchema,
   type VentureDraft,
-} from "../../schemas/ai.ts";
-import { SLUG_PATTERN } from "../../schemas/content.ts";
+} from "../../model/ai.ts";
+import { SLUG_PATTERN } from "../../model/content.ts";
 import { slugify } from "../content/slug.ts";
 import { checkHtmlRules, MAX_SENTENCES, type RuleViolation } from "../html/rules.ts";
 import { normalizeBodyAsync } from "../html/body.ts";

@@ -5,7 +5,7 @@
 import { stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { formattedOrAsIs } from "../content/format.ts";
-import { CONTENT_MODEL, imageInput, imageStem, inputFields } from "../../schemas/model.ts";
+import { CONTENT_MODEL, imageInput, imageStem, inputFields } from "../../model/model.ts";
 import { serializeContentFile } from "../content/write.ts";
 import { makeDirectory } from "../make-dir.ts";
 import type { RuleViolation } from "../html/rules.ts";

@@ -4,7 +4,7 @@
  * Ventures get a square logo mark the same way. Generated through `generateContent` with an image model (see
  * docs/decisions/0003-ai-drafting.md), then re-encoded as JPEG with sharp, which also checks it is an image.
  */
-import { CONTENT_MODEL } from "../../schemas/model.ts";
+import { CONTENT_MODEL } from "../../model/model.ts";
 import { Modality } from "@google/genai";
 import sharp, { type OutputInfo } from "sharp";
 import { AiResponseError, geminiClient, toAiError, type AiSettings } from "./gemini.ts";

@@ -16,7 +16,7 @@ import {
   inputFields,
   translatedFields,
   type ContentLocale,
-} from "../../schemas/model.ts";
+} from "../../model/model.ts";
 import { translateFields } from "./translate.ts";
 import type { AiSettings } from "./gemini.ts";
 import { formattedOrAsIs } from "../content/format.ts";

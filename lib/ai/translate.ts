@@ -7,8 +7,8 @@
  */
 import type { GenerateContentConfig } from "@google/genai";
 import { z } from "zod";
-import type { GeminiSchema } from "../../schemas/ai.ts";
-import { CONTENT_MODEL, localeSpec, translatedFields, type ContentKind, type ContentLocale } from "../../schemas/model.ts";
+import type { GeminiSchema } from "../../model/ai.ts";
+import { CONTENT_MODEL, localeSpec, translatedFields, type ContentKind, type ContentLocale } from "../../model/model.ts";
 import { HtmlBoundsError } from "../html/bounds.ts";
 import { normalizeBodyAsync } from "../html/body.ts";
 import {

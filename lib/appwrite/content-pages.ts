@@ -2,11 +2,11 @@
  * Reads for lists that outgrow one Appwrite answer (issue #18 item 3, 10,000 posts): counts past Appwrite's
  * `total` cap, numbered pages of a kind's items with the language fallback of decision 0008, and windows of
  * rows in slug order for the sitemap's parts. Everything is read as the caller's client (a guest's on the
- * public site, SECURITY C55), on the orders the kind's indexes cover (`schemas/model.ts`).
+ * public site, SECURITY C55), on the orders the kind's indexes cover (`model/model.ts`).
  */
 import { Query, type Models } from "node-appwrite";
-import { DATABASE_ID } from "../../schemas/content.ts";
-import { CONTENT_MODEL, summaryFields, type ContentKind, type ContentLocale } from "../../schemas/model.ts";
+import { DATABASE_ID } from "../../model/content.ts";
+import { CONTENT_MODEL, summaryFields, type ContentKind, type ContentLocale } from "../../model/model.ts";
 import {
   listOrder,
   pickVersions,

@@ -7,8 +7,8 @@
  * change.
  */
 import { Query } from "node-appwrite";
-import { CONTENT_MODEL, DEFAULT_CONTENT_LOCALE, RETIRED_INDEXES } from "../../schemas/model.ts";
-import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
+import { CONTENT_MODEL, DEFAULT_CONTENT_LOCALE, RETIRED_INDEXES } from "../../model/model.ts";
+import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../model/content.ts";
 import type { AdminServices } from "./client.ts";
 import { neutralizeImageNames } from "./image-names.ts";
 import { listPages } from "./paginate.ts";

@@ -5,7 +5,7 @@
  * with a trailing `mode=admin` stripped (spec §3).
  */
 import { AppwriteException, Query, type Models } from "node-appwrite";
-import { DATABASE_ID, type DocumentOf } from "../../schemas/content.ts";
+import { DATABASE_ID, type DocumentOf } from "../../model/content.ts";
 import {
   CONTENT_MODEL,
   DEFAULT_CONTENT_LOCALE,
@@ -15,7 +15,7 @@ import {
   type ContentKind,
   type ContentLocale,
   type SummaryName,
-} from "../../schemas/model.ts";
+} from "../../model/model.ts";
 import { stripAdminMode, type GuestServices } from "./client.ts";
 import { listAll } from "./paginate.ts";
 

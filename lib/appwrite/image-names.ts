@@ -5,7 +5,7 @@
  * listing tells no slug of an unpublished item.
  */
 import path from "node:path";
-import { IMAGE_EXTENSIONS, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
+import { IMAGE_EXTENSIONS, IMAGES_BUCKET_ID } from "../../model/content.ts";
 import { imageFileName } from "../images/file-name.ts";
 import type { AdminServices } from "./client.ts";
 import { listAll } from "./paginate.ts";

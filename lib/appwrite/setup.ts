@@ -1,5 +1,5 @@
 /**
- * `studio setup`: applies `schemas/appwrite.json` (the official Appwrite CLI's format) to any Appwrite
+ * `studio setup`: applies `model/appwrite.json` (the official Appwrite CLI's format) to any Appwrite
  * endpoint, idempotently. Missing resources are created; collections and buckets whose settings drifted are
  * updated; attributes and indexes are waited for until Appwrite reports them `available` (REFERENCE §3:
  * creation answers 202 `processing`). A second run writes nothing.
@@ -8,7 +8,7 @@ import { AppwriteException, OrderBy, type Compression, type TablesDB, type Table
 import type { Models } from "node-appwrite";
 import type { AdminServices } from "./client.ts";
 import { AbortError, EXIT } from "../errors.ts";
-import { VARCHAR_MAX_SIZE } from "../../schemas/appwrite.ts";
+import { VARCHAR_MAX_SIZE } from "../../model/appwrite.ts";
 
 export interface SchemaAttribute {
   key: string;
@@ -240,7 +240,7 @@ async function applyCollection(
 
 export { VARCHAR_MAX_SIZE };
 
-/** Creates the TablesDB column that `attribute` (a `schemas/appwrite.json` attribute) describes. */
+/** Creates the TablesDB column that `attribute` (a `model/appwrite.json` attribute) describes. */
 async function createColumn(
   tablesDB: TablesDB,
   ids: { databaseId: string; tableId: string },
@@ -267,7 +267,7 @@ async function createColumn(
           await tablesDB.createVarcharColumn(string);
         } else {
           // No 1.9 column keeps a size above varchar's (text is 65,535, mediumtext 16,777,215): until
-          // `schemas/appwrite.json` names the 1.9 type, the size the file states is kept with the legacy
+          // `model/appwrite.json` names the 1.9 type, the size the file states is kept with the legacy
           // string column, so `appwrite pull collections` writes the file back unchanged (the one deprecated
           // call left, allowed here alone).
           // eslint-disable-next-line @typescript-eslint/no-deprecated -- see above: no 1.9 column keeps this size

@@ -4,8 +4,8 @@
  * server can write them, and the documents get no permissions of their own.
  */
 import { ID } from "node-appwrite";
-import { DATABASE_ID } from "../../schemas/content.ts";
-import { SUBMISSION_MODEL, fieldsOf } from "../../schemas/model.ts";
+import { DATABASE_ID } from "../../model/content.ts";
+import { SUBMISSION_MODEL, fieldsOf } from "../../model/model.ts";
 import type { AdminServices } from "./client.ts";
 
 /** A kind of visitor submission, as the content model names it. */

@@ -5,8 +5,8 @@
  * `listOrder`), counted past Appwrite's cap as the full list is (`countRows`).
  */
 import { Query } from "node-appwrite";
-import { DATABASE_ID } from "../../schemas/content.ts";
-import { CONTENT_MODEL, summaryFields, type ContentKind, type ContentLocale } from "../../schemas/model.ts";
+import { DATABASE_ID } from "../../model/content.ts";
+import { CONTENT_MODEL, summaryFields, type ContentKind, type ContentLocale } from "../../model/model.ts";
 import { countRows, type ItemPage, type KeptCounts } from "./content-pages.ts";
 import { listOrder, toRecord, type ContentReader, type ItemSummary, type Localized } from "./content-store.ts";
 

@@ -3,8 +3,8 @@
  * their images and the issues found. Types only, shared by the reader (`read.ts`) and the version rules
  * (`versions.ts`).
  */
-import type { ContentKind, PostFrontMatter, VentureFrontMatter } from "../../schemas/content.ts";
-import type { ContentLocale } from "../../schemas/model.ts";
+import type { ContentKind, PostFrontMatter, VentureFrontMatter } from "../../model/content.ts";
+import type { ContentLocale } from "../../model/model.ts";
 
 /** A local image a content file references, already read and checked. */
 export interface LocalImage {

@@ -5,7 +5,7 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileTypeFromBuffer } from "file-type";
-import { IMAGE_EXTENSIONS, MAX_IMAGE_BYTES } from "../../schemas/content.ts";
+import { IMAGE_EXTENSIONS, MAX_IMAGE_BYTES } from "../../model/content.ts";
 import { OutsideFolderError, pathInside } from "./inside.ts";
 import type { LocalImage } from "./item.ts";
 

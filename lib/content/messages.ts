@@ -4,8 +4,8 @@
  */
 import type { z } from "zod";
 import { FrontMatterError } from "./front-matter.ts";
-import type { ContentKind } from "../../schemas/content.ts";
-import { CONTENT_MODEL, fieldsOf, type FieldType } from "../../schemas/model.ts";
+import type { ContentKind } from "../../model/content.ts";
+import { CONTENT_MODEL, fieldsOf, type FieldType } from "../../model/model.ts";
 
 /** A valid value of each front-matter field, as a user would write it (the content model's examples). */
 const EXAMPLES: Record<string, string> = {

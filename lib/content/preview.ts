@@ -3,10 +3,10 @@
  * matter, images, and the HTML content rules of spec §5), and the body as readable text.
  */
 import { readFile, stat } from "node:fs/promises";
-import { CONTENT_MODEL } from "../../schemas/model.ts";
+import { CONTENT_MODEL } from "../../model/model.ts";
 import path from "node:path";
 import { parseFrontMatter } from "./front-matter.ts";
-import { CONTENT_KINDS, type ContentKind } from "../../schemas/content.ts";
+import { CONTENT_KINDS, type ContentKind } from "../../model/content.ts";
 import { checkHtmlRules, type RuleViolation } from "../html/rules.ts";
 import { htmlToText } from "../html/text.ts";
 import { bodyHtml } from "./body-html.ts";

@@ -1,6 +1,6 @@
 /**
  * The content codec: reads `content/ventures/*` and `content/posts/*` (Markdown or HTML with YAML front
- * matter), validates them against `schemas/content.ts`, and checks every referenced local image.
+ * matter), validates them against `model/content.ts`, and checks every referenced local image.
  * Invalid files are reported with the file and the field, never half-accepted.
  */
 import { readdir, readFile } from "node:fs/promises";
@@ -19,8 +19,8 @@ import {
   type ContentKind,
   type PostFrontMatter,
   type VentureFrontMatter,
-} from "../../schemas/content.ts";
-import { CONTENT_KIND_NAMES, imageInput, DEFAULT_CONTENT_LOCALE } from "../../schemas/model.ts";
+} from "../../model/content.ts";
+import { CONTENT_KIND_NAMES, imageInput, DEFAULT_CONTENT_LOCALE } from "../../model/model.ts";
 import { inheritFields, itemKey, localeOfFile } from "./versions.ts";
 import type { ContentIssue, ContentItem, ContentSet } from "./item.ts";
 import type { z } from "zod";

@@ -2,7 +2,7 @@
  * Slugs from titles (spec §2: "URL-friendly identifier"). Latin letters lose their accents; text with no
  * Latin letters or digits (an Arabic title) never yields an empty slug: it gets a dated fallback.
  */
-import { SLUG_PATTERN } from "../../schemas/content.ts";
+import { SLUG_PATTERN } from "../../model/content.ts";
 
 /**
  * `text` as a slug (lowercase ASCII words joined by single hyphens, at most 128 chars), or

@@ -12,7 +12,7 @@ import {
   inputFields,
   versionKey,
   type ContentLocale,
-} from "../../schemas/model.ts";
+} from "../../model/model.ts";
 import type { ContentIssue, ContentItem } from "./item.ts";
 
 /**

@@ -3,7 +3,7 @@
  * YAML is written with the `yaml` package (YAML 1.2), read back with gray-matter.
  */
 import { stringify } from "yaml";
-import { CONTENT_MODEL, fieldsOf, type ContentKind } from "../../schemas/model.ts";
+import { CONTENT_MODEL, fieldsOf, type ContentKind } from "../../model/model.ts";
 
 /**
  * Front-matter keys in the order files are written: the kind's fields in the order of its description (the

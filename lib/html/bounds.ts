@@ -10,7 +10,7 @@
  * tokenizer cannot see (the HTML parser re-opening formatting elements).
  */
 import { Parser } from "htmlparser2";
-import { LIMITS } from "../../schemas/limits.ts";
+import { LIMITS } from "../../model/limits.ts";
 import { ALLOWED_TAGS } from "./sanitize.ts";
 
 /** The bounds a body must keep. All counts are of the HTML as written, before sanitizing. */

@@ -7,7 +7,7 @@
  *
  * The login page (`?redirectTo=`) is never cached, so it is not listed here: its query reaches it as sent.
  */
-import { CONTENT_KIND_NAMES, CONTENT_MODEL } from "../../schemas/model.ts";
+import { CONTENT_KIND_NAMES, CONTENT_MODEL } from "../../model/model.ts";
 /**
  * Approach tabs of the services page (spec §2: Strategic Foundation, Operational Model, Organizational
  * Culture; `?tab=1` … `?tab=3`). A constant, not read from the messages, so the browser never loads them.

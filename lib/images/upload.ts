@@ -5,7 +5,7 @@
  */
 import { ACCEPTED_IMAGE_TYPES, imageTypeOf } from "./magic.ts";
 import sharp, { type Metadata } from "sharp";
-import { MAX_IMAGE_BYTES } from "../../schemas/content.ts";
+import { MAX_IMAGE_BYTES } from "../../model/content.ts";
 
 /** Largest image accepted, in pixels (SECURITY C35, P). */
 export const MAX_PIXELS = 40_000_000;

@@ -5,8 +5,8 @@
 import { createHash } from "node:crypto";
 import { bodyHtml } from "../content/body-html.ts";
 import type { ContentItem, LocalImage } from "../content/read.ts";
-import { CONTENT_MODEL, fieldsOf } from "../../schemas/model.ts";
-import { dueTimeOf, PUBLISH_AT_COLUMN, stateFor, STATUS_COLUMN } from "../../schemas/lifecycle.ts";
+import { CONTENT_MODEL, fieldsOf } from "../../model/model.ts";
+import { dueTimeOf, PUBLISH_AT_COLUMN, stateFor, STATUS_COLUMN } from "../../model/lifecycle.ts";
 import { toAppwriteDatetime } from "./writer.ts";
 
 export { toAppwriteDatetime } from "./writer.ts";

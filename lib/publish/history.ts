@@ -14,10 +14,10 @@
  */
 import { ID, Permission, Query, TablesDB, type Client, type Models } from "node-appwrite";
 import type { z } from "zod";
-import { DATABASE_ID, formSchema } from "../../schemas/content.ts";
+import { DATABASE_ID, formSchema } from "../../model/content.ts";
 import { listPages } from "../appwrite/paginate.ts";
 import { normalizeBodyAsync } from "../html/body.ts";
-import { PUBLISH_AT_COLUMN, STATUS_COLUMN, UPDATED_BY_COLUMN } from "../../schemas/lifecycle.ts";
+import { PUBLISH_AT_COLUMN, STATUS_COLUMN, UPDATED_BY_COLUMN } from "../../model/lifecycle.ts";
 import {
   CONTENT_MODEL,
   fieldsOf,
@@ -25,7 +25,7 @@ import {
   HISTORY_MODEL,
   REVISIONS_KEPT,
   type ContentKind,
-} from "../../schemas/model.ts";
+} from "../../model/model.ts";
 
 /** The revisions table's id. */
 export const REVISIONS_TABLE = HISTORY_MODEL.revision.collectionId;

@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import writeFileAtomic from "write-file-atomic";
 import path from "node:path";
-import type { ContentKind } from "../../schemas/content.ts";
+import type { ContentKind } from "../../model/content.ts";
 import { AbortError, EXIT } from "../errors.ts";
 
 /** What was agreed for one item at the last push or pull. */

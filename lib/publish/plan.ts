@@ -5,15 +5,15 @@
  */
 import { createHash } from "node:crypto";
 import type { Models } from "node-appwrite";
-import { CONTENT_KINDS, IMAGES_BUCKET_ID, type ContentKind } from "../../schemas/content.ts";
+import { CONTENT_KINDS, IMAGES_BUCKET_ID, type ContentKind } from "../../model/content.ts";
 import { fileViewUrl, type AppwriteTarget } from "../appwrite/client.ts";
 import type { ContentItem, LocalImage } from "../content/read.ts";
 import { changedFields, imageFileId, localImage, managedFields, type ManagedFields } from "./documents.ts";
 import { contentHash, type LockEntry, type ProjectLock } from "./lock.ts";
 import { remoteChangedSince } from "./remote.ts";
-import { stateOf, STATUS_COLUMN, type ItemState } from "../../schemas/lifecycle.ts";
+import { stateOf, STATUS_COLUMN, type ItemState } from "../../model/lifecycle.ts";
 import { itemKey } from "../content/versions.ts";
-import { DEFAULT_CONTENT_LOCALE, parseVersionKey, type ContentLocale } from "../../schemas/model.ts";
+import { DEFAULT_CONTENT_LOCALE, parseVersionKey, type ContentLocale } from "../../model/model.ts";
 
 export type PlanAction = "create" | "update" | "unchanged" | "delete" | "conflict" | "skip";
 

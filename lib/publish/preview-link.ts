@@ -10,7 +10,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { ContentKind } from "../../schemas/model.ts";
+import type { ContentKind } from "../../model/model.ts";
 import { makeDirectory } from "../make-dir.ts";
 
 /** How long a shared preview link works: 7 days, in ms (issue #16). */

@@ -3,9 +3,9 @@
  * versions): what the file must hold so that `studio push` reads the same document back.
  */
 import type { Models } from "node-appwrite";
-import { CONTENT_KINDS, type ContentKind } from "../../schemas/content.ts";
-import { dateField, PUBLISH_AT_COLUMN, stateOf } from "../../schemas/lifecycle.ts";
-import { DEFAULT_CONTENT_LOCALE, imageInput, inputFields, isContentLocale } from "../../schemas/model.ts";
+import { CONTENT_KINDS, type ContentKind } from "../../model/content.ts";
+import { dateField, PUBLISH_AT_COLUMN, stateOf } from "../../model/lifecycle.ts";
+import { DEFAULT_CONTENT_LOCALE, imageInput, inputFields, isContentLocale } from "../../model/model.ts";
 
 /**
  * The front matter of a document's file: its slug, the kind's text fields, the image reference, its

@@ -5,8 +5,8 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { Models } from "node-appwrite";
-import { CONTENT_KINDS, type ContentKind } from "../../schemas/content.ts";
-import { CONTENT_KIND_NAMES } from "../../schemas/model.ts";
+import { CONTENT_KINDS, type ContentKind } from "../../model/content.ts";
+import { CONTENT_KIND_NAMES } from "../../model/model.ts";
 import { readContent, type ContentSet } from "../content/read.ts";
 import { AbortError, EXIT } from "../errors.ts";
 import type { ProjectLock } from "./lock.ts";

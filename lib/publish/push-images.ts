@@ -5,7 +5,7 @@
 import { AppwriteException, Permission, Role, type Models } from "node-appwrite";
 import path from "node:path";
 import { InputFile } from "node-appwrite/file";
-import { CONTENT_KINDS, IMAGES_BUCKET_ID, type ContentKind } from "../../schemas/content.ts";
+import { CONTENT_KINDS, IMAGES_BUCKET_ID, type ContentKind } from "../../model/content.ts";
 import { parseFileViewUrl, type AdminServices } from "../appwrite/client.ts";
 import { imageFileName } from "../images/file-name.ts";
 import type { LocalImage } from "../content/read.ts";

@@ -5,9 +5,9 @@
  * an item edited in Appwrite since the last push or pull is a conflict, not an overwrite (unless `force`).
  */
 import { Permission, Role } from "node-appwrite";
-import { CONTENT_KINDS, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
-import { PUBLISH_AT_COLUMN, STATUS_COLUMN, type ItemState } from "../../schemas/lifecycle.ts";
-import { CONTENT_KIND_NAMES, DEFAULT_CONTENT_LOCALE, versionKey, type ContentKind } from "../../schemas/model.ts";
+import { CONTENT_KINDS, IMAGES_BUCKET_ID } from "../../model/content.ts";
+import { PUBLISH_AT_COLUMN, STATUS_COLUMN, type ItemState } from "../../model/lifecycle.ts";
+import { CONTENT_KIND_NAMES, DEFAULT_CONTENT_LOCALE, versionKey, type ContentKind } from "../../model/model.ts";
 import type { AdminServices } from "../appwrite/client.ts";
 import type { ContentIssue } from "../content/read.ts";
 import { localeOfFile } from "../content/versions.ts";

@@ -3,9 +3,9 @@
  * a missing schema reported as such, and a one-line description of an Appwrite failure for their reports.
  */
 import { AppwriteException, type Models } from "node-appwrite";
-import { DATABASE_ID, type ContentKind } from "../../schemas/content.ts";
-import { PUBLISH_AT_COLUMN, stateOf } from "../../schemas/lifecycle.ts";
-import { CONTENT_MODEL, documentVersionKey, fieldsOf } from "../../schemas/model.ts";
+import { DATABASE_ID, type ContentKind } from "../../model/content.ts";
+import { PUBLISH_AT_COLUMN, stateOf } from "../../model/lifecycle.ts";
+import { CONTENT_MODEL, documentVersionKey, fieldsOf } from "../../model/model.ts";
 import type { AdminServices } from "../appwrite/client.ts";
 import { listPages } from "../appwrite/paginate.ts";
 import { AbortError, EXIT } from "../errors.ts";

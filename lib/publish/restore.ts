@@ -5,7 +5,7 @@
  */
 import { AppwriteException, Query } from "node-appwrite";
 import { InputFile } from "node-appwrite/file";
-import { DEFAULT_CONTENT_LOCALE, isContentLocale } from "../../schemas/model.ts";
+import { DEFAULT_CONTENT_LOCALE, isContentLocale } from "../../model/model.ts";
 import { fileViewUrl, parseFileViewUrl, type AdminServices, type AppwriteTarget } from "../appwrite/client.ts";
 import { sha256, type ExportedDocument, type ExportedFile, type StudioExport } from "./export.ts";
 import { createItemDocument } from "./writer.ts";

@@ -7,9 +7,9 @@
  * cache. On start it promotes anything overdue, so a due time missed while no process ran is caught up.
  */
 import { Query, type Models } from "node-appwrite";
-import { DATABASE_ID } from "../../schemas/content.ts";
-import { PUBLISH_AT_COLUMN, STATUS_COLUMN } from "../../schemas/lifecycle.ts";
-import { CONTENT_KIND_NAMES, CONTENT_MODEL, type ContentKind } from "../../schemas/model.ts";
+import { DATABASE_ID } from "../../model/content.ts";
+import { PUBLISH_AT_COLUMN, STATUS_COLUMN } from "../../model/lifecycle.ts";
+import { CONTENT_KIND_NAMES, CONTENT_MODEL, type ContentKind } from "../../model/model.ts";
 import type { AdminServices } from "../appwrite/client.ts";
 import { toAppwriteDatetime, updateItemDocument } from "./writer.ts";
 

@@ -6,7 +6,7 @@
  * about to create its document is never taken. Before deleting, the files are exported (C48, `export.ts`).
  */
 import type { Models } from "node-appwrite";
-import { CONTENT_KINDS, DATABASE_ID, IMAGES_BUCKET_ID, type ContentKind } from "../../schemas/content.ts";
+import { CONTENT_KINDS, DATABASE_ID, IMAGES_BUCKET_ID, type ContentKind } from "../../model/content.ts";
 import { parseFileViewUrl, type AdminServices } from "../appwrite/client.ts";
 import { listAll, listPages } from "../appwrite/paginate.ts";
 import { ExportError, writeExport, type ExportReport } from "./export.ts";

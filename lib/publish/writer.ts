@@ -9,15 +9,15 @@
  * issue #16 item 4), so a save from any path can be undone.
  */
 import { ID, Permission, Role, type Client, type Models, type TablesDB } from "node-appwrite";
-import { DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../model/content.ts";
 import {
   PUBLISH_AT_COLUMN,
   readRoleFor,
   STATUS_COLUMN,
   UPDATED_BY_COLUMN,
   type ItemState,
-} from "../../schemas/lifecycle.ts";
-import { CONTENT_MODEL, fieldsOf, type ContentKind } from "../../schemas/model.ts";
+} from "../../model/lifecycle.ts";
+import { CONTENT_MODEL, fieldsOf, type ContentKind } from "../../model/model.ts";
 import { checkedRestoreFields, isRevisionOf, RevisionMismatchError, RevisionStore } from "./history.ts";
 
 /**

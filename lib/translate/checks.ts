@@ -6,7 +6,7 @@
  */
 import { Parser } from "htmlparser2";
 import { JSDOM } from "jsdom";
-import type { ContentLocale } from "../../schemas/model.ts";
+import type { ContentLocale } from "../../model/model.ts";
 
 /** The block tags whose sequence a translation keeps. */
 export const BLOCK_TAGS = ["h2", "h3", "p", "ul", "ol", "li", "blockquote"] as const;

@@ -8,7 +8,7 @@ import writeFileAtomic from "write-file-atomic";
 import { readContent, type ContentItem, type ContentIssue } from "../content/read.ts";
 import { serializeContentFile } from "../content/write.ts";
 import { AbortError, EXIT } from "../errors.ts";
-import { CONTENT_MODEL, CONTENT_KIND_NAMES, type ContentKind } from "../../schemas/model.ts";
+import { CONTENT_MODEL, CONTENT_KIND_NAMES, type ContentKind } from "../../model/model.ts";
 import { itemTranslationHash } from "./hash.ts";
 import { translationStatus, type TranslationRow, type VersionInfo } from "./status.ts";
 

@@ -5,7 +5,7 @@
  * stale while any change to a stored word does. Files and Appwrite documents hash the same way.
  */
 import { createHash } from "node:crypto";
-import { CONTENT_MODEL, translatedFields, type ContentKind } from "../../schemas/model.ts";
+import { CONTENT_MODEL, translatedFields, type ContentKind } from "../../model/model.ts";
 import type { ContentItem } from "../content/read.ts";
 import { bodyHtml } from "../content/body-html.ts";
 

@@ -7,7 +7,7 @@
  * - `unreviewed`: a machine translation (`reviewed: false`) of the current source;
  * - `up-to-date`: an original (no `translation:` map), or a reviewed translation of the current source.
  */
-import { CONTENT_LOCALES, DEFAULT_CONTENT_LOCALE, type ContentKind, type ContentLocale } from "../../schemas/model.ts";
+import { CONTENT_LOCALES, DEFAULT_CONTENT_LOCALE, type ContentKind, type ContentLocale } from "../../model/model.ts";
 
 export const TRANSLATION_STATES = ["missing", "unreviewed", "stale", "up-to-date"] as const;
 export type TranslationState = (typeof TRANSLATION_STATES)[number];

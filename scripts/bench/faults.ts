@@ -23,7 +23,7 @@ import { ID } from "node-appwrite";
 import { createAdminServices } from "../../lib/appwrite/client.ts";
 import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
 import { push } from "../../lib/publish/push.ts";
-import schema from "../../schemas/appwrite.json" with { type: "json" };
+import schema from "../../model/appwrite.json" with { type: "json" };
 import { ensureBuild } from "../../server/build.ts";
 import { killDuringWrites } from "../dev/durability.ts";
 import { startFakeGemini } from "../dev/fake-gemini.ts";

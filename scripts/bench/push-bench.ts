@@ -15,9 +15,9 @@ import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
 import { readContent } from "../../lib/content/read.ts";
 import { managedFields } from "../../lib/publish/documents.ts";
 import { push } from "../../lib/publish/push.ts";
-import schema from "../../schemas/appwrite.json" with { type: "json" };
-import { DATABASE_ID } from "../../schemas/content.ts";
-import { CONTENT_MODEL } from "../../schemas/model.ts";
+import schema from "../../model/appwrite.json" with { type: "json" };
+import { DATABASE_ID } from "../../model/content.ts";
+import { CONTENT_MODEL } from "../../model/model.ts";
 import { startChild } from "./lib/emulator-child.ts";
 
 const count = Number(process.argv[2] ?? 1000);

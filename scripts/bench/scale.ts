@@ -15,7 +15,7 @@ import path from "node:path";
 import { createAdminServices, type AdminServices } from "../../lib/appwrite/client.ts";
 import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
 import { push } from "../../lib/publish/push.ts";
-import schema from "../../schemas/appwrite.json" with { type: "json" };
+import schema from "../../model/appwrite.json" with { type: "json" };
 import { startSite } from "../../server/serve-site.ts";
 import { generatePosts, seedPosts } from "./lib/seed-posts.ts";
 import { startChild, type Target } from "./lib/emulator-child.ts";
@@ -27,7 +27,7 @@ const requests = Number(process.argv[4] ?? 40);
 /** The newest generated post's date: in the past, so every post is published, not scheduled (decision 0009). */
 const PAST = new Date("2025-12-31T00:00:00Z");
 
-/** Starts the embedded server (`emulator/main.ts`) in a child process; resolves to its services and a stop. */
+/** Starts the embedded server (`embedded-appwrite/main.ts`) in a child process; resolves to its services and a stop. */
 async function startEmulator(): Promise<{
   services: AdminServices;
   target: Target;

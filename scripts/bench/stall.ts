@@ -27,7 +27,7 @@ import { checkHtmlBounds } from "../../lib/html/bounds.ts";
 import { sanitizeHtml } from "../../lib/html/sanitize.ts";
 import { stopSanitizerThread } from "../../lib/html/sanitize-thread.ts";
 import { stopFormatterThread } from "../../lib/html/format-thread.ts";
-import schema from "../../schemas/appwrite.json" with { type: "json" };
+import schema from "../../model/appwrite.json" with { type: "json" };
 import { ensureBuild } from "../../server/build.ts";
 import { ROOT, startEmulatorProcess } from "../dev/processes.ts";
 import { STALL_BODIES, writeAroundProduct } from "../dev/stall-bodies.ts";

@@ -14,7 +14,7 @@ import path from "node:path";
 import { createAdminServices } from "../../lib/appwrite/client.ts";
 import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
 import { push } from "../../lib/publish/push.ts";
-import schema from "../../schemas/appwrite.json" with { type: "json" };
+import schema from "../../model/appwrite.json" with { type: "json" };
 import { ROOT, startEmulatorProcess, startSiteProcess } from "../dev/processes.ts";
 import { Visitor } from "../dev/visitor.ts";
 

@@ -6,7 +6,7 @@
 import Database from "better-sqlite3";
 import { join } from "node:path";
 import { Client, Databases, Query } from "node-appwrite";
-import { startEmulator } from "../../emulator/server.ts";
+import { startEmulator } from "../../embedded-appwrite/server.ts";
 import { startEmulatorProcess } from "./processes.ts";
 
 /** Where `prepareNotes` puts the notes. */

@@ -1,7 +1,7 @@
 // Child-process entry (tests, fault figures): serve DATA_DIR (argv[2]) on loopback port argv[3] (default 0)
 // with a fixed project and key, and print `{"endpoint","projectId","apiKey","pid"}` on one line.
-import { EMBEDDED_SESSION_SECONDS } from "../../emulator/embedded.ts";
-import { startEmulator } from "../../emulator/server.ts";
+import { EMBEDDED_SESSION_SECONDS } from "../../embedded-appwrite/embedded.ts";
+import { startEmulator } from "../../embedded-appwrite/server.ts";
 
 const emulator = await startEmulator({
   dataDir: process.argv[2] ?? "",

@@ -1,6 +1,6 @@
 // Child-process entry (tests, fault figures): serve the production build on a free loopback port against the
 // Appwrite named by APPWRITE_ENDPOINT/APPWRITE_PROJECT_ID/APPWRITE_API_KEY, and print `{"url","pid"}` on one line.
-import "../production-env.ts";
+import "../../launcher/production-env.ts";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startSite } from "../../server/serve-site.ts";

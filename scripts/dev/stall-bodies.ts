@@ -4,9 +4,9 @@
  */
 import { ID, Permission, Role, type TablesDB } from "node-appwrite";
 import { HTML_BOUNDS } from "../../lib/html/bounds.ts";
-import { DATABASE_ID } from "../../schemas/content.ts";
-import { CONTENT_MODEL, placeholderDocument } from "../../schemas/model.ts";
-import { LIMITS } from "../../schemas/limits.ts";
+import { DATABASE_ID } from "../../model/content.ts";
+import { CONTENT_MODEL, placeholderDocument } from "../../model/model.ts";
+import { LIMITS } from "../../model/limits.ts";
 
 /** `depth` nested `<tag>` around `inner`. */
 export const nest = (tag: string, depth: number, inner: string) =>

@@ -15,7 +15,7 @@ import {
   IMAGES_BUCKET_ID,
   type ContentKind,
   type FormInputOf,
-} from "../../schemas/content.ts";
+} from "../../model/content.ts";
 import {
   createAdminServices,
   parseFileViewUrl,
@@ -28,7 +28,7 @@ import type { SignedInUser } from "../auth/account.ts";
 import { adminImage, deleteImage } from "./images.ts";
 import { assertWithinQuota, type UploadQuota } from "./quota.ts";
 import { createItemDocument, deleteItemDocument, updateItemDocument } from "../../lib/publish/writer.ts";
-import { dateField, dueTimeOf, stateFor, UPDATED_BY_COLUMN, type ItemState } from "../../schemas/lifecycle.ts";
+import { dateField, dueTimeOf, stateFor, UPDATED_BY_COLUMN, type ItemState } from "../../model/lifecycle.ts";
 
 /**
  * The venture form's fields (spec §5: name, slug, website URL, short description, case study required), from

@@ -5,7 +5,7 @@
  */
 import { ID, Permission, Role } from "node-appwrite";
 import { InputFile } from "node-appwrite/file";
-import { IMAGES_BUCKET_ID } from "../../schemas/content.ts";
+import { IMAGES_BUCKET_ID } from "../../model/content.ts";
 import {
   createAdminServices,
   fileViewUrl,

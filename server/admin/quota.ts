@@ -10,7 +10,7 @@
  * the limit is a guard against a runaway account, not an exact meter.
  */
 import { Permission, Role, type Models, type Storage } from "node-appwrite";
-import { IMAGES_BUCKET_ID } from "../../schemas/content.ts";
+import { IMAGES_BUCKET_ID } from "../../model/content.ts";
 import { listPages } from "../../lib/appwrite/paginate.ts";
 
 /** Limits on one user's uploads. */

@@ -5,9 +5,9 @@
  * language switch; read at sign-in.
  */
 import { createSessionServices, type AppwriteTarget } from "../../lib/appwrite/client.ts";
-import { isContentLocale, type ContentLocale } from "../../schemas/locales.ts";
+import { isContentLocale, type ContentLocale } from "../../model/locales.ts";
 
-/** The languages the admin speaks: the locale table's (`schemas/locales.ts`). */
+/** The languages the admin speaks: the locale table's (`model/locales.ts`). */
 export type AdminLocale = ContentLocale;
 
 /** The prefs key holding the admin's language. */

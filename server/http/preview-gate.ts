@@ -6,7 +6,7 @@
  * draft (or redirects, for a published item).
  */
 import { checkPreview, loadPreviewSecret, PREVIEW_PARAM } from "../../lib/publish/preview-link.ts";
-import { CONTENT_MODEL, type ContentKind } from "../../schemas/model.ts";
+import { CONTENT_MODEL, type ContentKind } from "../../model/model.ts";
 
 /** The kind of an item page by its path segment (`blog` → `post`, `ventures` → `venture`). */
 const KIND_BY_PATH = new Map(

@@ -41,7 +41,7 @@ export function normalizeHost(value: string): string | null {
 const DEFAULT_PORT: Record<string, number> = { "http:": 80, "https:": 443 };
 
 export interface SiteHostsOptions {
-  /** `SITE_URL` (an http(s) URL; anything else is ignored, as `web/server/origin.server.ts` does). */
+  /** `SITE_URL` (an http(s) URL; anything else is ignored, as `web/data/origin.server.ts` does). */
   siteUrl?: string | undefined;
   /** The address the server listens on (`127.0.0.1`, `::1`, `0.0.0.0`, a name). */
   listenHost: string;

@@ -15,8 +15,8 @@
  */
 import { createHash } from "node:crypto";
 import { ID, Query, TablesDB } from "node-appwrite";
-import { DATABASE_ID } from "../../schemas/content.ts";
-import { SERVICE_MODEL } from "../../schemas/model.ts";
+import { DATABASE_ID } from "../../model/content.ts";
+import { SERVICE_MODEL } from "../../model/model.ts";
 import type { AdminServices } from "../../lib/appwrite/client.ts";
 import { LIMIT_LOCK } from "./key-lock.ts";
 

@@ -7,8 +7,8 @@
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASE_ID } from "../../schemas/content.ts";
-import { CONTENT_MODEL } from "../../schemas/model.ts";
+import { DATABASE_ID } from "../../model/content.ts";
+import { CONTENT_MODEL } from "../../model/model.ts";
 import { seedManyPosts, titleOf } from "../helpers/many-posts.ts";
 import { createUser, newUser, ready, signInThroughPage, type Credentials } from "./admin-helpers.ts";
 import { PHONE, SCREENSHOTS, startStack, type Stack } from "./helpers.ts";

@@ -4,7 +4,7 @@ import { Query } from "node-appwrite";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTHORIZATION_ERROR } from "../../server/admin/content.ts";
-import { DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../model/content.ts";
 import { startFakeGemini, type FakeGemini } from "../helpers/fake-gemini.ts";
 import {
   adminPage,
@@ -19,7 +19,7 @@ import {
   textRgb,
 } from "./admin-helpers.ts";
 import { DESKTOP, ROOT, SCREENSHOTS, startStack, type Stack } from "./helpers.ts";
-import { CONTENT_MODEL } from "../../schemas/model.ts";
+import { CONTENT_MODEL } from "../../model/model.ts";
 
 let stack: Stack;
 

@@ -9,8 +9,8 @@
 import { ID, Permission, Role } from "node-appwrite";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASE_ID } from "../../schemas/content.ts";
-import { placeholderDocument, CONTENT_MODEL } from "../../schemas/model.ts";
+import { DATABASE_ID } from "../../model/content.ts";
+import { placeholderDocument, CONTENT_MODEL } from "../../model/model.ts";
 import { compareWithBaseline } from "./baselines.ts";
 import { PHONE, axeSerious, hydrated, startStack, type Stack } from "./helpers.ts";
 

@@ -1,9 +1,9 @@
 import { Query, type Models } from "node-appwrite";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../model/content.ts";
 import { hydrated, startStack, type Stack } from "./helpers.ts";
-import { SUBMISSION_MODEL } from "../../schemas/model.ts";
+import { SUBMISSION_MODEL } from "../../model/model.ts";
 
 let stack: Stack;
 

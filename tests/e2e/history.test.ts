@@ -6,10 +6,10 @@
 import { Query } from "node-appwrite";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../model/content.ts";
 import { adminPage, createUser, newUser, ready, seedAs, signInThroughPage } from "./admin-helpers.ts";
 import { startStack, type Stack } from "./helpers.ts";
-import { CONTENT_MODEL } from "../../schemas/model.ts";
+import { CONTENT_MODEL } from "../../model/model.ts";
 
 let stack: Stack;
 beforeAll(async () => {

@@ -7,8 +7,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator/server.ts";
-import schema from "../../schemas/appwrite.json" with { type: "json" };
+import { startEmulator, type RunningEmulator } from "../../embedded-appwrite/server.ts";
+import schema from "../../model/appwrite.json" with { type: "json" };
 
 const CLI = path.resolve(import.meta.dirname, "../../node_modules/appwrite-cli/index.js");
 
@@ -76,7 +76,7 @@ export function officialCliBench(name: string): CliBench {
 }
 
 /**
- * `schemas/appwrite.json`'s collections as the CLI writes a project in tables (CLI 12): `rowSecurity` for
+ * `model/appwrite.json`'s collections as the CLI writes a project in tables (CLI 12): `rowSecurity` for
  * `documentSecurity`, `columns` for `attributes`, and each index's `columns` for its `attributes`.
  */
 export function schemaTables() {

@@ -9,9 +9,9 @@
  */
 import { ID, Permission, Role } from "node-appwrite";
 import type { AdminServices } from "../../lib/appwrite/client.ts";
-import { DATABASE_ID } from "../../schemas/content.ts";
-import { STATUS_COLUMN } from "../../schemas/lifecycle.ts";
-import { CONTENT_MODEL } from "../../schemas/model.ts";
+import { DATABASE_ID } from "../../model/content.ts";
+import { STATUS_COLUMN } from "../../model/lifecycle.ts";
+import { CONTENT_MODEL } from "../../model/model.ts";
 
 export const MANY = 500;
 export const ALMANAC = 137;

@@ -5,12 +5,12 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { EMBEDDED_SESSION_SECONDS } from "../../emulator/embedded.ts";
-import { startEmulator, type RunningEmulator } from "../../emulator/server.ts";
+import { EMBEDDED_SESSION_SECONDS } from "../../embedded-appwrite/embedded.ts";
+import { startEmulator, type RunningEmulator } from "../../embedded-appwrite/server.ts";
 import { Databases } from "node-appwrite";
 import { createAdminServices, type AdminServices } from "../../lib/appwrite/client.ts";
 import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
-import schema from "../../schemas/appwrite.json" with { type: "json" };
+import schema from "../../model/appwrite.json" with { type: "json" };
 
 export { FIXTURE_CONTENT, ROOT, copyFixtureContent } from "./fixtures.ts";
 
@@ -46,7 +46,7 @@ export interface Backend {
 
 /**
  * Starts the emulator in a fresh temporary folder as the product does (sessions of 7 days) and applies
- * `schemas/appwrite.json`.
+ * `model/appwrite.json`.
  */
 export async function startBackend(): Promise<Backend> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "studio-test-"));

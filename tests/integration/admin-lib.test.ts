@@ -24,8 +24,8 @@ import {
   type NewSession,
 } from "../../server/auth/account.ts";
 import { checkImage, ImageRejectedError } from "../../lib/images/upload.ts";
-import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
-import { CONTENT_MODEL } from "../../schemas/model.ts";
+import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../model/content.ts";
+import { CONTENT_MODEL } from "../../model/model.ts";
 import { FIXTURE_CONTENT, startBackend, type Backend } from "../helpers/stack.ts";
 
 let backend: Backend;

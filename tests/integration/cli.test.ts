@@ -5,13 +5,13 @@ import path from "node:path";
 import { ID, Permission, Query, Role } from "node-appwrite";
 import { InputFile } from "node-appwrite/file";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator/server.ts";
+import { startEmulator, type RunningEmulator } from "../../embedded-appwrite/server.ts";
 import { createAdminServices } from "../../lib/appwrite/client.ts";
 import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
-import schema from "../../schemas/appwrite.json" with { type: "json" };
-import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
+import schema from "../../model/appwrite.json" with { type: "json" };
+import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../model/content.ts";
 import { appwriteEnv, copyFixtureContent, ROOT, startBackend, type Backend } from "../helpers/stack.ts";
-import { CONTENT_MODEL } from "../../schemas/model.ts";
+import { CONTENT_MODEL } from "../../model/model.ts";
 
 let backend: Backend;
 beforeEach(async () => {

@@ -14,8 +14,8 @@ import { push } from "../../lib/publish/push.ts";
 import { restoreRevision } from "../../lib/publish/writer.ts";
 import { createItem, updateItem, type VentureInput } from "../../server/admin/content.ts";
 import { register, type NewSession } from "../../server/auth/account.ts";
-import { DATABASE_ID } from "../../schemas/content.ts";
-import { REVISIONS_KEPT, CONTENT_MODEL } from "../../schemas/model.ts";
+import { DATABASE_ID } from "../../model/content.ts";
+import { REVISIONS_KEPT, CONTENT_MODEL } from "../../model/model.ts";
 import { copyFixtureContent, startBackend, type Backend } from "../helpers/stack.ts";
 
 let backend: Backend;

@@ -6,9 +6,9 @@
 import { request as httpRequest } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../model/content.ts";
 import { startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
-import { CONTENT_MODEL } from "../../schemas/model.ts";
+import { CONTENT_MODEL } from "../../model/model.ts";
 
 let stack: SiteStack;
 beforeAll(async () => {

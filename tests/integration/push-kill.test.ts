@@ -10,9 +10,9 @@ import path from "node:path";
 import { Query } from "node-appwrite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseFileViewUrl } from "../../lib/appwrite/client.ts";
-import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
+import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../model/content.ts";
 import { appwriteEnv, FIXTURE_CONTENT, ROOT, startBackend, type Backend } from "../helpers/stack.ts";
-import { CONTENT_MODEL } from "../../schemas/model.ts";
+import { CONTENT_MODEL } from "../../model/model.ts";
 
 const POSTS = 60;
 let backend: Backend;

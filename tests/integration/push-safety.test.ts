@@ -15,9 +15,9 @@ import { exitCodeFor } from "../../cli/exit-codes.ts";
 import { pull } from "../../lib/publish/pull.ts";
 import { push } from "../../lib/publish/push.ts";
 import { promoteDue } from "../../lib/publish/schedule.ts";
-import { DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../model/content.ts";
 import { copyFixtureContent, startBackend, type Backend } from "../helpers/stack.ts";
-import { CONTENT_MODEL } from "../../schemas/model.ts";
+import { CONTENT_MODEL } from "../../model/model.ts";
 
 let backend: Backend;
 let contentDir: string;

@@ -10,9 +10,9 @@ import { ExportError, readExport } from "../../lib/publish/export.ts";
 import { restoreExport } from "../../lib/publish/restore.ts";
 import { pull } from "../../lib/publish/pull.ts";
 import { push } from "../../lib/publish/push.ts";
-import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
+import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../model/content.ts";
 import { copyFixtureContent, startBackend, type Backend } from "../helpers/stack.ts";
-import { CONTENT_MODEL } from "../../schemas/model.ts";
+import { CONTENT_MODEL } from "../../model/model.ts";
 
 let backend: Backend;
 let contentDir: string;

@@ -3,8 +3,8 @@ import { JSDOM } from "jsdom";
 import { ID, Permission, Role } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { push } from "../../lib/publish/push.ts";
-import { placeholderDocument, CONTENT_MODEL } from "../../schemas/model.ts";
-import { DATABASE_ID } from "../../schemas/content.ts";
+import { placeholderDocument, CONTENT_MODEL } from "../../model/model.ts";
+import { DATABASE_ID } from "../../model/content.ts";
 import { startSite, type RunningSite } from "../../server/serve-site.ts";
 import { ROOT, startBackend, type Backend } from "../helpers/stack.ts";
 

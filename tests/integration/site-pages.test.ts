@@ -11,7 +11,7 @@ import type { ContentReader } from "../../lib/appwrite/content-store.ts";
 import { readContent } from "../../lib/content/read.ts";
 import { formatNumber } from "../../web/i18n/i18n.ts";
 import { generatePosts, seedPosts, type SeedPost } from "../../scripts/bench/lib/seed-posts.ts";
-import { buildSitemapIndex, buildSitemapPart } from "../../web/server/feeds.server.ts";
+import { buildSitemapIndex, buildSitemapPart } from "../../web/data/feeds.server.ts";
 import { startSiteStack, type SiteStack } from "../helpers/site.ts";
 import { ROOT } from "../helpers/stack.ts";
 

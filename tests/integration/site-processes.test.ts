@@ -38,7 +38,7 @@ function siteProcesses(): number[] {
   const out = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(launcher.pid)], { encoding: "utf8" });
   return out
     .split("\n")
-    .filter((line) => line.includes("scripts/site-process.ts"))
+    .filter((line) => line.includes("launcher/site-process.ts"))
     .map((line) => Number(line.trim().split(/\s+/)[0]));
 }
 
@@ -60,7 +60,7 @@ function statusOf(pathname: string): Promise<number> {
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "site-processes-"));
-  launcher = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  launcher = spawn(process.execPath, ["--import", "tsx", "launcher/start.ts"], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, PORT: "0", EMULATOR_PORT: "0", WEB_CONCURRENCY: "2", PAGE_CACHE: "off" },
     stdio: ["ignore", "pipe", "pipe"],

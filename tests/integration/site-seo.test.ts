@@ -3,8 +3,8 @@ import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readContent } from "../../lib/content/read.ts";
 import type { RunningSite } from "../../server/serve-site.ts";
-import { DATABASE_ID } from "../../schemas/content.ts";
-import { SUBMISSION_MODEL } from "../../schemas/model.ts";
+import { DATABASE_ID } from "../../model/content.ts";
+import { SUBMISSION_MODEL } from "../../model/model.ts";
 import { startSiteStack, type SiteStack } from "../helpers/site.ts";
 import { ROOT, type Backend } from "../helpers/stack.ts";
 

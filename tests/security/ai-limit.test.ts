@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryEventLog } from "../../server/limits/event-log.ts";
-import { AI_DRAFTS_PER_HOUR, takeAiAllowance } from "../../web/server/admin.server.ts";
+import { AI_DRAFTS_PER_HOUR, takeAiAllowance } from "../../web/data/admin.server.ts";
 import { startFakeGemini, type FakeGemini } from "../helpers/fake-gemini.ts";
 import { startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
 

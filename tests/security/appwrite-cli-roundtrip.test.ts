@@ -1,7 +1,7 @@
 /**
  * SECURITY C60: the committed schema round-trips through the official Appwrite CLI (npm `appwrite-cli` 12)
  * against the embedded server, with content in it. `appwrite push collections --all --force` of
- * `schemas/appwrite.json`, twice, changes nothing (before the fix, every plain string attribute showed
+ * `model/appwrite.json`, twice, changes nothing (before the fix, every plain string attribute showed
  * `encrypt changed from false to undefined` and `--force` deleted ventures' name, shortDescription, caseStudy
  * and userId with their data); every document keeps every field; and what `appwrite pull collections` writes
  * is JSON-equal to the committed file, key order included (only `projectId`, which names the target project,
@@ -15,12 +15,12 @@ import type { Models } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listPages } from "../../lib/appwrite/paginate.ts";
 import { push } from "../../lib/publish/push.ts";
-import { DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../model/content.ts";
 import { FIXTURE_CONTENT, ROOT, startBackend, type Backend } from "../helpers/stack.ts";
 import { runAppwriteCli } from "../helpers/appwrite-cli.ts";
-import { CONTENT_MODEL } from "../../schemas/model.ts";
+import { CONTENT_MODEL } from "../../model/model.ts";
 
-const SCHEMA_FILE = path.join(ROOT, "schemas/appwrite.json");
+const SCHEMA_FILE = path.join(ROOT, "model/appwrite.json");
 
 let backend: Backend;
 let work: string;
@@ -63,7 +63,7 @@ async function writeCliConfig(): Promise<Record<string, unknown>> {
   return committed;
 }
 
-describe("schemas/appwrite.json round trip with the official Appwrite CLI (C60)", () => {
+describe("model/appwrite.json round trip with the official Appwrite CLI (C60)", () => {
   it("push --all --force twice changes nothing and loses no field; pull writes the committed file back", async () => {
     const pushed = await push(backend.services, { contentDir: FIXTURE_CONTENT });
     // Four published items and the fixture's draft, which push writes as a draft (issue #16).

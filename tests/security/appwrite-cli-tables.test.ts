@@ -2,7 +2,7 @@
  * SECURITY C75: the official Appwrite CLI (npm `appwrite-cli` 12) cannot wipe the project with the committed
  * schema. `appwrite push tables --all --force` deletes every database the file has no `tablesDB` entry for
  * ("(deleted locally)"): with a file holding only `databases`/`collections` it deleted `main_db` and all its
- * content. `schemas/appwrite.json` now holds both forms, so `push tables` and `push collections`, twice each,
+ * content. `model/appwrite.json` now holds both forms, so `push tables` and `push collections`, twice each,
  * change nothing: the database, its tables and every row stay; and both `pull tables` and `pull collections`
  * write the committed file back, key order included.
  *
@@ -14,17 +14,17 @@ import { copyFile, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openEmbeddedEmulator, type EmbeddedEmulator } from "../../emulator/embedded.ts";
+import { openEmbeddedEmulator, type EmbeddedEmulator } from "../../embedded-appwrite/embedded.ts";
 import { createAdminServices } from "../../lib/appwrite/client.ts";
 import { listPages } from "../../lib/appwrite/paginate.ts";
 import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
 import { push } from "../../lib/publish/push.ts";
-import { DATABASE_ID, PROJECT_ID } from "../../schemas/content.ts";
-import schema from "../../schemas/appwrite.json" with { type: "json" };
+import { DATABASE_ID, PROJECT_ID } from "../../model/content.ts";
+import schema from "../../model/appwrite.json" with { type: "json" };
 import { runAppwriteCli } from "../helpers/appwrite-cli.ts";
 import { FIXTURE_CONTENT, ROOT, withLegacyDatabases, type TestServices } from "../helpers/stack.ts";
 
-const SCHEMA_FILE = path.join(ROOT, "schemas/appwrite.json");
+const SCHEMA_FILE = path.join(ROOT, "model/appwrite.json");
 
 let dataDir: string;
 let work: string;

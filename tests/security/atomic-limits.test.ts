@@ -10,8 +10,8 @@
 import { createHash } from "node:crypto";
 import { Query, TablesDB } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASE_ID, LIMITS } from "../../schemas/content.ts";
-import { SERVICE_MODEL, SUBMISSION_MODEL } from "../../schemas/model.ts";
+import { DATABASE_ID, LIMITS } from "../../model/content.ts";
+import { SERVICE_MODEL, SUBMISSION_MODEL } from "../../model/model.ts";
 import { AppwriteEventLog } from "../../server/limits/event-log.ts";
 import { startSite, type RunningSite } from "../../server/serve-site.ts";
 import { ROOT } from "../helpers/fixtures.ts";

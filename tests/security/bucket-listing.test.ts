@@ -16,8 +16,8 @@ import { checkImage } from "../../lib/images/upload.ts";
 import { push } from "../../lib/publish/push.ts";
 import { createItem, type VentureInput } from "../../server/admin/content.ts";
 import { register } from "../../server/auth/account.ts";
-import { IMAGES_BUCKET_ID } from "../../schemas/content.ts";
-import schema from "../../schemas/appwrite.json" with { type: "json" };
+import { IMAGES_BUCKET_ID } from "../../model/content.ts";
+import schema from "../../model/appwrite.json" with { type: "json" };
 import { copyFixtureContent, FIXTURE_CONTENT, startBackend, type Backend } from "../helpers/stack.ts";
 
 let backend: Backend;

@@ -10,9 +10,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeDirectory } from "../../lib/make-dir.ts";
-import { DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../model/content.ts";
 import { appwriteEnv, copyFixtureContent, ROOT, startBackend, type Backend } from "../helpers/stack.ts";
-import { CONTENT_MODEL } from "../../schemas/model.ts";
+import { CONTENT_MODEL } from "../../model/model.ts";
 
 let backend: Backend;
 const temporary: string[] = [];

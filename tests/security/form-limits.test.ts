@@ -10,10 +10,10 @@
 import { Query } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSite, type RunningSite } from "../../server/serve-site.ts";
-import { DATABASE_ID, LIMITS } from "../../schemas/content.ts";
+import { DATABASE_ID, LIMITS } from "../../model/content.ts";
 import { ROOT } from "../helpers/fixtures.ts";
 import { markupOf, startSiteStack, Visitor, type Reply, type SiteStack } from "../helpers/site.ts";
-import { SUBMISSION_MODEL } from "../../schemas/model.ts";
+import { SUBMISSION_MODEL } from "../../model/model.ts";
 
 let stack: SiteStack;
 let proxied: RunningSite;

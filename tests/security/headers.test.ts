@@ -4,11 +4,11 @@
  */
 import { ID } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../model/content.ts";
 import { startSite } from "../../server/serve-site.ts";
 import { ROOT } from "../helpers/fixtures.ts";
 import { startSiteStack, type SiteStack } from "../helpers/site.ts";
-import { CONTENT_MODEL } from "../../schemas/model.ts";
+import { CONTENT_MODEL } from "../../model/model.ts";
 
 let stack: SiteStack;
 beforeAll(async () => {

@@ -19,9 +19,9 @@ import {
 import { restoreRevision } from "../../lib/publish/writer.ts";
 import { createItem, ownerPermissions, updateItem, type VentureInput } from "../../server/admin/content.ts";
 import { register, type NewSession } from "../../server/auth/account.ts";
-import { DATABASE_ID } from "../../schemas/content.ts";
-import { REVISIONS_KEPT, CONTENT_MODEL } from "../../schemas/model.ts";
-import schema from "../../schemas/appwrite.json" with { type: "json" };
+import { DATABASE_ID } from "../../model/content.ts";
+import { REVISIONS_KEPT, CONTENT_MODEL } from "../../model/model.ts";
+import schema from "../../model/appwrite.json" with { type: "json" };
 import { startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
 
 let stack: SiteStack;

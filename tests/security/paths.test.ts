@@ -15,8 +15,8 @@ import { fileViewUrl } from "../../lib/appwrite/client.ts";
 import { readContent } from "../../lib/content/read.ts";
 import { pull } from "../../lib/publish/pull.ts";
 import { push } from "../../lib/publish/push.ts";
-import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
-import { CONTENT_MODEL } from "../../schemas/model.ts";
+import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../model/content.ts";
+import { CONTENT_MODEL } from "../../model/model.ts";
 import { copyFixtureContent, startBackend, type Backend } from "../helpers/stack.ts";
 
 let backend: Backend;

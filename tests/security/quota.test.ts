@@ -15,10 +15,10 @@ import { QuotaExceededError, UPLOAD_QUOTA } from "../../server/admin/quota.ts";
 import { createSessionServices } from "../../lib/appwrite/client.ts";
 import { register, type NewSession } from "../../server/auth/account.ts";
 import { checkImage, type CheckedImage } from "../../lib/images/upload.ts";
-import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../schemas/content.ts";
+import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../model/content.ts";
 import { FIXTURE_CONTENT } from "../helpers/fixtures.ts";
 import { startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
-import { CONTENT_MODEL } from "../../schemas/model.ts";
+import { CONTENT_MODEL } from "../../model/model.ts";
 
 let stack: SiteStack;
 let logo: CheckedImage;

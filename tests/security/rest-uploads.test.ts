@@ -18,8 +18,8 @@ import { createSessionServices, parseFileViewUrl } from "../../lib/appwrite/clie
 import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
 import { register, type NewSession } from "../../server/auth/account.ts";
 import { checkImage } from "../../lib/images/upload.ts";
-import { IMAGES_BUCKET_ID } from "../../schemas/content.ts";
-import schema from "../../schemas/appwrite.json" with { type: "json" };
+import { IMAGES_BUCKET_ID } from "../../model/content.ts";
+import schema from "../../model/appwrite.json" with { type: "json" };
 import { FIXTURE_CONTENT, startBackend, type Backend } from "../helpers/stack.ts";
 
 let backend: Backend;

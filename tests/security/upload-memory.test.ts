@@ -12,8 +12,8 @@ import { ID } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminServices } from "../../lib/appwrite/client.ts";
 import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
-import schema from "../../schemas/appwrite.json" with { type: "json" };
-import { IMAGES_BUCKET_ID } from "../../schemas/content.ts";
+import schema from "../../model/appwrite.json" with { type: "json" };
+import { IMAGES_BUCKET_ID } from "../../model/content.ts";
 import {
   memoryOf,
   startEmulatorProcess,

@@ -9,11 +9,11 @@ import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { ID, Permission, Query, Role } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../model/content.ts";
 import { ROOT } from "../helpers/fixtures.ts";
 import { markupOf, startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
 import { appwriteEnv, copyFixtureContent } from "../helpers/stack.ts";
-import { CONTENT_MODEL } from "../../schemas/model.ts";
+import { CONTENT_MODEL } from "../../model/model.ts";
 
 let stack: SiteStack;
 let ada: Visitor;

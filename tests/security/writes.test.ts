@@ -8,11 +8,11 @@ import { request } from "node:http";
 import path from "node:path";
 import { ID, Query } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../model/content.ts";
 import { XSS_FORBIDDEN, XSS_PAYLOADS } from "../fixtures/xss.ts";
 import { ROOT } from "../helpers/fixtures.ts";
 import { startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
-import { CONTENT_MODEL } from "../../schemas/model.ts";
+import { CONTENT_MODEL } from "../../model/model.ts";
 
 let stack: SiteStack;
 let ada: Visitor;

@@ -3,8 +3,8 @@
  * stays up, and it serves again without a restart once Appwrite is back.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator } from "../../emulator/server.ts";
-import { EMBEDDED_SESSION_SECONDS } from "../../emulator/embedded.ts";
+import { startEmulator } from "../../embedded-appwrite/server.ts";
+import { EMBEDDED_SESSION_SECONDS } from "../../embedded-appwrite/embedded.ts";
 import { startSiteStack, type SiteStack } from "../helpers/site.ts";
 
 let stack: SiteStack;

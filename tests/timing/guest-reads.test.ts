@@ -10,10 +10,10 @@ import { ID, Permission, Query, Role } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminServices, parseFileViewUrl } from "../../lib/appwrite/client.ts";
 import { push } from "../../lib/publish/push.ts";
-import { DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../model/content.ts";
 import { startSite, type RunningSite } from "../../server/serve-site.ts";
 import { ROOT, startBackend, type Backend } from "../helpers/stack.ts";
-import { CONTENT_MODEL } from "../../schemas/model.ts";
+import { CONTENT_MODEL } from "../../model/model.ts";
 
 /** Max age of the third site's page cache: short, so the unpublish test waits seconds, not a minute. */
 const SHORT_MAX_AGE_MS = 1_500;

@@ -18,7 +18,7 @@ import { checkHtmlBounds, HtmlBoundsError, HTML_BOUNDS, htmlBoundMessage } from 
 import { bodyBoundViolation } from "../../lib/html/markdown.ts";
 import { sanitizeHtml } from "../../lib/html/sanitize.ts";
 import { stopSanitizerThread } from "../../lib/html/sanitize-thread.ts";
-import { LIMITS } from "../../schemas/limits.ts";
+import { LIMITS } from "../../model/limits.ts";
 
 const nest = (tag: string, n: number, inner = "x") => `<${tag}>`.repeat(n) + inner + `</${tag}>`.repeat(n);
 

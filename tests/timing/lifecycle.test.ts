@@ -10,11 +10,11 @@ import { ID, Query } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { push } from "../../lib/publish/push.ts";
 import { PREVIEW_LINK_TTL_MS, signPreview } from "../../lib/publish/preview-link.ts";
-import { DATABASE_ID } from "../../schemas/content.ts";
+import { DATABASE_ID } from "../../model/content.ts";
 import { startSite, type RunningSite } from "../../server/serve-site.ts";
 import { copyFixtureContent, ROOT, startBackend, type Backend } from "../helpers/stack.ts";
 import { markupOf, Visitor } from "../helpers/site.ts";
-import { CONTENT_MODEL } from "../../schemas/model.ts";
+import { CONTENT_MODEL } from "../../model/model.ts";
 
 const SECRET = "0123456789abcdef0123456789abcdef0123456789abcdef";
 /** When the scheduled post is due: a few seconds after the push, so the tests see it before and after. */

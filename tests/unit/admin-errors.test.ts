@@ -1,11 +1,11 @@
 /**
  * Issue #17 items 1–2: the admin's server messages in its language, naming their field, translated from the
- * schemas' zod issues at the edge (`web/server/admin-errors.server.ts`); `schemas/` keeps its English.
+ * schemas' zod issues at the edge (`web/data/admin-errors.server.ts`); `model/` keeps its English.
  */
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { formSchema } from "../../schemas/content.ts";
-import { imageRefusalText, issueText, submissionText } from "../../web/server/admin-errors.server.ts";
+import { formSchema } from "../../model/content.ts";
+import { imageRefusalText, issueText, submissionText } from "../../web/data/admin-errors.server.ts";
 
 const venture = {
   name: "Ledger",

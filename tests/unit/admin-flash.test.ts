@@ -4,7 +4,7 @@
  */
 import { AppwriteException, type Models } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deleteFailureOf, flashText, saveFlash, setFlash, takeFlash } from "../../web/server/admin-flash.server.ts";
+import { deleteFailureOf, flashText, saveFlash, setFlash, takeFlash } from "../../web/data/admin-flash.server.ts";
 
 beforeAll(() => {
   process.env.PREVIEW_SECRET = "a-preview-secret-for-the-flash-unit-test-0123456789";

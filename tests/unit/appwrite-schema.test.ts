@@ -1,16 +1,16 @@
 /**
- * ARCHITECTURE decision 4: `schemas/appwrite.json` is generated from the content model (`schemas/model.ts`
- * through `schemas/appwrite.ts`); the committed file must be exactly what `npm run schema` writes.
+ * ARCHITECTURE decision 4: `model/appwrite.json` is generated from the content model (`model/model.ts`
+ * through `model/appwrite.ts`); the committed file must be exactly what `npm run schema` writes.
  */
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { APPWRITE_JSON, appwriteJsonText } from "../../scripts/dev/appwrite-json.ts";
-import { CONTENT_MODEL, HISTORY_MODEL, SERVICE_MODEL, SUBMISSION_MODEL } from "../../schemas/model.ts";
-import { LIFECYCLE_ATTRIBUTES } from "../../schemas/lifecycle.ts";
-import { PROJECT_ID } from "../../schemas/content.ts";
-import { EMBEDDED_PROJECT_ID } from "../../emulator/embedded.ts";
+import { CONTENT_MODEL, HISTORY_MODEL, SERVICE_MODEL, SUBMISSION_MODEL } from "../../model/model.ts";
+import { LIFECYCLE_ATTRIBUTES } from "../../model/lifecycle.ts";
+import { PROJECT_ID } from "../../model/content.ts";
+import { EMBEDDED_PROJECT_ID } from "../../embedded-appwrite/embedded.ts";
 
-describe("schemas/appwrite.json", () => {
+describe("model/appwrite.json", () => {
   it("given the content model, when generated, then it equals the committed file byte for byte", async () => {
     expect(await readFile(APPWRITE_JSON, "utf8")).toBe(await appwriteJsonText());
   });
@@ -26,7 +26,7 @@ describe("schemas/appwrite.json", () => {
       ...Object.values(HISTORY_MODEL),
     ];
     expect(schema.collections.map((c) => c.$id)).toEqual(kinds.map((k) => k.collectionId));
-    // Ventures and posts end with the lifecycle's columns (issue #16, schemas/lifecycle.ts).
+    // Ventures and posts end with the lifecycle's columns (issue #16, model/lifecycle.ts).
     const lifecycle = LIFECYCLE_ATTRIBUTES.map((a) => a.key);
     for (const [i, kind] of kinds.entries()) {
       const extra = i < Object.keys(CONTENT_MODEL).length ? lifecycle : [];

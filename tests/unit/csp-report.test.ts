@@ -8,7 +8,7 @@ import {
   readCappedBody,
   ReportRejectedError,
   summarizeReports,
-} from "../../web/server/csp-report.server.ts";
+} from "../../web/data/csp-report.server.ts";
 
 describe("summarizeReports", () => {
   it("reads report-uri and Reporting API bodies, skipping other report types", () => {

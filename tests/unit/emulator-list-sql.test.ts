@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runList } from "../../emulator/db/list.ts";
-import type { ListSpec } from "../../emulator/db/list.ts";
-import { Store } from "../../emulator/db/store.ts";
-import type { CompiledQueries } from "../../emulator/queries.ts";
+import { runList } from "../../embedded-appwrite/db/list.ts";
+import type { ListSpec } from "../../embedded-appwrite/db/list.ts";
+import { Store } from "../../embedded-appwrite/db/store.ts";
+import type { CompiledQueries } from "../../embedded-appwrite/queries.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "emulator-list-sql-"));
 const store = new Store(dir);

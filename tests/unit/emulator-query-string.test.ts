@@ -1,6 +1,6 @@
 import qs from "qs";
 import { describe, expect, it } from "vitest";
-import { parseQueryString, splitTarget } from "../../emulator/http/query-string.ts";
+import { parseQueryString, splitTarget } from "../../embedded-appwrite/http/query-string.ts";
 
 /** A small deterministic PRNG (mulberry32), so a failure names a reproducible seed. */
 function random(seed: number): () => number {

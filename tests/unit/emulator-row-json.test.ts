@@ -1,11 +1,11 @@
 /**
- * `RowJsonMemo` (`emulator/services/document-json.ts`): a list's bytes are `toJson` of the list object; a
+ * `RowJsonMemo` (`embedded-appwrite/services/document-json.ts`): a list's bytes are `toJson` of the list object; a
  * row's text is reused only while all its values are the same, and a memo holds a bounded number of bytes
  * (a row larger than the bound is written but not kept).
  */
 import { describe, expect, it } from "vitest";
-import { toJson } from "../../emulator/http/respond.ts";
-import { RowJsonMemo } from "../../emulator/services/document-json.ts";
+import { toJson } from "../../embedded-appwrite/http/respond.ts";
+import { RowJsonMemo } from "../../embedded-appwrite/services/document-json.ts";
 
 /** A stand-in for `toModel`: `_seq, _id, title` → a small model, counting its calls. */
 function counting() {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkPreview, loadPreviewSecret, PREVIEW_LINK_TTL_MS, signPreview } from "../../lib/publish/preview-link.ts";
 import { statePermissions } from "../../lib/publish/writer.ts";
-import { dueTimeOf, stateFor, stateOf } from "../../schemas/lifecycle.ts";
+import { dueTimeOf, stateFor, stateOf } from "../../model/lifecycle.ts";
 
 const SECRET = "s".repeat(40);
 const NOW = Date.parse("2026-11-24T12:00:00Z");

@@ -3,7 +3,7 @@
  * reports for the same bytes: each expectation below was recorded from `file` on this machine.
  */
 import { describe, expect, it } from "vitest";
-import { sniffBytes } from "../../emulator/services/mime-sniff.ts";
+import { sniffBytes } from "../../embedded-appwrite/services/mime-sniff.ts";
 
 const PNG_HEAD = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
 const SAMPLES: [string, string | Buffer, string][] = [

@@ -1,5 +1,5 @@
 /**
- * SECURITY C58: the one URL rule (`schemas/url.ts`, `httpUrl` in `schemas/content.ts`) that the admin and
+ * SECURITY C58: the one URL rule (`model/url.ts`, `httpUrl` in `model/content.ts`) that the admin and
  * `studio` store URLs with, and that the site checks before making a stored URL a link.
  */
 import { describe, expect, it } from "vitest";
@@ -12,7 +12,7 @@ import {
   safeHttpUrl,
   ventureFrontMatterSchema,
   ventureSchema,
-} from "../../schemas/content.ts";
+} from "../../model/content.ts";
 
 /** Schemes and shapes that must never be stored or linked to. */
 const BAD_URLS = [

@@ -4,7 +4,7 @@ import { formatLongDate } from "../i18n/i18n.ts";
 import { MediaImage } from "./media-image.tsx";
 import { Names } from "./names.tsx";
 import { VersionNotice, versionAttributes } from "./version-notice.tsx";
-import type { PostCard as PostCardData, VentureCard as VentureCardData } from "../server/content.server.ts";
+import type { PostCard as PostCardData, VentureCard as VentureCardData } from "../data/content.server.ts";
 
 /**
  * The boxes of the cards' parts, shared with their loading skeletons (list-skeleton.tsx) so a skeleton has

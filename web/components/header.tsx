@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link, NavLink, href, useLocation } from "react-router";
 import { useLocale, useTranslation } from "../hooks.ts";
 import { switchLocalePath, type Locale } from "../i18n/i18n.ts";
-import { otherLocales } from "../../schemas/locales.ts";
+import { otherLocales } from "../../model/locales.ts";
 import { CloseIcon, MenuIcon } from "./icons.tsx";
 import { NAV } from "./nav.ts";
 

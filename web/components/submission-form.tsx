@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { LIMITS } from "../../schemas/limits.ts";
+import { LIMITS } from "../../model/limits.ts";
 import type { FieldIssue, FormKind, FormResult } from "../forms.ts";
 import { HONEYPOT_FIELD } from "../honeypot.ts";
 import { useHydrated, useTranslation } from "../hooks.ts";

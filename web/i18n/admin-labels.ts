@@ -2,7 +2,7 @@
  * The message key of each admin form field's label, per kind (spec §2 form labels): the forms, the history
  * panel and the server's field errors ("Name is required") name a field by the same text.
  */
-import { CONTENT_MODEL, type ContentKind, type ContentKindSpec } from "../../schemas/model.ts";
+import { CONTENT_MODEL, type ContentKind, type ContentKindSpec } from "../../model/model.ts";
 
 /** Labels of the lifecycle's fields, the same for every kind. */
 const SHARED_LABELS: Readonly<Record<string, string>> = { publishAt: "admin.ventures.publishAt" };

@@ -10,9 +10,9 @@ import {
   isContentLocale,
   localeSpec,
   type ContentLocale,
-} from "../../schemas/locales.ts";
+} from "../../model/locales.ts";
 
-/** The site's locales: the locale table's (`schemas/locales.ts`), one list for content, site and admin. */
+/** The site's locales: the locale table's (`model/locales.ts`), one list for content, site and admin. */
 export const LOCALES = CONTENT_LOCALES;
 export type Locale = ContentLocale;
 export const DEFAULT_LOCALE: Locale = DEFAULT_CONTENT_LOCALE;

@@ -13,7 +13,7 @@ export interface Target {
 }
 
 /**
- * Starts `emulator/main.ts` in a child process on a free port (as push-bench does) and reads its endpoint.
+ * Starts `embedded-appwrite/main.ts` in a child process on a free port (as push-bench does) and reads its endpoint.
  * EMULATOR_BENCH_PROF=<dir> writes a V8 CPU profile of it there; EMULATOR_BENCH_SERVER=<checkout> runs the
  * server of another checkout of this repository (e.g. a worktree of main, for a before/after table measured
  * with the same client and raw loop; its `node_modules` must be installed or linked).
@@ -21,7 +21,7 @@ export interface Target {
 export async function startChild(dataDir: string): Promise<{ child: ChildProcess; target: Target }> {
   const prof = process.env["EMULATOR_BENCH_PROF"];
   const flags = prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : [];
-  const child = spawn(process.execPath, [...flags, "--import", "tsx", "emulator/main.ts"], {
+  const child = spawn(process.execPath, [...flags, "--import", "tsx", "embedded-appwrite/main.ts"], {
     cwd: process.env["EMULATOR_BENCH_SERVER"] || undefined,
     env: { ...process.env, DATA_DIR: dataDir, EMULATOR_PORT: "0" },
     stdio: ["ignore", "pipe", "inherit"],

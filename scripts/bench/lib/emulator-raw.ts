@@ -4,12 +4,12 @@
  * server's own insert (for the 100,000-document run, where seeding over HTTP would take minutes).
  */
 import Database from "better-sqlite3";
-import { findCollection, findDatabase, type CollectionRecord } from "../../../emulator/db/catalog.ts";
-import { insertDocument } from "../../../emulator/db/documents.ts";
-import { runList } from "../../../emulator/db/list.ts";
-import { Store } from "../../../emulator/db/store.ts";
-import { nowDatetime } from "../../../emulator/datetime.ts";
-import { compileDocumentQueries, documentListSpec } from "../../../emulator/services/document-list.ts";
+import { findCollection, findDatabase, type CollectionRecord } from "../../../embedded-appwrite/db/catalog.ts";
+import { insertDocument } from "../../../embedded-appwrite/db/documents.ts";
+import { runList } from "../../../embedded-appwrite/db/list.ts";
+import { Store } from "../../../embedded-appwrite/db/store.ts";
+import { nowDatetime } from "../../../embedded-appwrite/datetime.ts";
+import { compileDocumentQueries, documentListSpec } from "../../../embedded-appwrite/services/document-list.ts";
 
 /** One recorded statement: its SQL, bound values, and how the server fetched it. */
 interface Step {

@@ -6,8 +6,8 @@
  */
 import { ID, Permission, Role } from "node-appwrite";
 import type { AdminServices } from "../../../lib/appwrite/client.ts";
-import { DATABASE_ID } from "../../../schemas/content.ts";
-import { CONTENT_MODEL, placeholderDocument, type ContentLocale } from "../../../schemas/model.ts";
+import { DATABASE_ID } from "../../../model/content.ts";
+import { CONTENT_MODEL, placeholderDocument, type ContentLocale } from "../../../model/model.ts";
 
 /** One language version to write. */
 export interface SeedPost {

@@ -26,7 +26,7 @@ export interface BenchSite {
  */
 export async function startSite(env: Record<string, string> = {}): Promise<BenchSite> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "bench-site-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "launcher/start.ts"], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, PORT: "0", EMULATOR_PORT: "0", NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "inherit"],

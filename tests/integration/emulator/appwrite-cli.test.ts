@@ -1,5 +1,5 @@
 /**
- * Issue #3: the official Appwrite CLI (npm `appwrite-cli`) accepts `schemas/appwrite.json` and pushes it into
+ * Issue #3: the official Appwrite CLI (npm `appwrite-cli`) accepts `model/appwrite.json` and pushes it into
  * the emulator with an API key, and `studio setup` then finds nothing to change: both tools agree.
  */
 import { copyFile, readFile, writeFile } from "node:fs/promises";
@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createAdminServices } from "../../../lib/appwrite/client.ts";
 import { withLegacyDatabases } from "../../helpers/stack.ts";
 import { applySchema, type AppwriteSchema } from "../../../lib/appwrite/setup.ts";
-import schema from "../../../schemas/appwrite.json" with { type: "json" };
+import schema from "../../../model/appwrite.json" with { type: "json" };
 import { ROOT } from "../../helpers/fixtures.ts";
 import { officialCliBench } from "../../helpers/appwrite-cli.ts";
 
@@ -16,8 +16,8 @@ const cli = officialCliBench("appwrite-cli");
 const appwrite = cli.appwrite;
 
 describe("the official Appwrite CLI against the emulator", () => {
-  it("pushes the collections and the bucket of schemas/appwrite.json, and studio setup agrees", async () => {
-    await copyFile(path.join(ROOT, "schemas/appwrite.json"), path.join(cli.work, "appwrite.json"));
+  it("pushes the collections and the bucket of model/appwrite.json, and studio setup agrees", async () => {
+    await copyFile(path.join(ROOT, "model/appwrite.json"), path.join(cli.work, "appwrite.json"));
     const config = JSON.parse(await readFile(path.join(cli.work, "appwrite.json"), "utf8")) as { projectId: string };
     config.projectId = cli.emulator.projectId;
     await writeFile(path.join(cli.work, "appwrite.json"), JSON.stringify(config));

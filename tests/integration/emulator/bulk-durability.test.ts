@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { Client, Databases, TablesDB } from "node-appwrite";
-import { startEmulator } from "../../../emulator/server.ts";
+import { startEmulator } from "../../../embedded-appwrite/server.ts";
 import { integrity, NOTES, noteIds, prepareNotes } from "../../../scripts/dev/durability.ts";
 import { startEmulatorProcess } from "../../../scripts/dev/processes.ts";
 

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { Client, Databases, Storage } from "node-appwrite";
 import { InputFile } from "node-appwrite/file";
-import { startEmulator } from "../../../emulator/server.ts";
+import { startEmulator } from "../../../embedded-appwrite/server.ts";
 import { killDuringWrites, NOTES as where, noteIds, prepareNotes } from "../../../scripts/dev/durability.ts";
 
 const ROOT = join(import.meta.dirname, "../../..");
@@ -60,7 +60,7 @@ describe("durability", () => {
       while (writing) await db.createDocument({ ...where, documentId: `during${written++}`, data: { body: "y" } });
     })();
     const backupDir = join(tempDir("emulator-backup-"), "snapshot");
-    const backup = await finish(run(["emulator/backup.ts", "backup", dataDir, backupDir]));
+    const backup = await finish(run(["embedded-appwrite/backup.ts", "backup", dataDir, backupDir]));
     writing = false;
     await writer;
     await emulator.close();
@@ -69,7 +69,7 @@ describe("durability", () => {
     expect(written).toBeGreaterThan(0);
 
     const restoredDir = tempDir("emulator-restored-");
-    const restore = await finish(run(["emulator/backup.ts", "restore", backupDir, restoredDir]));
+    const restore = await finish(run(["embedded-appwrite/backup.ts", "restore", backupDir, restoredDir]));
     expect([restore.code, restore.err]).toEqual([0, ""]);
     const restored = await startEmulator({ dataDir: restoredDir, port: 0 });
     try {
@@ -94,8 +94,8 @@ describe("durability", () => {
     const emulator = await startEmulator({ dataDir: source, port: 0 });
     await emulator.close();
     const backupDir = join(tempDir("emulator-b-"), "snap");
-    expect((await finish(run(["emulator/backup.ts", "backup", source, backupDir]))).code).toBe(0);
-    const refused = await finish(run(["emulator/backup.ts", "restore", backupDir, held]));
+    expect((await finish(run(["embedded-appwrite/backup.ts", "backup", source, backupDir]))).code).toBe(0);
+    const refused = await finish(run(["embedded-appwrite/backup.ts", "restore", backupDir, held]));
     expect(refused.code).toBe(1);
     expect(refused.err).toContain("stop it before restoring");
   });

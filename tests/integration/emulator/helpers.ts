@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Account, AppwriteException, Client, Users } from "node-appwrite";
-import { startEmulator } from "../../../emulator/server.ts";
-import type { EmulatorOptions, RunningEmulator } from "../../../emulator/server.ts";
+import { startEmulator } from "../../../embedded-appwrite/server.ts";
+import type { EmulatorOptions, RunningEmulator } from "../../../embedded-appwrite/server.ts";
 
 /** A running emulator on a fresh temp data directory, plus SDK clients for it. */
 export interface TestEmulator {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { Client, Databases, Storage } from "node-appwrite";
 import { InputFile } from "node-appwrite/file";
-import { startEmulator } from "../../../emulator/server.ts";
+import { startEmulator } from "../../../embedded-appwrite/server.ts";
 
 const dataDir = mkdtempSync(join(tmpdir(), "emulator-restart-"));
 

@@ -1,6 +1,6 @@
 /**
  * Issue #19 item 4: the official Appwrite CLI 12 (`node_modules/.bin/appwrite`) round trip in tables against
- * the cli.emulator. An `appwrite.config.json` with `tablesDB` and `tables` (schemas/appwrite.json in the TablesDB
+ * the cli.emulator. An `appwrite.config.json` with `tablesDB` and `tables` (model/appwrite.json in the TablesDB
  * form, plus a table of the column kinds it lacks) is pushed with `push tables` twice (the second run changes
  * nothing and loses no row), `pull tables` writes back the same tables, and `push all` completes (without
  * `projectName`, whose push needs a console session: see the comment in the test).
@@ -9,7 +9,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { Client, TablesDB } from "node-appwrite";
-import schema from "../../../schemas/appwrite.json" with { type: "json" };
+import schema from "../../../model/appwrite.json" with { type: "json" };
 import { officialCliBench, schemaTables } from "../../helpers/appwrite-cli.ts";
 
 const cli = officialCliBench("tablesdb-roundtrip");
@@ -43,7 +43,7 @@ const KINDS = {
   indexes: [{ key: "by_count", type: "key", status: "available", columns: ["count"], orders: ["DESC"] }],
 };
 
-/** schemas/appwrite.json as CLI 12 writes a project in tables: `tablesDB`, `tables`, `rowSecurity`, `columns`. */
+/** model/appwrite.json as CLI 12 writes a project in tables: `tablesDB`, `tables`, `rowSecurity`, `columns`. */
 function tablesConfig(projectId: string) {
   return {
     projectId,

@@ -1,13 +1,13 @@
 /**
  * The official Appwrite CLI (npm `appwrite-cli`) against the emulator's TablesDB and health endpoints:
- * `push tables` of schemas/appwrite.json rewritten in the TablesDB form (`tablesDB`, `tables`,
+ * `push tables` of model/appwrite.json rewritten in the TablesDB form (`tablesDB`, `tables`,
  * `rowSecurity`, `columns`), row commands, and `health get-*`.
  */
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { Client, TablesDB } from "node-appwrite";
-import schema from "../../../schemas/appwrite.json" with { type: "json" };
+import schema from "../../../model/appwrite.json" with { type: "json" };
 import { officialCliBench, schemaTables } from "../../helpers/appwrite-cli.ts";
 
 const cli = officialCliBench("tablesdb-cli");

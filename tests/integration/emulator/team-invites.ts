@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { join } from "node:path";
-import { hashInviteSecret, newInviteSecret } from "../../../emulator/db/teams.ts";
+import { hashInviteSecret, newInviteSecret } from "../../../embedded-appwrite/db/teams.ts";
 
 /**
  * The secret of invitation `membershipId`, as the invitation e-mail would carry it. The emulator keeps

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulatorThread } from "../../../emulator/thread.ts";
+import { startEmulatorThread } from "../../../embedded-appwrite/thread.ts";
 
 let dataDir: string;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { CONTENT_MODEL, type ContentKind } from "../../../schemas/model.ts";
+import { CONTENT_MODEL, type ContentKind } from "../../../model/model.ts";
 import { useTranslation } from "../../hooks.ts";
 
 /** What `/admin/ai/draft` answers. */

@@ -3,7 +3,7 @@ import { useTranslation } from "../../hooks.ts";
 import { slugify } from "../../../lib/content/slug.ts";
 import { imageTypeOf, MAGIC_BYTES } from "../../../lib/images/magic.ts";
 import { LifecycleButtons } from "./lifecycle.tsx";
-import type { ItemState } from "../../../schemas/lifecycle.ts";
+import type { ItemState } from "../../../model/lifecycle.ts";
 
 const input =
   "w-full rounded-lg border border-line bg-ink px-3 py-2 text-sm text-white placeholder:text-mist/60 focus:border-gold focus:outline-none";

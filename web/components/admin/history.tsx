@@ -2,9 +2,9 @@ import { diffWords } from "diff";
 import { useEffect, useState } from "react";
 import { Form, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { useLocale, useTranslation } from "../../hooks.ts";
-import type { ContentKind } from "../../../schemas/model.ts";
+import type { ContentKind } from "../../../model/model.ts";
 import { fieldLabelKey } from "../../i18n/admin-labels.ts";
-import type { HistoryData, HistoryEntry } from "../../server/history.server.ts";
+import type { HistoryData, HistoryEntry } from "../../data/history.server.ts";
 import { intlLocaleOf, isLocale } from "../../i18n/i18n.ts";
 
 /** `iso` as the admin shows a time: date and time in `locale`, in UTC (the same on the server and in the browser). */

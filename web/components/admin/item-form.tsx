@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import { CONTENT_MODEL, type ContentKind } from "../../../schemas/model.ts";
+import { CONTENT_MODEL, type ContentKind } from "../../../model/model.ts";
 import { useTranslation } from "../../hooks.ts";
-import type { FormValues } from "../../server/admin.server.ts";
+import type { FormValues } from "../../data/admin.server.ts";
 import { AiAssistant } from "./ai-assistant.tsx";
 import { conflictOf, Field, FormFooter, useItemFormValues } from "./fields.tsx";
 import { HistoryPanel } from "./history.tsx";

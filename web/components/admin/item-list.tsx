@@ -2,14 +2,14 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useLocale, useTranslation } from "../../hooks.ts";
 import { formatLongDate } from "../../i18n/i18n.ts";
-import type { AdminCell, AdminList } from "../../server/admin-lists.server.ts";
-import { CONTENT_MODEL, type ContentKind } from "../../../schemas/model.ts";
+import type { AdminCell, AdminList } from "../../data/admin-lists.server.ts";
+import { CONTENT_MODEL, type ContentKind } from "../../../model/model.ts";
 import { DeleteDialog } from "./delete-dialog.tsx";
 import { StateBadge, StateFilter } from "./lifecycle.tsx";
 import { useClearUnsavedOnArrival } from "./unsaved.tsx";
 import { ListPages, ListSearch } from "./list-controls.tsx";
 import { listHref, type ListQuery } from "./list-query.ts";
-import { CONTENT_LOCALES } from "../../../schemas/locales.ts";
+import { CONTENT_LOCALES } from "../../../model/locales.ts";
 import { TRANSLATION_STATES, type TranslationState } from "../../../lib/translate/status.ts";
 
 /** A language version's translation state as a badge (issue #15 item 6). */

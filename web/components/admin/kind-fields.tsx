@@ -1,5 +1,5 @@
 import { useTranslation } from "../../hooks.ts";
-import { CONTENT_MODEL, inputFields, type ContentKind, type FieldSpec } from "../../../schemas/model.ts";
+import { CONTENT_MODEL, inputFields, type ContentKind, type FieldSpec } from "../../../model/model.ts";
 import { Field, TextArea } from "./fields.tsx";
 
 /** A field longer than this is a textarea in the admin's forms; shorter ones, dates and URLs are inputs. */

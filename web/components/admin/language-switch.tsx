@@ -1,7 +1,7 @@
 import { Form, useLocation } from "react-router";
 import { useLocale, useTranslation } from "../../hooks.ts";
 import { LOCALES } from "../../i18n/i18n.ts";
-import { localeSpec } from "../../../schemas/locales.ts";
+import { localeSpec } from "../../../model/locales.ts";
 
 /**
  * The admin's language switch (issue #17 item 1): English | العربية as two submit buttons of one form posted

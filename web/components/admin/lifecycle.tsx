@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "../../hooks.ts";
-import { ITEM_STATES, type ItemState } from "../../../schemas/lifecycle.ts";
+import { ITEM_STATES, type ItemState } from "../../../model/lifecycle.ts";
 
 /** An item's state as a small label: Published, Scheduled or Draft (issue #16). */
 export function StateBadge({ state }: { state: ItemState }) {

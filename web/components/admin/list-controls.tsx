@@ -1,7 +1,7 @@
 import { Form, Link, useNavigate } from "react-router";
 import { useLocale, useTranslation } from "../../hooks.ts";
 import { formatNumber } from "../../i18n/i18n.ts";
-import { CONTENT_MODEL, type ContentKind } from "../../../schemas/model.ts";
+import { CONTENT_MODEL, type ContentKind } from "../../../model/model.ts";
 import {
   LIST_SORTS,
   listHref,

@@ -4,7 +4,7 @@
  * filters `?state=` (issue #16) and `?translation=` (issue #15). Plain data, read by the loaders and the
  * browser alike.
  */
-import { isItemState, type ItemState } from "../../../schemas/lifecycle.ts";
+import { isItemState, type ItemState } from "../../../model/lifecycle.ts";
 import { TRANSLATION_STATES, type TranslationState } from "../../../lib/translate/status.ts";
 
 /** The orders of a list: by date (the kind's `order` field) or by title/name, each both ways. */

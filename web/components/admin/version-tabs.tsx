@@ -7,7 +7,7 @@ import {
   type ContentKind,
   type ContentKindSpec,
   type ContentLocale,
-} from "../../../schemas/model.ts";
+} from "../../../model/model.ts";
 import type { TranslationState } from "../../../lib/translate/status.ts";
 import { Field, TextArea } from "./fields.tsx";
 import { HtmlEditor } from "./html-editor.tsx";

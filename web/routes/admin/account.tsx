@@ -9,9 +9,9 @@ import {
   updatePassword,
 } from "../../../server/auth/account.ts";
 import { Field } from "../../components/admin/fields.tsx";
-import { setFlash } from "../../server/admin-flash.server.ts";
-import { appwriteLocation } from "../../server/appwrite.server.ts";
-import { requireUser } from "../../server/session.server.ts";
+import { setFlash } from "../../data/admin-flash.server.ts";
+import { appwriteLocation } from "../../data/appwrite.server.ts";
+import { requireUser } from "../../data/session.server.ts";
 import { adminTitle } from "../../i18n/admin-title.ts";
 import type { Route } from "./+types/account";
 

@@ -1,7 +1,7 @@
 import { ItemList } from "../../components/admin/item-list.tsx";
-import { deleteFromList, sessionServices } from "../../server/admin.server.ts";
-import { listPage, listQueryOf } from "../../server/admin-lists.server.ts";
-import { requireUser } from "../../server/session.server.ts";
+import { deleteFromList, sessionServices } from "../../data/admin.server.ts";
+import { listPage, listQueryOf } from "../../data/admin-lists.server.ts";
+import { requireUser } from "../../data/session.server.ts";
 import { adminTitle } from "../../i18n/admin-title.ts";
 import type { Route } from "./+types/blog";
 

@@ -1,10 +1,10 @@
 import { useTranslation } from "../../hooks.ts";
 import { Link } from "react-router";
-import { sessionServices } from "../../server/admin.server.ts";
-import { countItems } from "../../server/admin-lists.server.ts";
-import { requireUser } from "../../server/session.server.ts";
+import { sessionServices } from "../../data/admin.server.ts";
+import { countItems } from "../../data/admin-lists.server.ts";
+import { requireUser } from "../../data/session.server.ts";
 import { adminTitle } from "../../i18n/admin-title.ts";
-import { CONTENT_KIND_NAMES, CONTENT_MODEL } from "../../../schemas/model.ts";
+import { CONTENT_KIND_NAMES, CONTENT_MODEL } from "../../../model/model.ts";
 import type { Route } from "./+types/dashboard";
 
 /**

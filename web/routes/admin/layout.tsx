@@ -13,10 +13,10 @@ import {
 import { FlashMessage } from "../../components/admin/flash.tsx";
 import { LanguageSwitch } from "../../components/admin/language-switch.tsx";
 import { allMessages } from "../../i18n/catalog.server.ts";
-import { takeFlash } from "../../server/admin-flash.server.ts";
-import { localeCookie, preferredLocale, requireUser } from "../../server/session.server.ts";
+import { takeFlash } from "../../data/admin-flash.server.ts";
+import { localeCookie, preferredLocale, requireUser } from "../../data/session.server.ts";
 import type { Route } from "./+types/layout";
-import { CONTENT_KIND_NAMES, CONTENT_MODEL } from "../../../schemas/model.ts";
+import { CONTENT_KIND_NAMES, CONTENT_MODEL } from "../../../model/model.ts";
 
 /**
  * The guarded admin layout (spec §2): without a user, a redirect to `/{locale}/login`; pages never cached. The

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { saveAdminLocale } from "../../../server/auth/prefs.ts";
-import { appwriteLocation } from "../../server/appwrite.server.ts";
-import { localeCookie, requireUser, safeRedirect } from "../../server/session.server.ts";
+import { appwriteLocation } from "../../data/appwrite.server.ts";
+import { localeCookie, requireUser, safeRedirect } from "../../data/session.server.ts";
 import type { Route } from "./+types/locale";
 
 /**

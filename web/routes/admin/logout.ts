@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { signOut } from "../../../server/auth/account.ts";
-import { appwriteLocation } from "../../server/appwrite.server.ts";
-import { endSession, preferredLocale, sessionSecret } from "../../server/session.server.ts";
+import { appwriteLocation } from "../../data/appwrite.server.ts";
+import { endSession, preferredLocale, sessionSecret } from "../../data/session.server.ts";
 import type { Route } from "./+types/logout";
 
 /**

@@ -3,10 +3,10 @@ import { useTranslation } from "../../hooks.ts";
 import { ImagePicker } from "../../components/admin/fields.tsx";
 import { ItemForm, useItemForm } from "../../components/admin/item-form.tsx";
 import { KindFields } from "../../components/admin/kind-fields.tsx";
-import { initialValues, inputFields } from "../../../schemas/model.ts";
-import { aiUnavailableMessage, loadFormValues, newFormValues } from "../../server/admin.server.ts";
-import { saveItem } from "../../server/admin-save.server.ts";
-import { preferredLocale, requireUser } from "../../server/session.server.ts";
+import { initialValues, inputFields } from "../../../model/model.ts";
+import { aiUnavailableMessage, loadFormValues, newFormValues } from "../../data/admin.server.ts";
+import { saveItem } from "../../data/admin-save.server.ts";
+import { preferredLocale, requireUser } from "../../data/session.server.ts";
 import { adminTitle } from "../../i18n/admin-title.ts";
 import type { Route } from "./+types/post-form";
 

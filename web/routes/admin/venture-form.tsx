@@ -1,9 +1,9 @@
 import { useTranslation } from "../../hooks.ts";
 import { Field, ImagePicker } from "../../components/admin/fields.tsx";
 import { ItemForm, useItemForm } from "../../components/admin/item-form.tsx";
-import { aiUnavailableMessage, loadFormValues, newFormValues } from "../../server/admin.server.ts";
-import { saveItem } from "../../server/admin-save.server.ts";
-import { preferredLocale, requireUser } from "../../server/session.server.ts";
+import { aiUnavailableMessage, loadFormValues, newFormValues } from "../../data/admin.server.ts";
+import { saveItem } from "../../data/admin-save.server.ts";
+import { preferredLocale, requireUser } from "../../data/session.server.ts";
 import { adminTitle } from "../../i18n/admin-title.ts";
 import type { Route } from "./+types/venture-form";
 

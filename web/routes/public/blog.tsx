@@ -10,7 +10,7 @@ import { useLocale, useTranslation } from "../../hooks.ts";
 import { formatNumber, toLocale, type Locale } from "../../i18n/i18n.ts";
 import { translatorOf, type Translator } from "../../i18n/t.ts";
 import { pageMeta } from "../../seo.ts";
-import { loadPostPage } from "../../server/content.server.ts";
+import { loadPostPage } from "../../data/content.server.ts";
 import type { Route } from "./+types/blog";
 
 /**

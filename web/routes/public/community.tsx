@@ -7,7 +7,7 @@ import { messagesFor } from "../../i18n/catalog.server.ts";
 import { toLocale } from "../../i18n/i18n.ts";
 import { translatorOf, whenLocaleChanges } from "../../i18n/t.ts";
 import { pageMeta } from "../../seo.ts";
-import { formPageHeaders, handleFormPost } from "../../server/forms.server.ts";
+import { formPageHeaders, handleFormPost } from "../../data/forms.server.ts";
 import type { Route } from "./+types/community";
 
 /** Stores a community application (spec §3: the interest text goes to `projectIdea`). */

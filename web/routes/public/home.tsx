@@ -8,7 +8,7 @@ import { messagesFor } from "../../i18n/catalog.server.ts";
 import { toLocale } from "../../i18n/i18n.ts";
 import { translatorOf } from "../../i18n/t.ts";
 import { absoluteUrl, originFrom, pageMeta } from "../../seo.ts";
-import { loadPostCards, loadVentureCards } from "../../server/content.server.ts";
+import { loadPostCards, loadVentureCards } from "../../data/content.server.ts";
 import { SITE } from "../../site.ts";
 import type { Route } from "./+types/home";
 

@@ -2,9 +2,9 @@ import { Outlet, data, useRouteLoaderData, type ShouldRevalidateFunctionArgs } f
 import { ErrorView, type NotFoundData } from "../../components/error-view.tsx";
 import { SiteShell } from "../../components/site-shell.tsx";
 import { isLocale } from "../../i18n/i18n.ts";
-import { siteOrigin } from "../../server/origin.server.ts";
-import { withBackend } from "../../server/appwrite.server.ts";
-import { getSignedIn } from "../../server/session.server.ts";
+import { siteOrigin } from "../../data/origin.server.ts";
+import { withBackend } from "../../data/appwrite.server.ts";
+import { getSignedIn } from "../../data/session.server.ts";
 import type { Route } from "./+types/layout";
 
 /**

@@ -11,7 +11,7 @@ import {
 import { getI18n, messagesFor } from "../../i18n/catalog.server.ts";
 import { toLocale } from "../../i18n/i18n.ts";
 import { translatorOf } from "../../i18n/t.ts";
-import { getApiKeyServices } from "../../server/appwrite.server.ts";
+import { getApiKeyServices } from "../../data/appwrite.server.ts";
 import {
   authThrottle,
   clientIp,
@@ -20,7 +20,7 @@ import {
   registrationOpen,
   safeRedirect,
   startSession,
-} from "../../server/session.server.ts";
+} from "../../data/session.server.ts";
 import type { Route } from "./+types/login";
 
 /** The login page redirects to /admin once a user exists (spec §2). */

@@ -9,8 +9,8 @@ import { VersionNotice, versionAttributes } from "../../components/version-notic
 import { translatorOf } from "../../i18n/t.ts";
 import { absoluteUrl, originFrom, pageMeta } from "../../seo.ts";
 import { PreviewBanner } from "../../components/preview-banner.tsx";
-import { loadPost } from "../../server/content.server.ts";
-import { loadItemPage, PREVIEW_HEADERS } from "../../server/preview.server.ts";
+import { loadPost } from "../../data/content.server.ts";
+import { loadItemPage, PREVIEW_HEADERS } from "../../data/preview.server.ts";
 import type { Route } from "./+types/post";
 
 /**

@@ -9,8 +9,8 @@ import { pageMeta } from "../../seo.ts";
 import { VersionNotice, versionAttributes } from "../../components/version-notice.tsx";
 import { PreviewBanner } from "../../components/preview-banner.tsx";
 import { Names } from "../../components/names.tsx";
-import { loadVenture, loadVentureCards } from "../../server/content.server.ts";
-import { loadItemPage, PREVIEW_HEADERS } from "../../server/preview.server.ts";
+import { loadVenture, loadVentureCards } from "../../data/content.server.ts";
+import { loadItemPage, PREVIEW_HEADERS } from "../../data/preview.server.ts";
 import type { Route } from "./+types/venture";
 
 /**

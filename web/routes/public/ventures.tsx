@@ -5,7 +5,7 @@ import { PageHero } from "../../components/ui.tsx";
 import { translatorOf } from "../../i18n/t.ts";
 import { otherLocale, toLocale } from "../../i18n/i18n.ts";
 import { pageMeta } from "../../seo.ts";
-import { loadVentureCards } from "../../server/content.server.ts";
+import { loadVentureCards } from "../../data/content.server.ts";
 import type { Route } from "./+types/ventures";
 
 /**

@@ -2,8 +2,8 @@ import { getI18n } from "../../i18n/catalog.server.ts";
 import { data } from "react-router";
 import { checkHtmlBounds } from "../../../lib/html/bounds.ts";
 import { FormatterBusyError, formatHtmlOffThread, FormatTimeoutError } from "../../../lib/html/format-thread.ts";
-import { bodyBoundsMessage } from "../../server/admin.server.ts";
-import { preferredLocale, requireUser } from "../../server/session.server.ts";
+import { bodyBoundsMessage } from "../../data/admin.server.ts";
+import { preferredLocale, requireUser } from "../../data/session.server.ts";
 import type { Route } from "./+types/admin-format";
 
 /**

@@ -1,4 +1,4 @@
-import { loadHistory, restoreFromHistory } from "../../server/history.server.ts";
+import { loadHistory, restoreFromHistory } from "../../data/history.server.ts";
 import type { Route } from "./+types/admin-history";
 
 /**

@@ -2,8 +2,8 @@ import { data } from "react-router";
 import { previewBody } from "../../../lib/html/body.ts";
 import { SanitizerBusyError } from "../../../lib/html/sanitize-thread.ts";
 import { getI18n } from "../../i18n/catalog.server.ts";
-import { bodyBoundsMessage } from "../../server/admin.server.ts";
-import { preferredLocale, requireUser } from "../../server/session.server.ts";
+import { bodyBoundsMessage } from "../../data/admin.server.ts";
+import { preferredLocale, requireUser } from "../../data/session.server.ts";
 import type { Route } from "./+types/admin-preview-html";
 
 /**

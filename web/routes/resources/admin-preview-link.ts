@@ -1,11 +1,11 @@
 import { data } from "react-router";
-import { slugSchema } from "../../../schemas/content.ts";
-import { CONTENT_KIND_NAMES, type ContentKind } from "../../../schemas/model.ts";
+import { slugSchema } from "../../../model/content.ts";
+import { CONTENT_KIND_NAMES, type ContentKind } from "../../../model/model.ts";
 import { PREVIEW_LINK_TTL_MS } from "../../../lib/publish/preview-link.ts";
 import { getI18n } from "../../i18n/catalog.server.ts";
-import { siteOrigin } from "../../server/origin.server.ts";
-import { sharePreviewUrl } from "../../server/preview.server.ts";
-import { preferredLocale, requireUser } from "../../server/session.server.ts";
+import { siteOrigin } from "../../data/origin.server.ts";
+import { sharePreviewUrl } from "../../data/preview.server.ts";
+import { preferredLocale, requireUser } from "../../data/session.server.ts";
 import type { Route } from "./+types/admin-preview-link";
 import { intlLocaleOf } from "../../i18n/i18n.ts";
 

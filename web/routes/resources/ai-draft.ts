@@ -3,9 +3,9 @@ import { AiDraftBoundsError, draftItem, TopicRequiredError } from "../../../lib/
 import { AiNotConfiguredError, aiSettings } from "../../../lib/ai/gemini.ts";
 import { loadConfig } from "../../../lib/config.ts";
 import { getI18n } from "../../i18n/catalog.server.ts";
-import { bodyBoundsMessage, takeAiAllowance } from "../../server/admin.server.ts";
-import { preferredLocale, requireUser } from "../../server/session.server.ts";
-import { isContentKind } from "../../../schemas/model.ts";
+import { bodyBoundsMessage, takeAiAllowance } from "../../data/admin.server.ts";
+import { preferredLocale, requireUser } from "../../data/session.server.ts";
+import { isContentKind } from "../../../model/model.ts";
 import type { Route } from "./+types/ai-draft";
 
 const FAILED = {

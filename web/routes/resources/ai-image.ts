@@ -3,9 +3,9 @@ import { data } from "react-router";
 import { AiNotConfiguredError, aiSettings } from "../../../lib/ai/gemini.ts";
 import { generateImage, TitleRequiredError } from "../../../lib/ai/image.ts";
 import { loadConfig } from "../../../lib/config.ts";
-import { takeAiAllowance } from "../../server/admin.server.ts";
-import { preferredLocale, requireUser } from "../../server/session.server.ts";
-import { isContentKind } from "../../../schemas/model.ts";
+import { takeAiAllowance } from "../../data/admin.server.ts";
+import { preferredLocale, requireUser } from "../../data/session.server.ts";
+import { isContentKind } from "../../../model/model.ts";
 import type { Route } from "./+types/ai-image";
 
 /**

@@ -5,12 +5,12 @@ import { translateFields } from "../../../lib/ai/translate.ts";
 import { loadConfig } from "../../../lib/config.ts";
 import { normalizeBodyAsync } from "../../../lib/html/body.ts";
 import { HtmlBoundsError } from "../../../lib/html/bounds.ts";
-import { CONTENT_MODEL, isContentKind, isContentLocale, translatedFields } from "../../../schemas/model.ts";
+import { CONTENT_MODEL, isContentKind, isContentLocale, translatedFields } from "../../../model/model.ts";
 import { getI18n } from "../../i18n/catalog.server.ts";
-import { bodyBoundsMessage, takeAiAllowance } from "../../server/admin.server.ts";
-import { violationText } from "../../server/admin-errors.server.ts";
-import { siteGlossary } from "../../server/admin-versions.server.ts";
-import { preferredLocale, requireUser } from "../../server/session.server.ts";
+import { bodyBoundsMessage, takeAiAllowance } from "../../data/admin.server.ts";
+import { violationText } from "../../data/admin-errors.server.ts";
+import { siteGlossary } from "../../data/admin-versions.server.ts";
+import { preferredLocale, requireUser } from "../../data/session.server.ts";
 import type { Route } from "./+types/ai-translate";
 
 /**

@@ -4,7 +4,7 @@ import {
   readCappedBody,
   ReportRejectedError,
   summarizeReports,
-} from "../../server/csp-report.server.ts";
+} from "../../data/csp-report.server.ts";
 import type { Route } from "./+types/csp-report";
 
 // Per process: a page with a broken policy cannot flood the log (SECURITY C22; 10 lines a minute).

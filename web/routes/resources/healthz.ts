@@ -1,4 +1,4 @@
-import { appwriteLocation } from "../../server/appwrite.server.ts";
+import { appwriteLocation } from "../../data/appwrite.server.ts";
 
 /**
  * `GET /healthz` (issue #9 "Ops"): 200 while the site process serves requests, with whether Appwrite answers

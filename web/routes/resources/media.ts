@@ -1,9 +1,9 @@
 import { AppwriteException, ImageFormat, type Models } from "node-appwrite";
 import { acceptsAny, etagMatches } from "../../../lib/http/negotiation.ts";
 import { LRUCache } from "lru-cache";
-import { IMAGES_BUCKET_ID } from "../../../schemas/content.ts";
+import { IMAGES_BUCKET_ID } from "../../../model/content.ts";
 import { isMediaWidth, MEDIA_WIDTHS, type MediaWidth } from "../../media.ts";
-import { getPublicServices, withBackend } from "../../server/appwrite.server.ts";
+import { getPublicServices, withBackend } from "../../data/appwrite.server.ts";
 import type { Route } from "./+types/media";
 
 const FILE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;

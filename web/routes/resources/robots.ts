@@ -1,4 +1,4 @@
-import { siteOrigin } from "../../server/origin.server.ts";
+import { siteOrigin } from "../../data/origin.server.ts";
 import type { Route } from "./+types/robots";
 
 /** `/robots.txt`: everything public may be crawled, the admin may not; points at the sitemap. */

@@ -1,6 +1,6 @@
 import { isLocale } from "../../i18n/i18n.ts";
-import { buildRss } from "../../server/feeds.server.ts";
-import { siteOrigin } from "../../server/origin.server.ts";
+import { buildRss } from "../../data/feeds.server.ts";
+import { siteOrigin } from "../../data/origin.server.ts";
 import type { Route } from "./+types/rss";
 
 /** `/{locale}/rss.xml`: the blog's RSS feed in that locale; other first segments are not found. */

@@ -1,5 +1,5 @@
-import { buildSitemapPart } from "../../server/feeds.server.ts";
-import { siteOrigin } from "../../server/origin.server.ts";
+import { buildSitemapPart } from "../../data/feeds.server.ts";
+import { siteOrigin } from "../../data/origin.server.ts";
 import type { Route } from "./+types/sitemap-part";
 
 /**

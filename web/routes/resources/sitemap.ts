@@ -1,5 +1,5 @@
-import { buildSitemapIndex } from "../../server/feeds.server.ts";
-import { siteOrigin } from "../../server/origin.server.ts";
+import { buildSitemapIndex } from "../../data/feeds.server.ts";
+import { siteOrigin } from "../../data/origin.server.ts";
 import type { Route } from "./+types/sitemap";
 
 /** `/sitemap.xml`: the sitemap index, naming each part (`/sitemap/<n>.xml`, at most 50,000 URLs each). */

@@ -12,7 +12,7 @@ import { createSessionServices } from "../../lib/appwrite/client.ts";
 import type { ContentReader } from "../../lib/appwrite/content-store.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { checkPreview, loadPreviewSecret, PREVIEW_PARAM, signPreview } from "../../lib/publish/preview-link.ts";
-import { CONTENT_MODEL, type ContentKind } from "../../schemas/model.ts";
+import { CONTENT_MODEL, type ContentKind } from "../../model/model.ts";
 import { appwriteLocation, getApiKeyServices } from "./appwrite.server.ts";
 import { sessionSecret } from "./session.server.ts";
 

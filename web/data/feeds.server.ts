@@ -4,7 +4,7 @@
  * (issue #18 item 3), and an RSS 2.0 feed of the blog per locale (its 50 newest posts). Both
  * list only what a guest may read (SECURITY C55).
  */
-import { CONTENT_KIND_NAMES, CONTENT_MODEL } from "../../schemas/model.ts";
+import { CONTENT_KIND_NAMES, CONTENT_MODEL } from "../../model/model.ts";
 import { countRows, readLatestVersions, readVersionWindow } from "../../lib/appwrite/content-pages.ts";
 import { getI18n } from "../i18n/catalog.server.ts";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../i18n/i18n.ts";

@@ -1,7 +1,7 @@
 /**
  * The content model, described once (ARCHITECTURE decision 4, STYLE habit 11): one description per kind,
- * from which `schemas/derive.ts` builds the document, front matter and form schemas and `schemas/appwrite.ts`
- * the Appwrite collections (`schemas/appwrite.json`); `lib/` maps files ↔ documents, lists and images from it.
+ * from which `model/content.ts` derives the document, front matter and form schemas and `model/appwrite.ts`
+ * the Appwrite collections (`model/appwrite.json`); `lib/` maps files ↔ documents, lists and images from it.
  * A new field is one line in `fields` plus its labels in `web/i18n` (and its place in the admin form).
  *
  * Plain data without zod, so the browser may read it (the forms' `maxlength`).

@@ -17,7 +17,7 @@ export interface EmbeddedEmulator extends RunningEmulator {
 
 /**
  * The project ID the embedded server keeps for a new data folder when `APPWRITE_PROJECT_ID` is unset: the
- * `projectId` of `schemas/appwrite.json` (`PROJECT_ID` in schemas/content.ts; a test checks they agree), so
+ * `projectId` of `model/appwrite.json` (`PROJECT_ID` in model/content.ts; a test checks they agree), so
  * the official Appwrite CLI reaches this server with the committed file as it is (SECURITY C75).
  */
 export const EMBEDDED_PROJECT_ID = "venture-studio";

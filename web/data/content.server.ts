@@ -14,10 +14,10 @@ import {
   summaryFields,
   type ContentKind,
   type ContentLocale,
-} from "../../schemas/model.ts";
+} from "../../model/model.ts";
 import { renderStoredHtml } from "../../lib/html/body.ts";
 import { isolateLatinNamesInHtml } from "../../lib/html/latin-names.ts";
-import { IMAGES_BUCKET_ID, isHttpUrl, safeHttpUrl } from "../../schemas/content.ts";
+import { IMAGES_BUCKET_ID, isHttpUrl, safeHttpUrl } from "../../model/content.ts";
 import { getPublicServices, guestCounts, withBackend } from "./appwrite.server.ts";
 
 type ImageField<K extends ContentKind> = (typeof CONTENT_MODEL)[K]["image"];
@@ -141,7 +141,7 @@ function bodyFor(locale: ContentLocale, html: string): string {
  * One venture in `locale` (else in the other language) with its sanitized case study (escaped text when it breaks `HTML_BOUNDS`), or null. Its website
  * URL is kept only when it is an http(s) URL (`safeHttpUrl`, SECURITY C58): a document written straight
  * through the Appwrite API may hold any scheme. `reader`: the guest services (default), or a preview's
- * (`web/server/preview.server.ts`), which may also read drafts and scheduled items.
+ * (`web/data/preview.server.ts`), which may also read drafts and scheduled items.
  */
 export async function loadVenture(
   slug: string,

@@ -21,7 +21,7 @@ export const UPDATED_BY_COLUMN = "updatedBy";
 
 /**
  * The Appwrite attributes every content collection gets besides its kind's fields, in the shape
- * `appwrite pull collections` writes (see `schemas/appwrite.ts`). Both optional, so documents written before
+ * `appwrite pull collections` writes (see `model/appwrite.ts`). Both optional, so documents written before
  * the lifecycle stay valid. `updatedBy` serves the edit-conflict check (issue #16 item 5).
  */
 export const LIFECYCLE_ATTRIBUTES: readonly Record<string, unknown>[] = [

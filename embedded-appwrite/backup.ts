@@ -1,8 +1,8 @@
 /**
  * Backup and restore of an emulator `DATA_DIR` (`emulator.sqlite`, `project.json`, `files/`).
  *
- *   tsx emulator/backup.ts backup  <DATA_DIR> <dest>
- *   tsx emulator/backup.ts restore <backup> <DATA_DIR>
+ *   tsx embedded-appwrite/backup.ts backup  <DATA_DIR> <dest>
+ *   tsx embedded-appwrite/backup.ts restore <backup> <DATA_DIR>
  *
  * `backup` is safe while the emulator runs: the database is copied with SQLite's online backup
  * API (a consistent snapshot under WAL), and stored files are immutable once renamed into place.
@@ -133,7 +133,7 @@ export function restoreDataDir(backup: string, dataDir: string): BackupReport {
 async function main(argv: string[]): Promise<number> {
   const [command, from, to] = argv;
   if ((command !== "backup" && command !== "restore") || !from || !to) {
-    console.error("Usage: tsx emulator/backup.ts backup <DATA_DIR> <dest> | restore <backup> <DATA_DIR>");
+    console.error("Usage: tsx embedded-appwrite/backup.ts backup <DATA_DIR> <dest> | restore <backup> <DATA_DIR>");
     return 2;
   }
   const report =

@@ -1,6 +1,6 @@
 /**
  * The tables the site keeps for itself, described as the content kinds are (`kind-spec.ts`): visitors'
- * submissions, the limits' events, and the history of ventures and posts. `schemas/appwrite.ts` builds their
+ * submissions, the limits' events, and the history of ventures and posts. `model/appwrite.ts` builds their
  * collections beside the content model's.
  */
 import { type KindSpec } from "./kind-spec.ts";

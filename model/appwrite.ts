@@ -1,8 +1,8 @@
 /**
  * The Appwrite schema of the content model (ARCHITECTURE decision 4): database, collections with their
- * attributes and indexes, and the images bucket, derived from `schemas/model.ts` in exactly the shape and
+ * attributes and indexes, and the images bucket, derived from `model/model.ts` in exactly the shape and
  * key order `appwrite pull collections` and then `appwrite pull tables` (appwrite-cli 12) write, so the
- * committed `schemas/appwrite.json` round-trips through the official CLI with either command (SECURITY C60,
+ * committed `model/appwrite.json` round-trips through the official CLI with either command (SECURITY C60,
  * C75). Both forms are in the file: `databases`/`collections` for the deprecated `push collections`, and
  * `tablesDB`/`tables` (the same database and tables) for `push tables`, which deletes every database the file
  * has no `tablesDB` entry for. `npm run schema` regenerates the file; `tests/unit/appwrite-schema.test.ts`
@@ -61,7 +61,7 @@ function attribute(key: string, field: FieldSpec): Record<string, unknown> {
 
 /**
  * A collection of `spec`; `lifecycle`: with the lifecycle's `status`/`publishAt` columns and their index
- * (ventures and posts, `schemas/lifecycle.ts`).
+ * (ventures and posts, `model/lifecycle.ts`).
  */
 function collection(spec: KindSpec, lifecycle = false): Record<string, unknown> {
   const indexes = lifecycle ? [...spec.indexes, LIFECYCLE_INDEX] : spec.indexes;

@@ -14,7 +14,7 @@ import {
 } from "../../lib/publish/history.ts";
 import { restoreRevision } from "../../lib/publish/writer.ts";
 import { submissionErrorMessage } from "../../server/admin/content.ts";
-import { CONTENT_KIND_NAMES, CONTENT_MODEL, type ContentKind } from "../../schemas/model.ts";
+import { CONTENT_KIND_NAMES, CONTENT_MODEL, type ContentKind } from "../../model/model.ts";
 import type { SessionServices } from "../../lib/appwrite/client.ts";
 import { bodyBoundsMessage, getItem, sessionServices } from "./admin.server.ts";
 import { issueText, submissionText } from "./admin-errors.server.ts";

@@ -1,8 +1,9 @@
 /**
- * The content model: one source for what a venture, a blog post, a community application and a contact
- * message are, both as Appwrite documents (spec §3) and as front matter of files in `content/`.
+ * The zod schemas derived from the content model (`model.ts`): what a venture, a blog post, a community
+ * application and a contact message are, both as Appwrite documents (spec §3) and as front matter of files in
+ * `content/`.
  *
- * Imported by `lib/`, `web/` and `cli/`; imports nothing of the project outside `schemas/`.
+ * Imported by `lib/`, `web/` and `cli/`; imports nothing of the project outside `model/`.
  */
 import { z } from "zod";
 import { LIMITS } from "./limits.ts";
@@ -165,7 +166,7 @@ const fileDate = z.union([z.date(), z.iso.datetime({ offset: true }), z.iso.date
 /**
  * Fields every content file may carry. `draft: true` files are pushed as drafts (only signed-in users read
  * them); `publishAt` (a date or date-time) schedules the item: it is public from then on (issue #16,
- * `schemas/lifecycle.ts`; a post's `publishedDate` does the same when `publishAt` is absent).
+ * `model/lifecycle.ts`; a post's `publishedDate` does the same when `publishAt` is absent).
  */
 const commonFrontMatter = {
   slug: slugSchema.optional(),
@@ -298,7 +299,7 @@ export const CONTENT_KINDS = Object.fromEntries(
 ) as Record<ContentKind, { folder: string; collectionId: string; bodyField: string; imageField: string }>;
 export type { ContentKind };
 /**
- * The project id of `schemas/appwrite.json`, which the embedded server takes for a new data folder when
+ * The project id of `model/appwrite.json`, which the embedded server takes for a new data folder when
  * `APPWRITE_PROJECT_ID` is unset, so the official Appwrite CLI reaches it with the committed file as it is
  * (SECURITY C75, README "The official Appwrite CLI").
  */

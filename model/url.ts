@@ -1,7 +1,7 @@
 /**
  * The one rule for URLs the product stores and links to (SECURITY C58, ASVS v5 1.2.2): only absolute
  * `http:` and `https:` URLs. A module of its own, without zod, so the site's pages (and the browser) can check
- * a stored URL before making it an `href` without loading the schemas; `schemas/content.ts` builds the zod
+ * a stored URL before making it an `href` without loading the schemas; `model/content.ts` builds the zod
  * rule `httpUrl` on it.
  */
 

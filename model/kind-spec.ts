@@ -44,7 +44,7 @@ export interface FieldSpec {
   readonly version?: boolean;
   /**
    * Drafted by AI (spec §3 "AI output shapes"): what Gemini is told the field holds, in its response schema.
-   * The fields with it, in order, are a kind's draft (`schemas/ai.ts`).
+   * The fields with it, in order, are a kind's draft (`model/ai.ts`).
    */
   readonly ai?: string;
 }

@@ -1,5 +1,5 @@
 /**
- * The admin's server messages in the admin's language (issue #17 items 1–2), translated at the edge: `schemas/`
+ * The admin's server messages in the admin's language (issue #17 items 1–2), translated at the edge: `model/`
  * keeps its English zod messages (what `studio` prints); here an issue's code and parameters become a message
  * key of `web/i18n/locales/*.json` naming the field ("Name is required.", "الاسم مطلوب."). The English texts
  * keep the wording of the rules they translate ("must be lowercase letters, digits and single hyphens",
@@ -8,8 +8,8 @@
  */
 import type { z } from "zod";
 import type { TranslationViolation } from "../../lib/translate/checks.ts";
-import { HTTP_URL_MESSAGE } from "../../schemas/content.ts";
-import type { ContentKind } from "../../schemas/model.ts";
+import { HTTP_URL_MESSAGE } from "../../model/content.ts";
+import type { ContentKind } from "../../model/model.ts";
 import { AUTHORIZATION_ERROR, SUBMISSION_ERROR } from "../../server/admin/content.ts";
 import { fieldLabelKey } from "../i18n/admin-labels.ts";
 import { allMessages, getI18n } from "../i18n/catalog.server.ts";

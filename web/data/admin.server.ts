@@ -11,16 +11,16 @@ import { type HtmlBoundViolation } from "../../lib/html/bounds.ts";
 import type { SignedInUser } from "../../server/auth/account.ts";
 import { createSessionServices, stripAdminMode, type SessionServices } from "../../lib/appwrite/client.ts";
 import { checkImage, ImageRejectedError, type CheckedImage } from "../../lib/images/upload.ts";
-import { CONTENT_KINDS, DATABASE_ID, formSchema, type ContentKind, type FormInputOf } from "../../schemas/content.ts";
+import { CONTENT_KINDS, DATABASE_ID, formSchema, type ContentKind, type FormInputOf } from "../../model/content.ts";
 import {
   CONTENT_MODEL,
   formFieldNames,
   imageInput,
   type ContentKindSpec,
   type ContentLocale,
-} from "../../schemas/model.ts";
+} from "../../model/model.ts";
 import { AiNotConfiguredError } from "../../lib/ai/gemini.ts";
-import { dateField, PUBLISH_AT_COLUMN, stateOf, type ItemState } from "../../schemas/lifecycle.ts";
+import { dateField, PUBLISH_AT_COLUMN, stateOf, type ItemState } from "../../model/lifecycle.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { appwriteLocation, getLimitLog } from "./appwrite.server.ts";
 import { publicImageUrl } from "./content.server.ts";

@@ -14,8 +14,8 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { AppwriteException, type Models } from "node-appwrite";
 import { createCookie, type Cookie } from "react-router";
-import { dueTimeOf, stateOf, type ItemState } from "../../schemas/lifecycle.ts";
-import { CONTENT_MODEL, type ContentKind } from "../../schemas/model.ts";
+import { dueTimeOf, stateOf, type ItemState } from "../../model/lifecycle.ts";
+import { CONTENT_MODEL, type ContentKind } from "../../model/model.ts";
 import { getI18n } from "../i18n/catalog.server.ts";
 import { previewSecret } from "./preview.server.ts";
 import type { Locale } from "../i18n/i18n.ts";

@@ -5,8 +5,8 @@
  */
 import { Query, type Models } from "node-appwrite";
 import { stripAdminMode, type SessionServices } from "../../lib/appwrite/client.ts";
-import { CONTENT_KINDS, DATABASE_ID, type ContentKind } from "../../schemas/content.ts";
-import { STATUS_COLUMN, stateOf, type ItemState } from "../../schemas/lifecycle.ts";
+import { CONTENT_KINDS, DATABASE_ID, type ContentKind } from "../../model/content.ts";
+import { STATUS_COLUMN, stateOf, type ItemState } from "../../model/lifecycle.ts";
 import {
   CONTENT_KIND_NAMES,
   CONTENT_LOCALES,
@@ -17,7 +17,7 @@ import {
   type ContentKindSpec,
   type ContentLocale,
   type FieldType,
-} from "../../schemas/model.ts";
+} from "../../model/model.ts";
 import { translationStatus, type TranslationState } from "../../lib/translate/status.ts";
 import { publicImageUrl } from "./content.server.ts";
 import { documentLocale, versionInfoOf } from "./admin-versions.server.ts";

@@ -1,5 +1,5 @@
 /**
- * Field sizes shared by the Appwrite collections (`schemas/appwrite.json`) and validation. A module of its own,
+ * Field sizes shared by the Appwrite collections (`model/appwrite.json`) and validation. A module of its own,
  * without zod, so the browser can read them (the visitor forms' `maxlength`) without loading the schemas.
  */
 export const LIMITS = {

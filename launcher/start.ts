@@ -1,6 +1,6 @@
 /**
  * `npm start`, the main job (issue #2): build the site when needed; unless `APPWRITE_ENDPOINT` is set,
- * start the embedded Appwrite-compatible server on loopback with `DATA_DIR`; apply `schemas/appwrite.json`;
+ * start the embedded Appwrite-compatible server on loopback with `DATA_DIR`; apply `model/appwrite.json`;
  * push `content/`; serve the site on `PORT` and print its URL. Ctrl-C stops everything cleanly. A second
  * start reuses the data and writes nothing new.
  */
@@ -8,8 +8,8 @@ import "./production-env.ts"; // first: React chooses its build when it is first
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { existsSync } from "node:fs";
-import { connectAppwrite, type AppwriteConnection } from "../emulator/embedded.ts";
-import { preparePrivateDir } from "../emulator/private-data.ts";
+import { connectAppwrite, type AppwriteConnection } from "../embedded-appwrite/embedded.ts";
+import { preparePrivateDir } from "../embedded-appwrite/private-data.ts";
 import { createAdminServices, type AppwriteTarget } from "../lib/appwrite/client.ts";
 import { applyContentSchema } from "../lib/appwrite/content-schema.ts";
 import type { AppwriteSchema } from "../lib/appwrite/setup.ts";
@@ -17,7 +17,7 @@ import { ConfigError, loadConfig, loadDotEnv } from "../lib/config.ts";
 import { formatIssues } from "../lib/content/read.ts";
 import { lockPathFor } from "../lib/publish/lock.ts";
 import { ContentFolderError, describeError, push } from "../lib/publish/push.ts";
-import schema from "../schemas/appwrite.json" with { type: "json" };
+import schema from "../model/appwrite.json" with { type: "json" };
 import { ensureBuild } from "../server/build.ts";
 import { startSite } from "../server/serve-site.ts";
 import { startSiteProcesses } from "../server/site-processes.ts";
@@ -100,7 +100,7 @@ async function main(): Promise<void> {
     config.webConcurrency > 1
       ? await startSiteProcesses(
           config.webConcurrency,
-          path.join(root, "scripts", "site-process.ts"),
+          path.join(root, "launcher", "site-process.ts"),
           siteOptions,
           console.error,
           () => {

@@ -16,8 +16,8 @@ import { translationHash } from "../../lib/translate/hash.ts";
 import { otherLocale, versionState, type TranslationState, type VersionInfo } from "../../lib/translate/status.ts";
 import { readGlossary } from "../../lib/translate/glossary.ts";
 import type { GlossaryEntry } from "../../lib/translate/checks.ts";
-import { DATABASE_ID } from "../../schemas/content.ts";
-import { stateOf } from "../../schemas/lifecycle.ts";
+import { DATABASE_ID } from "../../model/content.ts";
+import { stateOf } from "../../model/lifecycle.ts";
 import {
   CONTENT_MODEL,
   DEFAULT_CONTENT_LOCALE,
@@ -26,7 +26,7 @@ import {
   translatedFields,
   type ContentKind,
   type ContentLocale,
-} from "../../schemas/model.ts";
+} from "../../model/model.ts";
 
 /** The locale of a document: `en` when it has none (written before locales). */
 export function documentLocale(doc: Models.DefaultRow | null): ContentLocale {
