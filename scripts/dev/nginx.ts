@@ -26,6 +26,8 @@ export interface NginxOptions {
   serverName?: string;
   /** Directives added to the site's `server` block (the benchmark's static file location). */
   extraServer?: string;
+  /** The loopback port to listen on (default: a free one; `freePort()` when the sites must know it first). */
+  port?: number;
 }
 
 export interface RunningNginx {
@@ -41,7 +43,7 @@ export interface RunningNginx {
 }
 
 /** A free loopback port (bound and released; nginx binds it right after). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
@@ -101,7 +103,7 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
   }
   const dir = await mkdtemp(path.join(tmpdir(), "studio-nginx-"));
   for (const sub of ["logs", "cache", "temp"]) await mkdir(path.join(dir, sub));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const confPath = path.join(dir, "nginx.conf");
   await writeFile(confPath, localConfig(await readFile(NGINX_CONF, "utf8"), dir, port, options));
   // As root nginx would hand its workers to `nobody`, who cannot write this 0700 prefix: keep the user.
