@@ -22,7 +22,9 @@ export async function buildLauncher(root) {
     jsx: "automatic",
     logLevel: "warning",
     // The bundle's ESM has no require; a few dependencies' CommonJS helpers may ask for it.
-    banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
+    banner: {
+      js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+    },
   });
 }
 

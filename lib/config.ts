@@ -103,7 +103,9 @@ export class ConfigError extends AbortError {
 
 /** `env` without unset or empty values (empty strings count as unset). */
 function cleanedEnv(env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""));
+  return Object.fromEntries(
+    Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""),
+  );
 }
 
 /**

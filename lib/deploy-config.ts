@@ -42,7 +42,9 @@ export interface DeployConfig {
 
 /** `env` without unset or empty values (empty strings count as unset, as `loadConfig` does). */
 function cleaned(env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""));
+  return Object.fromEntries(
+    Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""),
+  );
 }
 
 function toDeployConfig(c: z.infer<typeof deploySchema>): DeployConfig {

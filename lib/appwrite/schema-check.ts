@@ -32,7 +32,8 @@ export async function schemaDifferences(
     }
   };
   const { tablesDB, storage } = services;
-  for (const database of schema.databases) await found(`database ${database.$id}`, () => tablesDB.get({ databaseId: database.$id }));
+  for (const database of schema.databases)
+    await found(`database ${database.$id}`, () => tablesDB.get({ databaseId: database.$id }));
   for (const collection of schema.collections) {
     const ids = { databaseId: collection.databaseId, tableId: collection.$id };
     if (!(await found(`table ${collection.$id}`, () => tablesDB.getTable(ids)))) continue;
@@ -52,6 +53,7 @@ export async function schemaDifferences(
       if (!indexes.has(index.key)) missing.push(`table ${collection.$id}: index ${index.key} missing`);
     }
   }
-  for (const bucket of schema.buckets) await found(`bucket ${bucket.$id}`, () => storage.getBucket({ bucketId: bucket.$id }));
+  for (const bucket of schema.buckets)
+    await found(`bucket ${bucket.$id}`, () => storage.getBucket({ bucketId: bucket.$id }));
   return missing;
 }

@@ -21,7 +21,9 @@ export const listKey = (kind: ContentKind) => `list:${kind}`;
 /** `<kind>:<slug>`: the item's pages, in every language. */
 export const itemKey = (kind: ContentKind, slug: string) => `${kind}:${slug}`;
 
-const KIND_BY_PATH = new Map<string, ContentKind>(CONTENT_KIND_NAMES.map((kind) => [CONTENT_MODEL[kind].publicPath, kind] as const));
+const KIND_BY_PATH = new Map<string, ContentKind>(
+  CONTENT_KIND_NAMES.map((kind) => [CONTENT_MODEL[kind].publicPath, kind] as const),
+);
 
 /**
  * The surrogate keys of the public page at `pathname` (no query; `/en`, `/ar/blog/my-post`).

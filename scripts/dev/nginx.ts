@@ -53,7 +53,8 @@ export async function freePort(): Promise<number> {
 
 /** `text` with `from` replaced by `to` everywhere; throws when `from` is absent (the guide's file changed). */
 function replaceChecked(text: string, from: string, to: string): string {
-  if (!text.includes(from)) throw new Error(`docs/deployment/nginx.conf no longer contains "${from}": update scripts/dev/nginx.ts`);
+  if (!text.includes(from))
+    throw new Error(`docs/deployment/nginx.conf no longer contains "${from}": update scripts/dev/nginx.ts`);
   return text.split(from).join(to);
 }
 

@@ -98,7 +98,11 @@ describe("npm run start:prod: the configuration at boot", () => {
     expect(embedded.output()).toMatch(/APPWRITE_ENDPOINT: not set/);
 
     const half = run(
-      baseEnv({ NODE_ENV: "production", SITE_URL: "https://example.com", APPWRITE_ENDPOINT: "https://cloud.appwrite.io/v1" }),
+      baseEnv({
+        NODE_ENV: "production",
+        SITE_URL: "https://example.com",
+        APPWRITE_ENDPOINT: "https://cloud.appwrite.io/v1",
+      }),
     );
     expect(await half.exit).toBe(3);
     expect(half.output()).toMatch(/APPWRITE_PROJECT_ID and APPWRITE_API_KEY must be set too/);
