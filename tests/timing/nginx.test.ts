@@ -21,7 +21,7 @@ import { markupOf, Visitor } from "../helpers/site.ts";
 import path from "node:path";
 
 /** Shared-cache settings of this test: the documented bound is their sum. */
-const CACHING = { sharedMaxAge: 2, staleWhileRevalidate: 1 };
+const CACHING = { sharedMaxAge: 5, staleWhileRevalidate: 1 };
 const SLUG = "what-is-a-micro-service-agency";
 
 let backend: Backend;
@@ -131,7 +131,7 @@ describe("behind nginx (issue #32 item 2)", () => {
     expect(signedIn.headers.get("surrogate-key")).toBeNull();
     // A guest then gets the public page, not the signed-in one.
     const guest = await fetch(`${nginx.url}/en/blog`);
-    expect(guest.headers.get("cache-control")).toMatch(/^public, max-age=0, s-maxage=2/);
+    expect(guest.headers.get("cache-control")).toMatch(/^public, max-age=0, s-maxage=5/);
 
     const sent = await new Visitor(nginx.url).request("/ar/contact", {
       method: "POST",
@@ -189,7 +189,7 @@ describe("CDN-ready caching through nginx's proxy_cache (issue #32 item 3)", () 
       await reply.arrayBuffer();
       statuses.push(reply.headers.get("x-cache-status") ?? "");
     }
-    // Within s-maxage (2 s) nginx answers alone; a refresh past it may reach the site once.
+    // Within s-maxage (5 s) nginx answers alone; a refresh past it may reach the site once.
     expect(statuses.filter((s) => s === "HIT").length).toBeGreaterThanOrEqual(15);
     expect(originRequests() - before).toBeLessThanOrEqual(statuses.filter((s) => s !== "HIT").length);
     expect(originRequests() - before).toBeLessThan(5);
@@ -214,9 +214,10 @@ describe("CDN-ready caching through nginx's proxy_cache (issue #32 item 3)", () 
       data: { title },
       savedBy: "studio push",
     });
-    // Documented bound: 2 + 1 s; polled with a generous deadline for a loaded machine.
+    // The documented bound here is 5 + 1 s (CDN_MAX_AGE + CDN_STALE_WHILE_REVALIDATE); polled every 250 ms
+    // up to 16 s, the bound plus slack for a loaded machine.
     let seen = false;
-    for (let i = 0; i < 60 && !seen; i++) {
+    for (let i = 0; i < 64 && !seen; i++) {
       seen = (await (await fetch(nginx.url + page)).text()).includes(title);
       if (!seen) await new Promise((resolve) => setTimeout(resolve, 250));
     }
