@@ -1,9 +1,9 @@
 /**
  * Public pages served from a `PageCache` (issue #8 item 2): a signed-out `GET`/`HEAD` of a page under a
  * locale (`/en`, `/ar/blog/<slug>`, …) is rendered once per generation, then answered from memory with a
- * fresh CSP nonce, a weak ETag and the caching headers of `options.cacheHeaders` (`cache-headers.ts`: browsers
- * revalidate, an unchanged page costs a 304; shared caches may keep it `CDN_MAX_AGE` s; surrogate keys). Gzip is spliced from precompressed parts, so a cached page
- * costs about what a static file does. Signed-in requests get `Cache-Control: private, no-store` and are never
+ * fresh CSP nonce, a weak ETag and the caching headers of `options.cacheHeaders` (`cache-headers.ts`:
+ * browsers revalidate, an unchanged page costs a 304; shared caches may keep it `CDN_MAX_AGE` s; surrogate
+ * keys). Gzip is spliced from precompressed parts, so a cached page costs about what a static file does. Signed-in requests get `Cache-Control: private, no-store` and are never
  * cached (SECURITY C25); a session cookie Appwrite does not know is a guest's (C71). Concurrent misses of one page share one render.
  *
  * Two entry points: `serveFromCache` for the raw `node:http` request (before Express, so a hit pays for no

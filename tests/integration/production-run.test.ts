@@ -162,11 +162,12 @@ describe("npm run start:prod: running", () => {
     }
   });
 
-  it("with EMBEDDED_APPWRITE=1: starts the embedded server, applies the schema, and is ready", async () => {
+  it("with EMBEDDED_APPWRITE=1 and WEB_CONCURRENCY=2: the embedded server, the schema applied, two bundled site processes, ready", async () => {
     const started = run(
       baseEnv({
         NODE_ENV: "production",
         PORT: "0",
+        WEB_CONCURRENCY: "2",
         EMULATOR_PORT: "0",
         SITE_URL: "https://example.com",
         EMBEDDED_APPWRITE: "1",
@@ -176,6 +177,7 @@ describe("npm run start:prod: running", () => {
     try {
       const url = await siteUrl(started);
       expect(started.output()).toMatch(/Embedded Appwrite-compatible server/);
+      expect(started.output()).toMatch(/2 site processes/);
       const ready = await fetch(`${url}/readyz`);
       expect(await ready.json()).toEqual({ ready: true, appwrite: "up", schema: "current" });
       expect((await fetch(`${url}/ar`)).status).toBe(200);
