@@ -40,12 +40,14 @@ export function resolveProject(
   }
   const generated: Partial<ProjectIdentity> = {};
   const resolved: ProjectIdentity = {
-    projectId: projectId || stored.projectId || (generated.projectId = newProjectId || `local-${randomBytes(6).toString("hex")}`),
+    projectId:
+      projectId ||
+      stored.projectId ||
+      (generated.projectId = newProjectId || `local-${randomBytes(6).toString("hex")}`),
     apiKey: apiKey || stored.apiKey || (generated.apiKey = `standard_${randomBytes(64).toString("hex")}`),
     scopedKeys: Array.isArray(stored.keys) ? stored.keys : [],
   };
   if (generated.projectId !== undefined || generated.apiKey !== undefined) {
-    const temp = `${file}.${process.pid}.tmp`;
     writePrivateJson(file, { ...stored, ...generated });
   }
   return resolved;

@@ -62,13 +62,16 @@ async function targetFrom(options: TransferFlags): Promise<{ target: AppwriteTar
     throw new AbortError(`studio transfer needs the target: ${missing.join(", ")}.`, {
       exitCode: EXIT.backend,
       nextSteps:
-        "Create an API key on the target with the scopes the README lists under \"Move to a real Appwrite\", then set TARGET_APPWRITE_API_KEY and give --to-endpoint and --to-project (or --to-data-dir for the embedded server).",
+        'Create an API key on the target with the scopes the README lists under "Move to a real Appwrite", then set TARGET_APPWRITE_API_KEY and give --to-endpoint and --to-project (or --to-data-dir for the embedded server).',
     });
   }
   if (!/^https?:\/\/[^/]+/.test(endpoint)) {
-    throw new AbortError(`--to-endpoint must be an http(s) URL such as https://cloud.appwrite.io/v1, not "${endpoint}".`, {
-      exitCode: EXIT.usage,
-    });
+    throw new AbortError(
+      `--to-endpoint must be an http(s) URL such as https://cloud.appwrite.io/v1, not "${endpoint}".`,
+      {
+        exitCode: EXIT.usage,
+      },
+    );
   }
   return { target: { endpoint, projectId, apiKey }, close: async () => {} };
 }
@@ -94,7 +97,10 @@ export async function runTransfer(context: CommandContext, options: TransferFlag
   const { target, close } = await targetFrom(options);
   try {
     const from = context.services.target;
-    if (from.endpoint.replace(/\/+$/, "") === target.endpoint.replace(/\/+$/, "") && from.projectId === target.projectId) {
+    if (
+      from.endpoint.replace(/\/+$/, "") === target.endpoint.replace(/\/+$/, "") &&
+      from.projectId === target.projectId
+    ) {
       throw new AbortError("The source and the target are the same project.", {
         exitCode: EXIT.usage,
         nextSteps: "Point --to-endpoint/--to-project (or --to-data-dir) at another project.",
@@ -111,7 +117,8 @@ export async function runTransfer(context: CommandContext, options: TransferFlag
         events: {
           onProgress: (event) => {
             if (options.json) emitJson("progress", event);
-            else if (process.stderr.isTTY) process.stderr.write(`\r${event.phase} ${event.scope}: ${event.done}/${event.total}\x1b[K`);
+            else if (process.stderr.isTTY)
+              process.stderr.write(`\r${event.phase} ${event.scope}: ${event.done}/${event.total}\x1b[K`);
           },
           onPhase: (counts) => {
             if (options.json) emitJson("phase", counts);
@@ -124,7 +131,8 @@ export async function runTransfer(context: CommandContext, options: TransferFlag
       if (error instanceof Error && /missing scopes/.test(error.message)) {
         throw new AbortError(`An API key lacks a scope: ${error.message}`, {
           exitCode: EXIT.backend,
-          nextSteps: "Give the target's key (and the source's) the scopes the README lists under \"Move to a real Appwrite\".",
+          nextSteps:
+            "Give the target's key (and the source's) the scopes the README lists under \"Move to a real Appwrite\".",
           cause: error,
         });
       }

@@ -44,7 +44,11 @@ export async function transferFiles(
   const { total } = await source.services.storage.listFiles({ bucketId, queries: [Query.limit(1)] });
   let done = 0;
   for await (const page of filePages(source, bucketId)) {
-    const existing = await filesById(target, bucketId, page.map((file) => file.$id));
+    const existing = await filesById(
+      target,
+      bucketId,
+      page.map((file) => file.$id),
+    );
     for (const file of page) {
       const there = existing.get(file.$id);
       if (there && canonicalFile(there) === canonicalFile(file)) {

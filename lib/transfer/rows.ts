@@ -35,7 +35,13 @@ export async function transferRows(
   const targetHasTable = await hasTable(target, databaseId, tableId);
   let done = 0;
   for await (const page of rowPages(source, databaseId, tableId)) {
-    const existing = await rowsById(target, databaseId, tableId, page.map((row) => row.$id), targetHasTable);
+    const existing = await rowsById(
+      target,
+      databaseId,
+      tableId,
+      page.map((row) => row.$id),
+      targetHasTable,
+    );
     const changed: AnyRow[] = [];
     for (const row of page) {
       const there = existing.get(row.$id);

@@ -40,7 +40,11 @@ async function teamOn(side: TransferSide, teamId: string): Promise<Models.Team<M
  * @returns one `PhaseCounts` per team: the team itself and its members, created, updated or unchanged.
  * @throws {AppwriteException} when a side refuses (a missing `teams.read`/`teams.write` scope: 401).
  */
-export async function transferTeams(source: TransferSide, target: TransferSide, options: PhaseOptions): Promise<PhaseCounts[]> {
+export async function transferTeams(
+  source: TransferSide,
+  target: TransferSide,
+  options: PhaseOptions,
+): Promise<PhaseCounts[]> {
   const results: PhaseCounts[] = [];
   for (const team of await allTeams(source)) {
     const counts = countsFor("teams", team.$id);
@@ -49,7 +53,8 @@ export async function transferTeams(source: TransferSide, target: TransferSide, 
     else if (there.name !== team.name) counts.update++;
     else counts.unchanged++;
     if (!options.dryRun && !there) await target.teams.create({ teamId: team.$id, name: team.name });
-    if (!options.dryRun && there && there.name !== team.name) await target.teams.updateName({ teamId: team.$id, name: team.name });
+    if (!options.dryRun && there && there.name !== team.name)
+      await target.teams.updateName({ teamId: team.$id, name: team.name });
 
     const members = await allMemberships(source, team.$id);
     const pending = members.filter((m) => !m.confirm);
@@ -68,7 +73,8 @@ export async function transferTeams(source: TransferSide, target: TransferSide, 
       if (current) counts.update++;
       else counts.create++;
       if (options.dryRun) continue;
-      if (current) await target.teams.updateMembership({ teamId: team.$id, membershipId: current.$id, roles: member.roles });
+      if (current)
+        await target.teams.updateMembership({ teamId: team.$id, membershipId: current.$id, roles: member.roles });
       else await target.teams.createMembership({ teamId: team.$id, roles: member.roles, userId: member.userId });
     }
     options.events.onProgress?.({ phase: "teams", scope: team.$id, done: members.length, total: members.length });

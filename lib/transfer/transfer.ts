@@ -59,19 +59,25 @@ async function checkSourceSchema(source: TransferSide, schema: AppwriteSchema): 
   for (const { databaseId, tableId } of transferScope(schema).tables) {
     const expected = schema.collections.find((c) => c.$id === tableId)?.attributes.map((a) => a.key) ?? [];
     const { columns } = await source.services.tablesDB.listColumns({ databaseId, tableId }).catch((error: unknown) => {
-      throw new AbortError(`The source has no table ${tableId} (${error instanceof Error ? error.message : String(error)}).`, {
-        exitCode: EXIT.backend,
-        nextSteps: "Run studio setup against the source first (it only adds what is missing), then transfer again.",
-        cause: error,
-      });
+      throw new AbortError(
+        `The source has no table ${tableId} (${error instanceof Error ? error.message : String(error)}).`,
+        {
+          exitCode: EXIT.backend,
+          nextSteps: "Run studio setup against the source first (it only adds what is missing), then transfer again.",
+          cause: error,
+        },
+      );
     });
     const have = new Set(columns.map((c) => (c as { key: string }).key));
     const missing = expected.filter((key) => !have.has(key));
     if (missing.length > 0) {
-      throw new AbortError(`The source's table ${tableId} lacks column(s) ${missing.join(", ")}: its schema is older than this studio's.`, {
-        exitCode: EXIT.backend,
-        nextSteps: "Run studio setup against the source first (it only adds what is missing), then transfer again.",
-      });
+      throw new AbortError(
+        `The source's table ${tableId} lacks column(s) ${missing.join(", ")}: its schema is older than this studio's.`,
+        {
+          exitCode: EXIT.backend,
+          nextSteps: "Run studio setup against the source first (it only adds what is missing), then transfer again.",
+        },
+      );
     }
   }
 }

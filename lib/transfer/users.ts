@@ -37,7 +37,8 @@ async function importUser(target: TransferSide, user: User): Promise<void> {
       `User ${user.$id} (${user.email || "no e-mail"}) has a ${user.hash ?? "unknown"} password hash, which studio transfer does not import.`,
       {
         exitCode: EXIT.backend,
-        nextSteps: "Ask the user to reset their password on the source (Appwrite then stores Argon2), or move them by hand.",
+        nextSteps:
+          "Ask the user to reset their password on the source (Appwrite then stores Argon2), or move them by hand.",
       },
     );
   }
@@ -52,7 +53,8 @@ async function patchUser(target: TransferSide, user: User, there: User | undefin
   if ((there?.status ?? true) !== user.status) await users.updateStatus({ userId, status: user.status });
   if (canonicalJson([...(there?.labels ?? [])].sort()) !== canonicalJson([...user.labels].sort()))
     await users.updateLabels({ userId, labels: user.labels });
-  if (canonicalJson(there?.prefs ?? {}) !== canonicalJson(user.prefs)) await users.updatePrefs({ userId, prefs: user.prefs });
+  if (canonicalJson(there?.prefs ?? {}) !== canonicalJson(user.prefs))
+    await users.updatePrefs({ userId, prefs: user.prefs });
   if ((there?.emailVerification ?? false) !== user.emailVerification)
     await users.updateEmailVerification({ userId, emailVerification: user.emailVerification });
 }
@@ -62,7 +64,11 @@ async function patchUser(target: TransferSide, user: User, there: User | undefin
  * @returns what was (or would be) created, updated and left as it was.
  * @throws {AbortError} (exit 3) for a password hash Appwrite cannot import; {AppwriteException} when a side refuses.
  */
-export async function transferUsers(source: TransferSide, target: TransferSide, options: PhaseOptions): Promise<PhaseCounts> {
+export async function transferUsers(
+  source: TransferSide,
+  target: TransferSide,
+  options: PhaseOptions,
+): Promise<PhaseCounts> {
   const counts = countsFor("users");
   const { total } = await source.services.users.list({ queries: [Query.limit(1)] });
   let done = 0;

@@ -61,7 +61,8 @@ export async function verifyTransfer(
     compare(`rows:${tableId}`, await read(source), await read(target), out);
   }
   for (const bucketId of scope.buckets) {
-    const read = (side: TransferSide) => collect(filePages(side, bucketId), (file) => file.$id, canonicalFile).catch((error: unknown) => {
+    const read = (side: TransferSide) =>
+      collect(filePages(side, bucketId), (file) => file.$id, canonicalFile).catch((error: unknown) => {
         if (isNotFound(error)) return new Map<string, string>(); // no such bucket on that side
         throw error;
       });
@@ -69,12 +70,21 @@ export async function verifyTransfer(
   }
   const users = (side: TransferSide) => collect(userPages(side), (user) => user.$id, canonicalUser);
   compare("users", await users(source), await users(target), out);
-  const teams = (side: TransferSide) => collect(once(allTeams(side)), (team) => team.$id, (team) => team.name);
+  const teams = (side: TransferSide) =>
+    collect(
+      once(allTeams(side)),
+      (team) => team.$id,
+      (team) => team.name,
+    );
   const sourceTeams = await teams(source);
   compare("teams", sourceTeams, await teams(target), out);
   for (const teamId of sourceTeams.keys()) {
     const members = async (side: TransferSide) =>
-      collect(once(allMemberships(side, teamId).then((all) => all.filter((m) => m.confirm))), (m) => m.userId, canonicalMembership);
+      collect(
+        once(allMemberships(side, teamId).then((all) => all.filter((m) => m.confirm))),
+        (m) => m.userId,
+        canonicalMembership,
+      );
     compare(`members:${teamId}`, await members(source), await members(target), out);
   }
   return out;

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Account, Client, Query } from "node-appwrite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { EMBEDDED_SESSION_SECONDS } from "../../embedded-appwrite/embedded.ts";
 import { createScopedKey, resolveProject } from "../../embedded-appwrite/project.ts";
 import { startEmulator, type RunningEmulator } from "../../embedded-appwrite/server.ts";
@@ -28,9 +28,24 @@ const OWNER = { email: "owner@studio.example", password: "a long owner passphras
 
 /** The target key's scopes, exactly as the README lists them under "Move to a real Appwrite". */
 const README_SCOPES = [
-  "databases.read", "databases.write", "tables.read", "tables.write", "columns.read", "columns.write",
-  "indexes.read", "indexes.write", "rows.read", "rows.write", "buckets.read", "buckets.write",
-  "files.read", "files.write", "users.read", "users.write", "teams.read", "teams.write",
+  "databases.read",
+  "databases.write",
+  "tables.read",
+  "tables.write",
+  "columns.read",
+  "columns.write",
+  "indexes.read",
+  "indexes.write",
+  "rows.read",
+  "rows.write",
+  "buckets.read",
+  "buckets.write",
+  "files.read",
+  "files.write",
+  "users.read",
+  "users.write",
+  "teams.read",
+  "teams.write",
 ];
 
 let source: Backend;
@@ -40,7 +55,10 @@ let from: TransferSide;
 let to: TransferSide;
 
 /** Serves the site against `appwrite`, runs `visit` and stops it (one site at a time: it reads APPWRITE_*). */
-async function withSite<T>(appwrite: { endpoint: string; projectId: string; apiKey: string }, visit: (url: string) => Promise<T>) {
+async function withSite<T>(
+  appwrite: { endpoint: string; projectId: string; apiKey: string },
+  visit: (url: string) => Promise<T>,
+) {
   process.env.APPWRITE_ENDPOINT = appwrite.endpoint;
   process.env.APPWRITE_PROJECT_ID = appwrite.projectId;
   process.env.APPWRITE_API_KEY = appwrite.apiKey;
@@ -58,7 +76,12 @@ async function pagesOf(url: string): Promise<string[]> {
   const pages: string[] = [];
   for (const pathname of PAGES) {
     const html = markupOf(await (await fetch(url + pathname)).text());
-    pages.push(html.replaceAll(url, "ORIGIN").replace(/ nonce="[^"]*"/g, "").replace(/<style[\s\S]*?<\/style>/g, ""));
+    pages.push(
+      html
+        .replaceAll(url, "ORIGIN")
+        .replace(/ nonce="[^"]*"/g, "")
+        .replace(/<style[\s\S]*?<\/style>/g, ""),
+    );
   }
   return pages;
 }
@@ -71,7 +94,10 @@ async function snapshot(side: TransferSide): Promise<string> {
   }
   const users = (await side.services.users.list()).users;
   const files = (await side.services.storage.listFiles({ bucketId: "images" })).files;
-  const members = (await side.teams.listMemberships({ teamId: STUDIO_TEAM_ID })).memberships.map((m) => [m.userId, m.roles]);
+  const members = (await side.teams.listMemberships({ teamId: STUDIO_TEAM_ID })).memberships.map((m) => [
+    m.userId,
+    m.roles,
+  ]);
   return JSON.stringify({ rows, users, files, members });
 }
 
@@ -79,7 +105,11 @@ beforeAll(async () => {
   source = await startBackend();
   const pushed = await push(source.services, { contentDir: path.join(ROOT, "content") });
   expect(pushed.failed).toBe(0);
-  const sourceTarget = { endpoint: source.emulator.endpoint, projectId: source.emulator.projectId, apiKey: source.emulator.apiKey };
+  const sourceTarget = {
+    endpoint: source.emulator.endpoint,
+    projectId: source.emulator.projectId,
+    apiKey: source.emulator.apiKey,
+  };
   from = transferSide("source", sourceTarget);
   await withSite(sourceTarget, async (url) => {
     expect((await new Visitor(url).register(OWNER.email, OWNER.password)).status).toBe(302);
@@ -130,7 +160,8 @@ describe("studio transfer", () => {
     const interrupted = transferSite(from, to, schema, {
       events: {
         onProgress: (event) => {
-          if (event.phase === "rows" && ++pages === 2) throw new Error("interrupted (as by Ctrl-C or a lost connection)");
+          if (event.phase === "rows" && ++pages === 2)
+            throw new Error("interrupted (as by Ctrl-C or a lost connection)");
         },
       },
     });
@@ -164,9 +195,12 @@ describe("studio transfer", () => {
       expect(signedIn.status).toBe(302);
       expect((await visitor.request("/admin")).status).toBe(200);
     });
-    const session = await new Account(new Client().setEndpoint(target.endpoint).setProject(target.projectId))
-      .createEmailPasswordSession({ email: OWNER.email, password: OWNER.password });
-    expect(session.userId).toBe((await from.services.users.list({ queries: [Query.equal("email", OWNER.email)] })).users[0]!.$id);
+    const session = await new Account(
+      new Client().setEndpoint(target.endpoint).setProject(target.projectId),
+    ).createEmailPasswordSession({ email: OWNER.email, password: OWNER.password });
+    expect(session.userId).toBe(
+      (await from.services.users.list({ queries: [Query.equal("email", OWNER.email)] })).users[0]!.$id,
+    );
     const members = await to.teams.listMemberships({ teamId: STUDIO_TEAM_ID });
     expect(members.memberships.map((m) => [m.userEmail, m.roles, m.confirm])).toEqual([[OWNER.email, ["owner"], true]]);
     const messages = await to.services.tablesDB.listRows({ databaseId: DATABASE_ID, tableId: "contact_messages" });
@@ -174,22 +208,73 @@ describe("studio transfer", () => {
   }, 120_000);
 
   it("names a record that differs on the target", async () => {
-    const { rows } = await to.services.tablesDB.listRows({ databaseId: DATABASE_ID, tableId: "ventures", queries: [Query.limit(1)] });
-    await to.services.tablesDB.updateRow({ databaseId: DATABASE_ID, tableId: "ventures", rowId: rows[0]!.$id, data: { name: "Changed on the target" } });
+    const { rows } = await to.services.tablesDB.listRows({
+      databaseId: DATABASE_ID,
+      tableId: "ventures",
+      queries: [Query.limit(1)],
+    });
+    await to.services.tablesDB.updateRow({
+      databaseId: DATABASE_ID,
+      tableId: "ventures",
+      rowId: rows[0]!.$id,
+      data: { name: "Changed on the target" },
+    });
     const report = await transferSite(from, to, schema, { verifyOnly: true });
-    expect(report.differences).toEqual([{ scope: "rows:ventures", id: rows[0]!.$id, problem: "different on the target" }]);
+    expect(report.differences).toEqual([
+      { scope: "rows:ventures", id: rows[0]!.$id, problem: "different on the target" },
+    ]);
     const mended = await transferSite(from, to, schema);
     expect(mended.differences).toEqual([]);
   });
 
-  it("stops with the missing scope when the target's key lacks one", async () => {
-    const narrow = createScopedKey(targetDir, "no users", README_SCOPES.filter((s) => s !== "users.write"));
-    await target.close();
-    target = await startEmulator({ dataDir: targetDir, port: 0, sessionDuration: EMBEDDED_SESSION_SECONDS });
-    const side = transferSide("target", { endpoint: target.endpoint, projectId: target.projectId, apiKey: narrow });
-    await side.services.users.delete({ userId: (await side.services.users.list()).users[0]!.$id }).then(
-      () => expect.unreachable("users.write is not among the key's scopes"),
-      (error: Error) => expect(error.message).toMatch(/missing scopes \(\["users.write"\]\)/),
-    );
+  it("as a command: names what is missing, a key's missing scope, and every difference (exit 5)", async () => {
+    const { runTransfer } = await import("../../cli/commands/transfer.ts");
+    const context = { services: from.services } as unknown as Parameters<typeof runTransfer>[0];
+    const saved = { ...process.env };
+    const lines: string[] = [];
+    const log = vi.spyOn(console, "log").mockImplementation((line: string) => void lines.push(line));
+    try {
+      delete process.env.TARGET_APPWRITE_API_KEY;
+      await expect(
+        runTransfer(context, { toEndpoint: target.endpoint, toProject: target.projectId }),
+      ).rejects.toMatchObject({
+        exitCode: 3,
+        message: expect.stringContaining("TARGET_APPWRITE_API_KEY"),
+      });
+
+      const narrow = createScopedKey(
+        targetDir,
+        "no rows.read",
+        README_SCOPES.filter((s) => s !== "rows.read"),
+      );
+      await target.close();
+      target = await startEmulator({ dataDir: targetDir, port: 0, sessionDuration: EMBEDDED_SESSION_SECONDS });
+      process.env.TARGET_APPWRITE_API_KEY = narrow;
+      const flags = { toEndpoint: target.endpoint, toProject: target.projectId };
+      await expect(runTransfer(context, flags)).rejects.toMatchObject({
+        exitCode: 3,
+        message: expect.stringMatching(/missing scopes \(\["rows.read","documents.read"\]\)/),
+      });
+
+      process.env.TARGET_APPWRITE_API_KEY = target.apiKey;
+      const full = transferSide("target", {
+        endpoint: target.endpoint,
+        projectId: target.projectId,
+        apiKey: target.apiKey,
+      });
+      const { rows } = await full.services.tablesDB.listRows({
+        databaseId: DATABASE_ID,
+        tableId: "blog_posts",
+        queries: [Query.limit(1)],
+      });
+      await full.services.tablesDB.deleteRow({ databaseId: DATABASE_ID, tableId: "blog_posts", rowId: rows[0]!.$id });
+      expect(await runTransfer(context, { ...flags, verifyOnly: true })).toBe(5);
+      expect(lines).toContain(`differs: rows:blog_posts ${rows[0]!.$id}: missing on the target`);
+      expect(await runTransfer(context, flags)).toBe(0);
+      expect(lines.at(-1)).toBe("Verified: the target holds what the source holds.");
+    } finally {
+      log.mockRestore();
+      process.env = saved;
+    }
   });
 });
