@@ -17,6 +17,7 @@ import { registerSeed } from "./commands/seed.ts";
 import { registerSetup } from "./commands/setup.ts";
 import { registerStatus } from "./commands/status.ts";
 import { registerSweep } from "./commands/sweep.ts";
+import { registerTransfer } from "./commands/transfer.ts";
 import { registerTranslate } from "./commands/translate.ts";
 import { EXIT } from "./exit-codes.ts";
 
@@ -54,6 +55,7 @@ registerPreview(program);
 registerTranslate(program);
 registerStatus(program);
 registerReview(program);
+registerTransfer(program);
 
 // After a usage error commander prints what is wrong, then this: the command's usage and where to read more.
 for (const command of program.commands) {
