@@ -28,6 +28,11 @@ import { createAdminServices } from "../lib/appwrite/client.ts";
 import { startScheduler, type Scheduler } from "../lib/publish/schedule.ts";
 import { canonicalPageQuery } from "../lib/http/page-query.ts";
 import { lazyPreviewSecret, previewRedirect } from "./http/preview-gate.ts";
+import { publicPageHeaders, type SharedCaching } from "./http/cache-headers.ts";
+import { readinessCheck, sendReadiness } from "./http/readiness.ts";
+import { loadDeployConfig } from "../lib/deploy-config.ts";
+import type { AppwriteSchema } from "../lib/appwrite/setup.ts";
+import schema from "../model/appwrite.json" with { type: "json" };
 
 export interface SiteOptions {
   /** Project root holding `build/`. */
@@ -54,6 +59,10 @@ export interface SiteOptions {
   pageMaxAgeMs?: number;
   /** Longest the scheduler waits before looking for due items again, in ms (default 30 s; tests shorten it). */
   scheduleRecheckMs?: number;
+  /** What shared caches may do with public pages (default: `CDN_MAX_AGE`, `CDN_STALE_WHILE_REVALIDATE`). */
+  sharedCaching?: SharedCaching;
+  /** How long a `/readyz` answer is reused, in ms (default 5 s; tests pass 0). */
+  readinessTtlMs?: number;
 }
 
 /** Largest request body accepted, in bytes: a 5 MB image plus the form's fields (SECURITY C30). */
@@ -68,8 +77,11 @@ export interface RunningSite {
   port: number;
   /** The page cache, when enabled (for tests and benchmarks: `size`, `generation`). */
   pages: PageCache | null;
-  /** Counters for tests and benchmarks: `renders` is the number of requests handed to React Router. */
-  stats: { renders: number };
+  /**
+   * Counters for tests and benchmarks: `renders` is the number of requests handed to React Router,
+   * `requests` every request that reached this server (an origin's count behind a cache).
+   */
+  stats: { renders: number; requests: number };
   close(): Promise<void>;
 }
 
@@ -85,7 +97,9 @@ const ADMIN_PATH = /^\/admin(\/|$)/;
 const PAGE_PATH = /^\/[a-z]{2}(?:\/[^.?]*)?$/;
 const LOGIN_PATH = /^\/[a-z]{2}\/login\/?$/;
 /** Answered for any well-formed host: load balancers probe it by address. */
-const HEALTH_PATH = /^\/healthz(?:\?|$)/;
+const HEALTH_PATH = /^\/(?:healthz|readyz)(?:\?|$)/;
+/** The readiness check for load balancers (`server/http/readiness.ts`). */
+const READY_PATH = /^\/readyz(?:\?|$)/;
 
 /**
  * The canonical URL of a `GET`/`HEAD` of a public page whose query holds parameters the page does not read,
@@ -155,7 +169,16 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   const origins = new WeakMap<object, string>();
   const originOf = (req: object) => origins.get(req) ?? "http://localhost";
   const loadContextOf = (req: ExpressRequest) => ({ clientIp: clientAddress(req, hops) });
-  const stats = { renders: 0 };
+  const stats = { renders: 0, requests: 0 };
+  const deploy = loadDeployConfig();
+  const readiness =
+    appwrite.appwriteEndpoint && appwrite.projectId && appwrite.apiKey
+      ? readinessCheck(
+          { endpoint: appwrite.appwriteEndpoint, projectId: appwrite.projectId, apiKey: appwrite.apiKey },
+          schema as AppwriteSchema,
+          options.readinessTtlMs,
+        )
+      : null;
 
   const app = express();
   app.disable("x-powered-by");
@@ -216,6 +239,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
         signedIn: (cookie) => verdicts.known(cookie) ?? verdicts.judge(cookie),
         commonHeaders: COMMON_HEADERS,
         originOf,
+        cacheHeaders: publicPageHeaders(options.sharedCaching ?? deploy),
       })
     : null;
   if (cachedPages) app.use(cachedPages.middleware());
@@ -240,6 +264,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   // A cached page is answered before Express: a hit costs about what a static file does. The host check and
   // the canonical-query redirect come first, so neither a foreign host nor a made-up query reaches the cache.
   const server: Server = createServer((req, res) => {
+    stats.requests += 1;
     const target = checkTarget(req.method, req.url ?? "/", hosts);
     if (target.ok === false) {
       refuse(res, target.status, target.message);
@@ -258,6 +283,11 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     }
     if (target.ok === "redirect") {
       redirect(res, target.location);
+      return;
+    }
+    if (READY_PATH.test(url) && readiness && (req.method === "GET" || req.method === "HEAD")) {
+      for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
+      void readiness().then((answer) => sendReadiness(res, answer, req.method === "HEAD"));
       return;
     }
     if (host.ok) origins.set(req, host.origin);

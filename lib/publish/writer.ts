@@ -19,6 +19,7 @@ import {
 } from "../../model/lifecycle.ts";
 import { CONTENT_MODEL, fieldsOf, type ContentKind } from "../../model/model.ts";
 import { checkedRestoreFields, isRevisionOf, RevisionMismatchError, RevisionStore } from "./history.ts";
+import { purgeAfterWrite, purgeConfigured } from "./purge.ts";
 
 /**
  * The row calls the writer makes: a session client's or an API-key client's `tablesDB` (Appwrite's TablesDB, the
@@ -149,7 +150,10 @@ export function createItemDocument(
       data,
       permissions: write.lifecycle ? statePermissions(write.permissions, write.lifecycle.state) : write.permissions,
     }),
-  );
+  ).then((row) => {
+    purgeAfterWrite(write.kind, [row.slug as string | undefined]); // the CDN's copies (issue #32 item 3)
+    return row;
+  });
 }
 
 /**
@@ -181,9 +185,9 @@ export async function updateItemDocument(
   const tableId = CONTENT_MODEL[write.kind].collectionId;
   let revisionId: string | null = null;
   const history = new RevisionStore(write.historyClient ?? databases.client);
+  let previous = write.previous;
   if (write.keepRevision !== false) {
-    const previous =
-      write.previous ?? (await databases.getRow({ databaseId: DATABASE_ID, tableId, rowId: documentId }));
+    previous ??= await databases.getRow({ databaseId: DATABASE_ID, tableId, rowId: documentId });
     revisionId = await history.record(write.kind, previous);
   }
   let saved: Models.DefaultRow;
@@ -202,6 +206,8 @@ export async function updateItemDocument(
     if (revisionId) await history.discard(revisionId);
     throw error;
   }
+  // The CDN drops the pages of the old and the new slug (issue #32 item 3); best effort, after the write.
+  purgeAfterWrite(write.kind, [previous?.slug as string | undefined, saved.slug as string | undefined]);
   // The save is done whatever pruning does: a prune that fails leaves extra rows the next save prunes.
   if (revisionId) await history.prune(saved).catch(() => 0);
   return saved;
@@ -257,9 +263,14 @@ export async function deleteItemDocument(
   kind: ContentKind,
   documentId: string,
 ): Promise<void> {
-  await databases.deleteRow({
-    databaseId: DATABASE_ID,
-    tableId: CONTENT_MODEL[kind].collectionId,
-    rowId: documentId,
-  });
+  const ids = { databaseId: DATABASE_ID, tableId: CONTENT_MODEL[kind].collectionId, rowId: documentId };
+  // The slug names the item's pages for the CDN purge (issue #32 item 3): read only when a purge is configured.
+  const slug = purgeConfigured()
+    ? await databases.getRow(ids).then(
+        (row) => row.slug as string | undefined,
+        () => undefined,
+      )
+    : undefined;
+  await databases.deleteRow(ids);
+  purgeAfterWrite(kind, [slug]);
 }
