@@ -120,7 +120,9 @@ async function adminTable(
     `\nJavaScript loaded on a first visit, per admin page (budgets, gzip: ${kB(ADMIN_BUDGET_BYTES)} kB, account ` +
       `${kB(ACCOUNT_BUDGET_BYTES)} kB, editor pages ${kB(EDITOR_BUDGET_BYTES)} kB)`,
   );
-  console.log(`${"route id".padEnd(22)} ${"pattern".padEnd(28)} ${"files".padStart(5)} ${"raw kB".padStart(8)} ${"gzip kB".padStart(8)}  budget`);
+  console.log(
+    `${"route id".padEnd(22)} ${"pattern".padEnd(28)} ${"files".padStart(5)} ${"raw kB".padStart(8)} ${"gzip kB".padStart(8)}  budget`,
+  );
   for (const bundle of bundles) {
     const sizes = await Promise.all(bundle.files.map(sizeOf));
     const raw = sizes.reduce((sum, s) => sum + s.raw, 0);

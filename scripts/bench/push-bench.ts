@@ -155,15 +155,23 @@ async function main(): Promise<void> {
   console.log(
     `first push (validate, render, plan, create): ${pushSeconds.toFixed(2)} s  ${pushRate.toFixed(0)} docs/s`,
   );
-  console.log(`raw SDK createRow loop (conc ${concurrency}):      ${rawSeconds.toFixed(2)} s  ${rawRate.toFixed(0)} docs/s`);
-  console.log(`raw SDK createRows loop (100 a request): ${rawBulkSeconds.toFixed(2)} s  ${rawBulkRate.toFixed(0)} docs/s`);
+  console.log(
+    `raw SDK createRow loop (conc ${concurrency}):      ${rawSeconds.toFixed(2)} s  ${rawRate.toFixed(0)} docs/s`,
+  );
+  console.log(
+    `raw SDK createRows loop (100 a request): ${rawBulkSeconds.toFixed(2)} s  ${rawBulkRate.toFixed(0)} docs/s`,
+  );
   const best = Math.max(rawRate, rawBulkRate);
   const ratio = (pushRate / best) * 100;
   console.log(
     `ratio push / raw createRow: ${((pushRate / rawRate) * 100).toFixed(0)} %; push / faster raw loop: ${ratio.toFixed(0)} % (target ≥ 80 %)`,
   );
   console.log(`re-push, nothing changed: ${rePushSeconds.toFixed(2)} s  (target < 1 s for 1,000)`);
-  console.log(`load ${loadavg().map((l) => l.toFixed(2)).join(" / ")} (1, 5, 15 min; 2 cores)`);
+  console.log(
+    `load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" / ")} (1, 5, 15 min; 2 cores)`,
+  );
   if (ratio < 80 || (count <= 1000 && rePushSeconds >= 1)) process.exitCode = 1;
 }
 

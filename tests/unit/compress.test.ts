@@ -11,7 +11,11 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageCompression } from "../../server/http/compress.ts";
 
-const chunks = Array.from({ length: 14 }, (_, i) => `<section id="s${i}">${`<p class="text-mist">Paragraph ${i} of the page, with words. </p>`.repeat(40)}</section>`);
+const chunks = Array.from(
+  { length: 14 },
+  (_, i) =>
+    `<section id="s${i}">${`<p class="text-mist">Paragraph ${i} of the page, with words. </p>`.repeat(40)}</section>`,
+);
 const page = chunks.join("");
 let server: Server;
 let base: string;

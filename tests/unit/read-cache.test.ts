@@ -37,7 +37,10 @@ describe("GuestReadCache", () => {
   it("does not store a read that started before a write event", async () => {
     const { cache } = setup();
     let release!: () => void;
-    const slow = cache.read("k", () => new Promise<{ v: string }>((resolve) => (release = () => resolve({ v: "old" }))));
+    const slow = cache.read(
+      "k",
+      () => new Promise<{ v: string }>((resolve) => (release = () => resolve({ v: "old" }))),
+    );
     cache.invalidate(); // the write happens while the old read is under way
     release();
     expect(await slow).toEqual({ v: "old" });

@@ -63,14 +63,21 @@ describe("StaticFiles", () => {
   });
 
   it("answers Brotli or gzip as the browser accepts, once compressed, each with its own validator", async () => {
-    await expect.poll(async () => (await get("/assets/entry-AbC123.js", { "accept-encoding": "br, gzip" })).headers["content-encoding"]).toBe("br");
+    await expect
+      .poll(
+        async () =>
+          (await get("/assets/entry-AbC123.js", { "accept-encoding": "br, gzip" })).headers["content-encoding"],
+      )
+      .toBe("br");
     const br = await get("/assets/entry-AbC123.js", { "accept-encoding": "br, gzip" });
     expect(brotliDecompressSync(br.body).toString()).toBe(script);
     expect(br.body.length).toBeLessThan(script.length / 10);
     const gz = await get("/assets/entry-AbC123.js", { "accept-encoding": "gzip" });
     expect(gz.headers["content-encoding"]).toBe("gzip");
     expect(gunzipSync(gz.body).toString()).toBe(script);
-    expect(new Set([br.headers.etag, gz.headers.etag, (await get("/assets/entry-AbC123.js")).headers.etag]).size).toBe(3);
+    expect(new Set([br.headers.etag, gz.headers.etag, (await get("/assets/entry-AbC123.js")).headers.etag]).size).toBe(
+      3,
+    );
     expect(br.headers.vary).toBe("Accept-Encoding");
   });
 

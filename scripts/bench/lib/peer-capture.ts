@@ -51,7 +51,8 @@ function propsOf(attribs: Record<string, string>): Record<string, unknown> {
   const props: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(attribs)) {
     if (name === "style") props.style = styleObject(value);
-    else if (name === "nonce" || name === "data-discover") continue; // the peer sends no CSP; Link adds data-discover
+    else if (name === "nonce" || name === "data-discover")
+      continue; // the peer sends no CSP; Link adds data-discover
     else props[PROP_NAMES[name] ?? name] = value;
   }
   return props;
