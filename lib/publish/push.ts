@@ -128,9 +128,7 @@ export async function push(services: AdminServices, options: PushOptions): Promi
   const lock = options.lockPath ? await readLock(options.lockPath) : { version: 1 as const, projects: {} };
   const project = projectLock(lock, services.target.projectId);
   const remote = await Promise.all(
-    CONTENT_KIND_NAMES.map(
-      async (kind) => [kind, await listBySlug(services, CONTENT_KINDS[kind].collectionId)] as const,
-    ),
+    CONTENT_KIND_NAMES.map(async (kind) => [kind, await listBySlug(services, CONTENT_KINDS[kind].collectionId)] as const),
   ).then(
     (lists) => Object.fromEntries(lists) as Record<ContentKind, Awaited<ReturnType<typeof listBySlug>>>,
     (error: unknown) => {
