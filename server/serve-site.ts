@@ -14,14 +14,16 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
 import express, { type Request as ExpressRequest } from "express";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import { watchDocumentChanges, type ChangeFeed } from "./changes.ts";
 import { appwriteSessionCheck, SessionVerdicts } from "./auth/session-verdict.ts";
 import { loadConfig } from "../lib/config.ts";
 import { CachedPages } from "./http/cached-pages.ts";
-import { PageCache } from "./http/page-cache.ts";
+import { PAGE_MAX_AGE_MS, PageCache } from "./http/page-cache.ts";
+import { pageCompression } from "./http/compress.ts";
+import { StaticFiles } from "./http/static-files.ts";
+import { READ_CACHE_MAX_AGE_MS, sharedGuestReadCache } from "../lib/appwrite/read-cache.ts";
 import { clientAddress, proxyHops } from "./http/proxy.ts";
 import { checkHost, checkTarget, siteHosts } from "./http/site-host.ts";
 import { createAdminServices } from "../lib/appwrite/client.ts";
@@ -57,6 +59,11 @@ export interface SiteOptions {
    * 60 s: an unpublish reaches no guest subscriber; docs/decisions/0006). Tests shorten it.
    */
   pageMaxAgeMs?: number;
+  /**
+   * Cache the guest reads public pages make for a few seconds, dropped by the change feed (default: on unless
+   * `READ_CACHE=off`; `lib/appwrite/read-cache.ts`). Off here turns it off for every site in the process.
+   */
+  readCache?: boolean;
   /** Longest the scheduler waits before looking for due items again, in ms (default 30 s; tests shorten it). */
   scheduleRecheckMs?: number;
   /** What shared caches may do with public pages (default: `CDN_MAX_AGE`, `CDN_STALE_WHILE_REVALIDATE`). */
@@ -151,15 +158,31 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
             projectId: appwrite.projectId,
             apiKey: appwrite.apiKey,
           }),
-          { onDue: () => pages?.invalidate(), recheckMs: options.scheduleRecheckMs },
+          {
+            onDue: () => {
+              pages?.invalidate();
+              sharedGuestReadCache().invalidate();
+            },
+            recheckMs: options.scheduleRecheckMs,
+          },
         )
       : null;
-  const feed: ChangeFeed | null = pages
-    ? watchDocumentChanges({ endpoint: appwrite.appwriteEndpoint!, projectId: appwrite.projectId! }, () => {
-        pages.invalidate();
-        scheduler?.refresh();
-      })
-    : null;
+  // Guest reads are cached briefly while the feed is live (issue #33 item 2), with or without the page cache.
+  const reads = sharedGuestReadCache();
+  const readCache = (options.readCache ?? process.env.READ_CACHE !== "off") && !!appwrite.appwriteEndpoint;
+  const feed: ChangeFeed | null =
+    (pages || readCache) && appwrite.appwriteEndpoint && appwrite.projectId
+      ? watchDocumentChanges({ endpoint: appwrite.appwriteEndpoint, projectId: appwrite.projectId }, () => {
+          pages?.invalidate();
+          reads.invalidate();
+          scheduler?.refresh();
+        })
+      : null;
+  const detachReads = reads.attach({
+    enabled: readCache,
+    live: () => feed?.live === true,
+    maxAgeMs: Math.min(READ_CACHE_MAX_AGE_MS, options.pageMaxAgeMs ?? PAGE_MAX_AGE_MS),
+  });
 
   // Read (as the pages do) when the first token comes; until then, or if it cannot be, the pages check tokens.
   const secretOfPreviews = lazyPreviewSecret(appwrite.previewSecret, appwrite.dataDir);
@@ -183,7 +206,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   const app = express();
   app.disable("x-powered-by");
   app.disable("etag"); // pages carry their own validators; React Router's responses are not buffered for one
-  app.use(compression());
+  app.use(pageCompression()); // tuned for a streamed page: server/http/compress.ts
   app.set("trust proxy", hops); // React Router's adapter builds the URL from req.protocol and req.host
   app.use((req, res, next) => {
     for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
@@ -196,6 +219,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     if (ADMIN_PATH.test(req.path)) {
       res.once("finish", () => {
         pages?.invalidate();
+        reads.invalidate();
         scheduler?.refresh(); // an admin save may have scheduled something
       });
     }
@@ -243,11 +267,6 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
       })
     : null;
   if (cachedPages) app.use(cachedPages.middleware());
-  app.use(
-    "/assets",
-    express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
-  );
-  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
   app.use((_req, _res, next) => {
     stats.renders += 1;
     next();
@@ -259,6 +278,9 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
       getLoadContext: loadContextOf,
     }),
   );
+
+  // build/client from memory: no filesystem call per request (issue #33 item 3).
+  const staticFiles = new StaticFiles(path.join(buildDir, "client"), COMMON_HEADERS);
 
   const host = options.host ?? "127.0.0.1";
   // A cached page is answered before Express: a hit costs about what a static file does. The host check and
@@ -303,6 +325,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
       res.writeHead(302, { Location: plain, "Cache-Control": "no-store" }).end();
       return;
     }
+    if (staticFiles.serve(req, res)) return;
     if (!cachedPages?.serveFromCache(req, res)) void app(req, res);
   });
   await new Promise<void>((resolve, reject) => {
@@ -319,6 +342,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     close: () =>
       new Promise<void>((resolve) => {
         feed?.close();
+        detachReads();
         scheduler?.close();
         server.close(() => resolve());
         server.closeAllConnections();

@@ -16,6 +16,7 @@ import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
 import { planPush, type PlanAction, type PlanEntry, type PlannedItem } from "./plan.ts";
 import { checkMassDelete, exportDeletions, readContentFolder, trackedCount } from "./push-guards.ts";
 import { ensureImage, imagesUsedTwice, removeOrphanImages, type ImageUploads } from "./push-images.ts";
+import { createBatch, createBatches, type BulkCreateContext } from "./push-bulk.ts";
 import { describeError, listBySlug, lockEntryFor } from "./remote.ts";
 import { AppwriteUnreachableError, asUnreachable, isConnectionError } from "../appwrite/unreachable.ts";
 import { createItemDocument, deleteItemDocument, updateItemDocument, type ImageStep } from "./writer.ts";
@@ -164,25 +165,50 @@ export async function push(services: AdminServices, options: PushOptions): Promi
   const writes = new Set<PlanAction>(["create", "update", "delete"]);
   // The first connection error (Appwrite gone): no later item is started.
   const lost: { error?: unknown; hit: boolean } = { hit: false };
-  await forEachLimit(planned, options.concurrency ?? 4, async (p) => {
-    if (lost.hit) return;
-    let result: PushItemResult;
-    if (options.dryRun || !writes.has(p.entry.action)) {
-      result = { ...p.entry, status: "done" };
-      if (!options.dryRun && p.entry.action === "unchanged" && p.lock && p.remote) {
-        project[p.entry.kind][entryKey(p.entry)] = lockEntryFor(p.entry.kind, p.remote, p.lock);
-      }
-    } else {
-      try {
-        result = await apply(services, p, uploads, sharedImages, project);
-      } catch (error) {
-        if (!lost.hit) Object.assign(lost, { hit: true, error });
-        return;
-      }
-    }
+  const record = (result: PushItemResult) => {
     results.push(result);
     emit({ type: "item", result, done: results.length, total: planned.length });
-  });
+  };
+  const stopAt = (error: unknown) => {
+    if (!lost.hit) Object.assign(lost, { hit: true, error });
+  };
+  // New items go in bulk (TablesDB createRows, issue #33 item 5); the rest one by one.
+  const bulk = options.dryRun ? [] : planned.filter((p) => p.entry.action === "create");
+  const single = bulk.length ? planned.filter((p) => p.entry.action !== "create") : planned;
+  const concurrency = options.concurrency ?? 4;
+  const bulkContext: BulkCreateContext = {
+    services,
+    uploads,
+    sharedImages,
+    project,
+    createOne: (p) => apply(services, p, uploads, sharedImages, project),
+    onResult: record,
+  };
+  await Promise.all([
+    forEachLimit(single, concurrency, async (p) => {
+      if (lost.hit) return;
+      let result: PushItemResult;
+      if (options.dryRun || !writes.has(p.entry.action)) {
+        result = { ...p.entry, status: "done" };
+        if (!options.dryRun && p.entry.action === "unchanged" && p.lock && p.remote) {
+          project[p.entry.kind][entryKey(p.entry)] = lockEntryFor(p.entry.kind, p.remote, p.lock);
+        }
+      } else {
+        try {
+          result = await apply(services, p, uploads, sharedImages, project);
+        } catch (error) {
+          stopAt(error);
+          return;
+        }
+      }
+      record(result);
+    }),
+    // One batch at a time: a push stopped midway leaves at most one batch's images behind (reused next time).
+    forEachLimit(createBatches(bulk), 1, async (batch) => {
+      if (lost.hit) return;
+      await createBatch(batch, bulkContext).catch(stopAt);
+    }),
+  ]);
 
   if (lost.hit) {
     // What was written is recorded, so the next push recognizes it; the rest was not tried.
