@@ -32,7 +32,9 @@ export async function backfillLocale(services: AdminServices, collectionId: stri
   for (;;) {
     const pages = listPages(
       (queries) =>
-        tablesDB.listRows({ databaseId: DATABASE_ID, tableId: collectionId, queries, total: false }).then((page) => page.rows),
+        tablesDB
+          .listRows({ databaseId: DATABASE_ID, tableId: collectionId, queries, total: false })
+          .then((page) => page.rows),
       { queries: [Query.isNull("locale"), Query.select(["$id"])], max: 100 },
     );
     const first = await pages.next();
@@ -69,7 +71,8 @@ export async function applyContentSchema(
     migrate: async (collectionId, record) => {
       if (SUBMISSION_TABLES.has(collectionId)) {
         const moved = await backfillSubmissions(services, collectionId);
-        if (moved > 0) record(`gave ${moved} submission(s) of ${collectionId} the state "new" and the team's permissions`);
+        if (moved > 0)
+          record(`gave ${moved} submission(s) of ${collectionId} the state "new" and the team's permissions`);
         return;
       }
       if (!CONTENT_COLLECTIONS.has(collectionId)) return;

@@ -7,7 +7,12 @@
  */
 import { ID, Permission, Query } from "node-appwrite";
 import { DATABASE_ID } from "../../model/content.ts";
-import { DEFAULT_CONTENT_LOCALE, SUBMISSION_FORM_FIELDS, SUBMISSION_MODEL, isContentLocale } from "../../model/model.ts";
+import {
+  DEFAULT_CONTENT_LOCALE,
+  SUBMISSION_FORM_FIELDS,
+  SUBMISSION_MODEL,
+  isContentLocale,
+} from "../../model/model.ts";
 import { studioTeamRole } from "../../model/team.ts";
 import type { AdminServices } from "./client.ts";
 

@@ -65,8 +65,7 @@ const CONFIRMATIONS: Record<MailLocale, Record<InboxKind, { subject: string; con
   en: {
     communityApplication: {
       subject: "We received your application",
-      content:
-        "Thank you! We've received your submission and will be in touch soon with details about our community.",
+      content: "Thank you! We've received your submission and will be in touch soon with details about our community.",
     },
     contactMessage: {
       subject: "We received your message",
