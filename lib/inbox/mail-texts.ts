@@ -14,9 +14,19 @@ export function mailLocale(locale: string): MailLocale {
   return locale === "ar" ? "ar" : "en";
 }
 
-const KIND_NAMES: Record<MailLocale, Record<InboxKind, string>> = {
+const KIND_NAMES: Record<"en", Record<InboxKind, string>> = {
   en: { communityApplication: "community application", contactMessage: "contact message" },
-  ar: { communityApplication: "طلب انضمام إلى المجتمع", contactMessage: "رسالة تواصل" },
+};
+/** "A new <kind>" in Arabic, whose adjective agrees with the noun (رسالة is feminine, طلب masculine). */
+const NEW_AR: Record<InboxKind, { subject: string; arrived: string }> = {
+  communityApplication: {
+    subject: "طلب انضمام جديد إلى المجتمع",
+    arrived: "وصل طلب انضمام جديد إلى المجتمع إلى صندوق الوارد في الموقع.",
+  },
+  contactMessage: {
+    subject: "رسالة تواصل جديدة",
+    arrived: "وصلت رسالة تواصل جديدة إلى صندوق الوارد في الموقع.",
+  },
 };
 const LANGUAGE_NAMES: Record<MailLocale, Record<MailLocale, string>> = {
   en: { en: "English", ar: "Arabic" },
@@ -42,7 +52,7 @@ export interface NoticeFacts {
  */
 export function teamNotice(facts: NoticeFacts): { subject: string; content: string } {
   const locale = mailLocale(facts.locale);
-  const subject = `New ${KIND_NAMES.en[facts.kind]} (${LANGUAGE_NAMES.en[locale]}) · ${KIND_NAMES.ar[facts.kind]} جديد (${LANGUAGE_NAMES.ar[locale]})`;
+  const subject = `New ${KIND_NAMES.en[facts.kind]} (${LANGUAGE_NAMES.en[locale]}) · ${NEW_AR[facts.kind].subject} (${LANGUAGE_NAMES.ar[locale]})`;
   const content = [
     `A new ${KIND_NAMES.en[facts.kind]} reached the site's inbox.`,
     `Language: ${LANGUAGE_NAMES.en[locale]}`,
@@ -54,9 +64,9 @@ export function teamNotice(facts: NoticeFacts): { subject: string; content: stri
     `Open it in the inbox: ${facts.link}`,
     "",
     "—",
-    `وصل ${KIND_NAMES.ar[facts.kind]} جديد إلى صندوق الوارد في الموقع.`,
+    NEW_AR[facts.kind].arrived,
     `اللغة: ${LANGUAGE_NAMES.ar[locale]}`,
-    `افتحه في صندوق الوارد: ${facts.link}`,
+    `الرابط في صندوق الوارد: ${facts.link}`,
   ].join("\n");
   return { subject, content };
 }

@@ -21,7 +21,7 @@ import { applyRetention, inboxFilterOf, memberTables, requireTeamMember } from "
 /** Items a page of the inbox shows. */
 export const INBOX_PAGE_SIZE = 25;
 
-/** An item of the list with whether any of its mail failed. */
+/** An item of the list (its `text` only the first line, at most 200 characters) with whether any of its mail failed. */
 export type InboxRow = InboxItem & { mailFailed: boolean };
 
 /**
@@ -52,9 +52,12 @@ export async function loadInbox(request: Request) {
     ).catch(() => new Map());
     const rows: InboxRow[] = list.items.map((item) => {
       const mail = statuses.get(item.id);
-      return { ...item, mailFailed: mail?.team.status === "failed" || mail?.sender.status === "failed" };
+      // The list needs the first line only: the whole text is the detail's (and stays off the page's data).
+      const text = (item.text.split(/\r?\n/).find((line) => line.trim()) ?? "").slice(0, 200);
+      return { ...item, text, mailFailed: mail?.team.status === "failed" || mail?.sender.status === "failed" };
     });
-    return { list: { rows, total: list.total, page }, filter, unread, mailOn, retention, owner };
+    const pages = Math.max(1, Math.ceil(list.total / INBOX_PAGE_SIZE));
+    return { list: { rows, total: list.total, page, pages }, filter, unread, mailOn, retention, owner };
   } catch (error) {
     console.error("[inbox] listing failed:", error);
     return { list: null, filter, unread: 0, mailOn: true, retention: 0, owner };

@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { useTranslation } from "../../hooks.ts";
 import { InboxFilters, InboxItems, inboxQuery } from "../../components/admin/inbox-list.tsx";
-import { INBOX_PAGE_SIZE, inboxAction, loadInbox } from "../../data/inbox-page.server.ts";
+import { inboxAction, loadInbox } from "../../data/inbox-page.server.ts";
 import { adminTitle } from "../../i18n/admin-title.ts";
 import type { Route } from "./+types/inbox";
 
@@ -30,7 +30,7 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const { list, filter, unread, mailOn, retention, owner } = loaderData;
-  const pages = list ? Math.max(1, Math.ceil(list.total / INBOX_PAGE_SIZE)) : 1;
+  const pages = list?.pages ?? 1;
   const busy = navigation.state === "submitting";
   return (
     <>
