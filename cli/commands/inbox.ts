@@ -47,10 +47,13 @@ export function registerInbox(program: Command): void {
     .option("--limit <n>", "at most this many (1–10000)", limitOption, 50)
     .option("--json", 'print NDJSON: {"type":"submission",…} per item, then {"type":"result",…}')
     .action(async (options: InboxCommandOptions) => withContext(options.json, (c) => runInbox(c, options)));
-  filterFlags(inbox.command("export").description("Write the inbox (filtered) as CSV, UTF-8 with BOM, to stdout."))
+  // The filter flags are `inbox`'s: commander reads them before or after `export` (optsWithGlobals).
+  inbox
+    .command("export")
+    .description("Write the inbox (filtered by --state, --kind, --search) as CSV, UTF-8 with BOM, to stdout.")
     .requiredOption("--csv", "CSV (the only format)")
-    .action(async (options: Omit<InboxCommandOptions, "limit">) =>
-      withContext(true, (c) => runInboxExport(c, options)),
+    .action(async (_options: unknown, command: Command) =>
+      withContext(true, (c) => runInboxExport(c, command.optsWithGlobals<Omit<InboxCommandOptions, "limit">>())),
     );
 }
 
