@@ -11,7 +11,7 @@ import {
   type CommunityApplication,
   type ContactMessage,
 } from "../model/content.ts";
-import { SUBMISSION_MODEL, fieldsOf, type KindSpec } from "../model/model.ts";
+import { type SUBMISSION_MODEL, fieldsOf, type KindSpec } from "../model/model.ts";
 
 export type FormKind = "community" | "contact";
 

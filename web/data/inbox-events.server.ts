@@ -38,7 +38,10 @@ export async function inboxEvents(request: Request): Promise<Response> {
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       let open = true;
-      let socket: WebSocket | undefined;
+      const socket = new WebSocket(realtimeUrl(location, INBOX_CHANNELS), {
+        headers: { Cookie: `a_session_${location.projectId}=${member.secret}` },
+        handshakeTimeout: 5_000,
+      });
       let recount: NodeJS.Timeout | undefined;
       const write = (text: string) => {
         if (!open) return;
@@ -57,14 +60,14 @@ export async function inboxEvents(request: Request): Promise<Response> {
       };
       const keepAlive = setInterval(() => {
         write(": keep-alive\n\n");
-        if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ping" }));
+        if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ping" }));
       }, KEEP_ALIVE_MS);
       cleanup = () => {
         if (!open) return;
         open = false;
         clearInterval(keepAlive);
         clearTimeout(recount);
-        socket?.close();
+        socket.close();
         try {
           controller.close();
         } catch {
@@ -74,10 +77,6 @@ export async function inboxEvents(request: Request): Promise<Response> {
       request.signal.addEventListener("abort", () => cleanup());
       write("retry: 5000\n\n");
       void sendCount();
-      socket = new WebSocket(realtimeUrl(location, INBOX_CHANNELS), {
-        headers: { Cookie: `a_session_${location.projectId}=${member.secret}` },
-        handshakeTimeout: 5_000,
-      });
       socket.on("message", (data, isBinary) => {
         if (isBinary) return;
         let message: { type?: unknown };
