@@ -57,7 +57,7 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
           ))}
         </select>
       </label>
-      <label className="flex min-w-0 flex-1 flex-col gap-1 text-xs text-mist">
+      <label className="flex min-w-0 grow basis-56 flex-col gap-1 text-xs text-mist">
         {t("admin.inbox.search")}
         <input
           type="search"
@@ -125,7 +125,9 @@ export function InboxItems({ rows, form }: { rows: InboxRow[]; form: string }) {
                 {row.mailFailed && <span className="text-red-300">{t("admin.inbox.mailFailed")}</span>}
               </span>
               <span className={`mt-1 block break-words ${row.state === "new" ? "font-semibold" : ""}`}>
-                <span dir="auto">{row.name}</span>{" "}
+                <span dir="auto" data-inbox-name>
+                  {row.name}
+                </span>{" "}
                 <span className="text-sm text-mist" dir="ltr">
                   &lt;{row.email}&gt;
                 </span>
