@@ -8,6 +8,7 @@ import { Command, CommanderError } from "commander";
 import packageJson from "../package.json" with { type: "json" };
 import { registerFormat } from "./commands/format.ts";
 import { registerGenerate } from "./commands/generate.ts";
+import { registerInbox } from "./commands/inbox.ts";
 import { registerPreview } from "./commands/preview.ts";
 import { registerPull } from "./commands/pull.ts";
 import { registerPush } from "./commands/push.ts";
@@ -56,6 +57,7 @@ registerTranslate(program);
 registerStatus(program);
 registerReview(program);
 registerTransfer(program);
+registerInbox(program);
 
 // After a usage error commander prints what is wrong, then this: the command's usage and where to read more.
 for (const command of program.commands) {
