@@ -62,13 +62,19 @@ for (const command of program.commands) {
   );
 }
 
+// With --json, stdout holds only NDJSON, ending with an error line when the command fails (README "Output").
+const json = process.argv.includes("--json");
 try {
   await program.parseAsync();
 } catch (error) {
   if (error instanceof CommanderError) {
     // commander printed what is wrong (and the usage) already; --help and --version end here too.
     process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    if (json && error.exitCode !== 0) {
+      const { errorLine } = await import("./report-error.ts");
+      process.stdout.write(errorLine(EXIT.usage, error.message.replace(/^error: /, "")));
+    }
   } else {
-    process.exitCode = await (await import("./report-error.ts")).reportError(error);
+    process.exitCode = await (await import("./report-error.ts")).reportError(error, undefined, json);
   }
 }
