@@ -1,6 +1,6 @@
 import { createInterface } from "node:readline/promises";
 import type { Command } from "commander";
-import type { PushEvent, PushOptions, PushResult } from "../../lib/publish/push.ts";
+import type { PlanEntry, PushEvent, PushOptions, PushResult } from "../../lib/publish/push.ts";
 import { positiveInteger, withContext } from "../command-kit.ts";
 import type { CommandContext } from "../context.ts";
 import { EXIT, UsageError, exitCodeFor } from "../exit-codes.ts";
@@ -48,7 +48,7 @@ export function registerPush(program: Command): void {
 }
 
 /** `post hello-world (ar, posts/hello-world.ar.md)`: an item's version, named with its locale and file. */
-export function itemName(r: Pick<PushItemResult, "kind" | "slug" | "locale" | "file">): string {
+export function itemName(r: Pick<PlanEntry, "kind" | "slug" | "locale" | "file">): string {
   const where = [r.locale ?? DEFAULT_CONTENT_LOCALE, ...(r.file ? [r.file] : [])].join(", ");
   return `${r.kind} ${r.slug} (${where})`;
 }
