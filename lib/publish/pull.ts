@@ -21,7 +21,7 @@ import { serializeContentFile } from "../content/write.ts";
 import { normalizeBody } from "../html/body.ts";
 import { HtmlBoundsError, htmlBoundMessage } from "../html/bounds.ts";
 import { localImage } from "./documents.ts";
-import { frontMatterOf } from "./pull-front-matter.ts";
+import { frontMatterOf, keptLocalKeys } from "./pull-front-matter.ts";
 import { indexLocalImages, localImageRef } from "./pull-images.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
 import { itemsBySlug, sourceHash } from "./plan.ts";
@@ -249,7 +249,10 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
       : undefined;
     const text = serializeContentFile(
       kind,
-      frontMatterOf(kind, doc, imageRef, locale === DEFAULT_CONTENT_LOCALE ? undefined : c.source),
+      {
+        ...keptLocalKeys(kind, local?.frontMatter as Record<string, unknown> | undefined),
+        ...frontMatterOf(kind, doc, imageRef, locale === DEFAULT_CONTENT_LOCALE ? undefined : c.source),
+      },
       await formattedOrAsIs("html", normalizeBody(String(doc[CONTENT_KINDS[kind].bodyField] ?? ""))),
     );
     await writeFileAtomic(absoluteTarget, text);
