@@ -6,6 +6,7 @@
  */
 import { Command, CommanderError } from "commander";
 import packageJson from "../package.json" with { type: "json" };
+import { registerDiff } from "./commands/diff.ts";
 import { registerFormat } from "./commands/format.ts";
 import { registerGenerate } from "./commands/generate.ts";
 import { registerPreview } from "./commands/preview.ts";
@@ -47,6 +48,7 @@ registerPush(program);
 registerRestore(program);
 registerSweep(program);
 registerPull(program);
+registerDiff(program);
 registerSeed(program);
 registerFormat(program);
 registerGenerate(program);

@@ -5,6 +5,7 @@ import { positiveInteger, withContext } from "../command-kit.ts";
 import type { CommandContext } from "../context.ts";
 import { EXIT, UsageError, exitCodeFor } from "../exit-codes.ts";
 import { DEFAULT_CONTENT_LOCALE } from "../../model/locales.ts";
+import { selectionFor } from "../selection.ts";
 import { interruptedLines, onInterrupt, type Progress } from "../interrupt.ts";
 import { conflictDetail, emitJson, exportedLine, reportIssues, reportWarnings, stateChange } from "../output.ts";
 
@@ -20,6 +21,8 @@ export interface PushCommandOptions {
   concurrency?: number;
   /** Folder for the export written before `--prune` deletes (default: `CommandContext.exportDir`). */
   exportDir?: string;
+  /** Files or slugs to push (both language versions of each); empty or absent: the whole folder. */
+  items?: string[];
 }
 
 /** Declares `studio push` and its flags on `program`. */
@@ -27,8 +30,9 @@ export function registerPush(program: Command): void {
   program
     .command("push")
     .description(
-      "Validate content/, plan against Appwrite, then create, update (and with --prune delete) items by slug.",
+      "Validate content/, plan against Appwrite, then create, update (and with --prune delete) items by slug; name files or slugs to push only those.",
     )
+    .argument("[items...]", "content files (content/posts/x.md) or slugs (x); both language versions of each")
     .option("--dir <path>", "content folder", "content")
     .option("--dry-run", "print the plan and write nothing")
     .option("--force", "overwrite items edited in Appwrite since the last push (conflicts)")
@@ -44,7 +48,9 @@ export function registerPush(program: Command): void {
       "where --prune first exports what it deletes (default: DATA_DIR/exports, or .studio/exports with APPWRITE_ENDPOINT)",
     )
     .option("--json", "print NDJSON progress events and a final result line")
-    .action(async (options: PushCommandOptions) => withContext(options.json, (c) => runPush(c, options)));
+    .action(async (items: string[], options: PushCommandOptions) =>
+      withContext(options.json, (c) => runPush(c, { ...options, items })),
+    );
 }
 
 /** `post hello-world (ar, posts/hello-world.ar.md)`: an item's version, named with its locale and file. */
@@ -141,6 +147,7 @@ export async function runPush(context: CommandContext, options: PushCommandOptio
     allowMassDelete: options.allowMassDelete,
     exportDir: context.exportDir(options.exportDir),
     concurrency: options.concurrency,
+    only: await selectionFor(context, options.dir, options.items ?? [], "lock"),
   };
   const { push } = await import("../../lib/publish/push.ts");
   if (!(await confirmPrune(context, options, base))) {
