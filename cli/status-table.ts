@@ -38,11 +38,13 @@ export function statusLines(rows: readonly StatusRow[], columns: number): string
         .trimEnd();
     return [line(header, true), ...cells.map((c, i) => line(c, i === 0 || cells[i - 1]!.item !== c.item))];
   }
-  // Narrow: the item alone (a long slug may still be longer than the terminal), then one short line a version.
+  // Narrow: the item alone (a long slug may still be longer than the terminal), then each version on short
+  // lines: its translation state, then its lifecycle and time.
   const lines: string[] = [];
   cells.forEach((c, i) => {
     if (i === 0 || cells[i - 1]!.item !== c.item) lines.push(c.item);
-    lines.push(`  ${c.locale} ${c.translation}${c.state ? `, ${c.state}` : ""}`);
+    lines.push(`  ${c.locale}: ${c.translation}`);
+    if (c.state) lines.push(`      ${c.state}`);
   });
   return lines;
 }
