@@ -220,9 +220,11 @@ async function serveDraft(
     const slug = preview.item!.slug;
     const has = (locale: string) => versions.some((v) => v.locale === locale);
     say(`Previewing ${versions.map((v) => v.file).join(" and ")} (not published anywhere):`);
+    const names = new Intl.DisplayNames(["en"], { type: "language" });
+    const width = Math.max(...CONTENT_LOCALES.map((l) => (names.of(l) ?? l).length)) + 2;
     for (const locale of CONTENT_LOCALES) {
       const note = has(locale) ? "" : ` (no ${locale} version: the site shows the ${DEFAULT_CONTENT_LOCALE} one)`;
-      say(`  ${locale}: ${site.url}/${locale}/${route}/${slug}${note}`);
+      say(`  ${`${names.of(locale) ?? locale}:`.padEnd(width)}${site.url}/${locale}/${route}/${slug}${note}`);
     }
     say("Press Ctrl-C to stop.");
     await new Promise<void>((resolve) => {

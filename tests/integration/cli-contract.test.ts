@@ -289,7 +289,8 @@ describe("studio's output contract (issue #34)", () => {
   it("outside the project folder, refuses (exit 3) without creating a database there", async () => {
     const outside = await mkdtemp(path.join(tmpdir(), "not-a-project-"));
     const run = await new Promise<Run>((resolve) => {
-      const { APPWRITE_ENDPOINT: _e, APPWRITE_PROJECT_ID: _p, APPWRITE_API_KEY: _k, DATA_DIR: _d, ...env } = process.env;
+      const env = { ...process.env };
+      for (const name of ["APPWRITE_ENDPOINT", "APPWRITE_PROJECT_ID", "APPWRITE_API_KEY", "DATA_DIR"]) delete env[name];
       const child = spawn(process.execPath, [path.join(ROOT, "cli/bin.js"), "push", "--dry-run"], {
         cwd: outside,
         env: { ...env, CI: "" },

@@ -49,13 +49,13 @@ beforeEach(async () => {
   vi.spyOn(console, "log").mockImplementation((line: unknown) => void out.push(String(line)));
   vi.spyOn(console, "error").mockImplementation((line: unknown) => void err.push(String(line)));
   const write = process.stdout.write.bind(process.stdout);
-  vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array, ...rest: never[]) => {
+  vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
     const text = String(chunk);
     if (text.startsWith("{")) {
       for (const line of text.trim().split("\n")) json.push(JSON.parse(line) as Record<string, unknown>);
       return true;
     }
-    return write(chunk, ...rest);
+    return write(chunk);
   });
 });
 afterEach(() => vi.restoreAllMocks());
@@ -103,7 +103,7 @@ describe("studio status", () => {
     for (const slug of ["hello-world", "second-post"]) {
       await writeFile(
         path.join(dir, `posts/${slug}.ar.md`),
-        AR().replace(/  sourceHash: .*\n/, "").replace("reviewed: true", "reviewed: false"),
+        AR().replace(/ {2}sourceHash: .*\n/, "").replace("reviewed: true", "reviewed: false"),
       );
     }
     // No sourceHash: stale; give each the source's hash so that it is only unreviewed.
