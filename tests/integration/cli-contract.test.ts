@@ -305,4 +305,34 @@ describe("studio's output contract (issue #34)", () => {
     expect(run.stderr).toMatch(/not inside the project folder/);
     expect(existsSync(path.join(outside, ".data"))).toBe(false);
   });
+
+  it("Ctrl-C during a push says how far it got and exits 130", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "studio-ctrl-c-"));
+    await mkdir(path.join(dir, "posts"));
+    for (let n = 0; n < 150; n++) {
+      const front = `title: Post ${n}\nexcerpt: Number ${n}.\nauthorName: A\npublishedDate: 2026-01-01`;
+      await writeFile(path.join(dir, `posts/post-${n}.md`), POST(front));
+    }
+    const child = spawn(process.execPath, [path.join(ROOT, "cli/bin.js"), "push", "--dir", dir, "--concurrency", "1"], {
+      cwd: ROOT,
+      env: { ...appwriteEnv(backend.emulator), CI: "" },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    await expect.poll(() => stdout, { timeout: 60_000, interval: 50 }).toMatch(/\[\d+\/150\] created/);
+    child.kill("SIGINT");
+    expect(await exited).toBe(130);
+    expect(stderr).toMatch(/studio push interrupted: \d+ of 150 item\(s\) handled \(\d+ created\)/);
+    expect(stderr).toMatch(/run `studio push` again to finish/);
+  });
+
+  it("the bundle runs React in production mode (no development warnings in a terminal)", async () => {
+    expect((await studio(["--version"])).code).toBe(0); // builds the bundle when missing
+    const { readFile } = await import("node:fs/promises");
+    const first = (await readFile(path.join(ROOT, "build/cli/studio.js"), "utf8")).split("\n")[0];
+    expect(first).toBe('process.env.NODE_ENV ??= "production";');
+  });
 });
