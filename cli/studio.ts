@@ -6,6 +6,7 @@
  */
 import { Command, CommanderError } from "commander";
 import packageJson from "../package.json" with { type: "json" };
+import { registerDiff } from "./commands/diff.ts";
 import { registerFormat } from "./commands/format.ts";
 import { registerGenerate } from "./commands/generate.ts";
 import { registerInbox } from "./commands/inbox.ts";
@@ -21,6 +22,7 @@ import { registerSweep } from "./commands/sweep.ts";
 import { registerTransfer } from "./commands/transfer.ts";
 import { registerTranslate } from "./commands/translate.ts";
 import { EXIT } from "./exit-codes.ts";
+import { helpLayout, wrapWords } from "./help-layout.ts";
 
 // https://no-color.org: NO_COLOR set and not empty turns colours off. Ink's chalk reads FORCE_COLOR when it is
 // first imported, which is after this line (Ink is loaded lazily).
@@ -34,21 +36,26 @@ const program = new Command()
   .version(packageJson.version)
   .showHelpAfterError("(run studio --help for usage)")
   .exitOverride()
-  .addHelpText(
-    "after",
-    `
-Exit codes: 0 ok, 1 invalid content, 2 usage (also: --dir missing or without content files, or a prune of more
-than half of the pushed items without --allow-mass-delete), 3 configuration, schema missing, Appwrite/Gemini unavailable,
-or an export before deleting could not be written, 4 conflict (edited in Appwrite since the last push), 5 some writes failed, 70 a bug in studio.
-Several at once: 2, 3 and 70 stop the run and win; otherwise 5 over 4 over 1 (every problem is still printed).
-Without APPWRITE_ENDPOINT, studio uses the embedded server for DATA_DIR (.data).`,
-  );
+  .configureHelp(helpLayout)
+  .addHelpText("after", () => `\n${wrapWords(EXIT_HELP, (process.stdout.columns || 80) - 1)}`);
+
+/** The closing paragraphs of `studio --help`, wrapped to the terminal when shown. */
+const EXIT_HELP = [
+  "Exit codes: 0 ok, 1 invalid content, 2 usage (also: --dir missing or without content files, or a prune of more " +
+    "than half of the pushed items without --allow-mass-delete), 3 configuration, schema missing, Appwrite/Gemini " +
+    "unavailable, or an export before deleting could not be written, 4 conflict (edited in Appwrite since the last " +
+    "push), 5 some writes failed, 70 a bug in studio.",
+  "Several at once: 2, 3 and 70 stop the run and win; otherwise 5 over 4 over 1 (every problem is still printed).",
+  "With --json, stdout holds only NDJSON lines, the last one the result or {\"type\":\"error\",\"exit\":…}.",
+  "Without APPWRITE_ENDPOINT, studio uses the embedded server for DATA_DIR (.data).",
+].join("\n");
 
 registerSetup(program);
 registerPush(program);
 registerRestore(program);
 registerSweep(program);
 registerPull(program);
+registerDiff(program);
 registerSeed(program);
 registerFormat(program);
 registerGenerate(program);
@@ -66,13 +73,19 @@ for (const command of program.commands) {
   );
 }
 
+// With --json, stdout holds only NDJSON, ending with an error line when the command fails (README "Output").
+const json = process.argv.includes("--json");
 try {
   await program.parseAsync();
 } catch (error) {
   if (error instanceof CommanderError) {
     // commander printed what is wrong (and the usage) already; --help and --version end here too.
     process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    if (json && error.exitCode !== 0) {
+      const { errorLine } = await import("./report-error.ts");
+      process.stdout.write(errorLine(EXIT.usage, error.message.replace(/^error: /, "")));
+    }
   } else {
-    process.exitCode = await (await import("./report-error.ts")).reportError(error);
+    process.exitCode = await (await import("./report-error.ts")).reportError(error, undefined, json);
   }
 }

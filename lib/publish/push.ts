@@ -19,6 +19,7 @@ import { ensureImage, imagesUsedTwice, removeOrphanImages, type ImageUploads } f
 import { createBatch, createBatches, type BulkCreateContext } from "./push-bulk.ts";
 import { describeError, listBySlug, lockEntryFor } from "./remote.ts";
 import { AppwriteUnreachableError, asUnreachable, isConnectionError } from "../appwrite/unreachable.ts";
+import { selectContent, selectPlanned, type Selection } from "./selection.ts";
 import { createItemDocument, deleteItemDocument, updateItemDocument, type ImageStep } from "./writer.ts";
 
 export type { PlanAction, PlanEntry } from "./plan.ts";
@@ -95,6 +96,8 @@ export interface PushOptions {
   /** Writes in flight at once (default 4). */
   concurrency?: number;
   onEvent?: (event: PushEvent) => void;
+  /** Push only these items (`resolveSelection`); the others are neither read into the plan nor written. */
+  only?: Selection;
 }
 
 /**
@@ -113,7 +116,8 @@ export interface PushOptions {
  */
 export async function push(services: AdminServices, options: PushOptions): Promise<PushResult> {
   const emit = options.onEvent ?? (() => {});
-  const content = await readContentFolder(options.contentDir);
+  // `studio push <file|slug>…`: only the named items (both versions), by the same rules (issue #34).
+  const content = selectContent(await readContentFolder(options.contentDir), options.only);
   // Drafts are pushed too, as documents guests cannot read (issue #16; the writer derives the permissions).
   const drafts = content.items.filter((i) => i.draft);
   const publishable = content.items;
@@ -143,7 +147,7 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     }),
     ...content.issues.flatMap((i) => (i.blocks ? [i.blocks.key] : [])),
   ]);
-  const planned = planPush({
+  const planned = selectPlanned(options.only, planPush({
     target: services.target,
     items: publishable,
     protectedSlugs,
@@ -151,7 +155,7 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     lock: project,
     force: options.force ?? false,
     prune: options.prune ?? false,
-  });
+  }));
   emit({ type: "planned", plan: planned.map((p) => p.entry) });
   const tracked = trackedCount(project, remote);
   const deletions = planned.filter((p) => p.entry.action === "delete").length;
