@@ -6,17 +6,15 @@ import {
   type LinksFunction,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import arabicFont from "./fonts/noto-kufi-arabic-arabic-400-normal.woff2?url";
 import stylesheet from "./app.css?url";
 import { ErrorView } from "./components/error-view.tsx";
-import { HydrationScripts } from "./components/hydration-scripts.tsx";
+import { FONTS_LATER_SCRIPT, HydrationScripts } from "./components/hydration-scripts.tsx";
 import { useLocale } from "./hooks.ts";
 import { useNonce } from "./nonce.ts";
 import { useStylesheet } from "./stylesheet.ts";
 import { DEFAULT_LOCALE, directionOf, isLocale } from "./i18n/i18n.ts";
 import { SHELL_NAMESPACES, messagesFor } from "./i18n/catalog.server.ts";
 import { preferredLocale } from "./data/session.server.ts";
-import { localeSpec } from "../model/locales.ts";
 import type { Route } from "./+types/root";
 
 /**
@@ -79,9 +77,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             suppressHydrationWarning
           />
         )}
-        {localeSpec(locale).font === "arabic" && (
-          <link rel="preload" href={arabicFont} as="font" type="font/woff2" crossOrigin="" />
-        )}
+        {/* Before the body is parsed: until the page has painted, no text names a web font (decision 0017). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: FONTS_LATER_SCRIPT }} suppressHydrationWarning />
         <Meta />
         {/* A linked stylesheet (the development server's) is allowed by `style-src 'self'`; browsers keep a link's nonce in the DOM
             (they hide only scripts'), so a nonce here would not hydrate. */}

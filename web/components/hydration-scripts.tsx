@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from "react";
+import { HERO_TIMING } from "./media-image.tsx";
 import {
   Scripts,
   UNSAFE_DataRouterContext as DataRouterContext,
@@ -57,7 +58,19 @@ export function HydrationScripts({ nonce }: { nonce: string }) {
   );
 }
 
-/** A visible page that has not painted after this many ms (a very busy machine) gets its scripts anyway. */
+/**
+ * The class the head's script sets on <html> until the page has painted: while it is set the stylesheet names no
+ * web font, so none is requested before the first paint (web/app.css, decision 0017).
+ */
+export const FONTS_LATER = "fonts-later";
+
+/**
+ * The head's script: web fonts wait for the loader below. Without JavaScript it never runs, and the faces load as
+ * the stylesheet finds them.
+ */
+export const FONTS_LATER_SCRIPT = `document.documentElement.classList.add("${FONTS_LATER}")`;
+
+/** A visible page that has not painted after this many ms (a very busy machine) gets its scripts and fonts anyway. */
 const WITHOUT_PAINT_MS = 3000;
 
 /** The loader (ES2019, which every supported browser runs as written: it is not bundled). */
@@ -76,15 +89,33 @@ export const LOADER = `(() => {
     }
     later.push(copy);
   }
-  let started = false;
+  let started = false, fontsStarted = false;
+  const fonts = () => {
+    if (fontsStarted) return;
+    fontsStarted = true;
+    document.documentElement.classList.remove("${FONTS_LATER}");
+  };
+  const afterHero = () => {
+    const hero = document.querySelector('img[elementtiming="${HERO_TIMING}"]');
+    if (!hero) return fonts();
+    hero.addEventListener("error", fonts);
+    if ((PerformanceObserver.supportedEntryTypes || []).includes("element")) {
+      new PerformanceObserver((list, observer) => {
+        if (!list.getEntries().some((entry) => entry.element === hero)) return;
+        observer.disconnect();
+        fonts();
+      }).observe({ type: "element", buffered: true });
+    } else hero.decode().then(() => requestAnimationFrame(() => setTimeout(fonts, 0)), fonts);
+  };
   const start = () => {
     if (started) return;
     started = true;
     template.before(...later);
+    afterHero();
   };
   const paintObservable = typeof PerformanceObserver === "function" &&
     (PerformanceObserver.supportedEntryTypes || []).includes("paint");
-  if (document.visibilityState === "hidden") start(); // a background tab does not paint
+  if (document.visibilityState === "hidden") (start(), fonts()); // a background tab does not paint
   else if (paintObservable) {
     new PerformanceObserver((list, observer) => {
       if (!list.getEntriesByName("first-contentful-paint").length) return;
@@ -92,5 +123,5 @@ export const LOADER = `(() => {
       start();
     }).observe({ type: "paint", buffered: true });
   } else requestAnimationFrame(() => setTimeout(start, 0));
-  setTimeout(start, ${WITHOUT_PAINT_MS});
+  setTimeout(() => (start(), fonts()), ${WITHOUT_PAINT_MS});
 })();`;
