@@ -92,10 +92,15 @@ async function measure(file: string, text: string) {
   buffer.guessSegmentProperties(); // Arabic runs right to left, Latin left to right
   shape(font, buffer);
   const advance = buffer.getGlyphPositions().reduce((sum, glyph) => sum + glyph.xAdvance, 0) / upem;
-  return { ascent: extents.ascender / upem, descent: -extents.descender / upem, lineGap: extents.lineGap / upem, advance };
+  return {
+    ascent: extents.ascender / upem,
+    descent: -extents.descender / upem,
+    lineGap: extents.lineGap / upem,
+    advance,
+  };
 }
 
-const percent = (value: number) => `${(value * 100).toFixed(2)}%`;
+const percent = (value: number) => `${Number((value * 100).toFixed(2))}%`; // as Prettier writes it
 
 /**
  * What a fallback face's descriptors must be: `size-adjust` = the web face's advance over the sample / the
