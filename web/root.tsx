@@ -48,11 +48,12 @@ export function shouldRevalidate({ currentParams, nextParams, defaultShouldReval
 
 /**
  * The document: `<html lang dir>` from the locale segment, or the admin's preferred locale (spec §1: Arabic is
- * right-to-left). Arabic pages preload the Arabic font's main weight (the file app.css declares; issue 8), which
- * the browser would otherwise find only at its first style pass; `links` cannot see the locale, so it is here.
- * English pages preload no Inter: with `font-display: swap` their text (the LCP element) paints at once in the
- * fallback font, so a preload cannot bring that paint forward; it only took bandwidth from the page's first
- * bytes (Lighthouse counted the 48 kB file in LCP; docs/decisions/0010).
+ * right-to-left). No page preloads a font: a script at the top of the head sets `fonts-later` on <html>, which
+ * keeps every web face out of the stylesheet's font stacks until the loader (HydrationScripts) sees the page's
+ * first paint, or its hero picture's; until then text is set in metric-matched fallbacks, so the swap moves
+ * nothing. Lighthouse counts every request that ends before the observed paint in LCP, and the Arabic faces
+ * (49 kB of Kufi, 68 kB of Naskh on a post) were most of the Arabic pages' LCP (docs/decisions/0017; Inter
+ * already went unpreloaded for that reason, 0010). Without JavaScript the class is never set.
  *
  * The stylesheet is inlined in a `<style>` allowed by this response's CSP nonce (issue 18 item 6: a linked
  * one cost the first paint a round trip). Only the server has its text and nonce: the browser hydrates the

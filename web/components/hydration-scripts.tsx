@@ -29,6 +29,11 @@ export const StaticMarkupContext = createContext<((node: ReactNode) => string) |
  * frame). A tab in the background does not paint, so there they are inserted at once. Scripts the
  * nonce'd script creates are allowed by the policy's `'strict-dynamic'` (SECURITY C20–C21). Decision 0012.
  *
+ * The same paint starts the web fonts (decision 0017): the loader removes `fonts-later` from <html> (set by
+ * the head's `FONTS_LATER_SCRIPT`), at once on a page without a hero picture, else once Element Timing reports
+ * the picture painted (it is the largest paint of a post; in a browser without Element Timing, the frame after
+ * it has decoded; at once if it fails). The 3 s safety timer starts them too.
+ *
  * They are rendered apart, as a string, with the router's contexts: rendered in the tree, React would hoist the
  * `<link>` elements out of the template into `<head>` (React 19 hoists every link). The browser hydrates the
  * template as it is (React compares no `dangerouslySetInnerHTML`), and the loader's text is the same on both
