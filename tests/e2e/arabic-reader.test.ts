@@ -217,7 +217,9 @@ describe("the web fonts, after the first paint (decision 0017)", () => {
     const page = await stack.page({ viewport: PHONE, reducedMotion: "reduce" });
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
+    let requested = 0;
     await page.route(/\.woff2$/, async (route) => {
+      requested++;
       await gate;
       await route.continue();
     });
@@ -229,15 +231,14 @@ describe("the web fonts, after the first paint (decision 0017)", () => {
       }).observe({ type: "layout-shift", buffered: true });
     });
     await page.goto(path, { waitUntil: "domcontentloaded" });
-    await page.waitForFunction(() => !document.documentElement.classList.contains("fonts-later"), undefined, {
-      polling: 50,
-    });
+    await expect.poll(() => requested, { message: "the web fonts are requested" }).toBeGreaterThan(1);
     await page.waitForTimeout(500); // painted in the fallbacks, the web fonts requested and held
     expect(await page.evaluate(() => document.fonts.check('400 16px "Noto Kufi Arabic"', "سلام"))).toBe(false);
     release();
-    await expect
-      .poll(() => page.evaluate(() => document.fonts.check('400 16px "Noto Kufi Arabic"', "سلام")))
-      .toBe(true);
+    await page.waitForFunction(() => !document.documentElement.classList.contains("fonts-later"), undefined, {
+      polling: 50,
+    });
+    expect(await page.evaluate(() => document.fonts.check('400 16px "Noto Kufi Arabic"', "سلام"))).toBe(true);
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await page.waitForTimeout(500); // layout-shift entries arrive after the frame that drew the swap
     const shifts = await page.evaluate(() => (window as unknown as { shifts: number }).shifts);

@@ -29,10 +29,14 @@ export const StaticMarkupContext = createContext<((node: ReactNode) => string) |
  * frame). A tab in the background does not paint, so there they are inserted at once. Scripts the
  * nonce'd script creates are allowed by the policy's `'strict-dynamic'` (SECURITY C20–C21). Decision 0012.
  *
- * The same paint starts the web fonts (decision 0017): the loader removes `fonts-later` from <html> (set by
- * the head's `FONTS_LATER_SCRIPT`), at once on a page without a hero picture, else once Element Timing reports
- * the picture painted (it is the largest paint of a post; in a browser without Element Timing, the frame after
- * it has decoded; at once if it fails). The 3 s safety timer starts them too.
+ * The same paint starts the web fonts (decision 0017), at once on a page without a hero picture, else once
+ * Element Timing reports the picture painted (it is the largest paint of a post; in a browser without Element
+ * Timing, the frame after it has decoded; at once if it fails). The loader reads which faces the page's text
+ * will use (each text element's fallback family, named "<web family> Fallback", and weight), loads them with
+ * `document.fonts.load`, and when all have arrived removes `fonts-later` from <html> (set by the head's
+ * `FONTS_LATER_SCRIPT`): every face swaps in the same frame, so no line is laid out in a mix of web and
+ * fallback faces (those mixes moved a word by 3 px). A face that has not arrived after 3 s swaps in alone.
+ * The 3 s safety timer starts them too.
  *
  * They are rendered apart, as a string, with the router's contexts: rendered in the tree, React would hoist the
  * `<link>` elements out of the template into `<head>` (React 19 hoists every link). The browser hydrates the
@@ -95,10 +99,23 @@ export const LOADER = `(() => {
     later.push(copy);
   }
   let started = false, fontsStarted = false;
+  const fontsIn = () => document.documentElement.classList.remove("${FONTS_LATER}");
   const fonts = () => {
     if (fontsStarted) return;
     fontsStarted = true;
-    document.documentElement.classList.remove("${FONTS_LATER}");
+    if (!document.fonts || !document.fonts.load) return fontsIn();
+    const wanted = new Map();
+    for (const element of document.body.querySelectorAll("*")) {
+      let text = "";
+      for (const node of element.childNodes) if (node.nodeType === 3) text += node.data;
+      if (!text.trim()) continue;
+      const style = getComputedStyle(element);
+      const family = style.fontFamily.split(",")[0].trim().replace(/^"|"$/g, "").replace(/ Fallback$/, "");
+      const font = (Number(style.fontWeight) >= 600 ? 700 : 400) + ' 16px "' + family + '"';
+      wanted.set(font, (wanted.get(font) || "") + text);
+    }
+    Promise.all([...wanted].map(([font, text]) => document.fonts.load(font, text).catch(() => []))).then(fontsIn);
+    setTimeout(fontsIn, ${WITHOUT_PAINT_MS});
   };
   const afterHero = () => {
     const hero = document.querySelector('img[elementtiming="${HERO_TIMING}"]');
