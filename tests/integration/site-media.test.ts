@@ -175,7 +175,9 @@ describe("public images", () => {
 describe("the Arabic font", () => {
   it("is preloaded nowhere: the head's script holds every web font back until the page has painted (decision 0017)", async () => {
     for (const pathname of ["/ar", "/ar/about", "/en/about", `/ar/ventures/${venture.slug}`]) {
-      const page = await get(pathname);
+      const page = await get(pathname).catch((e: unknown) => {
+        throw new Error(`GET ${pathname}`, { cause: e });
+      });
       const html = await page.text();
       const head = new JSDOM(html).window.document.head;
       expect(head.querySelectorAll('link[rel="preload"][as="font"]'), pathname).toHaveLength(0);
