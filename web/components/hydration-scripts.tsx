@@ -121,7 +121,7 @@ export const LOADER = `(() => {
     const hero = document.querySelector('img[elementtiming="${HERO_TIMING}"]');
     if (!hero) return fonts();
     hero.addEventListener("error", fonts);
-    if ((PerformanceObserver.supportedEntryTypes || []).includes("element")) {
+    if (typeof PerformanceObserver === "function" && (PerformanceObserver.supportedEntryTypes || []).includes("element")) {
       new PerformanceObserver((list, observer) => {
         if (!list.getEntries().some((entry) => entry.element === hero)) return;
         observer.disconnect();
