@@ -21,6 +21,7 @@ const QUICK_ARGS: Record<string, string[]> = {
   "cli-startup.ts": ["10"], // runs
   "emulator-bench.ts": ["3", "1"], // seconds, rounds
   "js-size.ts": [],
+  "lcp-compare.ts": ["1"], // Lighthouse runs per page (this checkout alone: the LCP budget)
   "page-quality.ts": ["1"], // Lighthouse runs per page
   "push-bench.ts": ["300", "4", "1"], // posts, concurrency, rounds
   "render-path.ts": ["5", "2"], // seconds per figure, site processes

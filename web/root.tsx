@@ -6,17 +6,15 @@ import {
   type LinksFunction,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import arabicFont from "./fonts/noto-kufi-arabic-arabic-400-normal.woff2?url";
 import stylesheet from "./app.css?url";
 import { ErrorView } from "./components/error-view.tsx";
-import { HydrationScripts } from "./components/hydration-scripts.tsx";
+import { FONTS_LATER_SCRIPT, HydrationScripts } from "./components/hydration-scripts.tsx";
 import { useLocale } from "./hooks.ts";
 import { useNonce } from "./nonce.ts";
 import { useStylesheet } from "./stylesheet.ts";
 import { DEFAULT_LOCALE, directionOf, isLocale } from "./i18n/i18n.ts";
 import { SHELL_NAMESPACES, messagesFor } from "./i18n/catalog.server.ts";
 import { preferredLocale } from "./data/session.server.ts";
-import { localeSpec } from "../model/locales.ts";
 import type { Route } from "./+types/root";
 
 /**
@@ -50,11 +48,12 @@ export function shouldRevalidate({ currentParams, nextParams, defaultShouldReval
 
 /**
  * The document: `<html lang dir>` from the locale segment, or the admin's preferred locale (spec §1: Arabic is
- * right-to-left). Arabic pages preload the Arabic font's main weight (the file app.css declares; issue 8), which
- * the browser would otherwise find only at its first style pass; `links` cannot see the locale, so it is here.
- * English pages preload no Inter: with `font-display: swap` their text (the LCP element) paints at once in the
- * fallback font, so a preload cannot bring that paint forward; it only took bandwidth from the page's first
- * bytes (Lighthouse counted the 48 kB file in LCP; docs/decisions/0010).
+ * right-to-left). No page preloads a font: a script at the top of the head sets `fonts-later` on <html>, which
+ * keeps every web face out of the stylesheet's font stacks until the loader (HydrationScripts) sees the page's
+ * first paint, or its hero picture's; until then text is set in metric-matched fallbacks, so the swap moves
+ * nothing. Lighthouse counts every request that ends before the observed paint in LCP, and the Arabic faces
+ * (49 kB of Kufi, 68 kB of Naskh on a post) were most of the Arabic pages' LCP (docs/decisions/0017; Inter
+ * already went unpreloaded for that reason, 0010). Without JavaScript the class is never set.
  *
  * The stylesheet is inlined in a `<style>` allowed by this response's CSP nonce (issue 18 item 6: a linked
  * one cost the first paint a round trip). Only the server has its text and nonce: the browser hydrates the
@@ -79,9 +78,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             suppressHydrationWarning
           />
         )}
-        {localeSpec(locale).font === "arabic" && (
-          <link rel="preload" href={arabicFont} as="font" type="font/woff2" crossOrigin="" />
-        )}
+        {/* Before the body is parsed: until the page has painted, no text names a web font (decision 0017). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: FONTS_LATER_SCRIPT }} suppressHydrationWarning />
         <Meta />
         {/* A linked stylesheet (the development server's) is allowed by `style-src 'self'`; browsers keep a link's nonce in the DOM
             (they hide only scripts'), so a nonce here would not hydrate. */}

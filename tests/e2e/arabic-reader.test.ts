@@ -4,7 +4,7 @@
  * Arabic anywhere; a venture's Latin name aligned with its Arabic block and never broken across lines; the
  * fallback byline in the page's order), no serious axe violation, and screenshots of `/ar`, an Arabic post
  * and an Arabic venture compared with the committed baselines (`baselines.ts`: UPDATE_BASELINES=1 rewrites
- * them).
+ * them). The web fonts start after the page's first paint and swap in without moving it (decision 0017).
  */
 import { ID, Permission, Role } from "node-appwrite";
 import type { Page } from "playwright-core";
@@ -47,11 +47,14 @@ afterAll(async () => {
   await stack?.close();
 });
 
-/** A page at `path` in a fresh context at `viewport`, hydrated, with its web fonts in. */
+/** A page at `path` in a fresh context at `viewport`, hydrated, with its web fonts in (started after its paint). */
 async function open(path: string, viewport: { width: number; height: number }): Promise<Page> {
   const page = await stack.page({ viewport, reducedMotion: "reduce" });
   await page.goto(path);
   await hydrated(page);
+  await page.waitForFunction(() => !document.documentElement.classList.contains("fonts-later"), undefined, {
+    polling: 50,
+  });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   return page;
 }
@@ -168,5 +171,91 @@ describe("the Arabic blog list", () => {
     expect(await titles()).not.toContain("Only in English");
     for (const path of ["/ar/blog", "/ar/blog?all=1"])
       expect(await axeSerious(await open(path, PHONE)), path).toEqual([]);
+  });
+});
+
+describe("the web fonts, after the first paint (decision 0017)", () => {
+  /** The start of each `.woff2` request, the first contentful paint and the hero picture's paint, in ms. */
+  const timings = (page: Page) =>
+    page.evaluate(async () => {
+      const hero = await new Promise<number | null>((resolve) => {
+        if (!document.querySelector('img[elementtiming="hero"]')) return resolve(null);
+        new PerformanceObserver((list) =>
+          resolve((list.getEntries()[0] as unknown as { renderTime: number }).renderTime),
+        ).observe({
+          type: "element",
+          buffered: true,
+        });
+      });
+      return {
+        paint: performance.getEntriesByName("first-contentful-paint")[0]!.startTime,
+        hero,
+        fonts: performance
+          .getEntriesByType("resource")
+          .filter((entry) => entry.name.endsWith(".woff2"))
+          .map((entry) => ({ file: new URL(entry.name).pathname, start: entry.startTime })),
+      };
+    });
+
+  it.each([
+    ["/ar", ""],
+    [POST, " and its picture"],
+    [VENTURE, " and its logo"],
+  ])("requests no web font on %s before the page%s painted, then sets it in them", async (path, hero) => {
+    const page = await open(path, PHONE);
+    const timing = await timings(page);
+    expect(timing.fonts.length, "web fonts requested").toBeGreaterThan(1);
+    if (hero) expect(timing.hero, `${hero.trim()} is the page's hero`).not.toBeNull();
+    const after = Math.max(timing.paint, timing.hero ?? 0);
+    for (const font of timing.fonts)
+      expect(font.start, `${font.file} requested after the paint`).toBeGreaterThanOrEqual(after);
+    expect(await firstFamily(page, "h1")).toBe("Noto Kufi Arabic");
+    expect(await page.evaluate(() => document.fonts.check('700 16px "Noto Kufi Arabic"', "سلام"))).toBe(true);
+  });
+
+  it.each([["/ar"], [POST], [VENTURE]])("moves nothing on %s when the web fonts arrive late", async (path) => {
+    const page = await stack.page({ viewport: PHONE, reducedMotion: "reduce" });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let requested = 0;
+    await page.route(/\.woff2$/, async (route) => {
+      requested++;
+      await gate;
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      (window as unknown as { shifts: number }).shifts = 0;
+      new PerformanceObserver((entries) => {
+        for (const entry of entries.getEntries())
+          (window as unknown as { shifts: number }).shifts += (entry as unknown as { value: number }).value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(path, { waitUntil: "domcontentloaded" });
+    await expect.poll(() => requested, { message: "the web fonts are requested" }).toBeGreaterThan(1);
+    await page.waitForTimeout(500); // painted in the fallbacks, the web fonts requested and held
+    expect(await page.evaluate(() => document.fonts.check('400 16px "Noto Kufi Arabic"', "سلام"))).toBe(false);
+    release();
+    await page.waitForFunction(() => !document.documentElement.classList.contains("fonts-later"), undefined, {
+      polling: 50,
+    });
+    expect(await page.evaluate(() => document.fonts.check('400 16px "Noto Kufi Arabic"', "سلام"))).toBe(true);
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await page.waitForTimeout(500); // layout-shift entries arrive after the frame that drew the swap
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+    // DejaVu Sans as it comes (the fallback before decision 0017) moved these pages by 0.005–0.013.
+    expect(shifts, "cumulative layout shift of the swap").toBeLessThan(0.001);
+  });
+
+  it("loads the faces as the stylesheet finds them in a browser without JavaScript", async () => {
+    const page = await stack.page({ viewport: PHONE, javaScriptEnabled: false });
+    const fonts: string[] = [];
+    page.on("response", (response) => {
+      if (response.url().endsWith(".woff2") && response.ok()) fonts.push(new URL(response.url()).pathname);
+    });
+    await page.goto(POST);
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => document.documentElement.className)).toBe("");
+    expect(await firstFamily(page, ".prose-body p")).toBe("Noto Naskh Arabic");
+    expect(fonts.some((file) => file.includes("noto-naskh-arabic-arabic-400"))).toBe(true);
   });
 });

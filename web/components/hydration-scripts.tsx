@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from "react";
+import { HERO_TIMING } from "./media-image.tsx";
 import {
   Scripts,
   UNSAFE_DataRouterContext as DataRouterContext,
@@ -27,6 +28,15 @@ export const StaticMarkupContext = createContext<((node: ReactNode) => string) |
  * browser reports its first contentful paint (Paint Timing; in a browser without it, after the next animation
  * frame). A tab in the background does not paint, so there they are inserted at once. Scripts the
  * nonce'd script creates are allowed by the policy's `'strict-dynamic'` (SECURITY C20–C21). Decision 0012.
+ *
+ * The same paint starts the web fonts (decision 0017), at once on a page without a hero picture, else once
+ * Element Timing reports the picture painted (it is the largest paint of a post; in a browser without Element
+ * Timing, the frame after it has decoded; at once if it fails). The loader reads which faces the page's text
+ * will use (each text element's fallback family, named "<web family> Fallback", and weight), loads them with
+ * `document.fonts.load`, and when all have arrived removes `fonts-later` from <html> (set by the head's
+ * `FONTS_LATER_SCRIPT`): every face swaps in the same frame, so no line is laid out in a mix of web and
+ * fallback faces (those mixes moved a word by 3 px). A face that has not arrived after 3 s swaps in alone.
+ * The 3 s safety timer starts them too.
  *
  * They are rendered apart, as a string, with the router's contexts: rendered in the tree, React would hoist the
  * `<link>` elements out of the template into `<head>` (React 19 hoists every link). The browser hydrates the
@@ -57,7 +67,19 @@ export function HydrationScripts({ nonce }: { nonce: string }) {
   );
 }
 
-/** A visible page that has not painted after this many ms (a very busy machine) gets its scripts anyway. */
+/**
+ * The class the head's script sets on <html> until the page has painted: while it is set the stylesheet names no
+ * web font, so none is requested before the first paint (web/app.css, decision 0017).
+ */
+export const FONTS_LATER = "fonts-later";
+
+/**
+ * The head's script: web fonts wait for the loader below. Without JavaScript it never runs, and the faces load as
+ * the stylesheet finds them.
+ */
+export const FONTS_LATER_SCRIPT = `document.documentElement.classList.add("${FONTS_LATER}")`;
+
+/** A visible page that has not painted after this many ms (a very busy machine) gets its scripts and fonts anyway. */
 const WITHOUT_PAINT_MS = 3000;
 
 /** The loader (ES2019, which every supported browser runs as written: it is not bundled). */
@@ -76,15 +98,46 @@ export const LOADER = `(() => {
     }
     later.push(copy);
   }
-  let started = false;
+  let started = false, fontsStarted = false;
+  const fontsIn = () => document.documentElement.classList.remove("${FONTS_LATER}");
+  const fonts = () => {
+    if (fontsStarted) return;
+    fontsStarted = true;
+    if (!document.fonts || !document.fonts.load) return fontsIn();
+    const wanted = new Map();
+    for (const element of document.body.querySelectorAll("*")) {
+      let text = "";
+      for (const node of element.childNodes) if (node.nodeType === 3) text += node.data;
+      if (!text.trim()) continue;
+      const style = getComputedStyle(element);
+      const family = style.fontFamily.split(",")[0].trim().replace(/^"|"$/g, "").replace(/ Fallback$/, "");
+      const font = (Number(style.fontWeight) >= 600 ? 700 : 400) + ' 16px "' + family + '"';
+      wanted.set(font, (wanted.get(font) || "") + text);
+    }
+    Promise.all([...wanted].map(([font, text]) => document.fonts.load(font, text).catch(() => []))).then(fontsIn);
+    setTimeout(fontsIn, ${WITHOUT_PAINT_MS});
+  };
+  const afterHero = () => {
+    const hero = document.querySelector('img[elementtiming="${HERO_TIMING}"]');
+    if (!hero) return fonts();
+    hero.addEventListener("error", fonts);
+    if (typeof PerformanceObserver === "function" && (PerformanceObserver.supportedEntryTypes || []).includes("element")) {
+      new PerformanceObserver((list, observer) => {
+        if (!list.getEntries().some((entry) => entry.element === hero)) return;
+        observer.disconnect();
+        fonts();
+      }).observe({ type: "element", buffered: true });
+    } else hero.decode().then(() => requestAnimationFrame(() => setTimeout(fonts, 0)), fonts);
+  };
   const start = () => {
     if (started) return;
     started = true;
     template.before(...later);
+    afterHero();
   };
   const paintObservable = typeof PerformanceObserver === "function" &&
     (PerformanceObserver.supportedEntryTypes || []).includes("paint");
-  if (document.visibilityState === "hidden") start(); // a background tab does not paint
+  if (document.visibilityState === "hidden") (start(), fonts()); // a background tab does not paint
   else if (paintObservable) {
     new PerformanceObserver((list, observer) => {
       if (!list.getEntriesByName("first-contentful-paint").length) return;
@@ -92,5 +145,5 @@ export const LOADER = `(() => {
       start();
     }).observe({ type: "paint", buffered: true });
   } else requestAnimationFrame(() => setTimeout(start, 0));
-  setTimeout(start, ${WITHOUT_PAINT_MS});
+  setTimeout(() => (start(), fonts()), ${WITHOUT_PAINT_MS});
 })();`;

@@ -36,11 +36,15 @@ export const IMAGE_SLOTS = {
 
 export type ImageSlotName = keyof typeof IMAGE_SLOTS;
 
+/** The Element Timing name of a page's largest image (`priority`), which the loader waits for (decision 0017). */
+export const HERO_TIMING = "hero";
+
 /**
  * An `<img>` for `src` in one of `IMAGE_SLOTS`, always with `width` and `height`. A bucket image
  * (`/media/<fileId>`) also gets `srcset` of its width variants and `sizes`, so the browser downloads the width
  * it shows; an external http(s) image keeps its plain `src`. `priority` marks the page's largest image (LCP):
- * fetched first, never lazy; every other image loads lazily and decodes off the main thread.
+ * fetched first, never lazy, and named to Element Timing (`elementtiming="hero"`: the loader starts the web fonts
+ * once it has painted, docs/decisions/0017); every other image loads lazily and decodes off the main thread.
  */
 export function MediaImage({
   src,
@@ -57,6 +61,8 @@ export function MediaImage({
 }) {
   const { width, height, widths, sizes } = IMAGE_SLOTS[slot];
   const responsive = isMediaUrl(src) ? { srcSet: mediaSrcSet(src, widths), sizes } : {};
-  const loading = priority ? ({ fetchPriority: "high" } as const) : ({ loading: "lazy", decoding: "async" } as const);
+  const loading = priority
+    ? ({ fetchPriority: "high", elementtiming: HERO_TIMING } as const)
+    : ({ loading: "lazy", decoding: "async" } as const);
   return <img {...responsive} src={src} alt={alt} width={width} height={height} className={className} {...loading} />;
 }

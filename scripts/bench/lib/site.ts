@@ -22,12 +22,12 @@ export interface BenchSite {
 /**
  * Starts the site and resolves once it prints "Site ready: <url>". Rejects with the launcher's output if it
  * exits first. Its stderr goes to this process's stderr. `env`: more variables for it (`PAGE_CACHE`,
- * `WEB_CONCURRENCY`).
+ * `WEB_CONCURRENCY`). `root`: the checkout to run (default this one; another worktree, to compare two builds).
  */
-export async function startSite(env: Record<string, string> = {}): Promise<BenchSite> {
+export async function startSite(env: Record<string, string> = {}, root: string = ROOT): Promise<BenchSite> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "bench-site-"));
   const child = spawn(process.execPath, ["--import", "tsx", "launcher/start.ts"], {
-    cwd: ROOT,
+    cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: "0", EMULATOR_PORT: "0", NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
