@@ -52,7 +52,7 @@ export function shouldRevalidate({ currentParams, nextParams, defaultShouldReval
  * keeps every web face out of the stylesheet's font stacks until the loader (HydrationScripts) sees the page's
  * first paint, or its hero picture's; until then text is set in metric-matched fallbacks, so the swap moves
  * nothing. Lighthouse counts every request that ends before the observed paint in LCP, and the Arabic faces
- * (49 kB of Kufi, 68 kB of Naskh on a post) were most of the Arabic pages' LCP (docs/decisions/0017; Inter
+ * (49 kB of Kufi, 68 kB of Naskh on a post) were most of the Arabic pages' LCP (docs/decisions/0018; Inter
  * already went unpreloaded for that reason, 0010). Without JavaScript the class is never set.
  *
  * The stylesheet is inlined in a `<style>` allowed by this response's CSP nonce (issue 18 item 6: a linked
@@ -78,7 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             suppressHydrationWarning
           />
         )}
-        {/* Before the body is parsed: until the page has painted, no text names a web font (decision 0017). */}
+        {/* Before the body is parsed: until the page has painted, no text names a web font (decision 0018). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: FONTS_LATER_SCRIPT }} suppressHydrationWarning />
         <Meta />
         {/* A linked stylesheet (the development server's) is allowed by `style-src 'self'`; browsers keep a link's nonce in the DOM

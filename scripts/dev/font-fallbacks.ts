@@ -1,5 +1,5 @@
 /**
- * The metric-matched fallbacks of the Arabic faces (docs/decisions/0017): until Noto Kufi Arabic or Noto Naskh
+ * The metric-matched fallbacks of the Arabic faces (docs/decisions/0018): until Noto Kufi Arabic or Noto Naskh
  * Arabic arrives, its text is set in a font the system has (DejaVu Sans, the Arabic font of Debian's and most
  * Linux systems' default set), scaled to the web face's average advance over the site's own text
  * (`size-adjust`) and given the web face's vertical metrics (`ascent-override`, `descent-override`,

@@ -4,7 +4,7 @@
  * Arabic anywhere; a venture's Latin name aligned with its Arabic block and never broken across lines; the
  * fallback byline in the page's order), no serious axe violation, and screenshots of `/ar`, an Arabic post
  * and an Arabic venture compared with the committed baselines (`baselines.ts`: UPDATE_BASELINES=1 rewrites
- * them). The web fonts start after the page's first paint and swap in without moving it (decision 0017).
+ * them). The web fonts start after the page's first paint and swap in without moving it (decision 0018).
  */
 import { ID, Permission, Role } from "node-appwrite";
 import type { Page } from "playwright-core";
@@ -174,7 +174,7 @@ describe("the Arabic blog list", () => {
   });
 });
 
-describe("the web fonts, after the first paint (decision 0017)", () => {
+describe("the web fonts, after the first paint (decision 0018)", () => {
   /** The start of each `.woff2` request, the first contentful paint and the hero picture's paint, in ms. */
   const timings = (page: Page) =>
     page.evaluate(async () => {
@@ -242,7 +242,7 @@ describe("the web fonts, after the first paint (decision 0017)", () => {
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await page.waitForTimeout(500); // layout-shift entries arrive after the frame that drew the swap
     const shifts = await page.evaluate(() => (window as unknown as { shifts: number }).shifts);
-    // DejaVu Sans as it comes (the fallback before decision 0017) moved these pages by 0.005–0.013.
+    // DejaVu Sans as it comes (the fallback before decision 0018) moved these pages by 0.005–0.013.
     expect(shifts, "cumulative layout shift of the swap").toBeLessThan(0.001);
   });
 

@@ -1,6 +1,6 @@
 /**
  * Issue #8: images served at the size shown, and the Arabic font subset (no longer preloaded: every web font
- * starts after the first paint, decision 0017). The production build
+ * starts after the first paint, decision 0018). The production build
  * over real HTTP against the embedded server with `content/` pushed.
  */
 import path from "node:path";
@@ -173,7 +173,7 @@ describe("public images", () => {
 });
 
 describe("the Arabic font", () => {
-  it("is preloaded nowhere: the head's script holds every web font back until the page has painted (decision 0017)", async () => {
+  it("is preloaded nowhere: the head's script holds every web font back until the page has painted (decision 0018)", async () => {
     for (const pathname of ["/ar", "/ar/about", "/en/about", `/ar/ventures/${venture.slug}`]) {
       const page = await get(pathname).catch((e: unknown) => {
         throw new Error(`GET ${pathname}`, { cause: e });

@@ -1,5 +1,5 @@
 /**
- * The Arabic faces' metric-matched fallbacks (decision 0017, issue #35 item 1: "no layout shift when it loads"):
+ * The Arabic faces' metric-matched fallbacks (decision 0018, issue #35 item 1: "no layout shift when it loads"):
  * web/app.css declares, for each family, weight and range, a DejaVu Sans face scaled to the web face's average
  * advance over the site's text and carrying its vertical metrics, names it right after the web face, and names
  * no web face at all while `fonts-later` is set.

@@ -29,7 +29,7 @@ export const StaticMarkupContext = createContext<((node: ReactNode) => string) |
  * frame). A tab in the background does not paint, so there they are inserted at once. Scripts the
  * nonce'd script creates are allowed by the policy's `'strict-dynamic'` (SECURITY C20–C21). Decision 0012.
  *
- * The same paint starts the web fonts (decision 0017), at once on a page without a hero picture, else once
+ * The same paint starts the web fonts (decision 0018), at once on a page without a hero picture, else once
  * Element Timing reports the picture painted (it is the largest paint of a post; in a browser without Element
  * Timing, the frame after it has decoded; at once if it fails). The loader reads which faces the page's text
  * will use (each text element's fallback family, named "<web family> Fallback", and weight), loads them with
@@ -69,7 +69,7 @@ export function HydrationScripts({ nonce }: { nonce: string }) {
 
 /**
  * The class the head's script sets on <html> until the page has painted: while it is set the stylesheet names no
- * web font, so none is requested before the first paint (web/app.css, decision 0017).
+ * web font, so none is requested before the first paint (web/app.css, decision 0018).
  */
 export const FONTS_LATER = "fonts-later";
 

@@ -36,7 +36,7 @@ export const IMAGE_SLOTS = {
 
 export type ImageSlotName = keyof typeof IMAGE_SLOTS;
 
-/** The Element Timing name of a page's largest image (`priority`), which the loader waits for (decision 0017). */
+/** The Element Timing name of a page's largest image (`priority`), which the loader waits for (decision 0018). */
 export const HERO_TIMING = "hero";
 
 /**
@@ -44,7 +44,7 @@ export const HERO_TIMING = "hero";
  * (`/media/<fileId>`) also gets `srcset` of its width variants and `sizes`, so the browser downloads the width
  * it shows; an external http(s) image keeps its plain `src`. `priority` marks the page's largest image (LCP):
  * fetched first, never lazy, and named to Element Timing (`elementtiming="hero"`: the loader starts the web fonts
- * once it has painted, docs/decisions/0017); every other image loads lazily and decodes off the main thread.
+ * once it has painted, docs/decisions/0018); every other image loads lazily and decodes off the main thread.
  */
 export function MediaImage({
   src,
