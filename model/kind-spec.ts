@@ -100,4 +100,23 @@ export interface ContentKindSpec extends KindSpec {
   readonly imageAspect: "1:1" | "16:9";
   /** The stem of its image's file name in `content/images/` (`{slug}-logo`). */
   readonly imageStem: string;
+  /**
+   * Its own page modules (paths under `web/`), where the generic ones are not enough: `list` and `item` for
+   * `/<locale>/<publicPath>[/<slug>]` (default `routes/public/kind-list.tsx`, `routes/public/kind-item.tsx`),
+   * `form` for `/admin/<adminPath>/new|edit/:id` (default `routes/admin/kind-form.tsx`). `web/routes.ts`
+   * routes each kind from this table.
+   */
+  readonly views?: { readonly list?: string; readonly item?: string; readonly form?: string };
+  /** Whether its list is paged (`?page=2`) with the other languages' items behind a switch (`?all=1`): the blog. */
+  readonly pagedList?: boolean;
+  /** Whether its items are in each locale's RSS feed (`/<locale>/rss.xml`); every kind is in the sitemap. */
+  readonly feed?: boolean;
+  /**
+   * What AI drafting tells the model it is and writes (spec §7 "Text generation"), before the HTML rules all
+   * kinds share; `draftRules`: rules of its own, after them.
+   */
+  readonly draftBrief: string;
+  readonly draftRules?: readonly string[];
+  /** The image generation prompt (spec §7 "Image generation"); `{title}` is replaced by the item's title. */
+  readonly imagePrompt: string;
 }
