@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { useLocale, useTranslation } from "../../hooks.ts";
+import { useEffect, useId, useState } from "react";
+import { useTranslation } from "../../hooks.ts";
 import {
   CONTENT_LOCALES,
   CONTENT_MODEL,
@@ -15,6 +15,7 @@ import { isShortField } from "./kind-fields.tsx";
 import { fieldLabelKey } from "../../i18n/admin-labels.ts";
 import { TranslationBadge } from "./item-list.tsx";
 import { directionOf } from "../../i18n/i18n.ts";
+import { useTabList } from "../tab-list.ts";
 
 /** What the form knows of the item's version in the other locale (`loadOtherVersion`). */
 export interface OtherVersionProps {
@@ -55,9 +56,9 @@ export function VersionTabs(props: {
   const [selected, setSelected] = useState<ContentLocale>(props.locale);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean; violations: string[] } | null>(null);
-  const refs = useRef<Partial<Record<ContentLocale, HTMLButtonElement | null>>>({});
-  const forward = directionOf(useLocale()) === "rtl" ? "ArrowLeft" : "ArrowRight";
-  const back = forward === "ArrowLeft" ? "ArrowRight" : "ArrowLeft";
+  const tabList = useTabList(CONTENT_LOCALES.length, CONTENT_LOCALES.indexOf(selected), (index) =>
+    setSelected(CONTENT_LOCALES[index]!),
+  );
   const spec: ContentKindSpec = CONTENT_MODEL[props.kind];
   const names = translatedFields(props.kind);
   const key = (locale: ContentLocale, name: string) => (locale === props.locale ? name : `${locale}.${name}`);
@@ -70,25 +71,6 @@ export function VersionTabs(props: {
     const keys = Object.keys(props.errors).filter((k) => props.errors[k]);
     if (keys.length > 0 && keys.every((k) => k.startsWith(`${props.other.locale}.`))) setSelected(props.other.locale);
   }, [props.errors, props.other.locale]);
-
-  function choose(index: number) {
-    const locale = CONTENT_LOCALES[(index + CONTENT_LOCALES.length) % CONTENT_LOCALES.length]!;
-    setSelected(locale);
-    refs.current[locale]?.focus();
-  }
-
-  function onKeyDown(event: React.KeyboardEvent, index: number) {
-    const moves: Record<string, number> = {
-      [forward]: index + 1,
-      [back]: index - 1,
-      Home: 0,
-      End: CONTENT_LOCALES.length - 1,
-    };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    choose(target);
-  }
 
   const translate = async (from: ContentLocale) => {
     const to = CONTENT_LOCALES.find((l) => l !== from)!;
@@ -184,18 +166,10 @@ export function VersionTabs(props: {
         {CONTENT_LOCALES.map((locale, i) => (
           <button
             key={locale}
-            ref={(el) => {
-              refs.current[locale] = el;
-            }}
+            {...tabList.tab(i)}
             type="button"
-            role="tab"
-            id={`${id}-tab-${locale}`}
             lang={locale}
-            aria-selected={locale === selected}
-            aria-controls={`${id}-panel-${locale}`}
-            tabIndex={locale === selected ? 0 : -1}
             onClick={() => setSelected(locale)}
-            onKeyDown={(event) => onKeyDown(event, i)}
             className="rounded-t-lg px-5 py-2 text-sm font-semibold text-mist aria-selected:bg-panel aria-selected:text-gold"
           >
             {language(locale)}
@@ -214,7 +188,7 @@ export function VersionTabs(props: {
           )}
         </div>
       )}
-      {CONTENT_LOCALES.map((locale) => {
+      {CONTENT_LOCALES.map((locale, i) => {
         const to = CONTENT_LOCALES.find((l) => l !== locale)!;
         const sourceLocale = props.values[`${locale}.sourceLocale`] ?? "";
         const state = locale === props.other.locale ? props.other.state : null;
@@ -222,10 +196,7 @@ export function VersionTabs(props: {
         return (
           <div
             key={locale}
-            role="tabpanel"
-            id={`${id}-panel-${locale}`}
-            aria-labelledby={`${id}-tab-${locale}`}
-            hidden={locale !== selected}
+            {...tabList.panel(i)}
             className="space-y-5 pt-5"
           >
             <input type="hidden" name={`${locale}.sourceLocale`} value={sourceLocale} />
