@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { Fragment, useEffect, useId, useState } from "react";
 import { useTranslation } from "../../hooks.ts";
 import {
   CONTENT_LOCALES,
@@ -17,7 +17,7 @@ import { TranslationBadge } from "./item-list.tsx";
 import { directionOf } from "../../i18n/i18n.ts";
 import { useTabList } from "../tab-list.ts";
 
-/** What the form knows of the item's version in the other locale (`loadOtherVersion`). */
+/** What the form knows of one of the item's versions in the other locales (`loadOtherVersions`). */
 export interface OtherVersionProps {
   locale: ContentLocale;
   id: string | null;
@@ -28,11 +28,12 @@ export interface OtherVersionProps {
 /** The rows of a kind's body text area (spec §2: a case study is shorter than an article). */
 
 /**
- * The language versions of a venture or post form (issue #15 item 6): tabs English | العربية (the WAI-ARIA
- * tabs pattern: arrow keys move in the reading direction, Home/End jump, only the chosen tab is in the tab
- * order), each panel with that version's translated fields (`translatedFields`), Arabic ones `dir="rtl"`
- * whatever the admin's language. The route's version posts its fields under their names, the other version as
- * `<locale>.<field>`; both panels are always in the form (a hidden panel's fields are posted too). A
+ * The language versions of an item's form (issue #15 item 6; issue #27 item 2: one tab per locale of the
+ * table, English | العربية today; `useTabList`: arrow keys move in the reading direction, Home/End jump, only
+ * the chosen tab is in the tab order), each panel with that version's translated fields (`translatedFields`),
+ * right-to-left ones `dir="rtl"` whatever the admin's language. The route's version posts its fields under
+ * their names and its locale as `locale`, each other version as `<locale>.<field>` with `<locale>.id` and
+ * `<locale>.version`; every panel is always in the form (a hidden panel's fields are posted too). A
  * translation has a "Reviewed" box; "Translate with AI" drafts the other version from this one on the server
  * (`/admin/ai/translate`), disabled with `aiUnavailable`'s sentence when the site has no Gemini key.
  */
@@ -40,9 +41,10 @@ export function VersionTabs(props: {
   kind: ContentKind;
   /** The locale of the route's document (its fields have no prefix). */
   locale: ContentLocale;
-  other: OtherVersionProps;
-  /** The other version's `$updatedAt` a refused save answered with (a deliberate overwrite), if any. */
-  otherVersion?: string | null;
+  /** The versions in the table's other locales, in its order. */
+  others: OtherVersionProps[];
+  /** The other versions' `$updatedAt` a refused save answered with (a deliberate overwrite), by locale, if any. */
+  otherVersions?: Partial<Record<string, string | null>>;
   values: Record<string, string>;
   errors: Record<string, string | undefined>;
   set: (name: string) => (value: string) => void;
@@ -66,14 +68,23 @@ export function VersionTabs(props: {
   const language = (locale: ContentLocale) => t(`admin.languages.${locale}`);
   const inSentence = (locale: ContentLocale) => t(`admin.languages.inSentence.${locale}`);
   const aiOff = props.aiUnavailable !== null;
-  // A refused save whose errors are all in the other version shows that version's tab.
+  // A refused save whose errors are all in one other version shows that version's tab.
   useEffect(() => {
     const keys = Object.keys(props.errors).filter((k) => props.errors[k]);
-    if (keys.length > 0 && keys.every((k) => k.startsWith(`${props.other.locale}.`))) setSelected(props.other.locale);
-  }, [props.errors, props.other.locale]);
+    const other = props.others.find((o) => keys.length > 0 && keys.every((k) => k.startsWith(`${o.locale}.`)));
+    if (other) setSelected(other.locale);
+  }, [props.errors, props.others]);
+
+  // What "Translate with AI" in a panel drafts: from the route's version, the first other version still missing
+  // or stale (else the first other); from another version, the route's (with two locales: the other one).
+  const targetOf = (from: ContentLocale): ContentLocale => {
+    if (from !== props.locale) return props.locale;
+    const pending = props.others.find((o) => o.state === "missing" || o.state === "stale");
+    return (pending ?? props.others[0])?.locale ?? props.locale;
+  };
 
   const translate = async (from: ContentLocale) => {
-    const to = CONTENT_LOCALES.find((l) => l !== from)!;
+    const to = targetOf(from);
     setMessage(null);
     if (names.some((n) => !props.values[key(from, n)]?.trim())) {
       setMessage({
@@ -159,9 +170,17 @@ export function VersionTabs(props: {
 
   return (
     <div>
-      <input type="hidden" name="otherLocale" value={props.other.locale} />
-      <input type="hidden" name="otherId" value={props.other.id ?? ""} />
-      <input type="hidden" name="otherVersion" value={props.otherVersion ?? props.other.version ?? ""} />
+      <input type="hidden" name="locale" value={props.locale} />
+      {props.others.map((other) => (
+        <Fragment key={other.locale}>
+          <input type="hidden" name={`${other.locale}.id`} value={other.id ?? ""} />
+          <input
+            type="hidden"
+            name={`${other.locale}.version`}
+            value={props.otherVersions?.[other.locale] ?? other.version ?? ""}
+          />
+        </Fragment>
+      ))}
       <div role="tablist" aria-label={t("admin.languages.tabs")} className="flex gap-1 border-b border-line">
         {CONTENT_LOCALES.map((locale, i) => (
           <button
@@ -189,9 +208,9 @@ export function VersionTabs(props: {
         </div>
       )}
       {CONTENT_LOCALES.map((locale, i) => {
-        const to = CONTENT_LOCALES.find((l) => l !== locale)!;
+        const to = targetOf(locale);
         const sourceLocale = props.values[`${locale}.sourceLocale`] ?? "";
-        const state = locale === props.other.locale ? props.other.state : null;
+        const state = props.others.find((o) => o.locale === locale)?.state ?? null;
         const offId = `${id}-ai-off-${locale}`;
         return (
           <div
