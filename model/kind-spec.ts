@@ -111,12 +111,4 @@ export interface ContentKindSpec extends KindSpec {
   readonly pagedList?: boolean;
   /** Whether its items are in each locale's RSS feed (`/<locale>/rss.xml`); every kind is in the sitemap. */
   readonly feed?: boolean;
-  /**
-   * What AI drafting tells the model it is and writes (spec §7 "Text generation"), before the HTML rules all
-   * kinds share; `draftRules`: rules of its own, after them.
-   */
-  readonly draftBrief: string;
-  readonly draftRules?: readonly string[];
-  /** The image generation prompt (spec §7 "Image generation"); `{title}` is replaced by the item's title. */
-  readonly imagePrompt: string;
 }

@@ -68,17 +68,6 @@ export const CONTENT_MODEL = {
       item: "routes/public/venture.tsx",
       form: "routes/admin/venture-form.tsx",
     },
-    draftBrief: [
-      "You are a business strategist at a venture studio that builds Micro Service Agencies: small, modular",
-      "service businesses linked in a Business Service Network. Describe a venture for the topic you are given,",
-      "with a case study of how the studio built it.",
-    ].join(" "),
-    draftRules: [
-      "The case study has the h2 sections The Problem, Our Solution and The Market Opportunity, in that order.",
-    ],
-    imagePrompt:
-      'A minimalist abstract logo mark for a company named "{title}". Dark background with gold accents, ' +
-      "simple geometric symbol centred, no text, no letters.",
     fields: {
       name: {
         type: "text",
@@ -139,14 +128,6 @@ export const CONTENT_MODEL = {
     views: { list: "routes/public/blog.tsx", item: "routes/public/post.tsx", form: "routes/admin/post-form.tsx" },
     feed: true,
     pagedList: true,
-    draftBrief: [
-      "You are a content writer for a venture studio and community that helps founders, business owners and",
-      "C-level managers build and scale Micro Service Agencies linked in a Business Service Network",
-      "(motto: Join, Learn, Build, Earn). Write a practical, specific blog post on the topic you are given.",
-    ].join(" "),
-    imagePrompt:
-      'An abstract, minimalist illustration for a blog post titled "{title}". Dark palette with gold accents, ' +
-      "clean geometric shapes, soft light, no text, no letters, no people.",
     fields: {
       title: {
         type: "text",

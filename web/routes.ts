@@ -6,18 +6,23 @@ const KINDS = CONTENT_KIND_NAMES.map((kind) => [kind, CONTENT_MODEL[kind] as Con
 
 /**
  * Each kind's public pages (issue #27 item 1): `/<locale>/<publicPath>` (its list) and `…/:slug` (an item),
- * from the kind's own modules (`views`) or the shared ones, which find their kind by the URL's path.
+ * from the kind's own modules (`views`, with their default route ids) or the shared ones, which find their
+ * kind by the URL's path and are mounted once per kind (ids `routes/public/kind-list-<kind>`, …).
  */
 const publicKindRoutes = KINDS.flatMap(([kind, spec]) => [
-  route(spec.publicPath, spec.views?.list ?? "routes/public/kind-list.tsx", { id: `public-${kind}-list` }),
-  route(`${spec.publicPath}/:slug`, spec.views?.item ?? "routes/public/kind-item.tsx", { id: `public-${kind}-item` }),
+  spec.views?.list
+    ? route(spec.publicPath, spec.views.list)
+    : route(spec.publicPath, "routes/public/kind-list.tsx", { id: `routes/public/kind-list-${kind}` }),
+  spec.views?.item
+    ? route(`${spec.publicPath}/:slug`, spec.views.item)
+    : route(`${spec.publicPath}/:slug`, "routes/public/kind-item.tsx", { id: `routes/public/kind-item-${kind}` }),
 ]);
 
 /** Each kind's admin pages: its list (`/admin/<adminPath>`), new item and edit form. */
 const adminKindRoutes = KINDS.flatMap(([kind, spec]) => {
   const form = spec.views?.form ?? "routes/admin/kind-form.tsx";
   return [
-    route(spec.adminPath, "routes/admin/items.tsx", { id: `admin-${kind}-list` }),
+    route(spec.adminPath, "routes/admin/items.tsx", { id: `routes/admin/items-${kind}` }),
     route(`${spec.adminPath}/new`, form, { id: `admin-${kind}-new` }),
     route(`${spec.adminPath}/edit/:id`, form, { id: `admin-${kind}-edit` }),
   ];

@@ -4,7 +4,8 @@
  * against the content rules. When a rule fails, the model is asked once to repair it, naming the violations;
  * if it still fails, the draft is returned with the remaining violations for the user to see.
  */
-import { CONTENT_KIND_NAMES, CONTENT_MODEL, type ContentKind, type ContentKindSpec } from "../../model/model.ts";
+import { CONTENT_KIND_NAMES, CONTENT_MODEL, type ContentKind } from "../../model/model.ts";
+import { KIND_PROMPTS } from "./prompts.ts";
 import type { GenerateContentConfig } from "@google/genai";
 import type { z } from "zod";
 import { DRAFT_RESPONSE_SCHEMAS, DRAFT_SCHEMAS, type DraftOf, type GeminiSchema } from "../../model/ai.ts";
@@ -28,12 +29,12 @@ const RULES = [
 
 /**
  * System instructions per kind (spec §7: a content writer for a venture studio (blog); a business strategist
- * (venture)): the kind's `draftBrief`, the shared HTML rules, then the kind's own `draftRules`.
+ * (venture)): the kind's `draftBrief` (`KIND_PROMPTS`), the shared HTML rules, then its own `draftRules`.
  */
 export const SYSTEM_INSTRUCTIONS = Object.fromEntries(
   CONTENT_KIND_NAMES.map((kind) => {
-    const spec: ContentKindSpec = CONTENT_MODEL[kind];
-    return [kind, [spec.draftBrief, ...RULES, ...(spec.draftRules ?? [])].join(" ")];
+    const prompts = KIND_PROMPTS[kind];
+    return [kind, [prompts.draftBrief, ...RULES, ...(prompts.draftRules ?? [])].join(" ")];
   }),
 ) as Record<DraftKind, string>;
 

@@ -5,6 +5,7 @@
  * docs/decisions/0003-ai-drafting.md), then re-encoded as JPEG with sharp, which also checks it is an image.
  */
 import { CONTENT_MODEL, type ContentKind } from "../../model/model.ts";
+import { KIND_PROMPTS } from "./prompts.ts";
 import { Modality } from "@google/genai";
 import sharp, { type OutputInfo } from "sharp";
 import { AiResponseError, geminiClient, toAiError, type AiSettings } from "./gemini.ts";
@@ -33,7 +34,7 @@ export class TitleRequiredError extends Error {
 
 /** The image prompt for a post title or a venture name. */
 export function imagePrompt(kind: ContentKind, title: string): string {
-  return CONTENT_MODEL[kind].imagePrompt.replace("{title}", () => title);
+  return KIND_PROMPTS[kind].imagePrompt.replace("{title}", () => title);
 }
 
 /**
