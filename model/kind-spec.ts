@@ -79,6 +79,12 @@ export interface ContentKindSpec extends KindSpec {
   readonly image: string;
   /** The field naming the author, when the kind has one (RSS `dc:creator`, JSON-LD `author`). */
   readonly author?: string;
+  /**
+   * The `date` field that is its publication date (a post's `publishedDate`): its due time unless `publishAt`
+   * says otherwise (`dateField`). A kind without one (a venture; an event, whose date is when it happens) is
+   * scheduled by "Publish on" (`publishAt`).
+   */
+  readonly publishedField?: string;
   /** The field lists are sorted by, newest first (`$createdAt` when none). */
   readonly order: string;
   /**

@@ -117,6 +117,7 @@ export const CONTENT_MODEL = {
     image: "featuredImageUrl",
     author: "authorName",
     order: "publishedDate",
+    publishedField: "publishedDate",
     adminPath: "blog",
     labelKeys: { title: "admin.blog.postTitle" },
     bodyRows: 15,
