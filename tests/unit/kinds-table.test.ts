@@ -3,7 +3,13 @@ import routes from "../../web/routes.ts";
 import { adminKindOf, publicKindOf } from "../../web/kind-route.ts";
 import { navOf } from "../../web/components/nav.ts";
 import { contentKindSchema, contentLocaleSchema } from "../../model/content.ts";
-import { CONTENT_KIND_NAMES, CONTENT_MODEL, descriptionField, kindFolders } from "../../model/model.ts";
+import {
+  CONTENT_KIND_NAMES,
+  CONTENT_MODEL,
+  descriptionField,
+  kindFolders,
+  type ContentKindSpec,
+} from "../../model/model.ts";
 import { SYSTEM_INSTRUCTIONS } from "../../lib/ai/draft.ts";
 import { imagePrompt } from "../../lib/ai/image.ts";
 import { DRAFT_RESPONSE_SCHEMAS } from "../../model/ai.ts";
@@ -26,12 +32,13 @@ describe("kinds are a table the code iterates (issue #27 item 1)", () => {
     const pub = childrenOf(":locale");
     const admin = childrenOf("admin");
     for (const kind of CONTENT_KIND_NAMES) {
-      const { publicPath, adminPath, views } = CONTENT_MODEL[kind];
-      expect(pub.get(publicPath)?.file).toBe(views.list);
-      expect(pub.get(`${publicPath}/:slug`)?.file).toBe(views.item);
+      const { publicPath, adminPath, views }: ContentKindSpec = CONTENT_MODEL[kind];
+      const form = views?.form ?? "routes/admin/kind-form.tsx";
+      expect(pub.get(publicPath)?.file).toBe(views?.list ?? "routes/public/kind-list.tsx");
+      expect(pub.get(`${publicPath}/:slug`)?.file).toBe(views?.item ?? "routes/public/kind-item.tsx");
       expect(admin.get(adminPath)?.file).toBe("routes/admin/items.tsx");
-      expect(admin.get(`${adminPath}/new`)?.file).toBe(views.form);
-      expect(admin.get(`${adminPath}/edit/:id`)?.file).toBe(views.form);
+      expect(admin.get(`${adminPath}/new`)?.file).toBe(form);
+      expect(admin.get(`${adminPath}/edit/:id`)?.file).toBe(form);
     }
     // The URLs as they were before the table drove them.
     for (const path of ["ventures", "ventures/:slug", "blog", "blog/:slug"]) expect(pub.has(path), path).toBe(true);
