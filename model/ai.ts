@@ -5,7 +5,7 @@
  * is constrained to the shape).
  */
 import { z } from "zod";
-import { draftFields, type ContentKind, type DraftName } from "./model.ts";
+import { CONTENT_KIND_NAMES, draftFields, type ContentKind, type DraftName } from "./model.ts";
 
 const text = z.string().trim().min(1);
 
@@ -17,11 +17,10 @@ function draftSchema<K extends ContentKind>(kind: K): z.ZodType<DraftOf<K>> {
   return z.object(Object.fromEntries(draftFields(kind).map(([name]) => [name, text]))) as never;
 }
 
-export const blogDraftSchema = draftSchema("post");
-export type BlogDraft = DraftOf<"post">;
-
-export const ventureDraftSchema = draftSchema("venture");
-export type VentureDraft = DraftOf<"venture">;
+/** Each kind's AI draft schema (zod), by kind. */
+export const DRAFT_SCHEMAS = Object.fromEntries(CONTENT_KIND_NAMES.map((kind) => [kind, draftSchema(kind)])) as {
+  [K in ContentKind]: z.ZodType<DraftOf<K>>;
+};
 /** A Gemini `responseSchema` (OpenAPI 3 subset; types in capitals as the API names them). */
 export interface GeminiSchema {
   type: "OBJECT" | "STRING";
@@ -42,6 +41,7 @@ export function objectSchema(fields: Record<string, string>): GeminiSchema {
   };
 }
 
-export const BLOG_DRAFT_RESPONSE_SCHEMA = objectSchema(Object.fromEntries(draftFields("post")));
-
-export const VENTURE_DRAFT_RESPONSE_SCHEMA = objectSchema(Object.fromEntries(draftFields("venture")));
+/** Each kind's Gemini response schema (its drafted fields, all required, in order), by kind. */
+export const DRAFT_RESPONSE_SCHEMAS = Object.fromEntries(
+  CONTENT_KIND_NAMES.map((kind) => [kind, objectSchema(Object.fromEntries(draftFields(kind)))]),
+) as Record<ContentKind, GeminiSchema>;

@@ -323,3 +323,16 @@ export const IMAGES_BUCKET_ID = "images";
 export const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "gif", "webp"] as const;
 /** Upper bound on an image's size in bytes (SECURITY C30: 5 MB). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/**
+ * A kind's name as a request or an argument gives it (`venture`, `post`): an unknown kind is a parse error
+ * (issue #27 item 1), never a fallback to another kind.
+ */
+export const contentKindSchema = z.enum(CONTENT_KIND_NAMES, {
+  error: () => `kind must be one of ${CONTENT_KIND_NAMES.join(", ")}`,
+});
+
+/** A locale code as a request gives it (`en`, `ar`): an unknown locale is a parse error, never the default. */
+export const contentLocaleSchema = z.enum(CONTENT_LOCALES, {
+  error: () => `locale must be one of ${CONTENT_LOCALES.join(", ")}`,
+});

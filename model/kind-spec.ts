@@ -79,6 +79,12 @@ export interface ContentKindSpec extends KindSpec {
   readonly image: string;
   /** The field naming the author, when the kind has one (RSS `dc:creator`, JSON-LD `author`). */
   readonly author?: string;
+  /**
+   * The `date` field that is its publication date (a post's `publishedDate`): its due time unless `publishAt`
+   * says otherwise (`dateField`). A kind without one (a venture; an event, whose date is when it happens) is
+   * scheduled by "Publish on" (`publishAt`).
+   */
+  readonly publishedField?: string;
   /** The field lists are sorted by, newest first (`$createdAt` when none). */
   readonly order: string;
   /**
@@ -100,4 +106,15 @@ export interface ContentKindSpec extends KindSpec {
   readonly imageAspect: "1:1" | "16:9";
   /** The stem of its image's file name in `content/images/` (`{slug}-logo`). */
   readonly imageStem: string;
+  /**
+   * Its own page modules (paths under `web/`), where the generic ones are not enough: `list` and `item` for
+   * `/<locale>/<publicPath>[/<slug>]` (default `routes/public/kind-list.tsx`, `routes/public/kind-item.tsx`),
+   * `form` for `/admin/<adminPath>/new|edit/:id` (default `routes/admin/kind-form.tsx`). `web/routes.ts`
+   * routes each kind from this table.
+   */
+  readonly views?: { readonly list?: string; readonly item?: string; readonly form?: string };
+  /** Whether its list is paged (`?page=2`) with the other languages' items behind a switch (`?all=1`): the blog. */
+  readonly pagedList?: boolean;
+  /** Whether its items are in each locale's RSS feed (`/<locale>/rss.xml`); every kind is in the sitemap. */
+  readonly feed?: boolean;
 }

@@ -5,7 +5,7 @@
  * document's read permission from its state (`readRoleFor`). Plain data and pure functions, so the browser
  * may import it (the admin's state labels and filter).
  */
-import { CONTENT_MODEL, fieldsOf, type ContentKind } from "./model.ts";
+import { CONTENT_MODEL, type ContentKind, type ContentKindSpec } from "./model.ts";
 
 /** The states of an item, in the order the admin lists and filters them. */
 export const ITEM_STATES = ["published", "scheduled", "draft"] as const;
@@ -62,14 +62,13 @@ export function stateFor(draft: boolean, dueAt: string | Date | null | undefined
 }
 
 /**
- * The kind's own date field (a post's `publishedDate`), which is its due time unless `publishAt` says otherwise;
- * null for a kind without one (a venture). A language version's provenance dates (`translatedAt`, `version`
- * fields) describe the translation, not the item, so they never count.
+ * The kind's publication date field (`publishedField`: a post's `publishedDate`), which is its due time unless
+ * `publishAt` says otherwise; null for a kind without one (a venture). Named in the kind's entry, never guessed
+ * from a field's type: another date (an event's) says nothing of when the item is public.
  */
 export function dateField(kind: ContentKind): string | null {
-  return (
-    fieldsOf(CONTENT_MODEL[kind]).find(([, f]) => f.type === "date" && !("version" in f && f.version))?.[0] ?? null
-  );
+  const spec: ContentKindSpec = CONTENT_MODEL[kind];
+  return spec.publishedField ?? null;
 }
 
 /**

@@ -63,6 +63,11 @@ export const CONTENT_MODEL = {
     bodyRules: "caseStudy",
     draftNoun: "details",
     imageAspect: "1:1",
+    views: {
+      list: "routes/public/ventures.tsx",
+      item: "routes/public/venture.tsx",
+      form: "routes/admin/venture-form.tsx",
+    },
     fields: {
       name: {
         type: "text",
@@ -112,6 +117,7 @@ export const CONTENT_MODEL = {
     image: "featuredImageUrl",
     author: "authorName",
     order: "publishedDate",
+    publishedField: "publishedDate",
     adminPath: "blog",
     labelKeys: { title: "admin.blog.postTitle" },
     bodyRows: 15,
@@ -120,6 +126,9 @@ export const CONTENT_MODEL = {
     bodyRules: "article",
     draftNoun: "content",
     imageAspect: "16:9",
+    views: { list: "routes/public/blog.tsx", item: "routes/public/post.tsx", form: "routes/admin/post-form.tsx" },
+    feed: true,
+    pagedList: true,
     fields: {
       title: {
         type: "text",
@@ -174,7 +183,17 @@ export const CONTENT_MODEL = {
 
 export type ContentKind = keyof typeof CONTENT_MODEL;
 /** The kinds `studio` publishes, in the order it reads and pushes them. */
-export const CONTENT_KIND_NAMES = Object.keys(CONTENT_MODEL) as ContentKind[];
+export const CONTENT_KIND_NAMES = Object.keys(CONTENT_MODEL) as [ContentKind, ...ContentKind[]];
+
+/** The kind whose public pages are `/<locale>/<path>` (`blog` → `post`), or undefined. */
+export function kindOfPublicPath(path: string): ContentKind | undefined {
+  return CONTENT_KIND_NAMES.find((kind) => CONTENT_MODEL[kind].publicPath === path);
+}
+
+/** The kind whose admin pages are `/admin/<path>` (`blog` → `post`), or undefined. */
+export function kindOfAdminPath(path: string): ContentKind | undefined {
+  return CONTENT_KIND_NAMES.find((kind) => CONTENT_MODEL[kind].adminPath === path);
+}
 
 /** Whether `value` names a kind of the table (`venture`, `post`): a posted or parsed kind is checked, never defaulted. */
 export function isContentKind(value: unknown): value is ContentKind {
@@ -292,4 +311,25 @@ export type DraftName<K extends ContentKind> = {
 /** `[name, what Gemini is told it holds]` of each field AI drafting fills in for `kind`, in order. */
 export function draftFields(kind: ContentKind): [string, string][] {
   return fieldsOf(CONTENT_MODEL[kind]).flatMap(([name, f]) => (f.ai ? [[name, f.ai] as [string, string]] : []));
+}
+
+/**
+ * The kinds' folders for messages, as `ventures/ or posts/` (`word` "or") or `ventures/ and posts/` ("and");
+ * `prefix` goes before each (`content/`), `slash` false leaves the trailing slash out.
+ */
+export function kindFolders(word: "or" | "and", prefix = "", slash = true): string {
+  const names = CONTENT_KIND_NAMES.map((kind) => `${prefix}${CONTENT_MODEL[kind].folder}${slash ? "/" : ""}`);
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} ${word} ${names.at(-1)}`;
+}
+
+/**
+ * The field that describes an item of `kind` in a sentence or two (a card's text, a feed's and a page's
+ * description): its first translated summary `text` field besides the title and the author
+ * (`shortDescription`, `excerpt`), or undefined when it has none.
+ */
+export function descriptionField(kind: ContentKind): string | undefined {
+  const spec: ContentKindSpec = CONTENT_MODEL[kind];
+  return fieldsOf(spec).find(
+    ([name, f]) => f.type === "text" && f.summary && f.translated && name !== spec.title && name !== spec.author,
+  )?.[0];
 }

@@ -1,8 +1,37 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { CONTENT_KIND_NAMES, CONTENT_MODEL, type ContentKindSpec } from "../model/model.ts";
+
+/** The kinds of the content model with their descriptions, in the table's order (`model/model.ts`). */
+const KINDS = CONTENT_KIND_NAMES.map((kind) => [kind, CONTENT_MODEL[kind] as ContentKindSpec] as const);
+
+/**
+ * Each kind's public pages (issue #27 item 1): `/<locale>/<publicPath>` (its list) and `…/:slug` (an item),
+ * from the kind's own modules (`views`, with their default route ids) or the shared ones, which find their
+ * kind by the URL's path and are mounted once per kind (ids `routes/public/kind-list-<kind>`, …).
+ */
+const publicKindRoutes = KINDS.flatMap(([kind, spec]) => [
+  spec.views?.list
+    ? route(spec.publicPath, spec.views.list)
+    : route(spec.publicPath, "routes/public/kind-list.tsx", { id: `routes/public/kind-list-${kind}` }),
+  spec.views?.item
+    ? route(`${spec.publicPath}/:slug`, spec.views.item)
+    : route(`${spec.publicPath}/:slug`, "routes/public/kind-item.tsx", { id: `routes/public/kind-item-${kind}` }),
+]);
+
+/** Each kind's admin pages: its list (`/admin/<adminPath>`), new item and edit form. */
+const adminKindRoutes = KINDS.flatMap(([kind, spec]) => {
+  const form = spec.views?.form ?? "routes/admin/kind-form.tsx";
+  return [
+    route(spec.adminPath, "routes/admin/items.tsx", { id: `routes/admin/items-${kind}` }),
+    route(`${spec.adminPath}/new`, form, { id: `admin-${kind}-new` }),
+    route(`${spec.adminPath}/edit/:id`, form, { id: `admin-${kind}-edit` }),
+  ];
+});
 
 /**
  * Routes by audience (STYLE 3): public pages under a locale segment (spec §2), the admin (guarded in its
  * layout's loader), resource routes (images, sitemap, feeds, robots; the admin's format, preview and AI calls).
+ * The content kinds' pages come from the kinds table, in its order.
  */
 export default [
   index("routes/public/root-redirect.tsx"),
@@ -10,10 +39,7 @@ export default [
     index("routes/public/home.tsx"),
     route("about", "routes/public/about.tsx"),
     route("services", "routes/public/services.tsx"),
-    route("ventures", "routes/public/ventures.tsx"),
-    route("ventures/:slug", "routes/public/venture.tsx"),
-    route("blog", "routes/public/blog.tsx"),
-    route("blog/:slug", "routes/public/post.tsx"),
+    ...publicKindRoutes,
     route("community", "routes/public/community.tsx"),
     route("partner", "routes/public/partner.tsx"),
     route("contact", "routes/public/contact.tsx"),
@@ -24,12 +50,7 @@ export default [
   ]),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
-    route("ventures", "routes/admin/ventures.tsx"),
-    route("ventures/new", "routes/admin/venture-form.tsx", { id: "admin-venture-new" }),
-    route("ventures/edit/:id", "routes/admin/venture-form.tsx", { id: "admin-venture-edit" }),
-    route("blog", "routes/admin/blog.tsx"),
-    route("blog/new", "routes/admin/post-form.tsx", { id: "admin-post-new" }),
-    route("blog/edit/:id", "routes/admin/post-form.tsx", { id: "admin-post-edit" }),
+    ...adminKindRoutes,
     route("account", "routes/admin/account.tsx"),
     route("inbox", "routes/admin/inbox.tsx"),
     route("inbox/:kind/:id", "routes/admin/inbox-item.tsx"),

@@ -7,20 +7,6 @@ import type { MetaDescriptor } from "react-router";
 import { DEFAULT_LOCALE, LOCALES, ogLocaleOf, switchLocalePath, toLocale, type Locale } from "./i18n/i18n.ts";
 import { translatorOf } from "./i18n/t.ts";
 
-/** Paths of the fixed public pages, relative to the locale root (spec §2). */
-export const STATIC_PAGES = [
-  "",
-  "/about",
-  "/services",
-  "/ventures",
-  "/blog",
-  "/community",
-  "/partner",
-  "/contact",
-  "/privacy-policy",
-  "/terms-of-use",
-] as const;
-
 export interface PageSeo {
   /** The page's own title; the site name is appended (the home page passes `full: true` to use it as is). */
   title: string;

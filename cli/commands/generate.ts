@@ -3,6 +3,7 @@ import type { GenerateStep } from "../../lib/ai/generate-file.ts";
 import { interactive } from "../command-kit.ts";
 import { EXIT } from "../exit-codes.ts";
 import { emitJson } from "../output.ts";
+import { CONTENT_KIND_NAMES, type ContentKind } from "../../model/model.ts";
 
 export interface GenerateCommandOptions {
   topic: string;
@@ -20,13 +21,13 @@ export function registerGenerate(program: Command): void {
     .description(
       "Draft a venture or a post with the AI into content/ (draft: true: pushed as a draft, never public). Needs GEMINI_API_KEY.",
     )
-    .addArgument(new Argument("<kind>", "what to draft").choices(["venture", "post"]))
+    .addArgument(new Argument("<kind>", "what to draft").choices(CONTENT_KIND_NAMES))
     .requiredOption("--topic <text>", "what the draft is about")
     .option("--image", "also generate the featured image (post) or logo (venture)")
     .option("--author <name>", "author name of a post draft", "Studio Editorial Team")
     .option("--dir <path>", "content folder", "content")
     .option("--json", "print NDJSON steps and a final result line")
-    .action(async (kind: "venture" | "post", options: Omit<GenerateCommandOptions, "interactive">) => {
+    .action(async (kind: ContentKind, options: Omit<GenerateCommandOptions, "interactive">) => {
       process.exitCode = await runGenerate(kind, { ...options, interactive: await interactive(options.json) });
     });
 }
@@ -42,7 +43,7 @@ const STEP_TEXT: Record<GenerateStep, string> = {
  * published). Needs GEMINI_API_KEY, not Appwrite.
  * @returns 0 (violations that survived the repair are listed, the draft is still written).
  */
-export async function runGenerate(kind: "venture" | "post", options: GenerateCommandOptions): Promise<number> {
+export async function runGenerate(kind: ContentKind, options: GenerateCommandOptions): Promise<number> {
   const [{ aiSettings }, { generateDraftFile }, { loadConfig, loadDotEnv }] = await Promise.all([
     import("../../lib/ai/gemini.ts"),
     import("../../lib/ai/generate-file.ts"),

@@ -1,6 +1,6 @@
 import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { dateField, PUBLISH_AT_COLUMN } from "../../model/lifecycle.ts";
-import { CONTENT_LOCALES, CONTENT_MODEL, DEFAULT_CONTENT_LOCALE, imageInput } from "../../model/model.ts";
+import { CONTENT_LOCALES, CONTENT_MODEL, DEFAULT_CONTENT_LOCALE, imageInput, kindFolders } from "../../model/model.ts";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -27,7 +27,7 @@ export function registerPreview(program: Command): void {
     .description(
       "Show a draft: metadata, validation and content rules, and the body as text; --web serves it in both locales.",
     )
-    .argument("<file>", "a .md or .html file in content/ventures or content/posts")
+    .argument("<file>", `a .md or .html file in ${kindFolders("or", "content/", false)}`)
     .option("--web", "serve the draft through the real site on a local port (nothing is published)")
     .option("--port <port>", "port for --web", port, 0)
     .option("--json", "print the preview as JSON")

@@ -1,9 +1,10 @@
 import { Option, type Command } from "commander";
 import { EXIT } from "../exit-codes.ts";
 import { emitJson } from "../output.ts";
+import { DEFAULT_CONTENT_LOCALE, otherLocales, type ContentLocale } from "../../model/locales.ts";
 
 export interface TranslateCommandOptions {
-  to: "en" | "ar";
+  to: ContentLocale;
   dir: string;
   force?: boolean;
   json?: boolean;
@@ -18,7 +19,7 @@ export function registerTranslate(program: Command): void {
     )
     .argument("<files...>", "source files (posts/x.md), from the current folder or the content folder")
     .addOption(
-      new Option("--to <locale>", "the language to translate into").choices(["ar", "en"]).makeOptionMandatory(),
+      new Option("--to <locale>", "the language to translate into").choices(otherLocales(DEFAULT_CONTENT_LOCALE).concat(DEFAULT_CONTENT_LOCALE)).makeOptionMandatory(),
     )
     .option("--dir <path>", "content folder", "content")
     .option("--force", "translate even when the version exists and is not stale")

@@ -4,18 +4,11 @@
  * against the content rules. When a rule fails, the model is asked once to repair it, naming the violations;
  * if it still fails, the draft is returned with the remaining violations for the user to see.
  */
-import { CONTENT_MODEL } from "../../model/model.ts";
+import { CONTENT_KIND_NAMES, CONTENT_MODEL, type ContentKind } from "../../model/model.ts";
+import { KIND_PROMPTS } from "./prompts.ts";
 import type { GenerateContentConfig } from "@google/genai";
 import type { z } from "zod";
-import {
-  BLOG_DRAFT_RESPONSE_SCHEMA,
-  VENTURE_DRAFT_RESPONSE_SCHEMA,
-  blogDraftSchema,
-  ventureDraftSchema,
-  type BlogDraft,
-  type GeminiSchema,
-  type VentureDraft,
-} from "../../model/ai.ts";
+import { DRAFT_RESPONSE_SCHEMAS, DRAFT_SCHEMAS, type DraftOf, type GeminiSchema } from "../../model/ai.ts";
 import { SLUG_PATTERN } from "../../model/content.ts";
 import { slugify } from "../content/slug.ts";
 import { checkHtmlRules, MAX_SENTENCES, type RuleViolation } from "../html/rules.ts";
@@ -24,7 +17,8 @@ import { HtmlBoundsError, htmlBoundMessage, type HtmlBoundViolation } from "../h
 import { AiResponseError, askForJson, geminiClient, type AiSettings } from "./gemini.ts";
 import { AbortError, EXIT } from "../errors.ts";
 
-export type DraftKind = "post" | "venture";
+/** A kind AI drafting writes: every kind of the content model (its fields with `ai`, `model/ai.ts`). */
+export type DraftKind = ContentKind;
 
 const RULES = [
   "Write the HTML with h2 and h3 headings only (never h1), p, ul, li, blockquote, strong and em; no other tags, no attributes.",
@@ -33,22 +27,16 @@ const RULES = [
   "The slug is lowercase ASCII words joined by hyphens.",
 ];
 
-/** System instructions (spec §7: a content writer for a venture studio (blog); a business strategist (venture)). */
-export const SYSTEM_INSTRUCTIONS: Record<DraftKind, string> = {
-  post: [
-    "You are a content writer for a venture studio and community that helps founders, business owners and",
-    "C-level managers build and scale Micro Service Agencies linked in a Business Service Network",
-    "(motto: Join, Learn, Build, Earn). Write a practical, specific blog post on the topic you are given.",
-    ...RULES,
-  ].join(" "),
-  venture: [
-    "You are a business strategist at a venture studio that builds Micro Service Agencies: small, modular",
-    "service businesses linked in a Business Service Network. Describe a venture for the topic you are given,",
-    "with a case study of how the studio built it.",
-    ...RULES,
-    "The case study has the h2 sections The Problem, Our Solution and The Market Opportunity, in that order.",
-  ].join(" "),
-};
+/**
+ * System instructions per kind (spec §7: a content writer for a venture studio (blog); a business strategist
+ * (venture)): the kind's `draftBrief` (`KIND_PROMPTS`), the shared HTML rules, then its own `draftRules`.
+ */
+export const SYSTEM_INSTRUCTIONS = Object.fromEntries(
+  CONTENT_KIND_NAMES.map((kind) => {
+    const prompts = KIND_PROMPTS[kind];
+    return [kind, [prompts.draftBrief, ...RULES, ...(prompts.draftRules ?? [])].join(" ")];
+  }),
+) as Record<DraftKind, string>;
 
 interface KindSpec<T> {
   schema: z.ZodType<T>;
@@ -56,20 +44,16 @@ interface KindSpec<T> {
   body: keyof T & string;
   title: keyof T & string;
 }
-const KINDS: { post: KindSpec<BlogDraft>; venture: KindSpec<VentureDraft> } = {
-  post: {
-    schema: blogDraftSchema,
-    responseSchema: BLOG_DRAFT_RESPONSE_SCHEMA,
-    body: CONTENT_MODEL.post.body,
-    title: CONTENT_MODEL.post.title,
-  },
-  venture: {
-    schema: ventureDraftSchema,
-    responseSchema: VENTURE_DRAFT_RESPONSE_SCHEMA,
-    body: CONTENT_MODEL.venture.body,
-    title: CONTENT_MODEL.venture.title,
-  },
-};
+
+/** What drafting `kind` asks for and checks, read off the content model. */
+function kindSpec<K extends DraftKind>(kind: K): KindSpec<DraftOf<K>> {
+  return {
+    schema: DRAFT_SCHEMAS[kind],
+    responseSchema: DRAFT_RESPONSE_SCHEMAS[kind],
+    body: CONTENT_MODEL[kind].body as keyof DraftOf<K> & string,
+    title: CONTENT_MODEL[kind].title as keyof DraftOf<K> & string,
+  };
+}
 
 export interface DraftResult<T> {
   kind: DraftKind;
@@ -123,27 +107,15 @@ async function clean<T>(spec: KindSpec<T>, fields: T): Promise<T> {
  * {AiResponseError} when the answer is not the JSON shape asked for ({AiDraftBoundsError}, a subclass, when
  * its HTML body breaks a bound of `HTML_BOUNDS`).
  */
-export async function draftContent(
+export async function draftContent<K extends DraftKind>(
   settings: AiSettings,
-  kind: "post",
-  topic: string,
-  options?: { signal?: AbortSignal },
-): Promise<DraftResult<BlogDraft>>;
-export async function draftContent(
-  settings: AiSettings,
-  kind: "venture",
-  topic: string,
-  options?: { signal?: AbortSignal },
-): Promise<DraftResult<VentureDraft>>;
-export async function draftContent(
-  settings: AiSettings,
-  kind: DraftKind,
+  kind: K,
   topic: string,
   options: { signal?: AbortSignal } = {},
-): Promise<DraftResult<BlogDraft | VentureDraft>> {
+): Promise<DraftResult<DraftOf<K>>> {
   const subject = topic.trim();
   if (!subject) throw new TopicRequiredError(`Please enter a topic to generate ${CONTENT_MODEL[kind].draftNoun}.`);
-  const spec = KINDS[kind] as KindSpec<BlogDraft | VentureDraft>;
+  const spec = kindSpec(kind);
   const ai = geminiClient(settings);
   const signal = deadline(settings, options.signal);
   const config: GenerateContentConfig = {
@@ -185,4 +157,4 @@ export const draftItem = draftContent as (
   kind: DraftKind,
   topic: string,
   options?: { signal?: AbortSignal },
-) => Promise<DraftResult<BlogDraft | VentureDraft>>;
+) => Promise<DraftResult<Record<string, string>>>;

@@ -80,7 +80,7 @@ export async function generateDraftFile(settings: AiSettings, options: GenerateO
   const spec = CONTENT_MODEL[options.kind];
   const fields = draft.fields as Record<string, string>;
   const folder = spec.folder;
-  const slug = await freeSlug(options.contentDir, folder, draft.fields.slug);
+  const slug = await freeSlug(options.contentDir, folder, fields.slug ?? "");
   const title = fields[spec.title]!;
 
   let image: Awaited<ReturnType<typeof generateImage>> | null = null;

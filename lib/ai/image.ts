@@ -4,7 +4,8 @@
  * Ventures get a square logo mark the same way. Generated through `generateContent` with an image model (see
  * docs/decisions/0003-ai-drafting.md), then re-encoded as JPEG with sharp, which also checks it is an image.
  */
-import { CONTENT_MODEL } from "../../model/model.ts";
+import { CONTENT_MODEL, type ContentKind } from "../../model/model.ts";
+import { KIND_PROMPTS } from "./prompts.ts";
 import { Modality } from "@google/genai";
 import sharp, { type OutputInfo } from "sharp";
 import { AiResponseError, geminiClient, toAiError, type AiSettings } from "./gemini.ts";
@@ -32,12 +33,8 @@ export class TitleRequiredError extends Error {
 }
 
 /** The image prompt for a post title or a venture name. */
-export function imagePrompt(kind: "post" | "venture", title: string): string {
-  return CONTENT_MODEL[kind].imageAspect === "16:9"
-    ? `An abstract, minimalist illustration for a blog post titled "${title}". Dark palette with gold accents, ` +
-        "clean geometric shapes, soft light, no text, no letters, no people."
-    : `A minimalist abstract logo mark for a company named "${title}". Dark background with gold accents, ` +
-        "simple geometric symbol centred, no text, no letters.";
+export function imagePrompt(kind: ContentKind, title: string): string {
+  return KIND_PROMPTS[kind].imagePrompt.replace("{title}", () => title);
 }
 
 /**
@@ -47,7 +44,7 @@ export function imagePrompt(kind: "post" | "venture", title: string): string {
  */
 export async function generateImage(
   settings: AiSettings,
-  input: { kind: "post" | "venture"; title: string; slug?: string },
+  input: { kind: ContentKind; title: string; slug?: string },
   options: { signal?: AbortSignal } = {},
 ): Promise<GeneratedImage> {
   const title = input.title.trim();

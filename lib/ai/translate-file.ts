@@ -13,6 +13,7 @@ import {
   CONTENT_MODEL,
   DEFAULT_CONTENT_LOCALE,
   imageInput,
+  kindFolders,
   inputFields,
   translatedFields,
   type ContentLocale,
@@ -92,7 +93,7 @@ export async function translateFiles(
     const source = items.find((i) => i.file === relative);
     if (!source) {
       throw new TranslateInputError(
-        `${given} is not a content file of ${options.contentDir}; name a file in ventures/ or posts/.`,
+        `${given} is not a content file of ${options.contentDir}; name a file in ${kindFolders("or")}.`,
       );
     }
     if (source.locale === options.to) {

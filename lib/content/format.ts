@@ -9,6 +9,7 @@ import { formatHtml, formatMarkdown } from "../html/format.ts";
 import { AbortError, EXIT } from "../errors.ts";
 import { readContent, type ContentIssue, type ContentItem } from "./read.ts";
 import { serializeContentFile } from "./write.ts";
+import { kindFolders } from "../../model/model.ts";
 
 export interface FormatResult {
   /** Files (relative to the content root) whose text changed, or would change with `check`. */
@@ -74,7 +75,7 @@ export async function formatContent(
   const unknown = wanted?.filter((f) => !known.has(f)) ?? [];
   if (unknown.length > 0) {
     throw new AbortError(
-      `${unknown.join(", ")}: no such content file in ${path.resolve(contentDir)} (format reads .md and .html files in ventures/ and posts/).`,
+      `${unknown.join(", ")}: no such content file in ${path.resolve(contentDir)} (format reads .md and .html files in ${kindFolders("and")}).`,
       {
         exitCode: EXIT.usage,
         nextSteps: "Give paths relative to the current folder (content/posts/x.md) or to --dir (posts/x.md), or no path to format every file.",

@@ -3,7 +3,7 @@
  * their images and the issues found. Types only, shared by the reader (`read.ts`) and the version rules
  * (`versions.ts`).
  */
-import type { ContentKind, PostFrontMatter, VentureFrontMatter } from "../../model/content.ts";
+import type { ContentKind, FrontMatterOf } from "../../model/content.ts";
 import type { ContentLocale } from "../../model/model.ts";
 
 /** A local image a content file references, already read and checked. */
@@ -32,15 +32,10 @@ interface ContentItemBase {
   /** The image field's value: a local image, an external URL, or none. */
   image: LocalImage | { url: string } | null;
 }
-export interface VentureItem extends ContentItemBase {
-  kind: "venture";
-  frontMatter: VentureFrontMatter;
-}
-export interface PostItem extends ContentItemBase {
-  kind: "post";
-  frontMatter: PostFrontMatter;
-}
-export type ContentItem = VentureItem | PostItem;
+/** One language version of an item of any kind of the content model, its front matter typed by its kind. */
+export type ContentItem = { [K in ContentKind]: ContentItemBase & { kind: K; frontMatter: FrontMatterOf<K> } }[ContentKind];
+export type VentureItem = Extract<ContentItem, { kind: "venture" }>;
+export type PostItem = Extract<ContentItem, { kind: "post" }>;
 
 /** A problem with one field of one file; `field` is `body`, `file` or a front-matter key. */
 export interface ContentIssue {

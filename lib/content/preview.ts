@@ -3,7 +3,7 @@
  * matter, images, and for AI drafts the HTML content rules of spec §5), and the body as readable text.
  */
 import { readFile, stat } from "node:fs/promises";
-import { CONTENT_MODEL } from "../../model/model.ts";
+import { CONTENT_MODEL, kindFolders } from "../../model/model.ts";
 import path from "node:path";
 import { parseFrontMatter } from "./front-matter.ts";
 import { CONTENT_KINDS, type ContentKind } from "../../model/content.ts";
@@ -55,7 +55,7 @@ export function kindOfFile(file: string): ContentKind | null {
 export async function previewFile(file: string): Promise<Preview> {
   const kind = kindOfFile(file);
   const format = FORMATS[path.extname(file).toLowerCase()];
-  const expected = "a .md or .html file in a ventures/ or posts/ folder, e.g. content/posts/my-post.md";
+  const expected = `a .md or .html file in a ${kindFolders("or")} folder, e.g. content/posts/my-post.md`;
   if (!kind || !format) {
     throw new NotContentFileError(`${file} is not a content file: expected ${expected}.`);
   }

@@ -7,7 +7,7 @@
  *
  * The login page (`?redirectTo=`) is never cached, so it is not listed here: its query reaches it as sent.
  */
-import { CONTENT_KIND_NAMES, CONTENT_MODEL } from "../../model/model.ts";
+import { CONTENT_KIND_NAMES, CONTENT_MODEL, type ContentKindSpec } from "../../model/model.ts";
 /**
  * Approach tabs of the services page (spec §2: Strategic Foundation, Operational Model, Organizational
  * Culture; `?tab=1` … `?tab=3`). A constant, not read from the messages, so the browser never loads them.
@@ -35,15 +35,16 @@ const PAGE_PARAMETERS: ReadonlyArray<{ path: RegExp; params: Record<string, (val
       },
     },
   },
-  {
-    // The blog list's page (issue #18 item 3): 2 or more in plain decimal; page 1 is the bare URL. `all=1`:
-    // the switch that adds the posts written only in the other language (issue #35); any other value is off.
-    path: /^\/[a-z]{2}\/blog\/?$/,
+  // A paged list's page (`pagedList`, the blog: issue #18 item 3): 2 or more in plain decimal; page 1 is the
+  // bare URL. `all=1`: the switch that adds the items written only in the other language (issue #35); any
+  // other value is off.
+  ...CONTENT_KIND_NAMES.filter((kind) => (CONTENT_MODEL[kind] as ContentKindSpec).pagedList === true).map((kind) => ({
+    path: new RegExp(`^/[a-z]{2}/${CONTENT_MODEL[kind].publicPath}/?$`),
     params: {
-      page: (value) => (/^\d{1,9}$/.test(value) && Number(value) >= 2 ? String(Number(value)) : null),
-      all: (value) => (value === "1" ? "1" : null),
+      page: (value: string) => (/^\d{1,9}$/.test(value) && Number(value) >= 2 ? String(Number(value)) : null),
+      all: (value: string) => (value === "1" ? "1" : null),
     },
-  },
+  })),
   {
     // A shared preview link's token (issue #16, `lib/publish/preview-link.ts`: `<expiry>.<HMAC, base64url>`);
     // such a page is never cached, and one of a public item redirects to its plain URL.

@@ -12,7 +12,7 @@ import path from "node:path";
 import { AppwriteException, type Models } from "node-appwrite";
 import writeFileAtomic from "write-file-atomic";
 import { z } from "zod";
-import { CONTENT_KINDS, DATABASE_ID, IMAGES_BUCKET_ID, type ContentKind } from "../../model/content.ts";
+import { CONTENT_KINDS, DATABASE_ID, IMAGES_BUCKET_ID, contentKindSchema, type ContentKind } from "../../model/content.ts";
 import { parseFileViewUrl, type AdminServices } from "../appwrite/client.ts";
 import { makeDirectory } from "../make-dir.ts";
 import { AbortError, EXIT } from "../errors.ts";
@@ -23,7 +23,7 @@ export const DEFAULT_EXPORT_DIR = ".studio/exports";
 export const EMBEDDED_EXPORT_DIR = "exports";
 
 const exportedDocumentSchema = z.object({
-  kind: z.enum(["venture", "post"]),
+  kind: contentKindSchema,
   collectionId: z.string().min(1),
   $id: z.string().min(1),
   $permissions: z.array(z.string()),

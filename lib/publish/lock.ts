@@ -11,6 +11,7 @@ import { readFile } from "node:fs/promises";
 import writeFileAtomic from "write-file-atomic";
 import path from "node:path";
 import type { ContentKind } from "../../model/content.ts";
+import { CONTENT_KIND_NAMES } from "../../model/model.ts";
 import { AbortError, EXIT } from "../errors.ts";
 
 /** What was agreed for one item at the last push or pull. */
@@ -46,7 +47,8 @@ export class LockFileError extends AbortError {
   }
 }
 
-const emptyProject = (): ProjectLock => ({ venture: {}, post: {} });
+/** A project's entries with every kind of the table empty. */
+const emptyProject = (): ProjectLock => Object.fromEntries(CONTENT_KIND_NAMES.map((kind) => [kind, {}])) as ProjectLock;
 
 /**
  * Reads the lock at `path`; a missing file is an empty lock.
@@ -73,11 +75,13 @@ export async function readLock(path: string): Promise<LockFile> {
   return lock as LockFile;
 }
 
-/** The entries of one project, created empty when absent (the returned object is part of `lock`). */
+/**
+ * The entries of one project, created empty when absent, with every kind of the table (a lock written before a
+ * kind existed gets it empty); the returned object is part of `lock`.
+ */
 export function projectLock(lock: LockFile, projectId: string): ProjectLock {
   const project = (lock.projects[projectId] ??= emptyProject());
-  project.venture ??= {};
-  project.post ??= {};
+  for (const kind of CONTENT_KIND_NAMES) project[kind] ??= {};
   return project;
 }
 

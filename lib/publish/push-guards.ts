@@ -6,7 +6,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { Models } from "node-appwrite";
 import { CONTENT_KINDS, type ContentKind } from "../../model/content.ts";
-import { CONTENT_KIND_NAMES } from "../../model/model.ts";
+import { CONTENT_KIND_NAMES, kindFolders } from "../../model/model.ts";
 import { readContent, type ContentSet } from "../content/read.ts";
 import { AbortError, EXIT } from "../errors.ts";
 import type { ProjectLock } from "./lock.ts";
@@ -58,7 +58,7 @@ export async function readContentFolder(contentDir: string): Promise<ContentSet>
   if (content.items.length === 0 && content.issues.length === 0) {
     throw new ContentFolderError(
       `The content folder ${absolute} has no .md or .html file in ${folders}; nothing was written or deleted. ` +
-        `Check --dir (it must be the folder holding ventures/ and posts/); to remove everything, delete the items in the admin.`,
+        `Check --dir (it must be the folder holding ${kindFolders("and")}); to remove everything, delete the items in the admin.`,
     );
   }
   return content;

@@ -8,7 +8,7 @@ import writeFileAtomic from "write-file-atomic";
 import { readContent, type ContentItem, type ContentIssue } from "../content/read.ts";
 import { serializeContentFile } from "../content/write.ts";
 import { AbortError, EXIT } from "../errors.ts";
-import { CONTENT_MODEL, CONTENT_KIND_NAMES, type ContentKind } from "../../model/model.ts";
+import { CONTENT_MODEL, CONTENT_KIND_NAMES, kindFolders, type ContentKind } from "../../model/model.ts";
 import { itemTranslationHash } from "./hash.ts";
 import { translationStatus, type TranslationRow, type VersionInfo } from "./status.ts";
 
@@ -70,7 +70,7 @@ export async function markReviewed(contentDir: string, files: readonly string[])
     const item = items.find((i) => i.file === relative);
     const kind = kindOfFile(relative);
     if (!item || !kind)
-      throw new ReviewError(`${given} is not a content file of ${contentDir}; name a file in ventures/ or posts/.`);
+      throw new ReviewError(`${given} is not a content file of ${contentDir}; name a file in ${kindFolders("or")}.`);
     const translation = item.frontMatter.translation;
     if (!translation) {
       throw new ReviewError(

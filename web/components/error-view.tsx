@@ -1,19 +1,21 @@
 import { Link, isRouteErrorResponse, useRouteError } from "react-router";
 import { useLocale, useTranslation } from "../hooks.ts";
 
-/** What a 404 thrown by a loader says it is missing: a venture, a post, or (default) a page. */
-export type NotFoundKind = "venture" | "post" | "page";
+/**
+ * What a 404 thrown by a loader says it is missing: an item of the kind whose public path (and message
+ * namespace) this is (`ventures`, `blog`: `<path>.notFound`), or (default) a page.
+ */
+export type NotFoundKind = "page" | (string & {});
 
-/** The body a loader throws with a 404: `throw data({ notFound: "venture" }, { status: 404 })`. */
+/** The body a loader throws with a 404: `throw data({ notFound: "ventures" }, { status: 404 })`. */
 export interface NotFoundData {
   notFound: NotFoundKind;
 }
 
-const MESSAGE_KEY: Record<NotFoundKind, string> = {
-  venture: "ventures.notFound",
-  post: "blog.notFound",
-  page: "notFound.text",
-};
+/** The message key of what is missing (`blog` → `blog.notFound`; `page` → `notFound.text`). */
+function messageKey(kind: NotFoundKind): string {
+  return kind === "page" ? "notFound.text" : `${kind}.notFound`;
+}
 
 /**
  * The error screen: the spec's not-found page for 404s (title 404 / Page Not Found, its text, Go Home;
@@ -31,7 +33,7 @@ export function ErrorView() {
         <title>{`${t("notFound.title")} | ${t("site.name")}`}</title>
         <p className="text-7xl font-bold text-gold">{t("notFound.code")}</p>
         <h1 className="mt-4 text-3xl font-bold">{t("notFound.title")}</h1>
-        <p className="mt-4 text-mist">{t(MESSAGE_KEY[kind] ?? MESSAGE_KEY.page)}</p>
+        <p className="mt-4 text-mist">{t(messageKey(kind))}</p>
         <Link
           to={`/${locale}`}
           className="mt-8 rounded-full bg-gold px-6 py-3 font-semibold text-ink hover:bg-gold-soft"

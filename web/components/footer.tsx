@@ -2,7 +2,7 @@ import { Link, href } from "react-router";
 import { useLocale, useTranslation } from "../hooks.ts";
 import { SITE } from "../site.ts";
 import { FacebookIcon, LinkedInIcon, MailIcon, RssIcon, YouTubeIcon } from "./icons.tsx";
-import { NAV } from "./nav.ts";
+import { useNav } from "./nav.ts";
 
 const LINK = "text-mist transition-colors hover:text-gold";
 
@@ -10,6 +10,7 @@ const LINK = "text-mist transition-colors hover:text-gold";
 export function Footer() {
   const { t } = useTranslation();
   const locale = useLocale();
+  const nav = useNav();
   const legal = [
     { to: href("/:locale/privacy-policy", { locale }), label: t("footer.privacy") },
     { to: href("/:locale/terms-of-use", { locale }), label: t("footer.terms") },
@@ -36,7 +37,7 @@ export function Footer() {
         <nav aria-label={t("footer.navigation")}>
           <h2 className="text-sm font-semibold">{t("footer.navigation")}</h2>
           <ul className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-1">
-            {NAV.map((item) => (
+            {nav.map((item) => (
               <li key={item.key}>
                 <Link className={LINK} to={`/${locale}${item.path}`}>
                   {t(`nav.${item.key}`)}

@@ -4,7 +4,7 @@ import { useLocale, useTranslation } from "../hooks.ts";
 import { switchLocalePath, type Locale } from "../i18n/i18n.ts";
 import { otherLocales } from "../../model/locales.ts";
 import { CloseIcon, MenuIcon } from "./icons.tsx";
-import { NAV } from "./nav.ts";
+import { useNav } from "./nav.ts";
 
 const MENU_ID = "mobile-menu";
 
@@ -59,6 +59,7 @@ function focusFirstItem(event: React.ToggleEvent<HTMLDivElement>): void {
 function MobileMenu({ showAdmin }: { showAdmin: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const nav = useNav();
   const { pathname } = useLocation();
   const menu = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -82,7 +83,7 @@ function MobileMenu({ showAdmin }: { showAdmin: boolean }) {
       </div>
       <nav aria-label={t("nav.mobile")} className="px-3 py-4">
         <ul className="flex flex-col text-base">
-          {NAV.map((item) => (
+          {nav.map((item) => (
             <li key={item.key}>
               <NavLink
                 to={`/${locale}${item.path}`}
@@ -121,6 +122,7 @@ function MobileMenu({ showAdmin }: { showAdmin: boolean }) {
 export function Header({ showAdmin = false }: { showAdmin?: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const nav = useNav();
   return (
     <header className="sticky top-0 z-30 border-b border-line/70 bg-ink/85 backdrop-blur">
       <a
@@ -133,7 +135,7 @@ export function Header({ showAdmin = false }: { showAdmin?: boolean }) {
         <Brand />
         <nav aria-label={t("nav.main")} className="ms-auto hidden xl:block">
           <ul className="flex items-center gap-0.5 text-sm whitespace-nowrap">
-            {NAV.map((item) => (
+            {nav.map((item) => (
               <li key={item.key}>
                 <NavLink to={`/${locale}${item.path}`} end={item.path === ""} className={navClass}>
                   {t(`nav.${item.key}`)}

@@ -3,7 +3,8 @@ import { AllPostsHeading, BlogBlocks } from "./blog-parts.tsx";
 import { CARD_BOX } from "./cards.tsx";
 import { PageHero } from "./ui.tsx";
 
-export type ListKind = "ventures" | "blog";
+/** A list page by its kind's public path (`ventures`, `blog`), which names its messages. */
+export type ListKind = string;
 
 /** Number of placeholder cards while a list loads (spec §9). */
 export const SKELETON_COUNT = 6;

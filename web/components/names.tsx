@@ -1,13 +1,13 @@
 import { Fragment } from "react";
 import { splitLatinNames } from "../../lib/html/latin-names.ts";
-import type { Locale } from "../i18n/i18n.ts";
+import { directionOf, type Locale } from "../i18n/i18n.ts";
 
 /**
- * Text of a language version, with the Latin names inside Arabic text isolated in `<bdi>` and kept on one
- * line (issue #35; `splitLatinNames`). English text is returned as it is.
+ * Text of a language version, with the Latin names inside right-to-left (Arabic) text isolated in `<bdi>` and kept on one
+ * line (issue #35; `splitLatinNames`). Left-to-right text is returned as it is.
  */
 export function Names({ text, lang }: { text: string; lang: Locale }) {
-  if (lang !== "ar") return text;
+  if (directionOf(lang) !== "rtl") return text;
   return splitLatinNames(text).map((part, i) =>
     part.name ? <bdi key={i}>{part.text}</bdi> : <Fragment key={i}>{part.text}</Fragment>,
   );

@@ -1,7 +1,6 @@
-import { useId, useRef, useState } from "react";
-import { useLocale } from "../hooks.ts";
+import { useState } from "react";
 import { CheckIcon } from "./icons.tsx";
-import { directionOf } from "../i18n/i18n.ts";
+import { useTabList } from "./tab-list.ts";
 
 export interface ApproachTab {
   label: string;
@@ -12,29 +11,12 @@ export interface ApproachTab {
 
 /**
  * The services page's approach tabs (spec §2, §4: a tab chosen by index, the first by default), following
- * the WAI-ARIA tabs pattern: arrow keys move in the reading direction, Home/End jump. Each tab is also a
+ * the WAI-ARIA tabs pattern (`useTabList`: arrow keys move in the reading direction, Home/End jump). Each tab is also a
  * link to `?tab=N`, so without JavaScript the server renders the chosen tab.
  */
 export function Tabs({ tabs, initial, label }: { tabs: ApproachTab[]; initial: number; label: string }) {
   const [selected, setSelected] = useState(initial);
-  const refs = useRef<(HTMLAnchorElement | null)[]>([]);
-  const id = useId();
-  const forward = directionOf(useLocale()) === "rtl" ? "ArrowLeft" : "ArrowRight";
-  const back = forward === "ArrowLeft" ? "ArrowRight" : "ArrowLeft";
-
-  function choose(index: number) {
-    const next = (index + tabs.length) % tabs.length;
-    setSelected(next);
-    refs.current[next]?.focus();
-  }
-
-  function onKeyDown(event: React.KeyboardEvent, index: number) {
-    const moves: Record<string, number> = { [forward]: index + 1, [back]: index - 1, Home: 0, End: tabs.length - 1 };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    choose(target);
-  }
+  const tabList = useTabList(tabs.length, selected, setSelected);
 
   return (
     <div>
@@ -46,20 +28,13 @@ export function Tabs({ tabs, initial, label }: { tabs: ApproachTab[]; initial: n
         {tabs.map((tab, i) => (
           <a
             key={tab.label}
-            ref={(el) => {
-              refs.current[i] = el;
-            }}
-            role="tab"
-            id={`${id}-tab-${i}`}
+            {...tabList.tab(i)}
             href={`?tab=${i + 1}#approach`}
-            aria-selected={i === selected}
-            aria-controls={`${id}-panel-${i}`}
-            tabIndex={i === selected ? 0 : -1}
             onClick={(event) => {
               event.preventDefault();
-              choose(i);
+              setSelected(i);
+              event.currentTarget.focus();
             }}
-            onKeyDown={(event) => onKeyDown(event, i)}
             className="flex-1 rounded-xl px-4 py-3 text-center text-sm font-semibold whitespace-nowrap text-mist transition-colors hover:text-white aria-selected:bg-gold aria-selected:text-ink"
           >
             {tab.label}
@@ -69,10 +44,7 @@ export function Tabs({ tabs, initial, label }: { tabs: ApproachTab[]; initial: n
       {tabs.map((tab, i) => (
         <div
           key={tab.label}
-          role="tabpanel"
-          id={`${id}-panel-${i}`}
-          aria-labelledby={`${id}-tab-${i}`}
-          hidden={i !== selected}
+          {...tabList.panel(i)}
           tabIndex={0}
           className="mt-6 grid gap-8 rounded-3xl border border-line bg-panel p-6 sm:p-10 lg:grid-cols-2"
         >

@@ -12,7 +12,8 @@ export function versionAttributes(version: Locale, page: Locale): { lang?: Local
 
 /**
  * The short notice, in the page's language, that an item is shown in the other language ("هذا المقال متاح
- * بالإنجليزية فقط"); nothing when `version` is the page's locale. `noun` picks the post or venture wording.
+ * بالإنجليزية فقط"); nothing when `version` is the page's locale. `noun`: the kind's public path, whose messages
+ * (`<noun>.onlyIn.<locale>`) word it (`blog`, `ventures`).
  */
 export function VersionNotice({
   version,
@@ -20,7 +21,7 @@ export function VersionNotice({
   className,
 }: {
   version: Locale;
-  noun: "blog" | "ventures";
+  noun: string;
   className?: string;
 }) {
   const { t } = useTranslation();

@@ -18,7 +18,7 @@ import { dueTimeOf, stateOf, type ItemState } from "../../model/lifecycle.ts";
 import { CONTENT_MODEL, type ContentKind } from "../../model/model.ts";
 import { getI18n } from "../i18n/catalog.server.ts";
 import { previewSecret } from "./preview.server.ts";
-import type { Locale } from "../i18n/i18n.ts";
+import { DEFAULT_LOCALE, intlLocaleOf, type Locale } from "../i18n/i18n.ts";
 
 /** What a flash message tells: an item's event (with its name, and a day when scheduled) or an account change. */
 export type FlashEvent =
@@ -90,7 +90,7 @@ function isFlash(value: unknown): value is FlashEvent & { id: string } {
 /** A day as the admin writes it: "1 Dec 2026" in English, "١ ديسمبر ٢٠٢٦" in Arabic (UTC, the due day). */
 export function flashDay(iso: string, locale: Locale): string {
   const format = { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" } as const;
-  return new Intl.DateTimeFormat(locale === "ar" ? "ar" : "en-GB", format).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale === DEFAULT_LOCALE ? "en-GB" : intlLocaleOf(locale), format).format(new Date(iso));
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   CONTENT_KIND_NAMES,
   CONTENT_LOCALES,
   CONTENT_MODEL,
+  DEFAULT_CONTENT_LOCALE,
   columnFields,
   translatedFields,
   versionFields,
@@ -143,7 +144,7 @@ function rowsOf(kind: ContentKind, slugs: readonly string[], docs: Models.Defaul
   return slugs.flatMap((slug) => {
     const versions = bySlug.get(slug);
     if (!versions) return []; // deleted since the scan
-    const shown = versions.find((d) => documentLocale(d) === "en") ?? versions[0]!;
+    const shown = versions.find((d) => documentLocale(d) === DEFAULT_CONTENT_LOCALE) ?? versions[0]!;
     const ids: Partial<Record<ContentLocale, string>> = {};
     for (const doc of versions) ids[documentLocale(doc)] ??= doc.$id;
     const viewUrl = `/${documentLocale(shown)}/${CONTENT_MODEL[kind].publicPath}/${encodeURIComponent(slug)}`;
@@ -194,13 +195,16 @@ export async function listPage(session: SessionServices, kind: ContentKind, quer
   keys.forEach((doc, at) => {
     const slug = String(doc.slug);
     const seen = places.get(slug);
-    if (!seen || (documentLocale(doc) === "en" && documentLocale(seen.shown) !== "en"))
+    if (
+      !seen ||
+      (documentLocale(doc) === DEFAULT_CONTENT_LOCALE && documentLocale(seen.shown) !== DEFAULT_CONTENT_LOCALE)
+    )
       places.set(slug, { at, shown: doc });
   });
   // A search may find only an item's Arabic version: its state is its English version's, when it has one.
-  const lacking = [...places].filter(([, p]) => documentLocale(p.shown) !== "en").map(([slug]) => slug);
+  const lacking = [...places].filter(([, p]) => documentLocale(p.shown) !== DEFAULT_CONTENT_LOCALE).map(([slug]) => slug);
   for (const doc of await versionsOf(session, kind, lacking, keyFields)) {
-    if (documentLocale(doc) === "en") places.get(String(doc.slug))!.shown = doc;
+    if (documentLocale(doc) === DEFAULT_CONTENT_LOCALE) places.get(String(doc.slug))!.shown = doc;
   }
   let slugs = [...places]
     .sort(([, a], [, b]) => a.at - b.at)

@@ -18,10 +18,16 @@ import {
 import { QuotaExceededError } from "../../server/admin/quota.ts";
 import { HtmlBoundsError } from "../../lib/html/bounds.ts";
 import { normalizeBodyAsync } from "../../lib/html/body.ts";
-import { otherLocale } from "../../lib/translate/status.ts";
 import { CONTENT_KINDS, formSchema, type ContentKind } from "../../model/content.ts";
 import { dateField, PUBLISH_AT_COLUMN, stateOf } from "../../model/lifecycle.ts";
-import { CONTENT_MODEL, imageInput, translatedFields } from "../../model/model.ts";
+import {
+  CONTENT_MODEL,
+  DEFAULT_CONTENT_LOCALE,
+  imageInput,
+  isContentLocale,
+  translatedFields,
+  type ContentLocale,
+} from "../../model/model.ts";
 import { getI18n } from "../i18n/catalog.server.ts";
 import { getApiKeyServices } from "./appwrite.server.ts";
 import { issueText, submissionText } from "./admin-errors.server.ts";
@@ -34,10 +40,10 @@ import {
   type FieldErrors,
 } from "./admin.server.ts";
 import {
-  postedOtherLocale,
-  postedOtherVersion,
+  postedOtherVersions,
   postedVersionValues,
   provenanceColumns,
+  type PostedOtherVersion,
   versionKeyOf,
 } from "./admin-versions.server.ts";
 import { preferredLocale, requireUser } from "./session.server.ts";
@@ -86,47 +92,58 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
   const intent = saveIntentOf(form.get("intent"));
   const expectedVersion = String(form.get("version") ?? "") || undefined;
   const adminLocale = preferredLocale(request);
+  const locale = postedRouteLocale(form);
   const parsed = await parseItemForm(kind, form, adminLocale);
   const publishAt = postedPublishAt(kind, form, parsed.errors, adminLocale);
-  const other = postedOtherVersion(kind, form);
+  const others = postedOtherVersions(kind, form, locale);
   const typed = { ...typedValues(kind, form), ...postedVersionValues(kind, form) };
   if (form.has(PUBLISH_AT_COLUMN)) typed[PUBLISH_AT_COLUMN] = String(form.get(PUBLISH_AT_COLUMN));
-  typed.otherLocale = other.locale;
-  const otherInput = other.empty ? null : validateOther(kind, form, other.fields, parsed.errors, adminLocale);
-  if (!parsed.input || Object.keys(parsed.errors).length > 0 || (!other.empty && !otherInput)) {
+  const otherInputs = new Map<ContentLocale, Record<string, string> | null>();
+  for (const other of others) {
+    if (!other.empty) otherInputs.set(other.locale, validateOther(kind, form, other, parsed.errors, adminLocale));
+  }
+  if (!parsed.input || Object.keys(parsed.errors).length > 0 || [...otherInputs.values()].includes(null)) {
     return data({ errors: parsed.errors, formError: null as string | null, values: typed }, { status: 400 });
   }
   // Images are uploaded with the site's key after the quota check (SECURITY C61): users may not create files.
   const target = getApiKeyServices().target;
   const session = sessionServices(secret);
-  const locale = otherLocale(other.locale);
   const input = parsed.input as unknown as Record<string, string>;
   const translated = (fields: Record<string, string>) =>
     Object.fromEntries(translatedFields(kind).map((n) => [n, fields[n]]));
+  // Each version saved here by locale, for the provenance of the versions translated from it.
+  const saving = new Map<ContentLocale, Record<string, string>>([[locale, input]]);
+  for (const [l, fields] of otherInputs) saving.set(l, fields!);
+  const sourceOf = (l: ContentLocale) => {
+    const from = form.get(versionKeyOf(l, "sourceLocale"));
+    const fields = isContentLocale(from) && from !== l ? saving.get(from) : undefined;
+    return fields ? translated(fields) : null;
+  };
   let flash: FlashEvent;
   try {
-    if (other.id && other.version) {
-      // The other version is checked before anything is written: a save writes both or neither.
+    // The other versions are checked before anything is written: a save writes all or none.
+    for (const other of others) {
+      if (!other.id || !other.version) continue;
       const current = await getItem(session, kind, other.id);
       if (current && current.$updatedAt !== other.version) {
-        throw new OtherVersionConflict(current.$updatedAt, (current.updatedBy as string | null) ?? null);
+        throw new OtherVersionConflict(current.$updatedAt, (current.updatedBy as string | null) ?? null, other.locale);
       }
     }
-    if (otherInput) {
-      // Its body's bounds first too (SECURITY C53), reported on its own field.
-      const body = CONTENT_KINDS[kind].bodyField;
+    // Their bodies' bounds first too (SECURITY C53), each reported on its own field.
+    const body = CONTENT_KINDS[kind].bodyField;
+    for (const [l, fields] of otherInputs) {
       try {
-        await normalizeBodyAsync(otherInput[body] ?? "");
+        await normalizeBodyAsync(fields![body] ?? "");
       } catch (error) {
         if (!(error instanceof HtmlBoundsError)) throw error;
         const message = bodyBoundsMessage(adminLocale, error.violation);
         return data(
-          { errors: { [versionKeyOf(other.locale, body)]: message } as FieldErrors, formError: null, values: typed },
+          { errors: { [versionKeyOf(l, body)]: message } as FieldErrors, formError: null, values: typed },
           { status: 400 },
         );
       }
     }
-    const columns = await provenanceColumns(kind, form, locale, otherInput ? translated(otherInput) : null);
+    const columns = await provenanceColumns(kind, form, locale, sourceOf(locale));
     // The state before the save, for the confirmation: "Published …" or "Saved …" (issue #17 item 3).
     const before = id ? await getItem(session, kind, id) : null;
     const saved = id
@@ -143,10 +160,12 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
           publishAt,
         });
     flash = saveFlash(kind, saved, intent, before ? stateOf(before) : null);
-    if (otherInput) {
+    for (const other of others) {
+      const otherInput = otherInputs.get(other.locale);
+      if (!otherInput) continue;
       const imageField = CONTENT_KINDS[kind].imageField;
       const otherColumns = {
-        ...(await provenanceColumns(kind, form, other.locale, translated(input), !other.id)),
+        ...(await provenanceColumns(kind, form, other.locale, sourceOf(other.locale), !other.id)),
         [imageField]: saved[imageField] ?? null,
       };
       const options = { intent, columns: otherColumns, publishAt };
@@ -162,10 +181,11 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
         time: `${error.updatedAt.slice(11, 16)} UTC`,
       });
       // The version that changed is the one whose expected version is replaced (a deliberate overwrite).
+      const otherVersions = Object.fromEntries(others.map((o) => [o.locale, o.version]));
       const conflict =
         error instanceof OtherVersionConflict
-          ? { version: expectedVersion ?? null, otherVersion: error.updatedAt }
-          : { version: error.updatedAt, otherVersion: other.version };
+          ? { version: expectedVersion ?? null, otherVersions: { ...otherVersions, [error.locale]: error.updatedAt } }
+          : { version: error.updatedAt, otherVersions };
       return data({ errors: {} as FieldErrors, formError, values: typed, conflict }, { status: 409 });
     }
     if (error instanceof HtmlBoundsError) {
@@ -198,23 +218,43 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
   });
 }
 
-/** The form's other language version changed since the form was opened (issue #15 item 6). */
-class OtherVersionConflict extends EditConflictError {}
+/** One of the form's other language versions (`locale`) changed since the form was opened (issue #15 item 6). */
+class OtherVersionConflict extends EditConflictError {
+  constructor(
+    updatedAt: string,
+    updatedBy: string | null,
+    readonly locale: ContentLocale,
+  ) {
+    super(updatedAt, updatedBy);
+  }
+}
 
 /**
- * The other language version's input (the form's shared fields with its translated ones), or null with its
+ * The locale of the route's document as its form posts it (`locale`, a hidden input of the version tabs); a
+ * form without one (a client that posts only the route's version) means the default locale.
+ * @throws a 400 Response when it names no locale of the table (a forged or broken form), never a fallback.
+ */
+function postedRouteLocale(form: FormData): ContentLocale {
+  const value = form.get("locale");
+  if (value === null) return DEFAULT_CONTENT_LOCALE;
+  if (isContentLocale(value)) return value;
+  throw new Response("locale must be one of the site's locales", { status: 400 });
+}
+
+/**
+ * An other language version's input (the form's shared fields with its translated ones), or null with its
  * field errors added to `errors` under `<locale>.<field>`, in `adminLocale`, naming the version's field.
  */
 function validateOther(
   kind: ContentKind,
   form: FormData,
-  fields: Record<string, string>,
+  other: PostedOtherVersion,
   errors: FieldErrors,
   adminLocale: Locale,
 ): Record<string, string> | null {
+  const { fields, locale } = other;
   const result = (formSchema(kind) as z.ZodType).safeParse({ ...typedValues(kind, form), ...fields });
   if (result.success) return result.data as Record<string, string>;
-  const locale = postedOtherLocale(form);
   // An error of a shared field is the route version's too, reported there.
   for (const issue of result.error.issues) {
     const name = String(issue.path[0]);

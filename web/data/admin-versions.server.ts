@@ -1,19 +1,20 @@
 /**
- * The language versions of the admin's forms (issue #15 item 6, decision 0008). A venture or post form edits
- * both versions of an item: the route's document (its fields posted under their own names) and the version in
- * the other locale (its translated fields posted as `<locale>.<field>`, e.g. `ar.title`); the shared fields
- * (slug, images, dates, URLs) are posted once and written to both documents, so each stays complete. Each
- * version's translation provenance is posted as `<locale>.sourceLocale`, `<locale>.model`,
- * `<locale>.reviewed`, `<locale>.drafted` (an AI draft made in this form); saving a translation reviewed, or
- * a fresh AI draft, records the source version's hash (`translationHash`), so staleness works for admin edits
- * as for files.
+ * The language versions of the admin's forms (issue #15 item 6, decision 0008; issue #27 item 2: built for the
+ * N locales of the table). An item's form edits every version of the item: the route's document (its fields
+ * posted under their own names) and one version per other locale of the table (its translated fields posted
+ * as `<locale>.<field>`, e.g. `ar.title`, its document id and `$updatedAt` as `<locale>.id`,
+ * `<locale>.version`); the shared fields (slug, images, dates, URLs) are posted once and written to every
+ * document, so each stays complete. Each version's translation provenance is posted as
+ * `<locale>.sourceLocale`, `<locale>.model`, `<locale>.reviewed`, `<locale>.drafted` (an AI draft made in this
+ * form); saving a translation reviewed, or a fresh AI draft, records the source version's hash
+ * (`translationHash`), so staleness works for admin edits as for files.
  */
 import { Query, type Models } from "node-appwrite";
 import path from "node:path";
 import type { SessionServices } from "../../lib/appwrite/client.ts";
 import { normalizeBodyAsync } from "../../lib/html/body.ts";
 import { translationHash } from "../../lib/translate/hash.ts";
-import { otherLocale, versionState, type TranslationState, type VersionInfo } from "../../lib/translate/status.ts";
+import { versionState, type TranslationState, type VersionInfo } from "../../lib/translate/status.ts";
 import { readGlossary } from "../../lib/translate/glossary.ts";
 import type { GlossaryEntry } from "../../lib/translate/checks.ts";
 import { DATABASE_ID } from "../../model/content.ts";
@@ -33,24 +34,12 @@ export function documentLocale(doc: Models.DefaultRow | null): ContentLocale {
   return isContentLocale(doc?.locale) ? doc.locale : DEFAULT_CONTENT_LOCALE;
 }
 
-/**
- * The locale of the other version a form posts (`otherLocale`, a hidden input of the version tabs); a form
- * without one (a client that posts only the route's version) means the first locale after the default.
- * @throws a 400 Response when it names no locale of the table (a forged or broken form), never a fallback.
- */
-export function postedOtherLocale(form: FormData): ContentLocale {
-  const value = form.get("otherLocale");
-  if (value === null) return otherLocales(DEFAULT_CONTENT_LOCALE)[0]!;
-  if (isContentLocale(value)) return value;
-  throw new Response("otherLocale must be one of the site's locales", { status: 400 });
-}
-
 /** The form key of field `name` of the version in `locale` when it is not the route's document. */
 export function versionKeyOf(locale: ContentLocale, name: string): string {
   return `${locale}.${name}`;
 }
 
-/** What a form knows of the other language version of its item. */
+/** What a form knows of one other language version of its item. */
 export interface OtherVersion {
   locale: ContentLocale;
   /** Its document id, or null when the item has no version in that locale yet. */
@@ -101,51 +90,48 @@ export function versionInfoOf(kind: ContentKind, doc: Models.DefaultRow): Versio
 }
 
 /**
- * The other language version of the item `doc` belongs to (same slug, the other locale), read as the user,
- * and the form values both versions add: the other's translated fields (`<locale>.<field>`) and each
- * version's provenance. For a new item (`doc` null) the other version is the Arabic one, missing. A missing
- * version is to be written as a translation of `doc`'s.
+ * The other language versions of the item `doc` belongs to (same slug, each other locale of the table, in its
+ * order), read as the user, and the form values they add: each one's translated fields (`<locale>.<field>`)
+ * and every version's provenance. For a new item (`doc` null) the route's version is the default locale's and
+ * every other is missing. A missing version is to be written as a translation of `doc`'s.
  */
-export async function loadOtherVersion(
+export async function loadOtherVersions(
   session: SessionServices,
   kind: ContentKind,
   doc: Models.DefaultRow | null,
-): Promise<{ locale: ContentLocale; other: OtherVersion; values: Record<string, string> }> {
+): Promise<{ locale: ContentLocale; others: OtherVersion[]; values: Record<string, string> }> {
   const locale = documentLocale(doc);
-  const otherLoc = otherLocale(locale);
-  let other: Models.DefaultRow | null = null;
+  const found = new Map<ContentLocale, Models.DefaultRow>();
   if (doc) {
     const page = await session.tablesDB.listRows({
       databaseId: DATABASE_ID,
       tableId: CONTENT_MODEL[kind].collectionId,
       queries: [Query.equal("slug", String(doc.slug)), Query.limit(10)],
     });
-    other = page.rows.find((d) => d.$id !== doc.$id && documentLocale(d) === otherLoc) ?? null;
+    for (const d of page.rows) if (d.$id !== doc.$id && !found.has(documentLocale(d))) found.set(documentLocale(d), d);
   }
   const byLocale = new Map<ContentLocale, VersionInfo>();
   if (doc) byLocale.set(locale, versionInfoOf(kind, doc));
-  if (other) byLocale.set(otherLoc, versionInfoOf(kind, other));
+  for (const [l, d] of found) byLocale.set(l, versionInfoOf(kind, d));
   const stateOfVersion = (l: ContentLocale) => (byLocale.has(l) ? versionState(byLocale.get(l)!, byLocale) : null);
-  const values: Record<string, string> = {
-    ...provenanceValues(doc, locale, stateOfVersion(locale)),
-    ...provenanceValues(other, otherLoc, stateOfVersion(otherLoc)),
-  };
-  for (const name of translatedFields(kind)) values[versionKeyOf(otherLoc, name)] = String(other?.[name] ?? "");
-  // A version written in this form is a translation of the route's version (unreviewed until marked).
-  if (!other) values[versionKeyOf(otherLoc, "sourceLocale")] = locale;
-  return {
-    locale,
-    values,
-    other: {
+  const values: Record<string, string> = provenanceValues(doc, locale, stateOfVersion(locale));
+  const others = otherLocales(locale).map((otherLoc): OtherVersion => {
+    const other = found.get(otherLoc) ?? null;
+    Object.assign(values, provenanceValues(other, otherLoc, stateOfVersion(otherLoc)));
+    for (const name of translatedFields(kind)) values[versionKeyOf(otherLoc, name)] = String(other?.[name] ?? "");
+    // A version written in this form is a translation of the route's version (unreviewed until marked).
+    if (!other) values[versionKeyOf(otherLoc, "sourceLocale")] = locale;
+    return {
       locale: otherLoc,
       id: other?.$id ?? null,
       version: other?.$updatedAt ?? null,
       state: stateOfVersion(otherLoc) ?? "missing",
-    },
-  };
+    };
+  });
+  return { locale, values, others };
 }
 
-/** The other version as a form posts it. */
+/** One other version as a form posts it. */
 export interface PostedOtherVersion {
   locale: ContentLocale;
   id: string | null;
@@ -156,19 +142,23 @@ export interface PostedOtherVersion {
   empty: boolean;
 }
 
-/** The other version's part of a posted form (`otherLocale`, `otherId`, `otherVersion`, `<locale>.<field>`). */
-export function postedOtherVersion(kind: ContentKind, form: FormData): PostedOtherVersion {
-  const locale = postedOtherLocale(form);
-  const fields = Object.fromEntries(
-    translatedFields(kind).map((name) => [name, String(form.get(versionKeyOf(locale, name)) ?? "")]),
-  );
-  return {
-    locale,
-    id: String(form.get("otherId") ?? "") || null,
-    version: String(form.get("otherVersion") ?? "") || null,
-    fields,
-    empty: Object.values(fields).every((v) => v.trim() === ""),
-  };
+/**
+ * The other versions' part of a posted form, one per locale of the table besides `locale` (the route's):
+ * `<locale>.id`, `<locale>.version` and `<locale>.<field>` of each.
+ */
+export function postedOtherVersions(kind: ContentKind, form: FormData, locale: ContentLocale): PostedOtherVersion[] {
+  return otherLocales(locale).map((other) => {
+    const fields = Object.fromEntries(
+      translatedFields(kind).map((name) => [name, String(form.get(versionKeyOf(other, name)) ?? "")]),
+    );
+    return {
+      locale: other,
+      id: String(form.get(versionKeyOf(other, "id")) ?? "") || null,
+      version: String(form.get(versionKeyOf(other, "version")) ?? "") || null,
+      fields,
+      empty: Object.values(fields).every((v) => v.trim() === ""),
+    };
+  });
 }
 
 /** The typed values of the version fields the form posts (to give back with a refused save). */
@@ -196,8 +186,8 @@ async function storedTranslated(kind: ContentKind, fields: Record<string, unknow
 }
 
 /**
- * The provenance columns to write on the version in `locale` (`fields`: its translated fields as posted),
- * given the other version's (`source`): an original (no `<locale>.sourceLocale`) gets `sourceLocale: null`;
+ * The provenance columns to write on the version in `locale`, given the translated fields of its source
+ * version (`<locale>.sourceLocale`) as saved with it (`source`; null when that version is not in the save): an original (no `<locale>.sourceLocale`) gets `sourceLocale: null`;
  * a translation keeps its recorded hash unless it is newly marked reviewed (the box was unchecked when the form
  * opened: `<locale>.wasReviewed`), was drafted by the AI in this form, or is
  * written for the first time (`created`), which record the source's hash as it is saved now

@@ -28,7 +28,7 @@ import { getI18n } from "../i18n/catalog.server.ts";
 import { preferredLocale } from "./session.server.ts";
 import { imageRefusalText, issueText } from "./admin-errors.server.ts";
 import { takeFromWindow, type EventLog } from "../../server/limits/event-log.ts";
-import { loadOtherVersion, otherVersionIds, type OtherVersion } from "./admin-versions.server.ts";
+import { loadOtherVersions, otherVersionIds, type OtherVersion } from "./admin-versions.server.ts";
 import { deleteFailureOf, setFlash } from "./admin-flash.server.ts";
 import { DEFAULT_LOCALE, type Locale } from "../i18n/i18n.ts";
 
@@ -156,23 +156,23 @@ export interface FormValues {
   version: string | null;
   /** The locale of the route's document (issue #15 item 6); a new item's is `en`. */
   locale: ContentLocale;
-  /** The item's version in the other locale (its fields are in `values` as `<locale>.<field>`). */
-  other: OtherVersion;
+  /** The item's versions in the other locales of the table, in its order (their fields are in `values` as `<locale>.<field>`). */
+  others: OtherVersion[];
 }
 
 /**
- * A new item's form values of its versions (issue #15 item 6): `initial` (the route's, English) and an empty
- * Arabic version, to be saved as a translation of the English one.
+ * A new item's form values of its versions (issue #15 item 6): `initial` (the route's, the default locale's)
+ * and an empty version in each other locale, to be saved as a translation of the route's.
  */
 export async function newFormValues(secret: string, kind: ContentKind, initial: Record<string, string>) {
-  const both = await loadOtherVersion(sessionServices(secret), kind, null);
+  const both = await loadOtherVersions(sessionServices(secret), kind, null);
   return {
     values: { ...initial, ...both.values },
     image: null,
     state: null,
     version: null,
     locale: both.locale,
-    other: both.other,
+    others: both.others,
   } satisfies FormValues;
 }
 
@@ -203,11 +203,11 @@ export async function loadFormValues(
   );
   // A kind without a date field is scheduled by its "Publish on" (issue #16 item 1).
   if (!dateField(kind)) values[PUBLISH_AT_COLUMN] = String(doc[PUBLISH_AT_COLUMN] ?? "").slice(0, 10);
-  const both = await loadOtherVersion(session, kind, doc);
+  const both = await loadOtherVersions(session, kind, doc);
   return {
     values: { ...values, ...both.values },
     locale: both.locale,
-    other: both.other,
+    others: both.others,
     image: publicImageUrl(stripAdminMode((doc[CONTENT_KINDS[kind].imageField] as string | null) ?? null)),
     state: stateOf(doc),
     version: doc.$updatedAt,

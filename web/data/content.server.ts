@@ -11,6 +11,7 @@ import { getLocalized, listLocalized, type ContentReader, type ItemSummary } fro
 import {
   CONTENT_LOCALES,
   CONTENT_MODEL,
+  localeSpec,
   summaryFields,
   type ContentKind,
   type ContentLocale,
@@ -89,6 +90,32 @@ async function ownFirst<K extends ContentKind>(kind: K, locale: ContentLocale, l
 }
 
 /**
+ * `kind`'s cards as its list in `locale` shows them: those written in `locale` first, then those only in another
+ * language, each part newest first (`ownFirst`); `limit` caps the count.
+ */
+export function loadCards<K extends ContentKind>(kind: K, locale: ContentLocale, limit?: number): Promise<Card<K>[]> {
+  return ownFirst(kind, locale, limit);
+}
+
+/**
+ * One item of `kind` in `locale` (else in another language): its fields as read, then its card's (the image's
+ * URL, its locales) and its sanitized body as HTML (`bodyHtml`; escaped text when it breaks `HTML_BOUNDS`),
+ * or null; `reader` as for `loadVenture`.
+ */
+export async function loadItemView<K extends ContentKind>(
+  kind: K,
+  slug: string,
+  locale: ContentLocale,
+  reader: ContentReader = getPublicServices(),
+): Promise<(Record<string, unknown> & Card<K> & { bodyHtml: string }) | null> {
+  const item = await withBackend(() => getLocalized(reader, kind, slug, locale));
+  if (!item) return null;
+  const body = (item as Record<string, unknown>)[CONTENT_MODEL[kind].body] as string;
+  const html = bodyFor(item.locale, await renderStoredHtml(body));
+  return { ...(item as Record<string, unknown>), ...card(kind, item), bodyHtml: html };
+}
+
+/**
  * Ventures as a list in `locale` shows them: those described in `locale` first, then those only in the other
  * language, each part newest first (`ownFirst`); `limit` caps the count (home shows 3, spec §9).
  */
@@ -132,9 +159,9 @@ export async function loadPostPage(locale: ContentLocale, page: number, others =
   return found && { posts: found.items.map((p) => card("post", p)), page: found.page, pages: found.pages };
 }
 
-/** A sanitized body as shown: an Arabic version's Latin names isolated and kept on one line (issue #35). */
+/** A sanitized body as shown: a right-to-left (Arabic) version's Latin names isolated and kept on one line (issue #35). */
 function bodyFor(locale: ContentLocale, html: string): string {
-  return locale === "ar" ? isolateLatinNamesInHtml(html) : html;
+  return localeSpec(locale).dir === "rtl" ? isolateLatinNamesInHtml(html) : html;
 }
 
 /**

@@ -4,11 +4,18 @@
  * (issue #18 item 3), and an RSS 2.0 feed of the blog per locale (its 50 newest posts). Both
  * list only what a guest may read (SECURITY C55).
  */
-import { CONTENT_KIND_NAMES, CONTENT_MODEL } from "../../model/model.ts";
+import {
+  CONTENT_KIND_NAMES,
+  CONTENT_MODEL,
+  descriptionField,
+  type ContentKind,
+  type ContentKindSpec,
+} from "../../model/model.ts";
 import { countRows, readLatestVersions, readVersionWindow } from "../../lib/appwrite/content-pages.ts";
 import { getI18n } from "../i18n/catalog.server.ts";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../i18n/i18n.ts";
-import { STATIC_PAGES, absoluteUrl } from "../seo.ts";
+import { absoluteUrl } from "../seo.ts";
+import { navOf } from "../components/nav.ts";
 import { getPublicServices, guestCounts, withBackend } from "./appwrite.server.ts";
 
 /** Escapes text for XML element content and attribute values. */
@@ -51,6 +58,15 @@ export const SITEMAP_PART_URLS = 50_000;
 const SITEMAP_KINDS = CONTENT_KIND_NAMES;
 
 /**
+ * Paths of the fixed public pages, relative to the locale root (spec §2): the navigation's (each kind's list
+ * among them, `navOf`), then the legal pages.
+ */
+export function staticPages(): string[] {
+  const lists = SITEMAP_KINDS.map((kind) => CONTENT_MODEL[kind].publicPath);
+  return [...navOf(lists).map((item) => item.path), "/privacy-policy", "/terms-of-use"];
+}
+
+/**
  * How many URLs the sitemap lists, by source: the static pages in every locale, then one URL per readable
  * language version of each kind (every version is a page: `/<locale>/<path>/<slug>`).
  */
@@ -59,7 +75,7 @@ async function sitemapCounts(): Promise<number[]> {
   const kinds = await withBackend(() =>
     Promise.all(SITEMAP_KINDS.map((kind) => countRows(services, kind, [], undefined, guestCounts))),
   );
-  return [STATIC_PAGES.length * LOCALES.length, ...kinds];
+  return [staticPages().length * LOCALES.length, ...kinds];
 }
 
 /** The number of sitemap parts (at least 1) for `partUrls` URLs a part. */
@@ -109,7 +125,7 @@ export async function buildSitemapPart(
     if (end <= start) continue;
     if (i === 0) {
       for (let n = start; n < end; n++) {
-        const path = STATIC_PAGES[Math.floor(n / LOCALES.length)]!;
+        const path = staticPages()[Math.floor(n / LOCALES.length)]!;
         entries.push(sitemapEntry(origin, path, undefined, LOCALES, LOCALES[n % LOCALES.length]!));
       }
       continue;
@@ -132,37 +148,55 @@ export async function buildSitemapPart(
   ].join("\n");
 }
 
-const POST = CONTENT_MODEL.post;
+/** The kinds whose items each locale's RSS feed carries (`feed: true`), in the table's order. */
+const FEED_KINDS = CONTENT_KIND_NAMES.filter((kind) => (CONTENT_MODEL[kind] as ContentKindSpec).feed === true);
 /** Items an RSS feed carries: the newest posts of its locale. */
 export const RSS_ITEMS = 50;
 
+/** The `<item>`s of `kind`'s newest versions in `locale`, with their date in ms for the feed's order. */
+async function feedItems(origin: string, kind: ContentKind, locale: Locale): Promise<{ at: number; xml: string }[]> {
+  const spec: ContentKindSpec = CONTENT_MODEL[kind];
+  const description = descriptionField(kind);
+  const versions = await withBackend(() => readLatestVersions(getPublicServices(), kind, locale, RSS_ITEMS));
+  return versions.map((version) => {
+    const v = version as unknown as Record<string, string>;
+    const link = absoluteUrl(origin, `/${locale}/${spec.publicPath}/${encodeURIComponent(v.slug!)}`);
+    const at = new Date(v[spec.order]!);
+    const xml = [
+      "<item>",
+      `<title>${escapeXml(v[spec.title]!)}</title>`,
+      `<link>${escapeXml(link)}</link>`,
+      `<guid isPermaLink="true">${escapeXml(link)}</guid>`,
+      description ? `<description>${escapeXml(v[description] ?? "")}</description>` : "",
+      spec.author ? `<dc:creator>${escapeXml(v[spec.author] ?? "")}</dc:creator>` : "",
+      `<pubDate>${at.toUTCString()}</pubDate>`,
+      "</item>",
+    ].join("");
+    return { at: at.getTime(), xml };
+  });
+}
+
 /**
- * The blog's RSS 2.0 feed in `locale` (channel texts in that language, links to that locale's pages): the
- * 50 newest posts that have a version in `locale`, in that version (`/ar/rss.xml` carries the Arabic items).
+ * The RSS 2.0 feed in `locale` (channel texts in that language, links to that locale's pages) of the kinds
+ * with `feed: true` (the blog): the 50 newest items that have a version in `locale`, in that version
+ * (`/ar/rss.xml` carries the Arabic items), newest first.
  */
 export async function buildRss(origin: string, locale: Locale): Promise<string> {
   const { t } = getI18n(locale);
-  const posts = await withBackend(() => readLatestVersions(getPublicServices(), "post", locale, RSS_ITEMS));
+  const perKind = await Promise.all(FEED_KINDS.map((kind) => feedItems(origin, kind, locale)));
+  const items = perKind
+    .flat()
+    .sort((a, b) => b.at - a.at)
+    .slice(0, RSS_ITEMS)
+    .map((item) => item.xml);
   const self = absoluteUrl(origin, `/${locale}/rss.xml`);
-  const items = posts.map((p) => {
-    const link = absoluteUrl(origin, `/${locale}/blog/${encodeURIComponent(p.slug)}`);
-    return [
-      "<item>",
-      `<title>${escapeXml(p.title)}</title>`,
-      `<link>${escapeXml(link)}</link>`,
-      `<guid isPermaLink="true">${escapeXml(link)}</guid>`,
-      `<description>${escapeXml(p.excerpt)}</description>`,
-      `<dc:creator>${escapeXml(p[POST.author])}</dc:creator>`,
-      `<pubDate>${new Date(p[POST.order]).toUTCString()}</pubDate>`,
-      "</item>",
-    ].join("");
-  });
+  const channel = FEED_KINDS[0] ? `/${CONTENT_MODEL[FEED_KINDS[0]].publicPath}` : "";
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
     "<channel>",
     `<title>${escapeXml(t("seo.feedTitle", { site: t("site.name") }))}</title>`,
-    `<link>${escapeXml(absoluteUrl(origin, `/${locale}/blog`))}</link>`,
+    `<link>${escapeXml(absoluteUrl(origin, `/${locale}${channel}`))}</link>`,
     `<description>${escapeXml(t("seo.feedDescription"))}</description>`,
     `<language>${locale}</language>`,
     `<atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>`,

@@ -3,9 +3,8 @@
  * language). `locales/en.json` and `locales/ar.json` keep one object per namespace (`nav`, `home`, `admin`…);
  * Arabic is completed with English here, once, so a key missing in Arabic shows in English (spec §1).
  */
-import ar from "./locales/ar.json";
-import en from "./locales/en.json";
-import type { Locale } from "./i18n.ts";
+import { CONTENT_KIND_NAMES, CONTENT_MODEL } from "../../model/model.ts";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "./i18n.ts";
 import { createTranslator, lookup, type Messages, type Translator } from "./t.ts";
 
 /**
@@ -26,13 +25,36 @@ function isObject(value: unknown): boolean {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-const CATALOGS: Record<Locale, Messages> = { en, ar: withFallback(ar, en) };
+/** Each locale's message file, `locales/<code>.json`, bundled by Vite. */
+const FILES = import.meta.glob<Messages>("./locales/*.json", { eager: true, import: "default" });
+
+/**
+ * The messages of each locale of the table (`LOCALES`), completed with the default locale's.
+ * @throws Error at load when a locale of the table has no `locales/<code>.json`.
+ */
+function catalogs(): Record<Locale, Messages> {
+  const fileOf = (locale: Locale): Messages => {
+    const messages = FILES[`./locales/${locale}.json`];
+    if (!messages) throw new Error(`web/i18n/locales/${locale}.json is missing: each locale needs its messages.`);
+    return messages;
+  };
+  const base = fileOf(DEFAULT_LOCALE);
+  return Object.fromEntries(
+    LOCALES.map((locale) => [locale, locale === DEFAULT_LOCALE ? base : withFallback(fileOf(locale), base)]),
+  ) as Record<Locale, Messages>;
+}
+
+const CATALOGS = catalogs();
 
 /**
  * Namespaces every public page gets from the root loader: the shell (header, footer, SEO), the error screens
- * (`notFound`, `general`) and what they name when a page's own loader failed (`ventures`, `blog`).
+ * (`notFound`, `general`) and what they name when a page's own loader failed: each kind's public path
+ * (`ventures`, `blog`).
  */
-export const SHELL_NAMESPACES = ["site", "nav", "footer", "general", "notFound", "seo", "ventures", "blog"] as const;
+export const SHELL_NAMESPACES: readonly string[] = [
+  ...["site", "nav", "footer", "general", "notFound", "seo"],
+  ...CONTENT_KIND_NAMES.map((kind) => CONTENT_MODEL[kind].publicPath),
+];
 
 /**
  * The messages of `locale` at `keys`, for a loader to return: namespaces (top-level keys of the JSON files,

@@ -9,6 +9,7 @@ import {
   DEFAULT_CONTENT_LOCALE,
   isContentLocale,
   localeSpec,
+  otherLocales,
   type ContentLocale,
 } from "../../model/locales.ts";
 
@@ -25,9 +26,12 @@ export function toLocale(value: unknown): Locale {
   return isLocale(value) ? value : DEFAULT_LOCALE;
 }
 
-/** The site's other language: "ar" for "en" and "en" for "ar" (issue #35: "posts only in English"). */
+/**
+ * The language a page in `locale` offers besides its own (issue #35: "posts only in English"): the default
+ * locale, or for the default locale the table's next one ("ar" for "en", "en" for "ar").
+ */
 export function otherLocale(locale: Locale): Locale {
-  return locale === "ar" ? "en" : "ar";
+  return locale === DEFAULT_LOCALE ? otherLocales(locale)[0]! : DEFAULT_LOCALE;
 }
 
 /** Text direction of a locale. */

@@ -190,12 +190,15 @@ export function ImagePicker(props: {
 
 /** The end of an admin form: the submission error (spec §8), then the submit button (disabled while busy). */
 /** The edit conflict a refused save answered with (409, `saveItem`), if any. */
-export function conflictOf(actionData: unknown): { version: string; otherVersion: string | null } | null {
-  const conflict = (actionData as { conflict?: { version?: unknown; otherVersion?: unknown } } | undefined)?.conflict;
+export function conflictOf(
+  actionData: unknown,
+): { version: string; otherVersions: Partial<Record<string, string | null>> } | null {
+  const conflict = (actionData as { conflict?: { version?: unknown; otherVersions?: unknown } } | undefined)?.conflict;
   if (typeof conflict?.version !== "string") return null;
   // The other language version's, when the form saves both (issue #15 item 6).
-  const otherVersion = typeof conflict.otherVersion === "string" ? conflict.otherVersion : null;
-  return { version: conflict.version, otherVersion };
+  const others = conflict.otherVersions;
+  const otherVersions = typeof others === "object" && others !== null ? (others as Record<string, string | null>) : {};
+  return { version: conflict.version, otherVersions };
 }
 
 export function FormFooter(props: {

@@ -108,8 +108,8 @@ export function ItemForm(props: {
         <VersionTabs
           kind={kind}
           locale={current.locale}
-          other={current.other}
-          otherVersion={conflict?.otherVersion}
+          others={current.others}
+          otherVersions={conflict?.otherVersions}
           values={form.values}
           errors={form.errors}
           set={form.set}

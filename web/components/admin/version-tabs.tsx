@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { useLocale, useTranslation } from "../../hooks.ts";
+import { Fragment, useEffect, useId, useState } from "react";
+import { useTranslation } from "../../hooks.ts";
 import {
   CONTENT_LOCALES,
   CONTENT_MODEL,
@@ -15,8 +15,9 @@ import { isShortField } from "./kind-fields.tsx";
 import { fieldLabelKey } from "../../i18n/admin-labels.ts";
 import { TranslationBadge } from "./item-list.tsx";
 import { directionOf } from "../../i18n/i18n.ts";
+import { useTabList } from "../tab-list.ts";
 
-/** What the form knows of the item's version in the other locale (`loadOtherVersion`). */
+/** What the form knows of one of the item's versions in the other locales (`loadOtherVersions`). */
 export interface OtherVersionProps {
   locale: ContentLocale;
   id: string | null;
@@ -27,11 +28,12 @@ export interface OtherVersionProps {
 /** The rows of a kind's body text area (spec §2: a case study is shorter than an article). */
 
 /**
- * The language versions of a venture or post form (issue #15 item 6): tabs English | العربية (the WAI-ARIA
- * tabs pattern: arrow keys move in the reading direction, Home/End jump, only the chosen tab is in the tab
- * order), each panel with that version's translated fields (`translatedFields`), Arabic ones `dir="rtl"`
- * whatever the admin's language. The route's version posts its fields under their names, the other version as
- * `<locale>.<field>`; both panels are always in the form (a hidden panel's fields are posted too). A
+ * The language versions of an item's form (issue #15 item 6; issue #27 item 2: one tab per locale of the
+ * table, English | العربية today; `useTabList`: arrow keys move in the reading direction, Home/End jump, only
+ * the chosen tab is in the tab order), each panel with that version's translated fields (`translatedFields`),
+ * right-to-left ones `dir="rtl"` whatever the admin's language. The route's version posts its fields under
+ * their names and its locale as `locale`, each other version as `<locale>.<field>` with `<locale>.id` and
+ * `<locale>.version`; every panel is always in the form (a hidden panel's fields are posted too). A
  * translation has a "Reviewed" box; "Translate with AI" drafts the other version from this one on the server
  * (`/admin/ai/translate`), disabled with `aiUnavailable`'s sentence when the site has no Gemini key.
  */
@@ -39,9 +41,10 @@ export function VersionTabs(props: {
   kind: ContentKind;
   /** The locale of the route's document (its fields have no prefix). */
   locale: ContentLocale;
-  other: OtherVersionProps;
-  /** The other version's `$updatedAt` a refused save answered with (a deliberate overwrite), if any. */
-  otherVersion?: string | null;
+  /** The versions in the table's other locales, in its order. */
+  others: OtherVersionProps[];
+  /** The other versions' `$updatedAt` a refused save answered with (a deliberate overwrite), by locale, if any. */
+  otherVersions?: Partial<Record<string, string | null>>;
   values: Record<string, string>;
   errors: Record<string, string | undefined>;
   set: (name: string) => (value: string) => void;
@@ -55,9 +58,9 @@ export function VersionTabs(props: {
   const [selected, setSelected] = useState<ContentLocale>(props.locale);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean; violations: string[] } | null>(null);
-  const refs = useRef<Partial<Record<ContentLocale, HTMLButtonElement | null>>>({});
-  const forward = directionOf(useLocale()) === "rtl" ? "ArrowLeft" : "ArrowRight";
-  const back = forward === "ArrowLeft" ? "ArrowRight" : "ArrowLeft";
+  const tabList = useTabList(CONTENT_LOCALES.length, CONTENT_LOCALES.indexOf(selected), (index) =>
+    setSelected(CONTENT_LOCALES[index]!),
+  );
   const spec: ContentKindSpec = CONTENT_MODEL[props.kind];
   const names = translatedFields(props.kind);
   const key = (locale: ContentLocale, name: string) => (locale === props.locale ? name : `${locale}.${name}`);
@@ -65,33 +68,23 @@ export function VersionTabs(props: {
   const language = (locale: ContentLocale) => t(`admin.languages.${locale}`);
   const inSentence = (locale: ContentLocale) => t(`admin.languages.inSentence.${locale}`);
   const aiOff = props.aiUnavailable !== null;
-  // A refused save whose errors are all in the other version shows that version's tab.
+  // A refused save whose errors are all in one other version shows that version's tab.
   useEffect(() => {
     const keys = Object.keys(props.errors).filter((k) => props.errors[k]);
-    if (keys.length > 0 && keys.every((k) => k.startsWith(`${props.other.locale}.`))) setSelected(props.other.locale);
-  }, [props.errors, props.other.locale]);
+    const other = props.others.find((o) => keys.length > 0 && keys.every((k) => k.startsWith(`${o.locale}.`)));
+    if (other) setSelected(other.locale);
+  }, [props.errors, props.others]);
 
-  function choose(index: number) {
-    const locale = CONTENT_LOCALES[(index + CONTENT_LOCALES.length) % CONTENT_LOCALES.length]!;
-    setSelected(locale);
-    refs.current[locale]?.focus();
-  }
-
-  function onKeyDown(event: React.KeyboardEvent, index: number) {
-    const moves: Record<string, number> = {
-      [forward]: index + 1,
-      [back]: index - 1,
-      Home: 0,
-      End: CONTENT_LOCALES.length - 1,
-    };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    choose(target);
-  }
+  // What "Translate with AI" in a panel drafts: from the route's version, the first other version still missing
+  // or stale (else the first other); from another version, the route's (with two locales: the other one).
+  const targetOf = (from: ContentLocale): ContentLocale => {
+    if (from !== props.locale) return props.locale;
+    const pending = props.others.find((o) => o.state === "missing" || o.state === "stale");
+    return (pending ?? props.others[0])?.locale ?? props.locale;
+  };
 
   const translate = async (from: ContentLocale) => {
-    const to = CONTENT_LOCALES.find((l) => l !== from)!;
+    const to = targetOf(from);
     setMessage(null);
     if (names.some((n) => !props.values[key(from, n)]?.trim())) {
       setMessage({
@@ -177,25 +170,25 @@ export function VersionTabs(props: {
 
   return (
     <div>
-      <input type="hidden" name="otherLocale" value={props.other.locale} />
-      <input type="hidden" name="otherId" value={props.other.id ?? ""} />
-      <input type="hidden" name="otherVersion" value={props.otherVersion ?? props.other.version ?? ""} />
+      <input type="hidden" name="locale" value={props.locale} />
+      {props.others.map((other) => (
+        <Fragment key={other.locale}>
+          <input type="hidden" name={`${other.locale}.id`} value={other.id ?? ""} />
+          <input
+            type="hidden"
+            name={`${other.locale}.version`}
+            value={props.otherVersions?.[other.locale] ?? other.version ?? ""}
+          />
+        </Fragment>
+      ))}
       <div role="tablist" aria-label={t("admin.languages.tabs")} className="flex gap-1 border-b border-line">
         {CONTENT_LOCALES.map((locale, i) => (
           <button
             key={locale}
-            ref={(el) => {
-              refs.current[locale] = el;
-            }}
+            {...tabList.tab(i)}
             type="button"
-            role="tab"
-            id={`${id}-tab-${locale}`}
             lang={locale}
-            aria-selected={locale === selected}
-            aria-controls={`${id}-panel-${locale}`}
-            tabIndex={locale === selected ? 0 : -1}
             onClick={() => setSelected(locale)}
-            onKeyDown={(event) => onKeyDown(event, i)}
             className="rounded-t-lg px-5 py-2 text-sm font-semibold text-mist aria-selected:bg-panel aria-selected:text-gold"
           >
             {language(locale)}
@@ -214,18 +207,15 @@ export function VersionTabs(props: {
           )}
         </div>
       )}
-      {CONTENT_LOCALES.map((locale) => {
-        const to = CONTENT_LOCALES.find((l) => l !== locale)!;
+      {CONTENT_LOCALES.map((locale, i) => {
+        const to = targetOf(locale);
         const sourceLocale = props.values[`${locale}.sourceLocale`] ?? "";
-        const state = locale === props.other.locale ? props.other.state : null;
+        const state = props.others.find((o) => o.locale === locale)?.state ?? null;
         const offId = `${id}-ai-off-${locale}`;
         return (
           <div
             key={locale}
-            role="tabpanel"
-            id={`${id}-panel-${locale}`}
-            aria-labelledby={`${id}-tab-${locale}`}
-            hidden={locale !== selected}
+            {...tabList.panel(i)}
             className="space-y-5 pt-5"
           >
             <input type="hidden" name={`${locale}.sourceLocale`} value={sourceLocale} />

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { saveAdminLocale } from "../../../server/auth/prefs.ts";
 import { appwriteLocation } from "../../data/appwrite.server.ts";
 import { localeCookie, requireUser, safeRedirect } from "../../data/session.server.ts";
+import { isLocale } from "../../i18n/i18n.ts";
 import type { Route } from "./+types/locale";
 
 /**
@@ -15,7 +16,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const locale = form.get("locale");
   const back = safeRedirect(form.get("redirectTo"));
-  if (locale !== "en" && locale !== "ar") return redirect(back);
+  if (!isLocale(locale)) return redirect(back);
   try {
     await saveAdminLocale(appwriteLocation(), secret, locale);
   } catch (error) {

@@ -5,6 +5,7 @@ import { isLocale } from "../../i18n/i18n.ts";
 import { siteOrigin } from "../../data/origin.server.ts";
 import { withBackend } from "../../data/appwrite.server.ts";
 import { getSignedIn } from "../../data/session.server.ts";
+import { CONTENT_KIND_NAMES, CONTENT_MODEL } from "../../../model/model.ts";
 import type { Route } from "./+types/layout";
 
 /**
@@ -15,7 +16,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!isLocale(params.locale)) throw data<NotFoundData>({ notFound: "page" }, { status: 404 });
   // The header's Admin link shows only for a signed-in user (spec §2); no cookie, no Appwrite call.
   const signedIn = await withBackend(() => getSignedIn(request)).catch(() => null);
-  return { origin: siteOrigin(request), signedIn: signedIn !== null };
+  // The kinds' list paths, for the navigation and the list skeletons (`web/components/nav.ts`).
+  const lists = CONTENT_KIND_NAMES.map((kind) => CONTENT_MODEL[kind].publicPath as string);
+  return { origin: siteOrigin(request), signedIn: signedIn !== null, lists };
 }
 
 /** Revalidated when the language changes or after a form post (sign-in state may change); the origin never does. */

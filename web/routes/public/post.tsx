@@ -21,7 +21,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const page = await loadItemPage(request, "post", params.slug, (slug, reader) =>
     loadPost(slug, toLocale(params.locale), reader),
   );
-  if (!page) throw data<NotFoundData>({ notFound: "post" }, { status: 404 });
+  if (!page) throw data<NotFoundData>({ notFound: "blog" }, { status: 404 });
   const loaded = { post: page.item, preview: page.preview };
   return page.preview ? data(loaded, { headers: PREVIEW_HEADERS }) : loaded;
 }

@@ -23,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     loadItemPage(request, "venture", params.slug, (slug, reader) => loadVenture(slug, locale, reader)),
     loadVentureCards(locale, 4),
   ]);
-  if (!page) throw data<NotFoundData>({ notFound: "venture" }, { status: 404 });
+  if (!page) throw data<NotFoundData>({ notFound: "ventures" }, { status: 404 });
   const venture = page.item;
   const loaded = { venture, preview: page.preview, others: all.filter((v) => v.slug !== venture.slug).slice(0, 3) };
   return page.preview ? data(loaded, { headers: PREVIEW_HEADERS }) : loaded;

@@ -5,25 +5,28 @@ import { loadConfig } from "../../../lib/config.ts";
 import { getI18n } from "../../i18n/catalog.server.ts";
 import { bodyBoundsMessage, takeAiAllowance } from "../../data/admin.server.ts";
 import { preferredLocale, requireUser } from "../../data/session.server.ts";
-import { isContentKind } from "../../../model/model.ts";
+import { CONTENT_MODEL, type ContentKindSpec } from "../../../model/model.ts";
+import { contentKindSchema } from "../../../model/content.ts";
 import type { Route } from "./+types/ai-draft";
 
-const FAILED = {
-  venture:
+/** What a failed draft says (spec §8), by what the kind's drafting fills in (`draftNoun`). */
+const FAILED: Record<ContentKindSpec["draftNoun"], string> = {
+  details:
     "Failed to generate details. The model may be unavailable or there was an issue with the response. Please try again later.",
-  post: "Failed to generate content. The model may be unavailable. Please try again later.",
-} as const;
+  content: "Failed to generate content. The model may be unavailable. Please try again later.",
+};
 
 /**
- * AI drafts for the admin forms (issue #6; spec §5, §7, §8): POST `kind` (venture|post) and `topic` →
+ * AI drafts for the admin forms (issue #6; spec §5, §7, §8): POST `kind` (a kind of the table: `z.enum`, an
+ * unknown one is a 400) and `topic` →
  * `{fields, violations}`; a signed-in user only, at most 20 an hour (SECURITY C43: 429), the key stays here.
  */
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireUser(request);
   const form = await request.formData();
-  const kind = form.get("kind");
+  const parsed = contentKindSchema.safeParse(form.get("kind"));
   const topic = String(form.get("topic") ?? "");
-  if (!isContentKind(kind)) {
+  if (!parsed.success) {
     return data({ error: getI18n(preferredLocale(request)).t("admin.errors.badRequest") }, { status: 400 });
   }
   if (!(await takeAiAllowance(user.id))) {
@@ -32,6 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": "3600" } },
     );
   }
+  const kind = parsed.data;
   try {
     const draft = await draftItem(aiSettings(loadConfig()), kind, topic);
     return { fields: draft.fields as Record<string, string>, violations: draft.violations.map((v) => v.message) };
@@ -45,6 +49,6 @@ export async function action({ request }: Route.ActionArgs) {
       return data({ error: getI18n(locale).t("admin.errors.body.aiDraft", { reason }) }, { status: 502 });
     }
     console.error("AI draft failed:", (error as Error).message);
-    return data({ error: FAILED[kind] }, { status: 503 });
+    return data({ error: FAILED[CONTENT_MODEL[kind].draftNoun] }, { status: 503 });
   }
 }

@@ -14,7 +14,7 @@ import { preferredLocale, requireUser } from "../../data/session.server.ts";
 import type { Route } from "./+types/ai-translate";
 
 /**
- * "Translate with AI" of the admin forms (issue #15 item 6): POST `kind` (venture|post), `from`, `to` (en|ar)
+ * "Translate with AI" of the admin forms (issue #15 item 6): POST `kind` (a kind of the table), `from`, `to` (locales of the table)
  * and the source version's translated fields (as typed) → `{fields, violations, model}`, drafted on the server
  * with the rules of `studio translate` (`translateFields`: the translated fields only, never the slug; the
  * body's block structure, its link and image targets (SECURITY C74) and `content/glossary.yaml` checked, one

@@ -1,0 +1,39 @@
+import { ItemList } from "../../components/admin/item-list.tsx";
+import { deleteFromList, sessionServices } from "../../data/admin.server.ts";
+import { listPage, listQueryOf } from "../../data/admin-lists.server.ts";
+import { requireUser } from "../../data/session.server.ts";
+import { adminTitle } from "../../i18n/admin-title.ts";
+import { adminKindOf } from "../../kind-route.ts";
+import { CONTENT_MODEL } from "../../../model/model.ts";
+import type { Route } from "./+types/items";
+
+/**
+ * The admin's list of a kind (spec §2), mounted once per kind at `/admin/<adminPath>` (`web/routes.ts`);
+ * "Failed to fetch ventures." / "Failed to fetch blog posts." on failure (§8). The URL's query picks the page
+ * (`list-query.ts`, issue #17 item 6): `?q=` searches titles, `?sort=`, `?page=` (50 a page), `?state=` filters
+ * by state (issue #16), `?translation=` by a language's translation state (issue #15).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { secret } = await requireUser(request);
+  const kind = adminKindOf(request.url);
+  const query = listQueryOf(request);
+  try {
+    return { kind, list: await listPage(sessionServices(secret), kind, query), query };
+  } catch (error) {
+    console.error(`Listing ${CONTENT_MODEL[kind].collectionId} failed:`, error);
+    return { kind, list: null, query };
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { secret, user } = await requireUser(request);
+  return deleteFromList(request, adminKindOf(request.url), secret, user);
+}
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return adminTitle(matches, `admin.${CONTENT_MODEL[adminKindOf(location.pathname)].adminPath}.title`);
+}
+
+export default function AdminItems({ loaderData }: Route.ComponentProps) {
+  return <ItemList kind={loaderData.kind} list={loaderData.list} query={loaderData.query} />;
+}
