@@ -71,7 +71,9 @@ async function main(): Promise<void> {
   }
 
   const services = createAdminServices(target);
-  const changes = await applyContentSchema(services, schema as AppwriteSchema);
+  const changes = await applyContentSchema(services, schema as AppwriteSchema, {
+    studioOwnerEmail: config.studioOwnerEmail,
+  });
   console.log(changes.length ? `Schema: ${changes.length} change(s) applied.` : "Schema: up to date.");
 
   const contentDir = path.join(root, "content");

@@ -85,9 +85,10 @@ export function dueTimeOf(kind: ContentKind, values: Record<string, unknown>): s
 }
 
 /**
- * The read role of a document in `state` (Appwrite role strings): `any` for published, `users` (signed-in
- * users only) for drafts and scheduled items, so Appwrite itself keeps them from guests (ARCHITECTURE 8).
+ * The read role of a document in `state`: `any` for published; `editors` for drafts and scheduled items, which
+ * only the roles that may change the item read (its creator and the studio team; issue #28 item 3, decision
+ * 0017), so Appwrite itself keeps them from guests and from other signed-in users (ARCHITECTURE 8, 11).
  */
-export function readRoleFor(state: ItemState): "any" | "users" {
-  return state === "published" ? "any" : "users";
+export function readRoleFor(state: ItemState): "any" | "editors" {
+  return state === "published" ? "any" : "editors";
 }

@@ -6,7 +6,7 @@
 import { type Models } from "node-appwrite";
 import { data } from "react-router";
 import type { z } from "zod";
-import { deleteItem, submissionErrorMessage } from "../../server/admin/content.ts";
+import { deleteItem, submissionErrorMessage, userRoles } from "../../server/admin/content.ts";
 import { type HtmlBoundViolation } from "../../lib/html/bounds.ts";
 import type { SignedInUser } from "../../server/auth/account.ts";
 import { createSessionServices, stripAdminMode, type SessionServices } from "../../lib/appwrite/client.ts";
@@ -22,7 +22,7 @@ import {
 import { AiNotConfiguredError } from "../../lib/ai/gemini.ts";
 import { dateField, PUBLISH_AT_COLUMN, stateOf, type ItemState } from "../../model/lifecycle.ts";
 import { loadConfig } from "../../lib/config.ts";
-import { appwriteLocation, getLimitLog } from "./appwrite.server.ts";
+import { appwriteLocation, getApiKeyServices, getLimitLog } from "./appwrite.server.ts";
 import { publicImageUrl } from "./content.server.ts";
 import { getI18n } from "../i18n/catalog.server.ts";
 import { preferredLocale } from "./session.server.ts";
@@ -134,8 +134,9 @@ export async function deleteFromList(request: Request, kind: ContentKind, secret
     if (doc) name = String(doc[CONTENT_MODEL[kind].title] ?? name);
     // A list row is an item: its other language versions go with it (issue #15 item 6).
     const others = await otherVersionIds(session, kind, id);
-    await deleteItem(session, user, kind, id);
-    for (const other of others) await deleteItem(session, user, kind, other);
+    const held = await userRoles(getApiKeyServices().target, user);
+    await deleteItem(session, user, kind, id, held);
+    for (const other of others) await deleteItem(session, user, kind, other, held);
     return data({ ok: true }, { headers: { "Set-Cookie": await setFlash(request, { event: "deleted", name }) } });
   } catch (error) {
     const flash = { event: "deleteFailed", name, reason: deleteFailureOf(error) } as const;
