@@ -28,6 +28,8 @@ export const LIFECYCLE_ATTRIBUTES: readonly Record<string, unknown>[] = [
   { key: STATUS_COLUMN, type: "string", required: false, array: false, size: 16, default: null, encrypt: false },
   { key: PUBLISH_AT_COLUMN, type: "datetime", required: false, array: false, format: "datetime", default: null },
   { key: UPDATED_BY_COLUMN, type: "string", required: false, array: false, size: 128, default: null, encrypt: false },
+  // The item's preview key (issue #28 item 4): shared links are signed with it; a new one revokes them.
+  { key: "previewKey", type: "string", required: false, array: false, size: 32, default: null, encrypt: false },
 ];
 
 /** The index the scheduler's query uses: scheduled documents by due time (`status = scheduled`, oldest first). */

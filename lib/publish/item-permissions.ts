@@ -64,3 +64,14 @@ export function mayAct(permissions: readonly string[], held: readonly string[], 
 export function isFromFiles(permissions: readonly string[]): boolean {
   return !editorRolesOf(permissions).some((role) => role.startsWith("user:"));
 }
+
+/**
+ * Whether two rows are edited by the same roles (`editorRolesOf`): the test of "a language version joins an
+ * item only when its author may edit the item" (issue #28 item 5). The admin and `studio` write every version
+ * of an item with the item's editors; a row written around the product by anyone else has other editors.
+ */
+export function sameEditors(a: readonly string[], b: readonly string[]): boolean {
+  const x = editorRolesOf(a).sort();
+  const y = editorRolesOf(b).sort();
+  return x.length === y.length && x.every((role, i) => role === y[i]);
+}

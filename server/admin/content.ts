@@ -138,6 +138,11 @@ export interface UploadOptions {
   current?: Models.DefaultRow;
   /** The roles the user holds (`userRoles`), when the caller already looked them up. */
   held?: readonly string[];
+  /**
+   * A create: the permissions of the item this row is a language version of (its editors', issue #28 item 5),
+   * instead of the creator's (`ownerPermissions`).
+   */
+  permissions?: readonly string[];
 }
 
 /** The item changed since the form was opened: the second of two concurrent saves (issue #16 item 5). */
@@ -188,7 +193,7 @@ export async function createItem<K extends ContentKind>(
   return createItemDocument(writerFor(target, session, options.held ?? (await userRoles(target, user))), {
     kind,
     data: { ...fields, [imageField]: null, userId: user.id, ...options.columns },
-    permissions: ownerPermissions(user.id),
+    permissions: options.permissions ? [...options.permissions] : ownerPermissions(user.id),
     image: image ? adminImage(target, user, image) : null,
     lifecycle: lifecycleOf(
       kind,

@@ -31,8 +31,15 @@ describe("states", () => {
 
   it("derives the read permission from the state and keeps the owner's", () => {
     const owner = ['read("any")', 'update("user:u1")', 'delete("user:u1")'];
-    expect(statePermissions(owner, "draft")).toEqual(['read("users")', 'update("user:u1")', 'delete("user:u1")']);
+    expect(statePermissions(owner, "draft")).toEqual(['read("user:u1")', 'update("user:u1")', 'delete("user:u1")']);
     expect(statePermissions(statePermissions(owner, "scheduled"), "published")).toEqual(owner);
+  });
+
+  it("lets only a draft's editors read it, never every signed-in user (issue #28 item 3)", () => {
+    const item = ['read("users")', 'update("user:u1")', 'update("team:studio")', 'delete("team:studio")'];
+    const draft = statePermissions(item, "draft");
+    expect(draft.filter((p) => p.startsWith("read("))).toEqual(['read("user:u1")', 'read("team:studio")']);
+    expect(statePermissions(['update("any")', 'read("any")'], "scheduled")).toEqual(['update("any")']);
   });
 });
 

@@ -11,11 +11,14 @@ import type { z } from "zod";
 import {
   createItem,
   EditConflictError,
+  userRoles,
   submissionErrorMessage,
   updateItem,
   type SaveIntent,
 } from "../../server/admin/content.ts";
 import { QuotaExceededError } from "../../server/admin/quota.ts";
+import { bothOrNeither, notAuthorized, undoFirst } from "./admin-both-versions.server.ts";
+import { mayAct, sameEditors } from "../../lib/publish/item-permissions.ts";
 import { HtmlBoundsError } from "../../lib/html/bounds.ts";
 import { normalizeBodyAsync } from "../../lib/html/body.ts";
 import { otherLocale } from "../../lib/translate/status.ts";
@@ -105,10 +108,20 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
     Object.fromEntries(translatedFields(kind).map((n) => [n, fields[n]]));
   let flash: FlashEvent;
   try {
-    if (other.id && other.version) {
-      // The other version is checked before anything is written: a save writes both or neither.
+    const held = await userRoles(target, user);
+    if (other.id) {
+      // The other version is checked before anything is written: a save writes both or neither. It must be
+      // the item's (its editors') and one this user may change (issue #28 item 5).
       const current = await getItem(session, kind, other.id);
-      if (current && current.$updatedAt !== other.version) {
+      const route = id ? await getItem(session, kind, id) : null;
+      if (
+        current &&
+        (!mayAct(current.$permissions, held, "update") ||
+          (route && !sameEditors(current.$permissions, route.$permissions)))
+      ) {
+        throw notAuthorized();
+      }
+      if (current && other.version && current.$updatedAt !== other.version) {
         throw new OtherVersionConflict(current.$updatedAt, (current.updatedBy as string | null) ?? null);
       }
     }
@@ -136,11 +149,13 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
           columns,
           publishAt,
           current: before ?? undefined,
+          held,
         })
       : await createItem(target, session, user, kind, parsed.input as never, parsed.image, {
           intent,
           columns,
           publishAt,
+          held,
         });
     flash = saveFlash(kind, saved, intent, before ? stateOf(before) : null);
     if (otherInput) {
@@ -149,9 +164,15 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
         ...(await provenanceColumns(kind, form, other.locale, translated(input), !other.id)),
         [imageField]: saved[imageField] ?? null,
       };
-      const options = { intent, columns: otherColumns, publishAt };
-      if (other.id) await updateItem(target, session, user, kind, other.id, otherInput as never, null, options);
-      else await createItem(target, session, user, kind, otherInput as never, null, options);
+      // A new version gets the item's editors (issue #28 item 5): it belongs to the item, not to who wrote it.
+      const options = { intent, columns: otherColumns, publishAt, held, permissions: saved.$permissions };
+      await bothOrNeither(
+        () =>
+          other.id
+            ? updateItem(target, session, user, kind, other.id, otherInput as never, null, options)
+            : createItem(target, session, user, kind, otherInput as never, null, options),
+        () => undoFirst(session, user, kind, before, saved, held),
+      );
     }
   } catch (error) {
     if (error instanceof EditConflictError) {

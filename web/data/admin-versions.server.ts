@@ -18,6 +18,7 @@ import { readGlossary } from "../../lib/translate/glossary.ts";
 import type { GlossaryEntry } from "../../lib/translate/checks.ts";
 import { DATABASE_ID } from "../../model/content.ts";
 import { stateOf } from "../../model/lifecycle.ts";
+import { sameEditors } from "../../lib/publish/item-permissions.ts";
 import {
   CONTENT_MODEL,
   DEFAULT_CONTENT_LOCALE,
@@ -120,7 +121,11 @@ export async function loadOtherVersion(
       tableId: CONTENT_MODEL[kind].collectionId,
       queries: [Query.equal("slug", String(doc.slug)), Query.limit(10)],
     });
-    other = page.rows.find((d) => d.$id !== doc.$id && documentLocale(d) === otherLoc) ?? null;
+    // Only a row edited by the item's editors is its version (issue #28 item 5), never one written around it.
+    other =
+      page.rows.find(
+        (d) => d.$id !== doc.$id && documentLocale(d) === otherLoc && sameEditors(d.$permissions, doc.$permissions),
+      ) ?? null;
   }
   const byLocale = new Map<ContentLocale, VersionInfo>();
   if (doc) byLocale.set(locale, versionInfoOf(kind, doc));
@@ -253,5 +258,6 @@ export async function otherVersionIds(session: SessionServices, kind: ContentKin
     tableId,
     queries: [Query.equal("slug", String(doc.slug)), Query.limit(10), Query.select(["slug"])],
   });
-  return page.rows.map((d) => d.$id).filter((other) => other !== id);
+  // Its versions only: a row of another's with the same slug is not deleted with it (issue #28 item 5).
+  return page.rows.filter((d) => d.$id !== id && sameEditors(d.$permissions, doc.$permissions)).map((d) => d.$id);
 }

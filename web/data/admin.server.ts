@@ -31,6 +31,7 @@ import { takeFromWindow, type EventLog } from "../../server/limits/event-log.ts"
 import { loadOtherVersion, otherVersionIds, type OtherVersion } from "./admin-versions.server.ts";
 import { deleteFailureOf, setFlash } from "./admin-flash.server.ts";
 import { DEFAULT_LOCALE, type Locale } from "../i18n/i18n.ts";
+import { readOnlyReason, type Access, type ReadOnlyReason } from "./access.server.ts";
 
 /** The per-request session client of the signed-in user (Appwrite SSR guide: never shared). */
 export function sessionServices(secret: string): SessionServices {
@@ -159,6 +160,11 @@ export interface FormValues {
   locale: ContentLocale;
   /** The item's version in the other locale (its fields are in `values` as `<locale>.<field>`). */
   other: OtherVersion;
+  /**
+   * Why the user may not change the item, shown before any typing (issue #28 item 3): pushed from files (the
+   * team's) or another user's; null when they may (and for a new item).
+   */
+  readOnly: ReadOnlyReason | null;
 }
 
 /**
@@ -174,11 +180,12 @@ export async function newFormValues(secret: string, kind: ContentKind, initial: 
     version: null,
     locale: both.locale,
     other: both.other,
+    readOnly: null,
   } satisfies FormValues;
 }
 
 /**
- * The edit form's current values, or a 404 with the spec's text in `locale` (§8: "Failed to load venture
+ * The edit form's current values (read-only with its reason when `access` may not change it), or a 404 with the spec's text in `locale` (§8: "Failed to load venture
  * data." / "Failed to load post data.").
  * @throws {Response} 404 when the item does not exist.
  */
@@ -187,6 +194,7 @@ export async function loadFormValues(
   kind: ContentKind,
   id: string,
   locale: Locale = DEFAULT_LOCALE,
+  access?: Pick<Access, "held">,
 ): Promise<FormValues> {
   const session = sessionServices(secret);
   const doc = await getItem(session, kind, id);
@@ -212,6 +220,7 @@ export async function loadFormValues(
     image: publicImageUrl(stripAdminMode((doc[CONTENT_KINDS[kind].imageField] as string | null) ?? null)),
     state: stateOf(doc),
     version: doc.$updatedAt,
+    readOnly: access ? readOnlyReason(doc.$permissions, access) : null,
   };
 }
 

@@ -2,6 +2,7 @@ import { ItemList } from "../../components/admin/item-list.tsx";
 import { deleteFromList, sessionServices } from "../../data/admin.server.ts";
 import { listPage, listQueryOf } from "../../data/admin-lists.server.ts";
 import { requireUser } from "../../data/session.server.ts";
+import { accessOf, listScopeOf } from "../../data/access.server.ts";
 import { adminTitle } from "../../i18n/admin-title.ts";
 import type { Route } from "./+types/blog";
 
@@ -11,10 +12,11 @@ import type { Route } from "./+types/blog";
  * by state (issue #16), `?translation=` by a language's translation state (issue #15).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { secret } = await requireUser(request);
+  const { secret, user } = await requireUser(request);
   const query = listQueryOf(request);
   try {
-    return { list: await listPage(sessionServices(secret), "post", query), query };
+    const scope = listScopeOf(user, await accessOf(user));
+    return { list: await listPage(sessionServices(secret), "post", query, scope), query };
   } catch (error) {
     console.error("Listing posts failed:", error);
     return { list: null, query };
