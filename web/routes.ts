@@ -20,6 +20,7 @@ export default [
     route("privacy-policy", "routes/public/privacy-policy.tsx"),
     route("terms-of-use", "routes/public/terms-of-use.tsx"),
     route("login", "routes/public/login.tsx"),
+    route("join", "routes/public/join.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
   route("admin", "routes/admin/layout.tsx", [
@@ -31,6 +32,7 @@ export default [
     route("blog/new", "routes/admin/post-form.tsx", { id: "admin-post-new" }),
     route("blog/edit/:id", "routes/admin/post-form.tsx", { id: "admin-post-edit" }),
     route("account", "routes/admin/account.tsx"),
+    route("team", "routes/admin/team.tsx"),
   ]),
   route("admin/logout", "routes/admin/logout.ts"),
   route("admin/locale", "routes/admin/locale.ts"),
