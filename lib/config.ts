@@ -20,7 +20,12 @@ const configSchema = z.object({
   APPWRITE_API_KEY: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default(".data"),
   OPEN_REGISTRATION: z.enum(["true", "false"], { message: "must be true or false" }).default("true"),
-  STUDIO_OWNER_EMAIL: z.string().trim().toLowerCase().email({ message: "must be an e-mail address" }).optional(),
+  STUDIO_OWNER_EMAIL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ message: "must be an e-mail address" }))
+    .optional(),
   // The public page cache (docs/decisions/0006): "off" renders every request (measuring, debugging).
   PAGE_CACHE: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
   // Site processes `npm start` runs on the one port (Heroku's and Render's name): a number, or auto (one a core).

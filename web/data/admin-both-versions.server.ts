@@ -56,7 +56,8 @@ export async function undoFirst(
     await deleteItem(session, user, kind, saved.$id, held);
     return;
   }
-  const { [CONTENT_MODEL[kind].image]: _image, ...fields } = snapshotFields(kind, before);
+  const fields = snapshotFields(kind, before);
+  delete fields[CONTENT_MODEL[kind].image];
   await getApiKeyServices().tablesDB.updateRow({
     databaseId: DATABASE_ID,
     tableId: CONTENT_MODEL[kind].collectionId,
