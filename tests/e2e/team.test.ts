@@ -36,7 +36,7 @@ describe("the Team page", () => {
     const link = page.getByRole("textbox", { name: "Invite by e-mail" });
     await expect.poll(() => link.inputValue()).toMatch(/\/en\/join\?/);
     const url = await link.inputValue();
-    expect(await page.getByRole("status").textContent()).toContain("No mail can be sent from this site.");
+    expect(await page.getByText("No mail can be sent from this site.", { exact: false }).count()).toBe(1);
     expect(await page.locator(`tr[data-member="${invitee}"]`).textContent()).toContain("Editor");
 
     await page.goto("/admin/team?lang=ar");
