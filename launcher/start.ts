@@ -81,7 +81,9 @@ async function main(): Promise<void> {
   }
 
   const services = createAdminServices(target);
-  const changes = await applyContentSchema(services, schema as AppwriteSchema);
+  const changes = await applyContentSchema(services, schema as AppwriteSchema, {
+    studioOwnerEmail: config.studioOwnerEmail,
+  });
   if (changes.length) console.log(`Schema: ${changes.length} change(s) applied.`);
   else detail("Schema: up to date.");
 

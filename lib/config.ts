@@ -25,6 +25,12 @@ const configSchema = z.object({
   APPWRITE_API_KEY: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default(".data"),
   OPEN_REGISTRATION: z.enum(["true", "false"], { message: "must be true or false" }).default("true"),
+  STUDIO_OWNER_EMAIL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ message: "must be an e-mail address" }))
+    .optional(),
   // The public page cache (docs/decisions/0006): "off" renders every request (measuring, debugging).
   PAGE_CACHE: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
   // Site processes `npm start` runs on the one port (Heroku's and Render's name): a number, or auto (one a core).
@@ -79,6 +85,11 @@ export interface AppConfig {
    * and kept in `DATA_DIR/preview-secret`. Every site process behind one address needs the same one.
    */
   previewSecret: string | undefined;
+  /**
+   * The account that becomes the studio team's first owner (issue #28 item 1; `STUDIO_OWNER_EMAIL`), for a site
+   * starting on an Appwrite that has users already; unset: the first account ever registered.
+   */
+  studioOwnerEmail: string | undefined;
   geminiApiKey: string | undefined;
   /** Text model for drafting (spec §7: gemini-2.5-flash). */
   geminiTextModel: string;
@@ -152,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webConcurrency: c.WEB_CONCURRENCY === "auto" ? availableParallelism() : Number(c.WEB_CONCURRENCY),
     trustProxy: c.TRUST_PROXY === "true" ? 1 : c.TRUST_PROXY === "false" ? 0 : Number(c.TRUST_PROXY),
     previewSecret: c.PREVIEW_SECRET,
+    studioOwnerEmail: c.STUDIO_OWNER_EMAIL,
     geminiApiKey: c.GEMINI_API_KEY,
     geminiTextModel: c.GEMINI_TEXT_MODEL,
     geminiImageModel: c.GEMINI_IMAGE_MODEL,

@@ -28,6 +28,8 @@ export const LIFECYCLE_ATTRIBUTES: readonly Record<string, unknown>[] = [
   { key: STATUS_COLUMN, type: "string", required: false, array: false, size: 16, default: null, encrypt: false },
   { key: PUBLISH_AT_COLUMN, type: "datetime", required: false, array: false, format: "datetime", default: null },
   { key: UPDATED_BY_COLUMN, type: "string", required: false, array: false, size: 128, default: null, encrypt: false },
+  // The item's preview key (issue #28 item 4): shared links are signed with it; a new one revokes them.
+  { key: "previewKey", type: "string", required: false, array: false, size: 32, default: null, encrypt: false },
 ];
 
 /** The index the scheduler's query uses: scheduled documents by due time (`status = scheduled`, oldest first). */
@@ -84,9 +86,10 @@ export function dueTimeOf(kind: ContentKind, values: Record<string, unknown>): s
 }
 
 /**
- * The read role of a document in `state` (Appwrite role strings): `any` for published, `users` (signed-in
- * users only) for drafts and scheduled items, so Appwrite itself keeps them from guests (ARCHITECTURE 8).
+ * The read role of a document in `state`: `any` for published; `editors` for drafts and scheduled items, which
+ * only the roles that may change the item read (its creator and the studio team; issue #28 item 3, decision
+ * 0017), so Appwrite itself keeps them from guests and from other signed-in users (ARCHITECTURE 8, 11).
  */
-export function readRoleFor(state: ItemState): "any" | "users" {
-  return state === "published" ? "any" : "users";
+export function readRoleFor(state: ItemState): "any" | "editors" {
+  return state === "published" ? "any" : "editors";
 }

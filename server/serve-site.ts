@@ -102,7 +102,8 @@ const COMMON_HEADERS = {
 const ADMIN_PATH = /^\/admin(\/|$)/;
 /** Public pages whose query is reduced to what they read (the login page reads its own, and is never cached). */
 const PAGE_PATH = /^\/[a-z]{2}(?:\/[^.?]*)?$/;
-const LOGIN_PATH = /^\/[a-z]{2}\/login\/?$/;
+/** Pages that read their own query and are never cached: login (`?redirectTo=`), join (an invitation, issue #28). */
+const LOGIN_PATH = /^\/[a-z]{2}\/(?:login|join)\/?$/;
 /** Answered for any well-formed host: load balancers probe it by address. */
 const HEALTH_PATH = /^\/(?:healthz|readyz)(?:\?|$)/;
 /** The readiness check for load balancers (`server/http/readiness.ts`). */

@@ -46,6 +46,7 @@ export default [
     route("privacy-policy", "routes/public/privacy-policy.tsx"),
     route("terms-of-use", "routes/public/terms-of-use.tsx"),
     route("login", "routes/public/login.tsx"),
+    route("join", "routes/public/join.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
   route("admin", "routes/admin/layout.tsx", [
@@ -54,6 +55,7 @@ export default [
     route("account", "routes/admin/account.tsx"),
     route("inbox", "routes/admin/inbox.tsx"),
     route("inbox/:kind/:id", "routes/admin/inbox-item.tsx"),
+    route("team", "routes/admin/team.tsx"),
   ]),
   route("admin/inbox/export.csv", "routes/resources/admin-inbox-export.ts"),
   route("admin/inbox/events", "routes/resources/admin-inbox-events.ts"),

@@ -9,7 +9,7 @@ export function registerSetup(program: Command): void {
   program
     .command("setup")
     .description(
-      "Create or update the database, collections, indexes and bucket of model/appwrite.json (idempotent).",
+      "Create or update the database, collections, indexes and bucket of model/appwrite.json, and the studio team (idempotent).",
     )
     .option("--json", "print the changes as JSON")
     .action(async (options: { json?: boolean }) => withContext(options.json, (c) => runSetup(c, options)));
@@ -23,6 +23,7 @@ export async function runSetup(context: CommandContext, options: { json?: boolea
   ]);
   const changes = await applySchema(context.services, schema.default as AppwriteSchema, {
     onChange: options.json ? undefined : (message) => console.log(message),
+    studioOwnerEmail: context.config.studioOwnerEmail,
   });
   if (options.json) emitJson("result", { changes });
   else

@@ -24,6 +24,7 @@ import { compileQueries, SYSTEM_QUERY_FIELDS } from "../queries.ts";
 import type { QuerySchema } from "../queries.ts";
 import { publishMembership } from "../realtime/team-events.ts";
 import { acceptInvitation } from "./membership-status.ts";
+import { dropInviteLink, getInviteLink, keepInviteLink } from "./invite-links.ts";
 import { isTeamOwner, loadTeam, rolesParam } from "./teams.ts";
 import { loadUser } from "./users.ts";
 
@@ -139,7 +140,8 @@ async function createMembership(ctx: RequestContext): Promise<Reply> {
   const user = await invitee(ctx, { userId, email, phone, name });
   const store = ctx.app.store;
   const now = nowDatetime();
-  const secretHash = hashInviteSecret(newInviteSecret());
+  const secret = newInviteSecret();
+  const secretHash = hashInviteSecret(secret);
   const existing = findMembershipOf(store, team.seq, user.seq);
   if (existing?.confirm) throw new AppwriteError("membership_already_confirmed");
   const id = existing?.id ?? uniqueId();
@@ -168,6 +170,10 @@ async function createMembership(ctx: RequestContext): Promise<Reply> {
       );
   }
   const model = membershipModel(findMembership(store, id) as MembershipRecord);
+  // No e-mail leaves the embedded server: the link it would carry is kept for the key (`invite-links.ts`).
+  if (!privileged && url) {
+    keepInviteLink(ctx.app, { url, membershipId: id, userId: user.id, secret, teamId: team.id });
+  }
   publishMembership(ctx.app.events, model, "create");
   return { status: 201, json: model };
 }
@@ -243,6 +249,7 @@ function deleteMembership(ctx: RequestContext): Reply {
   }
   ctx.app.store.stmt("DELETE FROM memberships WHERE seq = ?").run(membership.seq);
   publishMembership(ctx.app.events, membershipModel(membership), "delete");
+  dropInviteLink(ctx.app, pathParam(ctx, "membershipId"));
   return { status: 204, empty: true };
 }
 
@@ -253,7 +260,9 @@ async function updateStatus(ctx: RequestContext): Promise<Reply> {
   const secret = stringParam(body, "secret", { required: true, max: 256 });
   const membership = findMembership(ctx.app.store, pathParam(ctx, "membershipId"));
   if (!membership) throw new AppwriteError("membership_not_found");
-  return acceptInvitation(ctx, membership, { userId, matches: (hash) => sameHash(hash, secret) });
+  const reply = acceptInvitation(ctx, membership, { userId, matches: (hash) => sameHash(hash, secret) });
+  dropInviteLink(ctx.app, membership.id);
+  return reply;
 }
 
 function sameHash(stored: string, secret: string): boolean {
@@ -274,5 +283,6 @@ export function register(router: Router): void {
   router.add("PATCH", "/teams/:teamId/memberships/:membershipId", "teams.write", updateMembership);
   router.add("DELETE", "/teams/:teamId/memberships/:membershipId", "teams.write", deleteMembership);
   router.add("PATCH", "/teams/:teamId/memberships/:membershipId/status", "project", updateStatus);
+  router.add("GET", "/teams/:teamId/memberships/:membershipId/invitation", "teams.read", getInviteLink);
   router.add("GET", "/users/:userId/memberships", "users.read", listUserMemberships);
 }

@@ -10,11 +10,14 @@
 import { Query } from "node-appwrite";
 import { CONTENT_MODEL, DEFAULT_CONTENT_LOCALE, RETIRED_INDEXES, SUBMISSION_MODEL } from "../../model/model.ts";
 import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../model/content.ts";
+import { STUDIO_TEAM_ID } from "../../model/team.ts";
 import type { AdminServices } from "./client.ts";
 import { neutralizeImageNames } from "./image-names.ts";
 import { listPages } from "./paginate.ts";
 import { applySchema, type AppwriteSchema, type SetupOptions } from "./setup.ts";
 import { backfillSubmissions } from "./submissions.ts";
+import { claimFirstOwner, ensureStudioTeam } from "./studio-team.ts";
+import { applyTeamPermissions } from "../publish/team-migration.ts";
 
 const CONTENT_COLLECTIONS = new Set<string>(Object.values(CONTENT_MODEL).map((spec) => spec.collectionId));
 const SUBMISSION_TABLES = new Set<string>(Object.values(SUBMISSION_MODEL).map((spec) => spec.collectionId));
@@ -63,7 +66,10 @@ export async function backfillLocale(services: AdminServices, collectionId: stri
 export async function applyContentSchema(
   services: AdminServices,
   schema: AppwriteSchema,
-  options: Omit<SetupOptions, "retiredIndexes" | "migrate"> = {},
+  options: Omit<SetupOptions, "retiredIndexes" | "migrate"> & {
+    /** `STUDIO_OWNER_EMAIL`: the account that becomes the team's first owner (default: the first registered). */
+    studioOwnerEmail?: string;
+  } = {},
 ): Promise<string[]> {
   const changes = await applySchema(services, schema, {
     ...options,
@@ -80,6 +86,19 @@ export async function applyContentSchema(
       if (updated > 0) record(`set locale "en" on ${updated} document(s) of ${collectionId}`);
     },
   });
+  const report = (message: string) => {
+    changes.push(message);
+    options.onChange?.(message);
+  };
+  // The studio team (issue #28 item 1): created when missing, its first owner named, its permissions on every row.
+  if (await ensureStudioTeam(services)) report(`created team ${STUDIO_TEAM_ID}`);
+  const owner = await claimFirstOwner(services, options.studioOwnerEmail);
+  if (owner) report(`made user ${owner} the owner of team ${STUDIO_TEAM_ID}`);
+  for (const collectionId of CONTENT_COLLECTIONS) {
+    if (!schema.collections.some((c) => c.$id === collectionId)) continue;
+    const moved = await applyTeamPermissions(services, collectionId);
+    if (moved > 0) report(`gave team ${STUDIO_TEAM_ID} its permissions on ${moved} document(s) of ${collectionId}`);
+  }
   if (schema.buckets.some((bucket) => bucket.$id === IMAGES_BUCKET_ID)) {
     const renamed = await neutralizeImageNames(services);
     if (renamed > 0) {

@@ -18,11 +18,14 @@ import {
 } from "../../model/model.ts";
 import { stripAdminMode, type GuestServices } from "./client.ts";
 import { listAll } from "./paginate.ts";
+import { sameEditors } from "../publish/item-permissions.ts";
 
 interface Stored {
   $id: string;
   $createdAt: string;
   $updatedAt: string;
+  /** Its Appwrite permissions: who edits it decides which item a version belongs to (`pickVersions`). */
+  $permissions?: string[];
 }
 /** A document of `kind` as the site reads it: every field of its description, plus Appwrite's ids and times. */
 export type ItemRecord<K extends ContentKind> = DocumentOf<(typeof CONTENT_MODEL)[K]> & Stored;
@@ -47,7 +50,12 @@ export function toRecord<K extends ContentKind>(
   doc: Models.DefaultRow,
   only?: readonly string[],
 ): ItemRecord<K> {
-  const record: Record<string, unknown> = { $id: doc.$id, $createdAt: doc.$createdAt, $updatedAt: doc.$updatedAt };
+  const record: Record<string, unknown> = {
+    $id: doc.$id,
+    $createdAt: doc.$createdAt,
+    $updatedAt: doc.$updatedAt,
+    $permissions: doc.$permissions,
+  };
   for (const [name, field] of fieldsOf(CONTENT_MODEL[kind])) {
     if (only && !only.includes(name)) continue;
     const value = doc[name] as string | null | undefined;
@@ -142,8 +150,11 @@ export type Localized<T> = T & { locale: ContentLocale; locales: ContentLocale[]
  * The version of each item to show in `locale` (issue #15 item 3): the one in `locale` when it exists, else
  * the other (the page marks it with its own `lang`/`dir` and a notice). `records` holds every version of
  * every item (each record's `slug` and `locale`); items keep the order of their first version in `records`.
+ * Versions belong to their item (issue #28 item 5): of the rows sharing a slug, only those edited by the same
+ * roles as the first one written (`sameEditors`) are its versions; a row written around the product with its
+ * slug in another locale is neither shown for it nor listed among its locales (`hreflang`).
  */
-export function pickVersions<T extends { slug: string; locale: string }>(
+export function pickVersions<T extends { slug: string; locale: string; $createdAt?: string; $permissions?: string[] }>(
   records: readonly T[],
   locale: ContentLocale,
 ): Localized<T>[] {
@@ -153,7 +164,8 @@ export function pickVersions<T extends { slug: string; locale: string }>(
     if (versions) versions.push(record);
     else bySlug.set(record.slug, [record]);
   }
-  return [...bySlug.values()].map((versions) => {
+  return [...bySlug.values()].map((all) => {
+    const versions = ofFirstItem(all);
     const chosen =
       versions.find((v) => v.locale === locale) ??
       versions.find((v) => v.locale === DEFAULT_CONTENT_LOCALE) ??
@@ -161,6 +173,13 @@ export function pickVersions<T extends { slug: string; locale: string }>(
     const locales = [...new Set(versions.map((v) => v.locale))].filter(isContentLocale);
     return { ...chosen, locale: chosen.locale as ContentLocale, locales };
   });
+}
+
+/** The rows of `rows` (one slug) that belong to the item of the first one written: the same editors. */
+function ofFirstItem<T extends { $createdAt?: string; $permissions?: string[] }>(rows: T[]): T[] {
+  if (rows.length < 2 || rows.some((r) => !r.$permissions)) return rows;
+  const first = rows.reduce((a, b) => ((b.$createdAt ?? "") < (a.$createdAt ?? "") ? b : a));
+  return rows.filter((r) => sameEditors(r.$permissions!, first.$permissions!));
 }
 
 /**

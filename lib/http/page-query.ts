@@ -46,12 +46,15 @@ const PAGE_PARAMETERS: ReadonlyArray<{ path: RegExp; params: Record<string, (val
     },
   })),
   {
-    // A shared preview link's token (issue #16, `lib/publish/preview-link.ts`: `<expiry>.<HMAC, base64url>`);
+    // A shared preview link's token (issue #16, `lib/publish/preview-link.ts`: `<expiry>.<HMAC, base64url>.<key>.<document id>`);
     // such a page is never cached, and one of a public item redirects to its plain URL.
     path: new RegExp(
       `^/[a-z]{2}/(?:${CONTENT_KIND_NAMES.map((kind) => CONTENT_MODEL[kind].publicPath).join("|")})/[^/]+/?$`,
     ),
-    params: { preview: (value) => (/^\d{1,12}\.[A-Za-z0-9_-]{43}$/.test(value) ? value : null) },
+    params: {
+      preview: (value) =>
+        /^\d{1,12}\.[A-Za-z0-9_-]{43}\.[A-Za-z0-9]{1,32}\.[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/.test(value) ? value : null,
+    },
   },
 ];
 

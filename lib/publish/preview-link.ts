@@ -1,8 +1,11 @@
 /**
- * Shared preview links (issue #16 item 3): a draft or scheduled item's public URL with `?preview=<token>`,
- * which opens it signed-out until the token expires (7 days). The token is `<expiry>.<signature>`: the expiry
- * in seconds since the epoch and an HMAC-SHA-256 (RFC 2104) of the kind, slug and expiry under the site's
- * preview secret, base64url. Rotating the secret revokes every link. Signatures are compared in constant time.
+ * Shared preview links (issue #16 item 3, issue #28 item 4): a draft or scheduled item's public URL with
+ * `?preview=<token>`, which opens that one document signed-out until the token expires (7 days). The token is
+ * `<expiry>.<signature>.<key>.<documentId>`: the expiry in seconds since the epoch, an HMAC-SHA-256 (RFC 2104)
+ * of the kind, document id, locale, key and expiry under the site's preview secret (base64url), the item's
+ * preview key (`PREVIEW_KEY_COLUMN`, changed to revoke its links) and the document id. A link is bound to
+ * one document and its locale, never to a slug: it stops working when the document is deleted or its key
+ * changes. Rotating the secret revokes every link. Signatures are compared in constant time.
  *
  * The secret is kept like the API key: `PREVIEW_SECRET` in the environment, else one generated once and kept
  * in `DATA_DIR/preview-secret` (mode 0600).
@@ -19,50 +22,88 @@ export const PREVIEW_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const PREVIEW_PARAM = "preview";
 /** The shortest secret accepted, in characters (32 hex characters: 128 bits). */
 export const MIN_PREVIEW_SECRET_LENGTH = 32;
+/** The column holding an item's preview key; a document without one has the key `DEFAULT_PREVIEW_KEY`. */
+export const PREVIEW_KEY_COLUMN = "previewKey";
+/** The preview key of a document that never had its links revoked. */
+export const DEFAULT_PREVIEW_KEY = "0";
 
 /** What checking a token says: `valid`, `expired` (signature right, time up) or `invalid` (malformed or forged). */
 export type PreviewCheck = "valid" | "expired" | "invalid";
 
-function signature(secret: string, kind: ContentKind, slug: string, expires: number): Buffer {
-  return createHmac("sha256", secret).update(`${kind}\n${slug}\n${expires}`).digest();
+/** What a preview link is for: one document of `kind` in `locale`, at its preview `key`. */
+export interface PreviewTarget {
+  kind: ContentKind;
+  documentId: string;
+  locale: string;
+  key: string;
+}
+
+const TOKEN = /^(\d{1,12})\.([A-Za-z0-9_-]{43})\.([A-Za-z0-9]{1,32})\.([A-Za-z0-9][A-Za-z0-9._-]{0,35})$/;
+
+function signature(secret: string, target: PreviewTarget, expires: number): Buffer {
+  const { kind, documentId, locale, key } = target;
+  return createHmac("sha256", secret).update(`${kind}\n${documentId}\n${locale}\n${key}\n${expires}`).digest();
+}
+
+/** The preview key of a stored document (`PREVIEW_KEY_COLUMN`, else `DEFAULT_PREVIEW_KEY`). */
+export function previewKeyOf(doc: Record<string, unknown>): string {
+  const key = doc[PREVIEW_KEY_COLUMN];
+  return typeof key === "string" && /^[A-Za-z0-9]{1,32}$/.test(key) ? key : DEFAULT_PREVIEW_KEY;
+}
+
+/** A new random preview key (revoking the links signed with the old one): 24 hex characters. */
+export function newPreviewKey(): string {
+  return randomBytes(12).toString("hex");
 }
 
 /**
- * The token of a preview link for the item `kind`/`slug`, valid until `now + ttlMs` (ms since the epoch).
- * @throws {RangeError} for a secret shorter than `MIN_PREVIEW_SECRET_LENGTH`.
+ * The token of a preview link for `target`, valid until `now + ttlMs` (ms since the epoch).
+ * @throws {RangeError} for a secret shorter than `MIN_PREVIEW_SECRET_LENGTH`, or a key or id a token cannot carry.
  */
-export function signPreview(
-  secret: string,
-  kind: ContentKind,
-  slug: string,
-  now = Date.now(),
-  ttlMs = PREVIEW_LINK_TTL_MS,
-): string {
+export function signPreview(secret: string, target: PreviewTarget, now = Date.now(), ttlMs = PREVIEW_LINK_TTL_MS): string {
   if (secret.length < MIN_PREVIEW_SECRET_LENGTH) {
     throw new RangeError(`The preview secret must be at least ${MIN_PREVIEW_SECRET_LENGTH} characters.`);
   }
   const expires = Math.floor((now + ttlMs) / 1000);
-  return `${expires}.${signature(secret, kind, slug, expires).toString("base64url")}`;
+  const token = `${expires}.${signature(secret, target, expires).toString("base64url")}.${target.key}.${target.documentId}`;
+  if (!TOKEN.test(token)) throw new RangeError("A preview key is 1–32 letters or digits, a document id an Appwrite id.");
+  return token;
 }
 
 /**
- * Checks a preview token for `kind`/`slug` at `now` (ms since the epoch): the signature first (constant-time
- * comparison), then the expiry, so a forged token never learns whether its time would have been right.
+ * Checks a preview token for a page of `kind` in `locale` at `now` (ms since the epoch): the signature first
+ * (constant-time comparison), then the expiry, so a forged token never learns whether its time would have
+ * been right. A valid token names the document and key it was signed for, which the page must still find
+ * (the document exists, is in `locale`, at that key).
  */
+export function readPreview(
+  secret: string,
+  kind: ContentKind,
+  locale: string,
+  token: string | null | undefined,
+  now = Date.now(),
+): { check: PreviewCheck; documentId: string; key: string } {
+  const match = TOKEN.exec(token ?? "");
+  if (!match || secret.length < MIN_PREVIEW_SECRET_LENGTH) return { check: "invalid", documentId: "", key: "" };
+  const expires = Number(match[1]);
+  const given = Buffer.from(match[2]!, "base64url");
+  const target = { kind, locale, key: match[3]!, documentId: match[4]! };
+  const wanted = signature(secret, target, expires);
+  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) {
+    return { check: "invalid", documentId: "", key: "" };
+  }
+  return { check: expires * 1000 > now ? "valid" : "expired", documentId: target.documentId, key: target.key };
+}
+
+/** `readPreview`'s verdict alone. */
 export function checkPreview(
   secret: string,
   kind: ContentKind,
-  slug: string,
+  locale: string,
   token: string | null | undefined,
   now = Date.now(),
 ): PreviewCheck {
-  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token ?? "");
-  if (!match || secret.length < MIN_PREVIEW_SECRET_LENGTH) return "invalid";
-  const expires = Number(match[1]);
-  const given = Buffer.from(match[2]!, "base64url");
-  const wanted = signature(secret, kind, slug, expires);
-  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return "invalid";
-  return expires * 1000 > now ? "valid" : "expired";
+  return readPreview(secret, kind, locale, token, now).check;
 }
 
 /**

@@ -4,7 +4,7 @@
  * content-addressed and uploaded once, a document write that fails removes the image it just uploaded, and
  * an item edited in Appwrite since the last push or pull is a conflict, not an overwrite (unless `force`).
  */
-import { Permission, Role } from "node-appwrite";
+import { withStudioTeam } from "./item-permissions.ts";
 import { CONTENT_KINDS, IMAGES_BUCKET_ID } from "../../model/content.ts";
 import { PUBLISH_AT_COLUMN, STATUS_COLUMN, type ItemState } from "../../model/lifecycle.ts";
 import { CONTENT_KIND_NAMES, DEFAULT_CONTENT_LOCALE, versionKey, type ContentKind } from "../../model/model.ts";
@@ -296,7 +296,8 @@ async function apply(
         ? await createItemDocument(databases, {
             kind,
             data: { ...fields, userId: null },
-            permissions: [Permission.read(Role.any())],
+            // The team's item (issue #28 item 1): the state adds its read permission.
+            permissions: withStudioTeam([]),
             image,
             lifecycle,
             savedBy: "studio push",
@@ -307,7 +308,8 @@ async function apply(
             image,
             // The state's read permission replaces the document's own (its other permissions are kept).
             lifecycle,
-            permissions: p.remote?.$permissions ?? [Permission.read(Role.any())],
+            // Existing rows get the team's permissions too (a site from before the team, issue #28 item 1).
+            permissions: withStudioTeam(p.remote?.$permissions ?? []),
             savedBy: "studio push",
           });
     project[kind][key] = lockEntryFor(kind, doc, p.lock!);

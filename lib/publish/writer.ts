@@ -18,6 +18,7 @@ import {
   type ItemState,
 } from "../../model/lifecycle.ts";
 import { CONTENT_MODEL, fieldsOf, type ContentKind } from "../../model/model.ts";
+import { editorRolesOf } from "./item-permissions.ts";
 import { checkedRestoreFields, isRevisionOf, RevisionMismatchError, RevisionStore } from "./history.ts";
 import { purgeAfterWrite, purgeConfigured } from "./purge.ts";
 
@@ -77,15 +78,17 @@ export interface HistoryOptions {
 }
 
 /**
- * `permissions` (Appwrite permission strings) with the read permission of `state`: every `read("any")` and
- * `read("users")` replaced by `read("any")` when published, `read("users")` otherwise, the rest (update,
- * delete by their owner) kept. The one place a document's visibility is derived from its state (issue #16:
- * "a draft is a document guests cannot read").
+ * `permissions` (Appwrite permission strings) with the read permissions of `state`: every `read(…)` replaced
+ * by `read("any")` when published, otherwise by `read(<role>)` for each editor role (`editorRolesOf`: the roles
+ * granted `update`, e.g. `team:studio` and the creator), the rest (update, delete) kept. The one place a
+ * document's visibility is derived from its state (issue #16: "a draft is a document guests cannot read";
+ * issue #28 item 3: nor can a signed-in user outside its editors).
  */
 export function statePermissions(permissions: readonly string[], state: ItemState): string[] {
-  const reads = new Set([Permission.read(Role.any()), Permission.read(Role.users())]);
-  const role = readRoleFor(state) === "any" ? Role.any() : Role.users();
-  return [Permission.read(role), ...permissions.filter((p) => !reads.has(p))];
+  const others = permissions.filter((p) => !p.startsWith("read("));
+  const reads =
+    readRoleFor(state) === "any" ? [Permission.read(Role.any())] : editorRolesOf(permissions).map((role) => Permission.read(role));
+  return [...reads, ...others];
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The admin's writes of ventures and blog posts (spec §2 admin forms, §3, §4, §6, §7; issue #5). Every write
  * is made with the signed-in user's session client, so Appwrite enforces the permissions: new documents are
- * readable by anyone and updatable/deletable by their creator only (SECURITY C37–C39). Only the fields of the
+ * readable by anyone and updatable/deletable by their creator and the studio team (SECURITY C37–C39;
+ * decision 0017); the team's roles a user outside it may not grant are completed with the key (`team-writer.ts`). Only the fields of the
  * spec are written (C40: `$permissions`, `$id` or owner ids in a form are never read).
  *
  * Images are the exception: uploaded with the API key after the user's quota was checked (`./images.ts`;
@@ -28,6 +29,9 @@ import type { SignedInUser } from "../auth/account.ts";
 import { adminImage, deleteImage } from "./images.ts";
 import { assertWithinQuota, type UploadQuota } from "./quota.ts";
 import { createItemDocument, deleteItemDocument, updateItemDocument } from "../../lib/publish/writer.ts";
+import { creatorPermissions, heldRoles, mayAct } from "../../lib/publish/item-permissions.ts";
+import { studioRoleOf } from "../../lib/appwrite/studio-team.ts";
+import { teamWriter } from "./team-writer.ts";
 import { dateField, dueTimeOf, stateFor, UPDATED_BY_COLUMN, type ItemState } from "../../model/lifecycle.ts";
 
 /**
@@ -65,12 +69,30 @@ export function submissionErrorMessage(error: unknown): string {
 }
 
 /**
- * Permissions of a new document (spec §3: read by anyone; update and delete by the creator). The writer
- * replaces the read permission by the state's (`statePermissions`: drafts are read by signed-in users only).
+ * Permissions of a new document (spec §3: read by anyone; update and delete by the creator; decision 0017: and
+ * by the studio team). The writer replaces the read permission by the state's (`statePermissions`: a draft
+ * is read by its editors only).
  */
 export function ownerPermissions(userId: string): string[] {
-  return [Permission.read(Role.any()), Permission.update(Role.user(userId)), Permission.delete(Role.user(userId))];
+  return [Permission.read(Role.any()), ...creatorPermissions(userId)];
 }
+
+/**
+ * The roles `user` holds (`heldRoles`: their own and, for a member of the studio team, the team's), looked up
+ * with the API key of `target`.
+ * @throws {AppwriteException} when Appwrite fails.
+ */
+export async function userRoles(target: AppwriteTarget, user: SignedInUser): Promise<string[]> {
+  return heldRoles(user.id, await studioRoleOf(createAdminServices(target), user.id));
+}
+
+/** The writer of `user`'s saves: their session, completed by the key for the team's roles (`teamWriter`). */
+function writerFor(target: AppwriteTarget, session: SessionServices, held: readonly string[]) {
+  return teamWriter(session.tablesDB, createAdminServices(target).tablesDB, held);
+}
+
+const notAuthorized = () =>
+  new AppwriteException("The current user is not authorized to perform the requested action.", 401, "user_unauthorized");
 
 type Input<K extends ContentKind> = FormInputOf<K>;
 
@@ -114,6 +136,13 @@ export interface UploadOptions {
   publishAt?: string | null;
   /** An update: the row as the caller has just read it with the same session (spares reading it again). */
   current?: Models.DefaultRow;
+  /** The roles the user holds (`userRoles`), when the caller already looked them up. */
+  held?: readonly string[];
+  /**
+   * A create: the permissions of the item this row is a language version of (its editors', issue #28 item 5),
+   * instead of the creator's (`ownerPermissions`).
+   */
+  permissions?: readonly string[];
 }
 
 /** The item changed since the form was opened: the second of two concurrent saves (issue #16 item 5). */
@@ -161,10 +190,10 @@ export async function createItem<K extends ContentKind>(
   const { imageField } = CONTENT_KINDS[kind];
   const fields = await documentData(kind, input); // refuses an over-bound body before any upload
   if (image) await assertWithinQuota(session.storage, user.id, image.bytes.byteLength, options);
-  return createItemDocument(session.tablesDB, {
+  return createItemDocument(writerFor(target, session, options.held ?? (await userRoles(target, user))), {
     kind,
     data: { ...fields, [imageField]: null, userId: user.id, ...options.columns },
-    permissions: ownerPermissions(user.id),
+    permissions: options.permissions ? [...options.permissions] : ownerPermissions(user.id),
     image: image ? adminImage(target, user, image) : null,
     lifecycle: lifecycleOf(
       kind,
@@ -202,15 +231,10 @@ export async function updateItem<K extends ContentKind>(
   if (options.expectedVersion && options.expectedVersion !== current.$updatedAt) {
     throw new EditConflictError(current.$updatedAt, (current[UPDATED_BY_COLUMN] as string | null) ?? null);
   }
+  const held = options.held ?? (await userRoles(target, user));
+  // Ownership first (the creator or the studio team): nothing is touched for a user who may not change it.
+  if (!mayAct(current.$permissions, held, "update")) throw notAuthorized();
   if (image) {
-    // Ownership first: a user who may not change the document must not delete its image.
-    if (!current.$permissions.includes(Permission.update(Role.user(user.id)))) {
-      throw new AppwriteException(
-        "The current user is not authorized to perform the requested action.",
-        401,
-        "user_unauthorized",
-      );
-    }
     const replaced = typeof current[imageField] === "string" ? parseFileViewUrl(current[imageField]) : null;
     await assertWithinQuota(session.storage, user.id, image.bytes.byteLength, {
       ...options,
@@ -218,7 +242,7 @@ export async function updateItem<K extends ContentKind>(
     });
     await deleteImage(session, current[imageField]);
   }
-  return updateItemDocument(session.tablesDB, documentId, {
+  return updateItemDocument(writerFor(target, session, held), documentId, {
     kind,
     data: { ...fields, ...options.columns },
     image: image ? adminImage(target, user, image) : null,
@@ -247,17 +271,12 @@ export async function deleteItem(
   user: SignedInUser,
   kind: ContentKind,
   documentId: string,
+  held?: readonly string[],
 ): Promise<void> {
   const { collectionId, imageField } = CONTENT_KINDS[kind];
   const ids = { databaseId: DATABASE_ID, tableId: collectionId, rowId: documentId };
   const current = await session.tablesDB.getRow(ids);
-  if (!current.$permissions.includes(Permission.delete(Role.user(user.id)))) {
-    throw new AppwriteException(
-      "The current user is not authorized to perform the requested action.",
-      401,
-      "user_unauthorized",
-    );
-  }
+  if (!mayAct(current.$permissions, held ?? heldRoles(user.id, null), "delete")) throw notAuthorized();
   await deleteImage(session, current[imageField]);
   await deleteItemDocument(session.tablesDB, kind, documentId);
 }

@@ -3,6 +3,7 @@
  * into it only here, uploaded with the API key after the caller checked the user's quota, and owned by that
  * user (`imagePermissions`): deleting or replacing it goes through their session again.
  */
+import { STUDIO_TEAM } from "../../lib/publish/item-permissions.ts";
 import { ID, Permission, Role } from "node-appwrite";
 import { InputFile } from "node-appwrite/file";
 import { IMAGES_BUCKET_ID } from "../../model/content.ts";
@@ -23,10 +24,12 @@ import type { SignedInUser } from "../auth/account.ts";
  * the user its owner for the quota (`server/admin/quota.ts`) and lets Appwrite decide who may delete it. No
  * `update`: with it the user could rewrite the file's permissions through the REST API (Appwrite lets a
  * caller grant `any`), drop their own role and so take the file out of their quota (SECURITY C36, C61).
- * Replacing an image deletes it and uploads a new one, so the admin never needs `update`.
+ * Replacing an image deletes it and uploads a new one, so the admin never needs `update`. The studio team
+ * may delete it too (`delete("team:studio")`, issue #28 item 1), as it may delete the item.
  */
 export function imagePermissions(userId: string): string[] {
-  return [Permission.read(Role.any()), Permission.delete(Role.user(userId))];
+  // The studio team edits every item (decision 0017), so it may delete the image it replaces too.
+  return [Permission.read(Role.any()), Permission.delete(Role.user(userId)), Permission.delete(STUDIO_TEAM)];
 }
 
 /**

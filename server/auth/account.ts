@@ -7,6 +7,8 @@
 import { Account, AppwriteException, ID, Query } from "node-appwrite";
 import { createSessionServices, type AdminServices, type AppwriteTarget } from "../../lib/appwrite/client.ts";
 import { isCommonPassword } from "./common-passwords.ts";
+import { claimFirstOwner } from "../../lib/appwrite/studio-team.ts";
+import { loadConfig } from "../../lib/config.ts";
 import { adminLocaleOf, type AdminLocale } from "./prefs.ts";
 
 /** The signed-in user as pages see it (spec §3 "User": id, name, email). */
@@ -73,12 +75,26 @@ export async function signIn(admin: AdminServices, email: string, password: stri
     throw error;
   }
   const user = await admin.users.get({ userId: session.userId });
+  await claimOwnerQuietly(admin);
   return {
     secret: session.secret,
     expire: session.expire,
     user: { id: user.$id, name: user.name, email: user.email },
     adminLocale: adminLocaleOf(user.prefs),
   };
+}
+
+/**
+ * Names the studio team's first owner if it has none (`claimFirstOwner`: `STUDIO_OWNER_EMAIL`, else the first
+ * account ever registered; issue #28 item 1), at every sign-in, so a site started on an Appwrite with users
+ * gets its owner at their next sign-in. A failure is logged, never a failed sign-in.
+ */
+async function claimOwnerQuietly(admin: AdminServices): Promise<void> {
+  try {
+    await claimFirstOwner(admin, loadConfig().studioOwnerEmail);
+  } catch (error) {
+    console.warn("[team] naming the studio team's owner failed:", (error as Error).message);
+  }
 }
 
 /**
@@ -119,8 +135,18 @@ export async function register(
 }
 
 /**
+ * Whether an Appwrite user may be a signed-in editor of the site (issue #28 item 6): only an account with an
+ * e-mail address. An anonymous session's user (`POST /account/sessions/anonymous`, open on a real Appwrite)
+ * or a phone-only account never is, whatever `OPEN_REGISTRATION` says.
+ */
+export function isEditorAccount(user: { email?: string | null }): boolean {
+  return typeof user.email === "string" && user.email.trim() !== "";
+}
+
+/**
  * The user a session secret belongs to, or null when the secret is unknown, expired or deleted (spec §4:
- * "Failure to fetch the current user sets no user").
+ * "Failure to fetch the current user sets no user"), or belongs to an account without an e-mail (an
+ * anonymous session: `isEditorAccount`).
  * @throws {AppwriteException} only when Appwrite fails otherwise (5xx, unreachable).
  */
 export async function currentUser(
@@ -129,6 +155,7 @@ export async function currentUser(
 ): Promise<SignedInUser | null> {
   try {
     const user = await createSessionServices(target, secret).account.get();
+    if (!isEditorAccount(user)) return null;
     return { id: user.$id, name: user.name, email: user.email };
   } catch (error) {
     if (error instanceof AppwriteException && error.code >= 400 && error.code < 500) return null;

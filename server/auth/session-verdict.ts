@@ -14,6 +14,7 @@ import { createCookie } from "react-router";
 import { createSessionServices, type AppwriteTarget } from "../../lib/appwrite/client.ts";
 import { LRUCache } from "lru-cache";
 import { SECURE_SESSION_COOKIE_NAME, SESSION_COOKIE_NAME } from "./session-cookie.ts";
+import { isEditorAccount } from "./account.ts";
 
 /** How long a verdict is remembered, in ms. */
 export const GUEST_VERDICT_MS = 60_000;
@@ -102,15 +103,16 @@ function keyOf(cookieHeader: string | undefined): string | null {
 
 /**
  * The `isSession` of a site on the Appwrite at `target`: `account.get` with the secret (Appwrite Account API);
- * false only when Appwrite answers 401 (no such session); a 429 or a 5xx rejects, so the question stays open.
+ * false when Appwrite answers 401 (no such session) or the session's user has no e-mail (an anonymous session is
+ * never a sign-in of the site: `isEditorAccount`, issue #28 item 6); a 429 or a 5xx rejects, so the question
+ * stays open.
  */
 export function appwriteSessionCheck(
   target: Pick<AppwriteTarget, "endpoint" | "projectId">,
 ): (secret: string) => Promise<boolean> {
   return async (secret) => {
     try {
-      await createSessionServices(target, secret).account.get();
-      return true;
+      return isEditorAccount(await createSessionServices(target, secret).account.get());
     } catch (error) {
       if (error instanceof AppwriteException && error.code === 401) return false;
       throw error;

@@ -58,7 +58,7 @@ const REVALIDATE: ReadonlyArray<readonly [string, string]> = [["Cache-Control", 
 /** A public page: a locale segment, then a path without a file extension (no `.data`, `.xml`). */
 const PAGE_PATH = /^\/[a-z]{2}(?:\/[^.?]*)?$/;
 /** Pages that set cookies or depend on the visitor: never cached. */
-const PRIVATE_PAGE = /^\/[a-z]{2}\/login\/?$/;
+const PRIVATE_PAGE = /^\/[a-z]{2}\/(?:login|join)\/?$/;
 /** Headers of a rendered page that are per response, or set here. */
 const NOT_STORED = new Set(["content-security-policy", "content-length", "date", "etag", "cache-control", "vary"]);
 const NONCE_BYTES = 16;

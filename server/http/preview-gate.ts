@@ -12,11 +12,12 @@ import { CONTENT_MODEL, type ContentKind } from "../../model/model.ts";
 const KIND_BY_PATH = new Map(
   Object.entries(CONTENT_MODEL).map(([kind, model]) => [model.publicPath as string, kind as ContentKind]),
 );
-const ITEM_PAGE = /^\/[a-z]{2}\/([^/]+)\/([^/]+)\/?$/;
+const ITEM_PAGE = /^\/([a-z]{2})\/([^/]+)\/([^/]+)\/?$/;
 
 /**
  * Where to send a request for `url` (path and query as received) instead of rendering it: the plain path when
- * `url` is an item page with a `?preview=` token that `secret` did not sign for that item, or that has expired;
+ * `url` is an item page with a `?preview=` token that `secret` did not sign for that kind and locale, or that
+ * has expired;
  * null otherwise (no token, not an item page, a valid token, or no secret known yet: the page checks it then).
  * @param secret the preview secret, or null while it is not known; asked only for a token on an item page.
  */
@@ -26,17 +27,12 @@ export function previewRedirect(url: string, secret: () => string | null, now = 
   const token = new URLSearchParams(url.slice(mark)).get(PREVIEW_PARAM);
   const pathname = url.slice(0, mark);
   const page = ITEM_PAGE.exec(pathname);
-  const kind = page ? KIND_BY_PATH.get(page[1]!) : undefined;
+  const kind = page ? KIND_BY_PATH.get(page[2]!) : undefined;
   if (token === null || !kind) return null;
   const key = secret();
   if (key === null) return null;
-  let slug: string;
-  try {
-    slug = decodeURIComponent(page![2]!);
-  } catch {
-    return pathname;
-  }
-  return checkPreview(key, kind, slug, token, now) === "valid" ? null : pathname;
+  // A link is signed for one document in its locale (issue #28 item 4); the page checks its slug and key.
+  return checkPreview(key, kind, page![1]!, token, now) === "valid" ? null : pathname;
 }
 
 /**

@@ -125,12 +125,19 @@ describe("authentication (SSR pattern)", () => {
 });
 
 describe("admin writes with the user's session", () => {
-  it("creates a venture readable by anyone and changeable by its creator only, with its logo and sanitized HTML", async () => {
+  it("creates a venture readable by anyone and changeable by its creator and the studio team only, with its logo and sanitized HTML", async () => {
     const ada = await signedIn("ada@example.com");
     const created = await createVentureWithLogo(ada, "alpha");
 
+    // Decision 0017: the studio team's roles are completed with the key when the user may not grant them.
     expect(created.$permissions.sort()).toEqual(
-      [`delete("user:${ada.user.id}")`, 'read("any")', `update("user:${ada.user.id}")`].sort(),
+      [
+        `delete("user:${ada.user.id}")`,
+        'read("any")',
+        `update("user:${ada.user.id}")`,
+        'update("team:studio")',
+        'delete("team:studio")',
+      ].sort(),
     );
     expect(created.userId).toBe(ada.user.id);
     expect(created.caseStudy).toBe("<h2>The Problem</h2><p>Text</p>");

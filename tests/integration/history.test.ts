@@ -78,10 +78,14 @@ describe("history of an item saved in the admin", () => {
     const [revision] = await new RevisionStore(session(ada).client).list(await ventureRow(itemId));
     const rows = await storedRows(itemId);
     for (const row of rows.rows) {
+      // The item's editors: its creator and the studio team (decision 0017).
       expect(row.$permissions).toEqual([
         `read("user:${ada.user.id}")`,
         `update("user:${ada.user.id}")`,
         `delete("user:${ada.user.id}")`,
+        'read("team:studio")',
+        'update("team:studio")',
+        'delete("team:studio")',
       ]);
     }
 
@@ -214,8 +218,12 @@ describe("history of an item pushed from files", () => {
     const revisions = await new RevisionStore(backend.services.client).list(await ventureRow(doc!.$id));
     expect(revisions).toHaveLength(1);
     expect(revisions[0]).toMatchObject({ savedBy: "studio push", fields: { name: "Alpha Agency" } });
-    // A pushed item grants no user `update`: its revisions grant nobody anything (the key reads them).
-    expect((await storedRows(doc!.$id)).rows[0]!.$permissions).toEqual([]);
-    expect(await new RevisionStore(session(ada).client).list(await ventureRow(doc!.$id))).toEqual([]);
+    // A pushed item is the studio team's: its revisions are the team's (issue #28), no other user reads them.
+    expect((await storedRows(doc!.$id)).rows[0]!.$permissions).toEqual([
+      'read("team:studio")',
+      'update("team:studio")',
+      'delete("team:studio")',
+    ]);
+    expect(await new RevisionStore(session(bob).client).list(await ventureRow(doc!.$id))).toEqual([]);
   });
 });

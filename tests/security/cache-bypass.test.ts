@@ -114,7 +114,7 @@ describe("made-up session cookies and preview tokens (C71)", () => {
   });
 
   it("sends a made-up preview token on a published item to the plain URL, without rendering", async () => {
-    const token = (n: number) => `${Math.floor(Date.now() / 1000) + 3600 + n}.${"A".repeat(42)}${"ABCD"[n % 4]}`;
+    const token = (n: number) => `${Math.floor(Date.now() / 1000) + 3600 + n}.${"A".repeat(42)}${"ABCD"[n % 4]}.0.d1`;
     await get(`${POST}?preview=${token(0)}`); // the first token makes the server read the secret
     await get(POST); // stored
     const before = stack.site.stats.renders;

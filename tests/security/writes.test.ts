@@ -101,7 +101,7 @@ describe("cross-origin writes (C8, C9)", () => {
 });
 
 describe("permissions and extra fields (C37, C38, C40)", () => {
-  it("gives a new venture read(any) and update/delete for its creator only, ignoring posted $permissions, $id and owner ids", async () => {
+  it("gives a new venture read(any) and update/delete for its creator and the studio team only, ignoring posted $permissions, $id and owner ids", async () => {
     const form = await ventureForm(base("owned"));
     form.set("$permissions", JSON.stringify(['update("any")', 'delete("any")']));
     form.set("$id", "chosen-id");
@@ -113,7 +113,13 @@ describe("permissions and extra fields (C37, C38, C40)", () => {
     expect(doc.$id).not.toBe("chosen-id");
     expect(doc.userId).toBe(adaId);
     expect([...doc.$permissions].sort()).toEqual(
-      [`delete("user:${adaId}")`, 'read("any")', `update("user:${adaId}")`].sort(),
+      [
+        `delete("user:${adaId}")`,
+        'read("any")',
+        `update("user:${adaId}")`,
+        'update("team:studio")',
+        'delete("team:studio")',
+      ].sort(),
     );
     const collection = await stack.backend.services.databases.getCollection({
       databaseId: DATABASE_ID,

@@ -35,6 +35,16 @@ async function post(slug: string) {
   return page.documents[0];
 }
 
+/** A preview token for the English document of post `slug` (issue #28 item 4: bound to one document). */
+async function tokenFor(slug: string, now = Date.now()): Promise<string> {
+  const doc = (await post(slug))!;
+  return signPreview(SECRET, { kind: "post", documentId: doc.$id, locale: "en", key: "0" }, now);
+}
+
+/** The team's permissions of a post pushed from files, with the read permission of its state (issue #28). */
+const TEAM_ONLY = ['read("team:studio")', 'update("team:studio")', 'delete("team:studio")'];
+const TEAM_PUBLIC = ['read("any")', 'update("team:studio")', 'delete("team:studio")'];
+
 /** The public places an item could show up in, signed out: list, page, sitemap, both feeds. */
 async function publicTexts(slug: string, title: string) {
   const v = guest();
@@ -83,7 +93,7 @@ afterAll(async () => {
 
 describe("states from files", () => {
   it("pushes a draft file as a document only signed-in users may read", async () => {
-    expect(await post("work-in-progress")).toMatchObject({ status: "draft", $permissions: ['read("users")'] });
+    expect(await post("work-in-progress")).toMatchObject({ status: "draft", $permissions: TEAM_ONLY });
     expect(await publicTexts("work-in-progress", "Not Yet")).toEqual({
       inList: false,
       status: 404,
@@ -125,7 +135,7 @@ describe("preview", () => {
   });
 
   it("opens a draft signed-out with a valid shared link, noindex and no-store", async () => {
-    const token = signPreview(SECRET, "post", "work-in-progress");
+    const token = await tokenFor("work-in-progress");
     const page = await guest().request(`/en/blog/work-in-progress?preview=${token}`);
     expect(page.status).toBe(200);
     expect(markupOf(page.text)).toContain("Not Yet");
@@ -141,14 +151,15 @@ describe("preview", () => {
     // The site server checks the token and sends it to the plain URL (SECURITY C71), which a guest cannot see.
     const plain = { status: 302, location: "/en/blog/work-in-progress" };
     const renders = site.stats.renders;
-    const expired = signPreview(SECRET, "post", "work-in-progress", Date.now() - PREVIEW_LINK_TTL_MS - 1000);
+    const expired = await tokenFor("work-in-progress", Date.now() - PREVIEW_LINK_TTL_MS - 1000);
     expect(await guest().request(`/en/blog/work-in-progress?preview=${expired}`)).toMatchObject(plain);
-    const forOther = signPreview(SECRET, "post", "hello-world");
-    expect(await guest().request(`/en/blog/work-in-progress?preview=${forOther}`)).toMatchObject(plain);
-    const valid = signPreview(SECRET, "post", "work-in-progress");
+    const valid = await tokenFor("work-in-progress");
     const tampered = valid.slice(0, -2) + (valid.endsWith("AA") ? "BA" : "AA");
     expect(await guest().request(`/en/blog/work-in-progress?preview=${tampered}`)).toMatchObject(plain);
     expect(site.stats.renders).toBe(renders);
+    // A link signed for another document: the page finds its slug differs and shows nothing (issue #28 item 4).
+    const forOther = await tokenFor("hello-world");
+    expect((await guest().request(`/en/blog/work-in-progress?preview=${forOther}`)).status).toBe(404);
     expect((await guest().request("/en/blog/work-in-progress")).status).toBe(404);
     // A malformed token is dropped by the canonical-query redirect, before any render.
     const malformed = await guest().request("/en/blog/work-in-progress?preview=nope");
@@ -158,19 +169,19 @@ describe("preview", () => {
   it("makes a link with Share preview, and sends a link of a public item to its plain URL", async () => {
     const shared = await ada.request("/admin/preview-link", {
       method: "POST",
-      form: { kind: "post", slug: "work-in-progress" },
+      form: { kind: "post", id: (await post("work-in-progress"))!.$id },
     });
     const { url } = JSON.parse(shared.text) as { url: string };
     const link = new URL(url);
     expect((await guest().request(link.pathname + link.search)).status).toBe(200);
-    const published = signPreview(SECRET, "post", "hello-world");
+    const published = await tokenFor("hello-world");
     const redirect = await guest().request(`/en/blog/hello-world?preview=${published}`);
     expect(redirect).toMatchObject({ status: 302, location: "/en/blog/hello-world" });
     expect(
-      (await guest().request("/admin/preview-link", { method: "POST", form: { kind: "post", slug: "x" } })).status,
+      (await guest().request("/admin/preview-link", { method: "POST", form: { kind: "post", id: "x" } })).status,
     ).not.toBe(200);
     // A malformed request gets a sentence an editor can act on, not a developer's.
-    const malformed = await ada.request("/admin/preview-link", { method: "POST", form: { kind: "page", slug: "x" } });
+    const malformed = await ada.request("/admin/preview-link", { method: "POST", form: { kind: "page", id: "x" } });
     expect(malformed.status).toBe(400);
     expect(JSON.parse(malformed.text)).toEqual({
       error: "The request was incomplete. Reload the page and try again.",
@@ -186,7 +197,7 @@ describe("scheduling", () => {
       `---\ntitle: Coming Soon\nexcerpt: Scheduled.\nauthorName: Test Author\npublishedDate: ${new Date(dueAt).toISOString()}\n---\nSoon.\n`,
     );
     expect((await push(backend.services, { contentDir })).created).toBe(1);
-    expect(await post("coming-soon")).toMatchObject({ status: "scheduled", $permissions: ['read("users")'] });
+    expect(await post("coming-soon")).toMatchObject({ status: "scheduled", $permissions: TEAM_ONLY });
     // Warm both caches with the list that must change (the cache serves once its change feed is live).
     for (const s of [site, second]) {
       const until = Date.now() + 10_000;
@@ -204,7 +215,7 @@ describe("scheduling", () => {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(Date.now()).toBeGreaterThanOrEqual(dueAt);
-    expect(await post("coming-soon")).toMatchObject({ status: "published", $permissions: ['read("any")'] });
+    expect(await post("coming-soon")).toMatchObject({ status: "published", $permissions: TEAM_PUBLIC });
     expect((await guest().request("/en/blog/coming-soon")).status).toBe(200);
     expect((await guest().request("/sitemap/1.xml")).text).toContain("coming-soon");
     expect((await guest().request("/en/rss.xml")).text).toContain("coming-soon");

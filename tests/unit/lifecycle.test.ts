@@ -3,7 +3,13 @@ import { mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkPreview, loadPreviewSecret, PREVIEW_LINK_TTL_MS, signPreview } from "../../lib/publish/preview-link.ts";
+import {
+  checkPreview,
+  loadPreviewSecret,
+  PREVIEW_LINK_TTL_MS,
+  readPreview,
+  signPreview,
+} from "../../lib/publish/preview-link.ts";
 import { statePermissions } from "../../lib/publish/writer.ts";
 import { dueTimeOf, stateFor, stateOf } from "../../model/lifecycle.ts";
 
@@ -31,29 +37,46 @@ describe("states", () => {
 
   it("derives the read permission from the state and keeps the owner's", () => {
     const owner = ['read("any")', 'update("user:u1")', 'delete("user:u1")'];
-    expect(statePermissions(owner, "draft")).toEqual(['read("users")', 'update("user:u1")', 'delete("user:u1")']);
+    expect(statePermissions(owner, "draft")).toEqual(['read("user:u1")', 'update("user:u1")', 'delete("user:u1")']);
     expect(statePermissions(statePermissions(owner, "scheduled"), "published")).toEqual(owner);
+  });
+
+  it("lets only a draft's editors read it, never every signed-in user (issue #28 item 3)", () => {
+    const item = ['read("users")', 'update("user:u1")', 'update("team:studio")', 'delete("team:studio")'];
+    const draft = statePermissions(item, "draft");
+    expect(draft.filter((p) => p.startsWith("read("))).toEqual(['read("user:u1")', 'read("team:studio")']);
+    expect(statePermissions(['update("any")', 'read("any")'], "scheduled")).toEqual(['update("any")']);
   });
 });
 
 describe("preview tokens", () => {
-  it("accepts its own token until it expires, for that item only", () => {
-    const token = signPreview(SECRET, "post", "a-post", NOW);
-    expect(checkPreview(SECRET, "post", "a-post", token, NOW + PREVIEW_LINK_TTL_MS - 1000)).toBe("valid");
-    expect(checkPreview(SECRET, "post", "a-post", token, NOW + PREVIEW_LINK_TTL_MS + 1000)).toBe("expired");
-    expect(checkPreview(SECRET, "post", "other", token, NOW)).toBe("invalid");
-    expect(checkPreview(SECRET, "venture", "a-post", token, NOW)).toBe("invalid");
+  const ITEM = { kind: "post", documentId: "doc1", locale: "en", key: "0" } as const;
+
+  it("accepts its own token until it expires, for that document and locale only (issue #28 item 4)", () => {
+    const token = signPreview(SECRET, ITEM, NOW);
+    expect(readPreview(SECRET, "post", "en", token, NOW + PREVIEW_LINK_TTL_MS - 1000)).toEqual({
+      check: "valid",
+      documentId: "doc1",
+      key: "0",
+    });
+    expect(checkPreview(SECRET, "post", "en", token, NOW + PREVIEW_LINK_TTL_MS + 1000)).toBe("expired");
+    expect(checkPreview(SECRET, "post", "ar", token, NOW)).toBe("invalid");
+    expect(checkPreview(SECRET, "venture", "en", token, NOW)).toBe("invalid");
+    // Another document or another key (a revoked link) with the same signature is refused.
+    const [expires, signature] = token.split(".") as [string, string];
+    expect(checkPreview(SECRET, "post", "en", `${expires}.${signature}.0.doc2`, NOW)).toBe("invalid");
+    expect(checkPreview(SECRET, "post", "en", `${expires}.${signature}.abc123.doc1`, NOW)).toBe("invalid");
   });
 
   it("refuses a tampered expiry or signature, another secret and a malformed token", () => {
-    const token = signPreview(SECRET, "post", "a-post", NOW);
+    const token = signPreview(SECRET, ITEM, NOW);
     const [expires, signature] = token.split(".") as [string, string];
-    expect(checkPreview(SECRET, "post", "a-post", `${Number(expires) + 3600}.${signature}`, NOW)).toBe("invalid");
+    expect(checkPreview(SECRET, "post", "en", `${Number(expires) + 3600}.${signature}.0.doc1`, NOW)).toBe("invalid");
     const flipped = signature.slice(0, -1) + (signature.endsWith("A") ? "B" : "A");
-    expect(checkPreview(SECRET, "post", "a-post", `${expires}.${flipped}`, NOW)).toBe("invalid");
-    expect(checkPreview("t".repeat(40), "post", "a-post", token, NOW)).toBe("invalid");
-    expect(checkPreview(SECRET, "post", "a-post", "garbage", NOW)).toBe("invalid");
-    expect(checkPreview(SECRET, "post", "a-post", null, NOW)).toBe("invalid");
+    expect(checkPreview(SECRET, "post", "en", `${expires}.${flipped}.0.doc1`, NOW)).toBe("invalid");
+    expect(checkPreview("t".repeat(40), "post", "en", token, NOW)).toBe("invalid");
+    expect(checkPreview(SECRET, "post", "en", "garbage", NOW)).toBe("invalid");
+    expect(checkPreview(SECRET, "post", "en", null, NOW)).toBe("invalid");
   });
 
   it("keeps a generated secret in the data folder (0600), reuses it, and prefers the environment's", async () => {

@@ -57,21 +57,22 @@ describe("previewRedirect", () => {
   const secret = () => SECRET;
 
   it("lets a valid token through and sends a wrong, foreign or expired one to the plain URL", () => {
-    const valid = signPreview(SECRET, "post", "draft-one");
+    const post = { kind: "post", documentId: "d1", locale: "en", key: "0" } as const;
+    const valid = signPreview(SECRET, post);
     expect(previewRedirect(`/en/blog/draft-one?preview=${valid}`, secret)).toBeNull();
-    expect(previewRedirect(`/ar/blog/draft-one/?preview=${valid}`, secret)).toBeNull();
-    expect(previewRedirect(`/en/blog/other?preview=${valid}`, secret)).toBe("/en/blog/other");
+    // Bound to a locale (issue #28 item 4): the Arabic page of the same item is another document.
+    expect(previewRedirect(`/ar/blog/draft-one/?preview=${valid}`, secret)).toBe("/ar/blog/draft-one/");
     expect(previewRedirect(`/en/ventures/draft-one?preview=${valid}`, secret)).toBe("/en/ventures/draft-one");
-    const expired = signPreview(SECRET, "post", "draft-one", Date.now() - 8 * 86_400_000);
+    const expired = signPreview(SECRET, post, Date.now() - 8 * 86_400_000);
     expect(previewRedirect(`/en/blog/draft-one?preview=${expired}`, secret)).toBe("/en/blog/draft-one");
-    const arabic = signPreview(SECRET, "venture", "مشروع");
+    const arabic = signPreview(SECRET, { kind: "venture", documentId: "d2", locale: "ar", key: "0" });
     expect(previewRedirect(`/ar/ventures/${encodeURIComponent("مشروع")}?preview=${arabic}`, secret)).toBeNull();
   });
 
   it("leaves other URLs alone, and tokens to the page while the secret is not known", () => {
     expect(previewRedirect("/en/blog?page=2", secret)).toBeNull();
     expect(previewRedirect("/en/blog/x", secret)).toBeNull();
-    expect(previewRedirect(`/en/blog/x?preview=1.${"A".repeat(43)}`, () => null)).toBeNull();
+    expect(previewRedirect(`/en/blog/x?preview=1.${"A".repeat(43)}.0.d1`, () => null)).toBeNull();
   });
 
   it("reads the secret once, on the first call", async () => {

@@ -21,6 +21,7 @@ import {
 } from "../../model/model.ts";
 import { translationStatus, type TranslationState } from "../../lib/translate/status.ts";
 import { publicImageUrl } from "./content.server.ts";
+import { mayAct, sameEditors } from "../../lib/publish/item-permissions.ts";
 import { documentLocale, versionInfoOf } from "./admin-versions.server.ts";
 import { PAGE_SIZE, parseListQuery, type ListQuery } from "../components/admin/list-query.ts";
 
@@ -51,11 +52,29 @@ export interface AdminRow {
   /** The document id of each language version the item has. */
   versions: Partial<Record<ContentLocale, string>>;
   /**
+   * Whether the user may change the item (issue #28 item 3: the studio team, or its creator); the list offers
+   * Edit and Delete only then, else "View".
+   */
+  editable: boolean;
+  /**
    * "View on site": the item's public URL in its shown version's language; for a draft or scheduled item
    * it is the preview a signed-in user opens (`preview.server.ts`).
    */
   viewUrl: string;
 }
+
+/**
+ * Whose items a list shows (issue #28 item 3): `owner` (a user outside the studio team) sees only the items
+ * they created; `held` (`heldRoles`) decides which rows are editable. Without a scope, every readable item,
+ * all editable (the team's view).
+ */
+export interface ListScope {
+  owner?: string;
+  held?: readonly string[];
+}
+
+/** The queries that keep a list to `scope.owner`'s items. */
+const scopeQueries = (scope: ListScope | undefined) => (scope?.owner ? [Query.equal("userId", scope.owner)] : []);
 
 /** A page of an admin list: its rows, how many items the query found, and which page this is (from 1). */
 export interface AdminList {
@@ -69,7 +88,7 @@ const SCAN_BATCH = 1000;
 /** How many items' versions one request reads by slug (Appwrite takes at most 100 values in a query). */
 const SLUG_BATCH = 50;
 
-function row(kind: ContentKind, doc: Models.DefaultRow): Omit<AdminRow, "translations" | "versions" | "viewUrl"> {
+function row(kind: ContentKind, doc: Models.DefaultRow): Omit<AdminRow, "translations" | "versions" | "viewUrl" | "editable"> {
   const spec: ContentKindSpec = CONTENT_MODEL[kind];
   // The image first, then the other columns in the order of the description.
   const columns = columnFields(kind).sort((a, b) => Number(b === spec.image) - Number(a === spec.image));
@@ -137,18 +156,27 @@ function translationStates(
 }
 
 /** The rows of the items `slugs`, in that order, from their versions `docs` (every version of each). */
-function rowsOf(kind: ContentKind, slugs: readonly string[], docs: Models.DefaultRow[]): AdminRow[] {
+function rowsOf(
+  kind: ContentKind,
+  slugs: readonly string[],
+  docs: Models.DefaultRow[],
+  scope?: ListScope,
+): AdminRow[] {
   const bySlug = new Map<string, Models.DefaultRow[]>();
   for (const doc of docs) bySlug.set(String(doc.slug), [...(bySlug.get(String(doc.slug)) ?? []), doc]);
   const states = translationStates(kind, docs);
   return slugs.flatMap((slug) => {
-    const versions = bySlug.get(slug);
-    if (!versions) return []; // deleted since the scan
+    const all = bySlug.get(slug);
+    if (!all) return []; // deleted since the scan
+    // The item's versions: the rows edited by the same roles as its first one (issue #28 item 5).
+    const first = all.reduce((a, b) => (b.$createdAt < a.$createdAt ? b : a));
+    const versions = all.filter((d) => sameEditors(d.$permissions, first.$permissions));
     const shown = versions.find((d) => documentLocale(d) === DEFAULT_CONTENT_LOCALE) ?? versions[0]!;
     const ids: Partial<Record<ContentLocale, string>> = {};
     for (const doc of versions) ids[documentLocale(doc)] ??= doc.$id;
     const viewUrl = `/${documentLocale(shown)}/${CONTENT_MODEL[kind].publicPath}/${encodeURIComponent(slug)}`;
-    return [{ ...row(kind, shown), translations: states.get(slug)!, versions: ids, viewUrl }];
+    const editable = !scope?.held || mayAct(shown.$permissions, scope.held, "update");
+    return [{ ...row(kind, shown), translations: states.get(slug)!, versions: ids, viewUrl, editable }];
   });
 }
 
@@ -168,7 +196,12 @@ function rowsOf(kind: ContentKind, slugs: readonly string[], docs: Models.Defaul
  * @returns the page's rows, the number of items found, and the page shown (the last one when `query.page`
  * is past the end).
  */
-export async function listPage(session: SessionServices, kind: ContentKind, query: ListQuery): Promise<AdminList> {
+export async function listPage(
+  session: SessionServices,
+  kind: ContentKind,
+  query: ListQuery,
+  scope?: ListScope,
+): Promise<AdminList> {
   const spec = CONTENT_MODEL[kind];
   const order = query.sort.endsWith("asc") ? Query.orderAsc : Query.orderDesc;
   const keyFields = ["slug", "locale", STATUS_COLUMN];
@@ -180,6 +213,7 @@ export async function listPage(session: SessionServices, kind: ContentKind, quer
       total: false,
       queries: [
         ...(query.search ? [Query.contains(spec.title, query.search)] : []),
+        ...scopeQueries(scope),
         order(query.sort.startsWith("name") ? spec.title : spec.order),
         Query.orderAsc("$id"),
         Query.limit(SCAN_BATCH),
@@ -223,7 +257,7 @@ export async function listPage(session: SessionServices, kind: ContentKind, quer
   const docs = full
     ? full.filter((doc) => wanted.has(String(doc.slug)))
     : await versionsOf(session, kind, shown, listFields(kind));
-  return { rows: rowsOf(kind, shown, docs), total, page };
+  return { rows: rowsOf(kind, shown, docs, scope), total, page };
 }
 
 /** The dashboard's totals: the spec's two, and ventures and posts together by state (issue #16). */
@@ -238,15 +272,21 @@ export interface DashboardCounts {
 /**
  * Totals for the dashboard (spec §7: "Counts for the dashboard come from the list total"), and by state:
  * scheduled and drafts from the list totals of a `status` query, published the rest (documents written
- * before the lifecycle have no status and are published).
+ * before the lifecycle have no status and are published). With `scope.owner`, only that user's items (what
+ * their lists show, issue #28 item 3).
  */
-export async function countItems(session: SessionServices): Promise<DashboardCounts> {
+export async function countItems(session: SessionServices, scope?: ListScope): Promise<DashboardCounts> {
   const count = async (kind: ContentKind, state?: ItemState) =>
     (
       await session.tablesDB.listRows({
         databaseId: DATABASE_ID,
         tableId: CONTENT_KINDS[kind].collectionId,
-        queries: [...(state ? [Query.equal(STATUS_COLUMN, state)] : []), Query.limit(1), Query.select(["$id"])],
+        queries: [
+          ...(state ? [Query.equal(STATUS_COLUMN, state)] : []),
+          ...scopeQueries(scope),
+          Query.limit(1),
+          Query.select(["$id"]),
+        ],
       })
     ).total;
   const perKind = await Promise.all(

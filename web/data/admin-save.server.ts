@@ -11,11 +11,14 @@ import type { z } from "zod";
 import {
   createItem,
   EditConflictError,
+  userRoles,
   submissionErrorMessage,
   updateItem,
   type SaveIntent,
 } from "../../server/admin/content.ts";
 import { QuotaExceededError } from "../../server/admin/quota.ts";
+import { bothOrNeither, notAuthorized, undoFirst } from "./admin-both-versions.server.ts";
+import { mayAct, sameEditors } from "../../lib/publish/item-permissions.ts";
 import { HtmlBoundsError } from "../../lib/html/bounds.ts";
 import { normalizeBodyAsync } from "../../lib/html/body.ts";
 import { CONTENT_KINDS, formSchema, type ContentKind } from "../../model/content.ts";
@@ -121,11 +124,21 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
   };
   let flash: FlashEvent;
   try {
-    // The other versions are checked before anything is written: a save writes all or none.
+    const held = await userRoles(target, user);
+    const route = id ? await getItem(session, kind, id) : null;
+    // The other versions are checked before anything is written: a save writes all or none. Each must be the
+    // item's (its editors') and one this user may change (issue #28 item 5).
     for (const other of others) {
-      if (!other.id || !other.version) continue;
+      if (!other.id) continue;
       const current = await getItem(session, kind, other.id);
-      if (current && current.$updatedAt !== other.version) {
+      if (
+        current &&
+        (!mayAct(current.$permissions, held, "update") ||
+          (route && !sameEditors(current.$permissions, route.$permissions)))
+      ) {
+        throw notAuthorized();
+      }
+      if (current && other.version && current.$updatedAt !== other.version) {
         throw new OtherVersionConflict(current.$updatedAt, (current.updatedBy as string | null) ?? null, other.locale);
       }
     }
@@ -153,11 +166,13 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
           columns,
           publishAt,
           current: before ?? undefined,
+          held,
         })
       : await createItem(target, session, user, kind, parsed.input as never, parsed.image, {
           intent,
           columns,
           publishAt,
+          held,
         });
     flash = saveFlash(kind, saved, intent, before ? stateOf(before) : null);
     for (const other of others) {
@@ -168,9 +183,15 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
         ...(await provenanceColumns(kind, form, other.locale, sourceOf(other.locale), !other.id)),
         [imageField]: saved[imageField] ?? null,
       };
-      const options = { intent, columns: otherColumns, publishAt };
-      if (other.id) await updateItem(target, session, user, kind, other.id, otherInput as never, null, options);
-      else await createItem(target, session, user, kind, otherInput as never, null, options);
+      // A new version gets the item's editors (issue #28 item 5): it belongs to the item, not to who wrote it.
+      const options = { intent, columns: otherColumns, publishAt, held, permissions: saved.$permissions };
+      await bothOrNeither(
+        () =>
+          other.id
+            ? updateItem(target, session, user, kind, other.id, otherInput as never, null, options)
+            : createItem(target, session, user, kind, otherInput as never, null, options),
+        () => undoFirst(session, user, kind, before, saved, held),
+      );
     }
   } catch (error) {
     if (error instanceof EditConflictError) {

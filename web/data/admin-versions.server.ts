@@ -19,6 +19,7 @@ import { readGlossary } from "../../lib/translate/glossary.ts";
 import type { GlossaryEntry } from "../../lib/translate/checks.ts";
 import { DATABASE_ID } from "../../model/content.ts";
 import { stateOf } from "../../model/lifecycle.ts";
+import { sameEditors } from "../../lib/publish/item-permissions.ts";
 import {
   CONTENT_MODEL,
   DEFAULT_CONTENT_LOCALE,
@@ -108,7 +109,10 @@ export async function loadOtherVersions(
       tableId: CONTENT_MODEL[kind].collectionId,
       queries: [Query.equal("slug", String(doc.slug)), Query.limit(10)],
     });
-    for (const d of page.rows) if (d.$id !== doc.$id && !found.has(documentLocale(d))) found.set(documentLocale(d), d);
+    // Only a row edited by the item's editors is its version (issue #28 item 5), never one written around it.
+    for (const d of page.rows)
+      if (d.$id !== doc.$id && !found.has(documentLocale(d)) && sameEditors(d.$permissions, doc.$permissions))
+        found.set(documentLocale(d), d);
   }
   const byLocale = new Map<ContentLocale, VersionInfo>();
   if (doc) byLocale.set(locale, versionInfoOf(kind, doc));
@@ -243,5 +247,6 @@ export async function otherVersionIds(session: SessionServices, kind: ContentKin
     tableId,
     queries: [Query.equal("slug", String(doc.slug)), Query.limit(10), Query.select(["slug"])],
   });
-  return page.rows.map((d) => d.$id).filter((other) => other !== id);
+  // Its versions only: a row of another's with the same slug is not deleted with it (issue #28 item 5).
+  return page.rows.filter((d) => d.$id !== id && sameEditors(d.$permissions, doc.$permissions)).map((d) => d.$id);
 }

@@ -6,7 +6,7 @@
 import { type Models } from "node-appwrite";
 import { data } from "react-router";
 import type { z } from "zod";
-import { deleteItem, submissionErrorMessage } from "../../server/admin/content.ts";
+import { deleteItem, submissionErrorMessage, userRoles } from "../../server/admin/content.ts";
 import { type HtmlBoundViolation } from "../../lib/html/bounds.ts";
 import type { SignedInUser } from "../../server/auth/account.ts";
 import { createSessionServices, stripAdminMode, type SessionServices } from "../../lib/appwrite/client.ts";
@@ -22,7 +22,7 @@ import {
 import { AiNotConfiguredError } from "../../lib/ai/gemini.ts";
 import { dateField, PUBLISH_AT_COLUMN, stateOf, type ItemState } from "../../model/lifecycle.ts";
 import { loadConfig } from "../../lib/config.ts";
-import { appwriteLocation, getLimitLog } from "./appwrite.server.ts";
+import { appwriteLocation, getApiKeyServices, getLimitLog } from "./appwrite.server.ts";
 import { publicImageUrl } from "./content.server.ts";
 import { getI18n } from "../i18n/catalog.server.ts";
 import { preferredLocale } from "./session.server.ts";
@@ -31,6 +31,7 @@ import { takeFromWindow, type EventLog } from "../../server/limits/event-log.ts"
 import { loadOtherVersions, otherVersionIds, type OtherVersion } from "./admin-versions.server.ts";
 import { deleteFailureOf, setFlash } from "./admin-flash.server.ts";
 import { DEFAULT_LOCALE, type Locale } from "../i18n/i18n.ts";
+import { readOnlyReason, type Access, type ReadOnlyReason } from "./access.server.ts";
 
 /** The per-request session client of the signed-in user (Appwrite SSR guide: never shared). */
 export function sessionServices(secret: string): SessionServices {
@@ -134,8 +135,9 @@ export async function deleteFromList(request: Request, kind: ContentKind, secret
     if (doc) name = String(doc[CONTENT_MODEL[kind].title] ?? name);
     // A list row is an item: its other language versions go with it (issue #15 item 6).
     const others = await otherVersionIds(session, kind, id);
-    await deleteItem(session, user, kind, id);
-    for (const other of others) await deleteItem(session, user, kind, other);
+    const held = await userRoles(getApiKeyServices().target, user);
+    await deleteItem(session, user, kind, id, held);
+    for (const other of others) await deleteItem(session, user, kind, other, held);
     return data({ ok: true }, { headers: { "Set-Cookie": await setFlash(request, { event: "deleted", name }) } });
   } catch (error) {
     const flash = { event: "deleteFailed", name, reason: deleteFailureOf(error) } as const;
@@ -158,6 +160,11 @@ export interface FormValues {
   locale: ContentLocale;
   /** The item's versions in the other locales of the table, in its order (their fields are in `values` as `<locale>.<field>`). */
   others: OtherVersion[];
+  /**
+   * Why the user may not change the item, shown before any typing (issue #28 item 3): pushed from files (the
+   * team's) or another user's; null when they may (and for a new item).
+   */
+  readOnly: ReadOnlyReason | null;
 }
 
 /**
@@ -173,11 +180,12 @@ export async function newFormValues(secret: string, kind: ContentKind, initial: 
     version: null,
     locale: both.locale,
     others: both.others,
+    readOnly: null,
   } satisfies FormValues;
 }
 
 /**
- * The edit form's current values, or a 404 with the spec's text in `locale` (§8: "Failed to load venture
+ * The edit form's current values (read-only with its reason when `access` may not change it), or a 404 with the spec's text in `locale` (§8: "Failed to load venture
  * data." / "Failed to load post data.").
  * @throws {Response} 404 when the item does not exist.
  */
@@ -186,6 +194,7 @@ export async function loadFormValues(
   kind: ContentKind,
   id: string,
   locale: Locale = DEFAULT_LOCALE,
+  access?: Pick<Access, "held">,
 ): Promise<FormValues> {
   const session = sessionServices(secret);
   const doc = await getItem(session, kind, id);
@@ -211,6 +220,7 @@ export async function loadFormValues(
     image: publicImageUrl(stripAdminMode((doc[CONTENT_KINDS[kind].imageField] as string | null) ?? null)),
     state: stateOf(doc),
     version: doc.$updatedAt,
+    readOnly: access ? readOnlyReason(doc.$permissions, access) : null,
   };
 }
 

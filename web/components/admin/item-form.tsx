@@ -78,6 +78,7 @@ export function ItemForm(props: {
   const texts = textsOf(kind);
   const conflict = conflictOf(actionData);
   const { current } = loaderData;
+  const readOnly = current.readOnly;
   return (
     <div className="max-w-3xl">
       <Link to={texts.list} className="text-sm text-mist hover:text-gold">
@@ -87,16 +88,26 @@ export function ItemForm(props: {
         {t(texts.back)}
       </Link>
       <h1 className="mt-4 text-3xl font-bold">{itemId ? t(texts.edit) : t(texts.new)}</h1>
-      {current.state && <LifecyclePanel kind={kind} slug={current.values.slug ?? ""} state={current.state} />}
-      <div className="mt-6">
-        <AiAssistant
-          kind={kind}
-          unavailable={loaderData.aiUnavailable}
-          onBusy={form.setGenerating}
-          onDraft={form.applyDraft}
-        />
-      </div>
-      {form.unsaved.restoredAt !== null && (
+      {readOnly && (
+        // Said before any typing (issue #28 item 3): the fields below cannot be changed, nothing can be saved.
+        <p role="note" data-read-only={readOnly} className="mt-4 rounded border border-gold/40 bg-gold/10 p-3 text-sm">
+          {t(`admin.readOnly.${readOnly}`)}
+        </p>
+      )}
+      {current.state && !readOnly && (
+        <LifecyclePanel kind={kind} itemId={itemId ?? ""} state={current.state} />
+      )}
+      {!readOnly && (
+        <div className="mt-6">
+          <AiAssistant
+            kind={kind}
+            unavailable={loaderData.aiUnavailable}
+            onBusy={form.setGenerating}
+            onDraft={form.applyDraft}
+          />
+        </div>
+      )}
+      {form.unsaved.restoredAt !== null && !readOnly && (
         <RestoredNotice at={form.unsaved.restoredAt} onDiscard={form.unsaved.discard} />
       )}
       <Form
@@ -105,42 +116,46 @@ export function ItemForm(props: {
         className="mt-8 space-y-5"
         onSubmit={form.unsaved.markSubmitted}
       >
-        <VersionTabs
-          kind={kind}
-          locale={current.locale}
-          others={current.others}
-          otherVersions={conflict?.otherVersions}
-          values={form.values}
-          errors={form.errors}
-          set={form.set}
-          setTitle={form.setTitle}
-          setValues={form.setValues}
-          aiUnavailable={loaderData.aiUnavailable}
-          onBusy={form.setGenerating}
-        />
-        <h2 className="border-t border-line pt-5 text-sm font-semibold text-mist">{t("admin.languages.shared")}</h2>
-        <Field
-          name="slug"
-          label={t(texts.slug)}
-          hint={t("admin.slugHint")}
-          required
-          ltr
-          value={form.values.slug}
-          error={form.errors.slug}
-          onChange={form.setSlug}
-        />
-        {props.children}
-        <FormFooter
-          error={actionData?.formError}
-          state={current.state}
-          version={conflict?.version ?? current.version ?? null}
-          theirs={conflict ? location.pathname : null}
-          busy={form.generating}
-          saving={saving}
-          label={itemId ? t("admin.saveChanges") : t(texts.create)}
-        />
+        <fieldset disabled={Boolean(readOnly)} className="space-y-5">
+          <VersionTabs
+            kind={kind}
+            locale={current.locale}
+            others={current.others}
+            otherVersions={conflict?.otherVersions}
+            values={form.values}
+            errors={form.errors}
+            set={form.set}
+            setTitle={form.setTitle}
+            setValues={form.setValues}
+            aiUnavailable={loaderData.aiUnavailable}
+            onBusy={form.setGenerating}
+          />
+          <h2 className="border-t border-line pt-5 text-sm font-semibold text-mist">{t("admin.languages.shared")}</h2>
+          <Field
+            name="slug"
+            label={t(texts.slug)}
+            hint={t("admin.slugHint")}
+            required
+            ltr
+            value={form.values.slug}
+            error={form.errors.slug}
+            onChange={form.setSlug}
+          />
+          {props.children}
+        </fieldset>
+        {!readOnly && (
+          <FormFooter
+            error={actionData?.formError}
+            state={current.state}
+            version={conflict?.version ?? current.version ?? null}
+            theirs={conflict ? location.pathname : null}
+            busy={form.generating}
+            saving={saving}
+            label={itemId ? t("admin.saveChanges") : t(texts.create)}
+          />
+        )}
       </Form>
-      {itemId && <HistoryPanel kind={kind} itemId={itemId} />}
+      {itemId && !readOnly && <HistoryPanel kind={kind} itemId={itemId} />}
     </div>
   );
 }

@@ -183,19 +183,22 @@ export function ItemList({ kind, list, query }: { kind: ContentKind; list: Admin
                     ))}
                     <td className={`${CELL} max-sm:basis-full max-sm:border-t max-sm:border-line max-sm:pt-3`}>
                       <div className="flex flex-wrap gap-x-4 gap-y-2 whitespace-nowrap">
+                        {/* Edit and Delete only for an item the user may change (issue #28 item 3). */}
                         <Link to={`${base}/edit/${row.id}`} className="text-gold hover:underline">
-                          {t("admin.edit")}
+                          {row.editable ? t("admin.edit") : t("admin.readOnly.view")}
                         </Link>
                         <a href={row.viewUrl} className="text-mist hover:underline">
                           {t("admin.list.viewOnSite")}
                         </a>
-                        <button
-                          type="button"
-                          className="text-red-400 hover:underline"
-                          onClick={() => setDeleting({ id: row.id, label: row.name })}
-                        >
-                          {t("admin.delete")}
-                        </button>
+                        {row.editable && (
+                          <button
+                            type="button"
+                            className="text-red-400 hover:underline"
+                            onClick={() => setDeleting({ id: row.id, label: row.name })}
+                          >
+                            {t("admin.delete")}
+                          </button>
+                        )}
                       </div>
                     </td>
                   </tr>

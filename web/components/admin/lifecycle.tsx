@@ -67,22 +67,25 @@ export function LifecycleButtons({ state, disabled }: { state: ItemState | null;
 
 /**
  * The edit page's lifecycle line: the item's state and, when it is not public, "Share preview", which asks
- * the server for a signed link (valid 7 days) and shows it to copy.
+ * the server for a link signed for this document (valid 7 days) and shows it to copy, and "Revoke preview
+ * links", which ends every link shared so far (issue #28 item 4).
  */
-export function LifecyclePanel(props: { kind: string; slug: string; state: ItemState }) {
+export function LifecyclePanel(props: { kind: string; itemId: string; state: ItemState }) {
   const { t } = useTranslation();
   const [link, setLink] = useState<{ url: string; expires: string } | null>(null);
+  const [revoked, setRevoked] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const share = async () => {
+  const ask = async (intent: "share" | "revoke") => {
     setError(null);
     try {
       const response = await fetch("/admin/preview-link", {
         method: "POST",
-        body: new URLSearchParams({ kind: props.kind, slug: props.slug }),
+        body: new URLSearchParams({ kind: props.kind, id: props.itemId, intent }),
       });
-      const body = (await response.json()) as { url?: string; expires?: string; error?: string };
-      if (!response.ok || !body.url) throw new Error(body.error ?? t("general.error"));
-      setLink({ url: body.url, expires: body.expires ?? "" });
+      const body = (await response.json()) as { url?: string; expires?: string; error?: string; revoked?: boolean };
+      if (!response.ok || (!body.url && !body.revoked)) throw new Error(body.error ?? t("general.error"));
+      setRevoked(Boolean(body.revoked));
+      setLink(body.url ? { url: body.url, expires: body.expires ?? "" } : null);
     } catch (failure) {
       setError((failure as Error).message);
     }
@@ -92,9 +95,14 @@ export function LifecyclePanel(props: { kind: string; slug: string; state: ItemS
       <span className="text-mist">{t("admin.lifecycle.state")}</span>
       <StateBadge state={props.state} />
       {props.state !== "published" && (
-        <button type="button" onClick={() => void share()} className="text-gold hover:underline">
-          {t("admin.lifecycle.sharePreview")}
-        </button>
+        <>
+          <button type="button" onClick={() => void ask("share")} className="text-gold hover:underline">
+            {t("admin.lifecycle.sharePreview")}
+          </button>
+          <button type="button" onClick={() => void ask("revoke")} className="text-mist hover:underline">
+            {t("admin.lifecycle.revokePreviews")}
+          </button>
+        </>
       )}
       {link && (
         <p className="w-full">
@@ -107,6 +115,11 @@ export function LifecyclePanel(props: { kind: string; slug: string; state: ItemS
             onFocus={(e) => e.currentTarget.select()}
           />
           <span className="mt-1 block text-mist">{t("admin.lifecycle.shareHint", { date: link.expires })}</span>
+        </p>
+      )}
+      {revoked && (
+        <p role="status" className="w-full text-mist">
+          {t("admin.lifecycle.previewsRevoked")}
         </p>
       )}
       {error && (

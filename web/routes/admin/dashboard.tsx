@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { sessionServices } from "../../data/admin.server.ts";
 import { countItems } from "../../data/admin-lists.server.ts";
 import { requireUser } from "../../data/session.server.ts";
+import { accessOf, listScopeOf } from "../../data/access.server.ts";
 import { adminTitle } from "../../i18n/admin-title.ts";
 import { CONTENT_KIND_NAMES, CONTENT_MODEL } from "../../../model/model.ts";
 import type { Route } from "./+types/dashboard";
@@ -12,9 +13,11 @@ import type { Route } from "./+types/dashboard";
  * scheduled and drafts (issue #16); a failure is only logged (§8).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { secret } = await requireUser(request);
+  const { secret, user } = await requireUser(request);
   try {
-    return { counts: await countItems(sessionServices(secret)) };
+    // What this user may see (issue #28 item 3): the team every item, anyone else their own.
+    const scope = listScopeOf(user, await accessOf(user));
+    return { counts: await countItems(sessionServices(secret), scope) };
   } catch (error) {
     console.error("Dashboard counts failed:", error);
     return { counts: null };

@@ -2,6 +2,7 @@ import { ItemList } from "../../components/admin/item-list.tsx";
 import { deleteFromList, sessionServices } from "../../data/admin.server.ts";
 import { listPage, listQueryOf } from "../../data/admin-lists.server.ts";
 import { requireUser } from "../../data/session.server.ts";
+import { accessOf, listScopeOf } from "../../data/access.server.ts";
 import { adminTitle } from "../../i18n/admin-title.ts";
 import { adminKindOf } from "../../kind-route.ts";
 import { CONTENT_MODEL } from "../../../model/model.ts";
@@ -14,11 +15,13 @@ import type { Route } from "./+types/items";
  * by state (issue #16), `?translation=` by a language's translation state (issue #15).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { secret } = await requireUser(request);
+  const { secret, user } = await requireUser(request);
   const kind = adminKindOf(request.url);
   const query = listQueryOf(request);
   try {
-    return { kind, list: await listPage(sessionServices(secret), kind, query), query };
+    // The team sees every item, anyone else their own (issue #28 item 3).
+    const scope = listScopeOf(user, await accessOf(user));
+    return { kind, list: await listPage(sessionServices(secret), kind, query, scope), query };
   } catch (error) {
     console.error(`Listing ${CONTENT_MODEL[kind].collectionId} failed:`, error);
     return { kind, list: null, query };

@@ -17,6 +17,7 @@ import { LanguageSwitch } from "../../components/admin/language-switch.tsx";
 import { allMessages } from "../../i18n/catalog.server.ts";
 import { takeFlash } from "../../data/admin-flash.server.ts";
 import { localeCookie, preferredLocale, requireUser } from "../../data/session.server.ts";
+import { accessOf } from "../../data/access.server.ts";
 import type { Route } from "./+types/layout";
 import { CONTENT_KIND_NAMES, CONTENT_MODEL } from "../../../model/model.ts";
 
@@ -37,9 +38,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { flash, setCookie } = await takeFlash(request, locale);
   // The inbox link and its unread count, for studio members only (issue #31).
   const inbox = await inboxNav(request);
+  // The Team page is the owner's (issue #28 item 2); a failed look-up only hides its link.
+  const owner = await accessOf(user).then(
+    (access) => access.role === "owner",
+    () => false,
+  );
   // The admin's texts, in its language: every message (the admin is one application, never a public page).
   return data(
-    { user, locale, messages: allMessages(locale), flash, inbox },
+    { user, locale, messages: allMessages(locale), flash, inbox, owner },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
 }
@@ -58,6 +64,9 @@ const LINKS = [
   { to: "/admin/account", key: "admin.nav.account", end: false },
 ];
 
+/** The Team page's link, shown to the team's owner only. */
+const TEAM_LINK = { to: "/admin/team", key: "admin.nav.team", end: false };
+
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -71,7 +80,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </p>
         <nav aria-label={t("nav.admin")}>
           <ul className="flex flex-wrap gap-1 md:flex-col">
-            {LINKS.map((l) => (
+            {[...LINKS, ...(loaderData.owner ? [TEAM_LINK] : [])].map((l) => (
               <li key={l.to}>
                 <NavLink to={l.to} end={l.end} className={link}>
                   {t(l.key)}

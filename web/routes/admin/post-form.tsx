@@ -7,6 +7,7 @@ import { initialValues, inputFields } from "../../../model/model.ts";
 import { aiUnavailableMessage, loadFormValues, newFormValues } from "../../data/admin.server.ts";
 import { saveItem } from "../../data/admin-save.server.ts";
 import { preferredLocale, requireUser } from "../../data/session.server.ts";
+import { accessOf } from "../../data/access.server.ts";
 import { adminTitle } from "../../i18n/admin-title.ts";
 import type { Route } from "./+types/post-form";
 
@@ -17,7 +18,7 @@ import type { Route } from "./+types/post-form";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { secret, user } = await requireUser(request);
   const current = params.id
-    ? await loadFormValues(secret, "post", params.id, preferredLocale(request))
+    ? await loadFormValues(secret, "post", params.id, preferredLocale(request), await accessOf(user))
     : await newFormValues(
         secret,
         "post",

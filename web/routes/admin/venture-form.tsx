@@ -4,6 +4,7 @@ import { ItemForm, useItemForm } from "../../components/admin/item-form.tsx";
 import { aiUnavailableMessage, loadFormValues, newFormValues } from "../../data/admin.server.ts";
 import { saveItem } from "../../data/admin-save.server.ts";
 import { preferredLocale, requireUser } from "../../data/session.server.ts";
+import { accessOf } from "../../data/access.server.ts";
 import { adminTitle } from "../../i18n/admin-title.ts";
 import type { Route } from "./+types/venture-form";
 
@@ -12,9 +13,9 @@ import type { Route } from "./+types/venture-form";
  * item 6).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { secret } = await requireUser(request);
+  const { secret, user } = await requireUser(request);
   const current = params.id
-    ? await loadFormValues(secret, "venture", params.id, preferredLocale(request))
+    ? await loadFormValues(secret, "venture", params.id, preferredLocale(request), await accessOf(user))
     : await newFormValues(secret, "venture", {});
   return { current, aiUnavailable: aiUnavailableMessage(preferredLocale(request)) };
 }

@@ -1,0 +1,86 @@
+/**
+ * Issue #28 in real Chromium: the owner's Team page in English and Arabic (members with their role, an
+ * invitation whose link is shown to copy when no mail can be sent, accepted by the invitee at the site), and an
+ * item the user may not change shown read-only with its reason before any typing, in both languages.
+ */
+import { Query } from "node-appwrite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DATABASE_ID } from "../../model/content.ts";
+import { CONTENT_MODEL } from "../../model/model.ts";
+import { adminPage, createUser, newUser, ready, type Credentials } from "./admin-helpers.ts";
+import { startStack, type Stack } from "./helpers.ts";
+
+let stack: Stack;
+let owner: Credentials;
+beforeAll(async () => {
+  stack = await startStack();
+  // The first account ever registered is the studio team's owner (named at its first sign-in).
+  owner = await createUser(stack, newUser("Olive Owner"));
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+describe("the Team page", () => {
+  it("lists the owner, invites an editor with a link to copy, in English and Arabic; the invitee joins", async () => {
+    const page = await adminPage(stack, owner);
+    await page.goto("/admin/team?lang=en");
+    await ready(page);
+    expect(await page.locator("h1").textContent()).toBe("Team");
+    const me = page.locator(`tr[data-member="${owner.email}"]`);
+    expect(await me.textContent()).toContain("Owner");
+
+    const invitee = `invitee-${Date.now()}@example.com`;
+    await page.getByLabel("Email").fill(invitee);
+    await page.getByRole("button", { name: "Invite", exact: true }).click();
+    const link = page.getByRole("textbox", { name: "Invite by e-mail" });
+    await expect.poll(() => link.inputValue()).toMatch(/\/en\/join\?/);
+    const url = await link.inputValue();
+    expect(await page.getByText("No mail can be sent from this site.", { exact: false }).count()).toBe(1);
+    expect(await page.locator(`tr[data-member="${invitee}"]`).textContent()).toContain("Editor");
+
+    await page.goto("/admin/team?lang=ar");
+    await ready(page);
+    expect(await page.locator("h1").textContent()).toBe("الفريق");
+    expect(await page.locator(`tr[data-member="${owner.email}"]`).textContent()).toContain("مالك");
+    expect(await page.getByRole("heading", { name: "الدعوات المعلّقة" }).count()).toBe(1);
+
+    const guest = await stack.page();
+    await guest.goto(new URL(url).pathname + new URL(url).search);
+    await ready(guest);
+    expect(await guest.locator("h1").textContent()).toBe("Join the studio team");
+    await guest.getByLabel("Full Name").fill("Ivy Invitee");
+    await guest.getByLabel("Password").fill("pass-word-invitee-ok");
+    await guest.getByRole("button", { name: "Join the team" }).click();
+    await guest.waitForURL(/\/admin$/);
+  });
+});
+
+describe("read-only items", () => {
+  it("shows a pushed venture read-only to an account outside the team, with the reason, in both languages", async () => {
+    const stranger = await createUser(stack, newUser("Sam Stranger"));
+    const page = await adminPage(stack, stranger);
+    const pushed = await stack.backend.services.tablesDB.listRows({
+      databaseId: DATABASE_ID,
+      tableId: CONTENT_MODEL.venture.collectionId,
+      queries: [Query.isNull("userId"), Query.equal("locale", "en"), Query.limit(1)],
+    });
+    const id = pushed.rows[0]!.$id;
+    await page.goto(`/admin/ventures/edit/${id}?lang=en`);
+    await ready(page);
+    const note = page.getByRole("note");
+    expect(await note.textContent()).toBe("Only the studio team can edit content published from files.");
+    expect(await page.locator('input[name="name"]').isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Save Changes" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Unpublish" }).count()).toBe(0);
+
+    await page.goto(`/admin/ventures/edit/${id}?lang=ar`);
+    await ready(page);
+    expect(await page.getByRole("note").textContent()).toBe("لا يستطيع تعديل المحتوى المنشور من الملفات إلا فريق الاستوديو.");
+
+    // The list offers no Edit or Delete for it.
+    await page.goto("/admin/ventures?lang=en");
+    await ready(page);
+    expect(await page.getByRole("button", { name: "Delete" }).count()).toBe(0);
+  });
+});
