@@ -2,12 +2,13 @@
  * A real stack for tests: the embedded server on a free loopback port with a temporary DATA_DIR, the schema
  * applied, and (optionally) content pushed and the site served from the production build.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { EMBEDDED_SESSION_SECONDS } from "../../embedded-appwrite/embedded.ts";
 import { startEmulator, type RunningEmulator } from "../../embedded-appwrite/server.ts";
 import { Databases } from "node-appwrite";
+import { inject } from "vitest";
 import { createAdminServices, type AdminServices } from "../../lib/appwrite/client.ts";
 import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
 import schema from "../../model/appwrite.json" with { type: "json" };
@@ -45,16 +46,49 @@ export interface Backend {
 }
 
 /**
- * Starts the emulator in a fresh temporary folder as the product does (sessions of 7 days) and applies
- * `model/appwrite.json`.
+ * Makes `dataDir` a data folder of the embedded server with `model/appwrite.json` applied (started, schema
+ * applied over HTTP, stopped), for `startBackend()` to copy.
+ */
+export async function makeSchemaTemplate(dataDir: string): Promise<void> {
+  const emulator = await startEmulator({ dataDir, port: 0, sessionDuration: EMBEDDED_SESSION_SECONDS });
+  try {
+    await applySchema(createAdminServices(emulator), schema as AppwriteSchema);
+  } finally {
+    await emulator.close();
+  }
+}
+
+let ownTemplate: Promise<string> | undefined;
+
+/** The schema template: the run's (tests/setup/backend-template.ts), else one made once for this process. */
+function schemaTemplate(): Promise<string> {
+  let provided: string | undefined;
+  try {
+    provided = inject("backendTemplate");
+  } catch {
+    provided = undefined; // not under vitest's runner
+  }
+  if (provided) return Promise.resolve(provided);
+  ownTemplate ??= mkdtemp(path.join(tmpdir(), "studio-template-")).then(async (parent) => {
+    const dir = path.join(parent, "data");
+    await makeSchemaTemplate(dir);
+    return dir;
+  });
+  return ownTemplate;
+}
+
+/**
+ * Starts the emulator in a fresh temporary folder as the product does (sessions of 7 days), with
+ * `model/appwrite.json` applied: the folder starts as a copy of the run's schema template (the same store,
+ * project ID and key as applying the schema would give, without its hundred-odd HTTP calls a backend).
  */
 export async function startBackend(): Promise<Backend> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "studio-test-"));
+  await cp(await schemaTemplate(), dataDir, { recursive: true });
   const emulator = await startEmulator({ dataDir, port: 0, sessionDuration: EMBEDDED_SESSION_SECONDS });
   const services = withLegacyDatabases(
     createAdminServices({ endpoint: emulator.endpoint, projectId: emulator.projectId, apiKey: emulator.apiKey }),
   );
-  await applySchema(services, schema as AppwriteSchema);
   return {
     emulator,
     services,
