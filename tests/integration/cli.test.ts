@@ -10,7 +10,7 @@ import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
 import schema from "../../model/appwrite.json" with { type: "json" };
 import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../model/content.ts";
 import { copyFixtureContent, startBackend, type Backend } from "../helpers/stack.ts";
-import { studio as run, type Target } from "../helpers/studio.ts";
+import { studio as studioIn, type Target } from "../helpers/studio.ts";
 import { CONTENT_MODEL } from "../../model/model.ts";
 
 let backend: Backend;
@@ -20,7 +20,7 @@ beforeEach(async () => {
 afterEach(async () => backend.close());
 
 /** Runs `studio <args>` in this process against `target` (default: the test backend). */
-const studio = (args: string[], target: Target = backend.emulator) => run(args, target);
+const studio = (args: string[], target: Target = backend.emulator) => studioIn(args, target);
 
 /** An edit made in the admin: a write to a post straight into Appwrite, not through `studio`. */
 async function editPostInAppwrite(backend: Backend, slug: string, data: Record<string, unknown>): Promise<void> {
