@@ -14,7 +14,7 @@ const shared = { testTimeout: 30_000, hookTimeout: 120_000, expect: { poll: { ti
 export default defineConfig({
   test: {
     reporters: ["default"],
-    globalSetup: ["tests/setup/build-site.ts", "tests/setup/backend-template.ts"],
+    globalSetup: ["tests/setup/build-site.ts"],
     projects: [
       {
         test: { ...shared, name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], pool: "threads", maxWorkers: 2, isolate: false },

@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["tests/e2e/**/*.test.ts"],
-    globalSetup: ["tests/setup/build-site.ts", "tests/setup/backend-template.ts"],
+    globalSetup: ["tests/setup/build-site.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two files at a time (one a core); each starts its own stack and browser on free ports and temporary folders.

@@ -13,6 +13,8 @@ import { createAdminServices, type AdminServices } from "../../lib/appwrite/clie
 import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
 import schema from "../../model/appwrite.json" with { type: "json" };
 
+import { ROOT } from "./fixtures.ts";
+
 export { FIXTURE_CONTENT, ROOT, copyFixtureContent } from "./fixtures.ts";
 
 /** The environment a child process (`studio`, the site) needs to use `target` as its Appwrite. */
@@ -58,33 +60,45 @@ export async function makeSchemaTemplate(dataDir: string): Promise<void> {
   }
 }
 
-let ownTemplate: Promise<string> | undefined;
+/** What a backend can start from: the schema applied, or also `content/` pushed (the site's stack). */
+export type TemplateName = "backendTemplate" | "siteTemplate";
 
-/** The schema template: the run's (tests/setup/backend-template.ts), else one made once for this process. */
-function schemaTemplate(): Promise<string> {
+const ownTemplates = new Map<TemplateName, Promise<string>>();
+
+/**
+ * The data folder a backend starts as a copy of: the run's (made once by tests/setup/build-site.ts and
+ * provided to every worker), else one made once for this process by `make`.
+ */
+export function template(name: TemplateName, make: (dataDir: string) => Promise<void>): Promise<string> {
   let provided: string | undefined;
   try {
-    provided = inject("backendTemplate");
+    provided = inject(name);
   } catch {
     provided = undefined; // not under vitest's runner
   }
   if (provided) return Promise.resolve(provided);
-  ownTemplate ??= mkdtemp(path.join(tmpdir(), "studio-template-")).then(async (parent) => {
-    const dir = path.join(parent, "data");
-    await makeSchemaTemplate(dir);
-    return dir;
-  });
-  return ownTemplate;
+  let made = ownTemplates.get(name);
+  if (!made) {
+    made = mkdtemp(path.join(tmpdir(), "studio-template-")).then(async (parent) => {
+      const dir = path.join(parent, "data");
+      await make(dir);
+      return dir;
+    });
+    ownTemplates.set(name, made);
+  }
+  return made;
 }
 
 /**
  * Starts the emulator in a fresh temporary folder as the product does (sessions of 7 days), with
- * `model/appwrite.json` applied: the folder starts as a copy of the run's schema template (the same store,
+ * `model/appwrite.json` applied: the folder starts as a copy of a template (`backendTemplate`: the same store,
  * project ID and key as applying the schema would give, without its hundred-odd HTTP calls a backend).
  */
-export async function startBackend(): Promise<Backend> {
+export async function startBackend(from: TemplateName = "backendTemplate"): Promise<Backend> {
+  const source =
+    from === "backendTemplate" ? await template(from, makeSchemaTemplate) : await template(from, makeSiteTemplate);
   const dataDir = await mkdtemp(path.join(tmpdir(), "studio-test-"));
-  await cp(await schemaTemplate(), dataDir, { recursive: true });
+  await cp(source, dataDir, { recursive: true });
   const emulator = await startEmulator({ dataDir, port: 0, sessionDuration: EMBEDDED_SESSION_SECONDS });
   const services = withLegacyDatabases(
     createAdminServices({ endpoint: emulator.endpoint, projectId: emulator.projectId, apiKey: emulator.apiKey }),
@@ -98,4 +112,18 @@ export async function startBackend(): Promise<Backend> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Makes `dataDir` a data folder with the schema applied and `content/` pushed (the site's stack starts so). */
+export async function makeSiteTemplate(dataDir: string): Promise<void> {
+  const emulator = await startEmulator({ dataDir, port: 0, sessionDuration: EMBEDDED_SESSION_SECONDS });
+  try {
+    const services = createAdminServices(emulator);
+    await applySchema(services, schema as AppwriteSchema);
+    const { push } = await import("../../lib/publish/push.ts");
+    const result = await push(services, { contentDir: path.join(ROOT, "content") });
+    if (result.failed > 0) throw new Error(`pushing content/ failed for ${result.failed} item(s)`);
+  } finally {
+    await emulator.close();
+  }
 }
