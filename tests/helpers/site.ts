@@ -3,6 +3,7 @@
  * the production build served on a free loopback port. Plus a small client that keeps a cookie
  * (`scripts/dev/visitor.ts`, shared with the fault figures).
  */
+import { vi } from "vitest";
 import { startSite, type RunningSite } from "../../server/serve-site.ts";
 import { ROOT, startBackend, type Backend } from "./stack.ts";
 
@@ -34,6 +35,20 @@ export async function startSiteStack(): Promise<SiteStack> {
       await backend.close();
     },
   };
+}
+
+/**
+ * Waits until the site's page cache serves (its change feed is live): requests `pathname` until a page is
+ * stored, every 50 ms for up to 10 s (vitest's `vi.waitFor`); throws "the page cache never went live".
+ */
+export async function pageCacheLive(site: RunningSite, pathname = "/en"): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      await (await fetch(`${site.url}${pathname}`)).text();
+      if (site.pages!.size === 0) throw new Error("the page cache never went live");
+    },
+    { timeout: 10_000, interval: 50 },
+  );
 }
 
 export { Visitor, type Reply } from "../../scripts/dev/visitor.ts";
