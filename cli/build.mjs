@@ -19,6 +19,10 @@ export async function buildCli(root) {
     target: "node20",
     packages: "external",
     jsx: "automatic",
+    // React (and Ink) pick their build from NODE_ENV when first loaded (lazily, after this line); unset, a
+    // terminal push printed React's development warnings (issue #34). Dependencies stay external, so the
+    // bundle sets it at run time, first thing; a caller's own NODE_ENV is kept.
+    banner: { js: 'process.env.NODE_ENV ??= "production";' },
     logLevel: "warning",
   });
 }

@@ -9,6 +9,7 @@ import { loadConfig, loadDotEnv, type AppConfig } from "../lib/config.ts";
 import { AbortError, EXIT } from "../lib/errors.ts";
 import { DEFAULT_EXPORT_DIR, EMBEDDED_EXPORT_DIR } from "../lib/publish/export.ts";
 import { lockPathFor } from "../lib/publish/lock.ts";
+import { findProjectRoot, resolveDataDir } from "./project-root.ts";
 
 export interface CommandContext {
   config: AppConfig;
@@ -69,13 +70,28 @@ export function embeddedServerError(error: unknown, config: Pick<AppConfig, "emu
   return error;
 }
 
-/** Builds the context for a command; `json` forces machine-readable output. */
-export async function createContext(options: { json?: boolean }): Promise<CommandContext> {
-  loadDotEnv();
-  const config = loadConfig();
+/**
+ * Builds the context for a command; `json` forces machine-readable output; `cwd` is where it runs (default
+ * the current folder). Without `APPWRITE_ENDPOINT`, a relative `DATA_DIR` is taken from the project folder
+ * (`resolveDataDir`), and the embedded server started here is temporary: another command waits for it to end
+ * rather than borrow it (it would be stopped under it; issue #34).
+ * @throws {AbortError} (exit 3) outside the project folder with a relative `DATA_DIR`, or when the embedded
+ *   server cannot start (`embeddedServerError`).
+ */
+export async function createContext(options: { json?: boolean; cwd?: string }): Promise<CommandContext> {
+  const cwd = options.cwd ?? process.cwd();
+  const root = findProjectRoot(cwd);
+  loadDotEnv(root ? path.join(root, ".env") : ".env");
+  const loaded = loadConfig();
+  const config = loaded.appwriteEndpoint ? loaded : { ...loaded, dataDir: resolveDataDir(loaded.dataDir, cwd) };
   // The embedded server (the whole SQLite server) is loaded only by commands that talk to Appwrite.
   const { connectAppwrite } = await import("../embedded-appwrite/embedded.ts");
-  const appwrite = await connectAppwrite(config).catch((error: unknown) => {
+  const onWait = (pid: number) =>
+    console.error(
+      `Another studio command (pid ${pid}) is using the embedded server of ${config.dataDir}; waiting for it to finish ` +
+        "(run `npm start` to let commands share one server).",
+    );
+  const appwrite = await connectAppwrite(config, { temporary: true, onWait }).catch((error: unknown) => {
     throw config.appwriteEndpoint ? error : embeddedServerError(error, config);
   });
   const embedded = appwrite.embedded !== null;

@@ -47,3 +47,15 @@ export function exportedLine(event: { path: string; documents: number; files: nu
 export function stateChange(entry: Pick<PlanEntry, "action" | "state">): string {
   return entry.action === "update" && entry.state ? ` (${entry.state.from} → ${entry.state.to})` : "";
 }
+
+/**
+ * For a conflict with an Appwrite document: the fields that differ and the command that shows both versions
+ * (issue #34), e.g. ` (fields that differ: title, excerpt; see both: studio diff content/posts/x.md)`; "" for
+ * other entries. `contentDir` is the `--dir` the file is relative to.
+ */
+export function conflictDetail(entry: Pick<PlanEntry, "action" | "changes" | "file">, contentDir: string): string {
+  if (entry.action !== "conflict" || !entry.file) return "";
+  const fields = entry.changes.length ? `fields that differ: ${entry.changes.join(", ")}; ` : "";
+  const file = contentDir === "." ? entry.file : `${contentDir.replace(/\/+$/, "")}/${entry.file}`;
+  return ` (${fields}see both: studio diff ${file})`;
+}

@@ -23,21 +23,33 @@ export async function classify(error: unknown): Promise<unknown> {
 }
 
 /**
- * Prints `error` on stderr (via `print`, one line per call) and returns the exit code.
+ * The last NDJSON line of a command run with `--json` that ended on an error (README "Output"): a CI job
+ * reading stdout sees why it stopped, not just an exit code (issue #34).
+ */
+export function errorLine(exit: number, message: string, nextSteps?: string): string {
+  return `${JSON.stringify({ type: "error", exit, message, ...(nextSteps ? { nextSteps } : {}) })}\n`;
+}
+
+/**
+ * Prints `error` on stderr (via `print`, one line per call) and returns the exit code. With `json`, also
+ * writes `{"type":"error","exit":…,"message":…}` on stdout (`errorLine`).
  */
 export async function reportError(
   error: unknown,
   print: (line: unknown) => void = (line) => console.error(line),
+  json = false,
 ): Promise<ExitCode> {
   const classified = await classify(error);
   if (classified instanceof AbortError) {
     print(`studio: ${classified.message}`);
     if (classified.nextSteps) print(`  ${classified.nextSteps}`);
+    if (json) process.stdout.write(errorLine(classified.exitCode, classified.message, classified.nextSteps));
     return classified.exitCode;
   }
   const message = classified instanceof Error ? classified.message : String(classified);
   print(`studio: unexpected error: ${message}`);
   print(BUG_REPORT_HINT);
   print(classified);
+  if (json) process.stdout.write(errorLine(EXIT.internal, `unexpected error: ${message}`, BUG_REPORT_HINT));
   return EXIT.internal;
 }

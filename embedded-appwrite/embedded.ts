@@ -30,6 +30,11 @@ interface LockFile {
   endpoint: string;
   projectId: string;
   apiKey: string;
+  /**
+   * Started by a command for its own run (a `studio` command), stopped when it ends: never borrowed, since it
+   * would be stopped under the borrower (issue #34). `npm start`'s server is not temporary.
+   */
+  temporary?: boolean;
 }
 
 function isAlive(pid: number): boolean {
@@ -77,10 +82,43 @@ export async function openEmbeddedEmulator(options: {
   thread?: boolean;
   /** With `thread`: called if the thread dies while in use. */
   onCrash?: (error: Error) => void;
+  /**
+   * This process's server lives only for its run (a `studio` command): others wait for it rather than borrow
+   * it, and this process waits for another's temporary server to end before starting its own.
+   */
+  temporary?: boolean;
+  /** Called once when waiting for another process's temporary server, with that process's id. */
+  onWait?: (pid: number) => void;
+  /** How long to wait for another process's temporary server, in ms (default 10 minutes). */
+  waitMs?: number;
 }): Promise<EmbeddedEmulator> {
   const lockFile = path.join(options.dataDir, "emulator.lock");
-  const existing = readLock(lockFile);
-  if (existing && existing.pid !== process.pid && isAlive(existing.pid) && (await answers(existing))) {
+  let existing = readLock(lockFile);
+  const deadline = Date.now() + (options.waitMs ?? 10 * 60_000);
+  let waited = false;
+  // Another command's temporary server: wait until it ends (its process exits), then start our own.
+  while (existing?.temporary && existing.pid !== process.pid && isAlive(existing.pid)) {
+    if (Date.now() > deadline) {
+      throw Object.assign(
+        new Error(
+          `another command (pid ${existing.pid}) still uses the embedded server of ${options.dataDir}; ` +
+            "wait for it to end, or run `npm start` so that commands share its server",
+        ),
+        { code: "EMBEDDED_BUSY" },
+      );
+    }
+    if (!waited) options.onWait?.(existing.pid);
+    waited = true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    existing = readLock(lockFile);
+  }
+  if (
+    existing &&
+    !existing.temporary &&
+    existing.pid !== process.pid &&
+    isAlive(existing.pid) &&
+    (await answers(existing))
+  ) {
     return {
       endpoint: existing.endpoint,
       projectId: existing.projectId,
@@ -100,15 +138,25 @@ export async function openEmbeddedEmulator(options: {
     sessionDuration:
       options.sessionDuration ?? (process.env["EMULATOR_SESSION_DURATION"] ? undefined : EMBEDDED_SESSION_SECONDS),
   };
-  const emulator = options.thread
-    ? await startEmulatorThread(settings, { onCrash: options.onCrash })
-    : await startEmulator(settings);
+  let emulator: RunningEmulator;
+  try {
+    emulator = options.thread
+      ? await startEmulatorThread(settings, { onCrash: options.onCrash })
+      : await startEmulator(settings);
+  } catch (error) {
+    // Two commands started at once: the other one took the port and recorded its server; wait for it instead.
+    const now = readLock(lockFile);
+    const raced = (error as NodeJS.ErrnoException).code === "EADDRINUSE" && now && now.pid !== process.pid;
+    if (raced && now.temporary && isAlive(now.pid) && options.temporary) return openEmbeddedEmulator(options);
+    throw error;
+  }
   createPrivateDir(options.dataDir);
   const lock: LockFile = {
     pid: process.pid,
     endpoint: emulator.endpoint,
     projectId: emulator.projectId,
     apiKey: emulator.apiKey,
+    ...(options.temporary ? { temporary: true } : {}),
   };
   writeFileSync(lockFile, JSON.stringify(lock), { mode: 0o600 });
   return {
@@ -135,6 +183,10 @@ export interface ConnectOptions {
   thread?: boolean;
   /** With `thread`: called if the thread dies while in use. */
   onCrash?: (error: Error) => void;
+  /** A server for this process's run only (see `openEmbeddedEmulator`'s `temporary`). */
+  temporary?: boolean;
+  /** Called once when waiting for another process's temporary server. */
+  onWait?: (pid: number) => void;
 }
 
 export interface AppwriteConnection {

@@ -25,6 +25,7 @@ import * as tablesDb from "./services/tables-db.ts";
 import * as teams from "./services/teams.ts";
 import * as userSessions from "./services/user-sessions.ts";
 import * as users from "./services/users.ts";
+import * as userImports from "./services/user-imports.ts";
 import * as targets from "./services/targets.ts";
 import * as providers from "./services/providers.ts";
 import * as messages from "./services/messages.ts";
@@ -92,6 +93,7 @@ const SERVICES = [
   files,
   fileServing,
   users,
+  userImports,
   userSessions,
   targets,
   providers,

@@ -14,13 +14,13 @@ import { createAdminServices, type AppwriteTarget } from "../lib/appwrite/client
 import { applyContentSchema } from "../lib/appwrite/content-schema.ts";
 import type { AppwriteSchema } from "../lib/appwrite/setup.ts";
 import { ConfigError, loadConfig, loadDotEnv } from "../lib/config.ts";
-import { formatIssues } from "../lib/content/read.ts";
 import { lockPathFor } from "../lib/publish/lock.ts";
 import { ContentFolderError, describeError, push } from "../lib/publish/push.ts";
 import schema from "../model/appwrite.json" with { type: "json" };
 import { ensureBuild } from "../server/build.ts";
 import { startSite } from "../server/serve-site.ts";
 import { startSiteProcesses } from "../server/site-processes.ts";
+import { BUILD_LOG, isVerbose, pushedLines, readyLines } from "./start-report.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -29,7 +29,17 @@ async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
 
-  if (await ensureBuild(root)) console.log("Built the site.");
+  // Build details are for --verbose or the log file; a person needs the address, the data and the push (#34).
+  const verbose = isVerbose();
+  const detail = (line: string) => {
+    if (verbose) console.log(line);
+  };
+  const buildLog = path.join(root, BUILD_LOG);
+  await ensureBuild(root, {
+    logFile: verbose ? undefined : buildLog,
+    onStart: () =>
+      console.log(verbose ? "Building the site…" : `Building the site (first start or changed sources; details in ${BUILD_LOG})…`),
+  });
 
   // What is running, for Ctrl-C: stopped in reverse order of start.
   const running: { appwrite?: AppwriteConnection; site?: { close(): Promise<void> } } = {};
@@ -55,16 +65,16 @@ async function main(): Promise<void> {
   });
   running.appwrite = appwrite;
   const target: AppwriteTarget = appwrite;
+  const data = appwrite.embedded
+    ? `${path.resolve(config.dataDir)} (embedded Appwrite-compatible server)`
+    : `Appwrite at ${target.endpoint} (project ${target.projectId})`;
   if (appwrite.embedded) {
-    console.log(
-      `Embedded Appwrite-compatible server: ${target.endpoint} (project ${target.projectId}, data in ${config.dataDir})`,
-    );
+    detail(`Embedded Appwrite-compatible server: ${target.endpoint} (project ${target.projectId})`);
     // The site's loaders read these, like any configured Appwrite.
     process.env.APPWRITE_ENDPOINT = target.endpoint;
     process.env.APPWRITE_PROJECT_ID = target.projectId;
     process.env.APPWRITE_API_KEY = target.apiKey;
   } else {
-    console.log(`Appwrite: ${target.endpoint} (project ${target.projectId})`);
     // The embedded server tightens DATA_DIR when it starts; with a real Appwrite it still holds the preview
     // secret (and older exports): tighten it here (SECURITY C73).
     if (existsSync(config.dataDir)) preparePrivateDir(config.dataDir);
@@ -72,27 +82,18 @@ async function main(): Promise<void> {
 
   const services = createAdminServices(target);
   const changes = await applyContentSchema(services, schema as AppwriteSchema);
-  console.log(changes.length ? `Schema: ${changes.length} change(s) applied.` : "Schema: up to date.");
+  if (changes.length) console.log(`Schema: ${changes.length} change(s) applied.`);
+  else detail("Schema: up to date.");
 
   const contentDir = path.join(root, "content");
   const lockPath = lockPathFor({ embedded: appwrite.embedded !== null, contentDir, dataDir: config.dataDir });
   // No content files (a fresh project): the site starts empty; push refuses such a folder (C59).
   const result = await push(services, { contentDir, lockPath }).catch((error: unknown) => {
     if (!(error instanceof ContentFolderError)) throw error;
-    console.log(`Content: none published (${error.message.split(";")[0]}).`);
+    console.log(`Pushed content/: nothing (${error.message.split(";")[0]}).`);
     return null;
   });
-  if (result) {
-    console.log(
-      `Content: ${result.created} created, ${result.updated} updated, ${result.unchanged} unchanged, ` +
-        `${result.conflicts} conflict(s), ${result.failed} failed.`,
-    );
-    for (const item of result.items.filter((i) => i.action === "conflict")) {
-      console.warn(`${item.file ?? `${item.kind} ${item.slug}`}: ${item.reason}`);
-    }
-    if (result.issues.length) console.warn(`Invalid content files were not published:\n${formatIssues(result.issues)}`);
-    for (const item of result.items.filter((i) => i.status === "failed")) console.warn(`${item.file}: ${item.error}`);
-  }
+  if (result) for (const line of pushedLines(result)) console.log(line);
 
   const siteOptions = { root, port: config.port, host: config.host, trustProxy: config.trustProxy };
   // WEB_CONCURRENCY > 1: that many site processes share the port, one render each at a time (issue #18).
@@ -110,8 +111,8 @@ async function main(): Promise<void> {
       : await startSite(siteOptions);
   running.site = site;
   const shown = config.host === "127.0.0.1" || config.host === "0.0.0.0" ? `http://localhost:${site.port}` : site.url;
-  const processes = config.webConcurrency > 1 ? `, ${config.webConcurrency} site processes` : "";
-  console.log(`\nSite ready: ${shown}  (English ${shown}/en, Arabic ${shown}/ar${processes}). Press Ctrl-C to stop.`);
+  console.log("");
+  for (const line of readyLines({ url: shown, data, processes: config.webConcurrency })) console.log(line);
 }
 
 main().catch((error: unknown) => {

@@ -6,7 +6,12 @@ import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { AbortError, EXIT } from "./errors.ts";
 
-const port = z.coerce.number().int().min(0).max(65535);
+const PORT_MESSAGE = "must be a port number (0-65535; 0 picks a free one)";
+const port = z.coerce
+  .number({ message: PORT_MESSAGE })
+  .int({ message: PORT_MESSAGE })
+  .min(0, { message: PORT_MESSAGE })
+  .max(65535, { message: PORT_MESSAGE });
 
 const configSchema = z.object({
   PORT: port.default(3000),
@@ -96,24 +101,44 @@ export class ConfigError extends AbortError {
   }
 }
 
+/** `env` without unset or empty values (empty strings count as unset). */
+function cleanedEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""),
+  );
+}
+
+/**
+ * Every problem of the configuration in `env`, each as one line `  NAME: what to set` (the schema's rules,
+ * then the rules between variables), so a start lists them all at once (issue #32 item 1).
+ * @returns an empty list when `loadConfig(env)` succeeds.
+ */
+export function configIssues(env: NodeJS.ProcessEnv = process.env): string[] {
+  const cleaned = cleanedEnv(env);
+  const parsed = configSchema.safeParse(cleaned);
+  const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+  if (cleaned.APPWRITE_ENDPOINT && (!cleaned.APPWRITE_PROJECT_ID || !cleaned.APPWRITE_API_KEY)) {
+    lines.push(`  ${ENDPOINT_NEEDS}`);
+  }
+  return lines;
+}
+
+const ENDPOINT_NEEDS =
+  "APPWRITE_ENDPOINT is set, so APPWRITE_PROJECT_ID and APPWRITE_API_KEY must be set too " +
+  "(a server API key with databases, storage and users scopes). Unset APPWRITE_ENDPOINT to use the embedded server.";
+
 /**
  * Parses the configuration from `env` (default `process.env`; empty strings count as unset).
  * @throws {ConfigError} naming each invalid variable and what it must be.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
-  const parsed = configSchema.safeParse(cleaned);
+  const parsed = configSchema.safeParse(cleanedEnv(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration (environment or .env):\n${lines.join("\n")}`);
   }
   const c = parsed.data;
-  if (c.APPWRITE_ENDPOINT && (!c.APPWRITE_PROJECT_ID || !c.APPWRITE_API_KEY)) {
-    throw new ConfigError(
-      "APPWRITE_ENDPOINT is set, so APPWRITE_PROJECT_ID and APPWRITE_API_KEY must be set too " +
-        "(a server API key with databases, storage and users scopes). Unset APPWRITE_ENDPOINT to use the embedded server.",
-    );
-  }
+  if (c.APPWRITE_ENDPOINT && (!c.APPWRITE_PROJECT_ID || !c.APPWRITE_API_KEY)) throw new ConfigError(ENDPOINT_NEEDS);
   return {
     port: c.PORT,
     host: c.HOST,

@@ -12,6 +12,7 @@ import {
   CONTENT_LOCALES,
   CONTENT_MODEL,
   DEFAULT_CONTENT_LOCALE,
+  SUBMISSION_FORM_FIELDS,
   SUBMISSION_MODEL,
   fieldsOf,
   imageInput,
@@ -113,13 +114,23 @@ export type Venture = DocumentOf<typeof CONTENT_MODEL.venture>;
 export const blogPostSchema = documentSchema(CONTENT_MODEL.post);
 export type BlogPost = DocumentOf<typeof CONTENT_MODEL.post>;
 
+/**
+ * A submission kind as its form sees it: the kind with only the fields a visitor fills in
+ * (`SUBMISSION_FORM_FIELDS`), without what the inbox keeps (`INBOX_FIELDS`).
+ */
+export function submissionForm<K extends keyof typeof SUBMISSION_MODEL>(
+  kind: K,
+): Omit<(typeof SUBMISSION_MODEL)[K], "fields"> & { fields: (typeof SUBMISSION_FORM_FIELDS)[K] } {
+  return { ...SUBMISSION_MODEL[kind], fields: SUBMISSION_FORM_FIELDS[kind] };
+}
+
 /** A community application (collection `community_applications`, spec §3/§5). */
-export const communityApplicationSchema = documentSchema(SUBMISSION_MODEL.communityApplication);
-export type CommunityApplication = DocumentOf<typeof SUBMISSION_MODEL.communityApplication>;
+export const communityApplicationSchema = documentSchema(submissionForm("communityApplication"));
+export type CommunityApplication = DocumentOf<ReturnType<typeof submissionForm<"communityApplication">>>;
 
 /** A contact message (collection `contact_messages`, spec §3/§5). */
-export const contactMessageSchema = documentSchema(SUBMISSION_MODEL.contactMessage);
-export type ContactMessage = DocumentOf<typeof SUBMISSION_MODEL.contactMessage>;
+export const contactMessageSchema = documentSchema(submissionForm("contactMessage"));
+export type ContactMessage = DocumentOf<ReturnType<typeof submissionForm<"contactMessage">>>;
 /**
  * An image reference in front matter: a path relative to the content file (`../images/logo.png`),
  * or an absolute `https://` URL used as is.

@@ -3,31 +3,53 @@
  * submissions, the limits' events, and the history of ventures and posts. `model/appwrite.ts` builds their
  * collections beside the content model's.
  */
-import { type KindSpec } from "./kind-spec.ts";
+import { type FieldSpec, type KindSpec } from "./kind-spec.ts";
 import { LIMITS } from "./limits.ts";
 
-/** Visitors' submissions (spec §3, §5): written by the site with its key, readable by no role. */
+/** The fields a visitor fills in on each form (spec §3, §5), in order. */
+export const SUBMISSION_FORM_FIELDS = {
+  communityApplication: {
+    name: { type: "text", max: LIMITS.name },
+    email: { type: "email" },
+    projectIdea: { type: "text", max: LIMITS.message, input: "interest" },
+  },
+  contactMessage: {
+    name: { type: "text", max: LIMITS.name },
+    email: { type: "email" },
+    message: { type: "text", max: LIMITS.message },
+  },
+} as const satisfies Record<string, Record<string, FieldSpec>>;
+
+/**
+ * What the inbox keeps with each submission (issue #31), never a form input: the language of the page the
+ * visitor used (`locale`, which the team's notice names and the sender's confirmation is written in), its
+ * state in the inbox (`state`, one of `INBOX_STATES`; a row without one, from before the inbox, is `new`
+ * until `studio setup` fills it in) and when a team member first opened it (`readAt`).
+ */
+export const INBOX_FIELDS = {
+  locale: { type: "locale" },
+  state: { type: "text", max: 16, optional: true },
+  readAt: { type: "date", optional: true },
+} as const satisfies Record<string, FieldSpec>;
+
+/**
+ * Visitors' submissions (spec §3, §5; issue #31): written by the site with its key; the collections grant no
+ * role anything, and each row carries `read`/`update`/`delete` for the studio team only
+ * (`lib/appwrite/submissions.ts`), so its members read them in the inbox and nobody else does.
+ */
 export const SUBMISSION_MODEL = {
   communityApplication: {
     collectionId: "community_applications",
     label: "Community applications",
     permissions: [],
-    fields: {
-      name: { type: "text", max: LIMITS.name },
-      email: { type: "email" },
-      projectIdea: { type: "text", max: LIMITS.message, input: "interest" },
-    },
+    fields: { ...SUBMISSION_FORM_FIELDS.communityApplication, ...INBOX_FIELDS },
     indexes: [],
   },
   contactMessage: {
     collectionId: "contact_messages",
     label: "Contact messages",
     permissions: [],
-    fields: {
-      name: { type: "text", max: LIMITS.name },
-      email: { type: "email" },
-      message: { type: "text", max: LIMITS.message },
-    },
+    fields: { ...SUBMISSION_FORM_FIELDS.contactMessage, ...INBOX_FIELDS },
     indexes: [],
   },
 } as const satisfies Record<string, KindSpec>;

@@ -26,6 +26,7 @@ const QUICK_ARGS: Record<string, string[]> = {
   "render-path.ts": ["5", "2"], // seconds per figure, site processes
   "scale.ts": ["10000", "push", "20"], // posts, how they are added (push|bulk), requests per figure
   "ssr-bench.ts": ["3", "1"], // seconds per autocannon run, rounds
+  "nginx-cache.ts": ["3", "1"], // seconds, rounds
   "load.ts": ["10"], // seconds per path (SECURITY C49 asks 30: --full)
   "stall.ts": ["5"], // seconds per phase (quiet, then hammering the worst bodies)
   "two-sites.ts": ["5"], // pushes

@@ -4,8 +4,8 @@
  */
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
-import { readFile, readdir, writeFile } from "node:fs/promises";
+import { createWriteStream, existsSync } from "node:fs";
+import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 const SOURCE_DIRS = ["web", "server", "lib", "model"];
@@ -40,29 +40,49 @@ export async function sourceHash(root: string): Promise<string> {
  * @returns whether a build ran.
  * @throws {Error} when the build fails (its output is shown or returned in the message).
  */
-export async function ensureBuild(root: string, options: { quiet?: boolean } = {}): Promise<boolean> {
+export async function ensureBuild(
+  root: string,
+  options: {
+    quiet?: boolean;
+    /**
+     * Write the build's output to this file instead of the terminal (`npm start` without `--verbose`, issue
+     * #34); a failed build's message still holds the output.
+     */
+    logFile?: string;
+    /** Called just before a build starts (not when the build is up to date). */
+    onStart?: () => void;
+  } = {},
+): Promise<boolean> {
   const stamp = path.join(root, "build", ".source-hash");
   const hash = await sourceHash(root);
   const built = existsSync(path.join(root, "build", "server", "index.js")) && existsSync(stamp);
   if (built && (await readFile(stamp, "utf8")) === hash) return false;
 
   const bin = path.join(root, "node_modules", "@react-router", "dev", "bin.js");
+  options.onStart?.();
+  if (options.logFile) await mkdir(path.dirname(options.logFile), { recursive: true });
+  const log = options.logFile ? createWriteStream(options.logFile) : null;
   await new Promise<void>((resolve, reject) => {
     // Always a production build: a caller's NODE_ENV (vitest sets "test") would otherwise give React's
     // development build, and the build cache would then serve it to `npm start`.
     const child = spawn(process.execPath, [bin, "build"], {
       cwd: root,
-      stdio: options.quiet ? "pipe" : "inherit",
+      stdio: options.quiet || log ? "pipe" : "inherit",
       env: { ...process.env, NODE_ENV: "production" },
     });
     let output = "";
-    child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      log?.write(chunk);
+    };
+    child.stdout?.on("data", collect);
+    child.stderr?.on("data", collect);
     child.on("error", reject);
     child.on("exit", (code) =>
       code === 0 ? resolve() : reject(new Error(`The site build failed (exit ${code}).${output ? `\n${output}` : ""}`)),
     );
   });
+  await new Promise<void>((resolve) => (log ? log.end(resolve) : resolve()));
   await writeFile(stamp, hash);
   return true;
 }

@@ -14,20 +14,27 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
 import express, { type Request as ExpressRequest } from "express";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import { watchDocumentChanges, type ChangeFeed } from "./changes.ts";
 import { appwriteSessionCheck, SessionVerdicts } from "./auth/session-verdict.ts";
 import { loadConfig } from "../lib/config.ts";
 import { CachedPages } from "./http/cached-pages.ts";
-import { PageCache } from "./http/page-cache.ts";
+import { PAGE_MAX_AGE_MS, PageCache } from "./http/page-cache.ts";
+import { pageCompression } from "./http/compress.ts";
+import { StaticFiles } from "./http/static-files.ts";
+import { READ_CACHE_MAX_AGE_MS, sharedGuestReadCache } from "../lib/appwrite/read-cache.ts";
 import { clientAddress, proxyHops } from "./http/proxy.ts";
 import { checkHost, checkTarget, siteHosts } from "./http/site-host.ts";
 import { createAdminServices } from "../lib/appwrite/client.ts";
 import { startScheduler, type Scheduler } from "../lib/publish/schedule.ts";
 import { canonicalPageQuery } from "../lib/http/page-query.ts";
 import { lazyPreviewSecret, previewRedirect } from "./http/preview-gate.ts";
+import { publicPageHeaders, type SharedCaching } from "./http/cache-headers.ts";
+import { readinessCheck, sendReadiness } from "./http/readiness.ts";
+import { loadDeployConfig } from "../lib/deploy-config.ts";
+import type { AppwriteSchema } from "../lib/appwrite/setup.ts";
+import schema from "../model/appwrite.json" with { type: "json" };
 
 export interface SiteOptions {
   /** Project root holding `build/`. */
@@ -52,8 +59,17 @@ export interface SiteOptions {
    * 60 s: an unpublish reaches no guest subscriber; docs/decisions/0006). Tests shorten it.
    */
   pageMaxAgeMs?: number;
+  /**
+   * Cache the guest reads public pages make for a few seconds, dropped by the change feed (default: on unless
+   * `READ_CACHE=off`; `lib/appwrite/read-cache.ts`). Off here turns it off for every site in the process.
+   */
+  readCache?: boolean;
   /** Longest the scheduler waits before looking for due items again, in ms (default 30 s; tests shorten it). */
   scheduleRecheckMs?: number;
+  /** What shared caches may do with public pages (default: `CDN_MAX_AGE`, `CDN_STALE_WHILE_REVALIDATE`). */
+  sharedCaching?: SharedCaching;
+  /** How long a `/readyz` answer is reused, in ms (default 5 s; tests pass 0). */
+  readinessTtlMs?: number;
 }
 
 /** Largest request body accepted, in bytes: a 5 MB image plus the form's fields (SECURITY C30). */
@@ -68,8 +84,11 @@ export interface RunningSite {
   port: number;
   /** The page cache, when enabled (for tests and benchmarks: `size`, `generation`). */
   pages: PageCache | null;
-  /** Counters for tests and benchmarks: `renders` is the number of requests handed to React Router. */
-  stats: { renders: number };
+  /**
+   * Counters for tests and benchmarks: `renders` is the number of requests handed to React Router,
+   * `requests` every request that reached this server (an origin's count behind a cache).
+   */
+  stats: { renders: number; requests: number };
   close(): Promise<void>;
 }
 
@@ -85,7 +104,9 @@ const ADMIN_PATH = /^\/admin(\/|$)/;
 const PAGE_PATH = /^\/[a-z]{2}(?:\/[^.?]*)?$/;
 const LOGIN_PATH = /^\/[a-z]{2}\/login\/?$/;
 /** Answered for any well-formed host: load balancers probe it by address. */
-const HEALTH_PATH = /^\/healthz(?:\?|$)/;
+const HEALTH_PATH = /^\/(?:healthz|readyz)(?:\?|$)/;
+/** The readiness check for load balancers (`server/http/readiness.ts`). */
+const READY_PATH = /^\/readyz(?:\?|$)/;
 
 /**
  * The canonical URL of a `GET`/`HEAD` of a public page whose query holds parameters the page does not read,
@@ -137,15 +158,31 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
             projectId: appwrite.projectId,
             apiKey: appwrite.apiKey,
           }),
-          { onDue: () => pages?.invalidate(), recheckMs: options.scheduleRecheckMs },
+          {
+            onDue: () => {
+              pages?.invalidate();
+              sharedGuestReadCache().invalidate();
+            },
+            recheckMs: options.scheduleRecheckMs,
+          },
         )
       : null;
-  const feed: ChangeFeed | null = pages
-    ? watchDocumentChanges({ endpoint: appwrite.appwriteEndpoint!, projectId: appwrite.projectId! }, () => {
-        pages.invalidate();
-        scheduler?.refresh();
-      })
-    : null;
+  // Guest reads are cached briefly while the feed is live (issue #33 item 2), with or without the page cache.
+  const reads = sharedGuestReadCache();
+  const readCache = (options.readCache ?? process.env.READ_CACHE !== "off") && !!appwrite.appwriteEndpoint;
+  const feed: ChangeFeed | null =
+    (pages || readCache) && appwrite.appwriteEndpoint && appwrite.projectId
+      ? watchDocumentChanges({ endpoint: appwrite.appwriteEndpoint, projectId: appwrite.projectId }, () => {
+          pages?.invalidate();
+          reads.invalidate();
+          scheduler?.refresh();
+        })
+      : null;
+  const detachReads = reads.attach({
+    enabled: readCache,
+    live: () => feed?.live === true,
+    maxAgeMs: Math.min(READ_CACHE_MAX_AGE_MS, options.pageMaxAgeMs ?? PAGE_MAX_AGE_MS),
+  });
 
   // Read (as the pages do) when the first token comes; until then, or if it cannot be, the pages check tokens.
   const secretOfPreviews = lazyPreviewSecret(appwrite.previewSecret, appwrite.dataDir);
@@ -155,12 +192,21 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   const origins = new WeakMap<object, string>();
   const originOf = (req: object) => origins.get(req) ?? "http://localhost";
   const loadContextOf = (req: ExpressRequest) => ({ clientIp: clientAddress(req, hops) });
-  const stats = { renders: 0 };
+  const stats = { renders: 0, requests: 0 };
+  const deploy = loadDeployConfig();
+  const readiness =
+    appwrite.appwriteEndpoint && appwrite.projectId && appwrite.apiKey
+      ? readinessCheck(
+          { endpoint: appwrite.appwriteEndpoint, projectId: appwrite.projectId, apiKey: appwrite.apiKey },
+          schema as AppwriteSchema,
+          options.readinessTtlMs,
+        )
+      : null;
 
   const app = express();
   app.disable("x-powered-by");
   app.disable("etag"); // pages carry their own validators; React Router's responses are not buffered for one
-  app.use(compression());
+  app.use(pageCompression()); // tuned for a streamed page: server/http/compress.ts
   app.set("trust proxy", hops); // React Router's adapter builds the URL from req.protocol and req.host
   app.use((req, res, next) => {
     for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
@@ -173,6 +219,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     if (ADMIN_PATH.test(req.path)) {
       res.once("finish", () => {
         pages?.invalidate();
+        reads.invalidate();
         scheduler?.refresh(); // an admin save may have scheduled something
       });
     }
@@ -216,14 +263,10 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
         signedIn: (cookie) => verdicts.known(cookie) ?? verdicts.judge(cookie),
         commonHeaders: COMMON_HEADERS,
         originOf,
+        cacheHeaders: publicPageHeaders(options.sharedCaching ?? deploy),
       })
     : null;
   if (cachedPages) app.use(cachedPages.middleware());
-  app.use(
-    "/assets",
-    express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
-  );
-  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
   app.use((_req, _res, next) => {
     stats.renders += 1;
     next();
@@ -236,10 +279,14 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     }),
   );
 
+  // build/client from memory: no filesystem call per request (issue #33 item 3).
+  const staticFiles = new StaticFiles(path.join(buildDir, "client"), COMMON_HEADERS);
+
   const host = options.host ?? "127.0.0.1";
   // A cached page is answered before Express: a hit costs about what a static file does. The host check and
   // the canonical-query redirect come first, so neither a foreign host nor a made-up query reaches the cache.
   const server: Server = createServer((req, res) => {
+    stats.requests += 1;
     const target = checkTarget(req.method, req.url ?? "/", hosts);
     if (target.ok === false) {
       refuse(res, target.status, target.message);
@@ -260,6 +307,11 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
       redirect(res, target.location);
       return;
     }
+    if (READY_PATH.test(url) && readiness && (req.method === "GET" || req.method === "HEAD")) {
+      for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
+      void readiness().then((answer) => sendReadiness(res, answer, req.method === "HEAD"));
+      return;
+    }
     if (host.ok) origins.set(req, host.origin);
     const canonical = canonicalRedirect(req.method, url);
     if (canonical !== null) {
@@ -273,6 +325,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
       res.writeHead(302, { Location: plain, "Cache-Control": "no-store" }).end();
       return;
     }
+    if (staticFiles.serve(req, res)) return;
     if (!cachedPages?.serveFromCache(req, res)) void app(req, res);
   });
   await new Promise<void>((resolve, reject) => {
@@ -289,6 +342,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     close: () =>
       new Promise<void>((resolve) => {
         feed?.close();
+        detachReads();
         scheduler?.close();
         server.close(() => resolve());
         server.closeAllConnections();

@@ -7,10 +7,11 @@ import type { z } from "zod";
 import {
   communityApplicationSchema,
   contactMessageSchema,
+  submissionForm,
   type CommunityApplication,
   type ContactMessage,
 } from "../model/content.ts";
-import { SUBMISSION_MODEL, fieldsOf, type KindSpec } from "../model/model.ts";
+import { type SUBMISSION_MODEL, fieldsOf, type KindSpec } from "../model/model.ts";
 
 export type FormKind = "community" | "contact";
 
@@ -18,10 +19,10 @@ export type FormKind = "community" | "contact";
 const FORMS = {
   community: {
     model: "communityApplication",
-    spec: SUBMISSION_MODEL.communityApplication,
+    spec: submissionForm("communityApplication"),
     schema: communityApplicationSchema,
   },
-  contact: { model: "contactMessage", spec: SUBMISSION_MODEL.contactMessage, schema: contactMessageSchema },
+  contact: { model: "contactMessage", spec: submissionForm("contactMessage"), schema: contactMessageSchema },
 } as const satisfies Record<FormKind, { model: keyof typeof SUBMISSION_MODEL; spec: KindSpec; schema: z.ZodType }>;
 
 /** The content model's name of the kind a form stores (`SUBMISSION_MODEL`). */

@@ -64,9 +64,13 @@ export async function runGenerate(kind: "venture" | "post", options: GenerateCom
     onStep,
   });
   if (options.interactive && !options.json) process.stderr.write("\u001b[2K\r");
+  const { imageError, ...written } = result;
+  // The image failed, the text was kept (issue #34): the run still fails, with the image's error and exit code.
+  const imageFailed = imageError === undefined ? null : await describeImageError(imageError);
   if (options.json) {
-    emitJson("result", result);
-    return EXIT.ok;
+    emitJson("result", { ...written, ...(imageFailed ? { imageError: imageFailed.message } : {}) });
+    if (imageFailed) emitJson("error", { exit: imageFailed.exit, message: imageFailed.message });
+    return imageFailed?.exit ?? EXIT.ok;
   }
   console.log(
     `Wrote ${result.file}${result.image ? ` and ${result.image}` : ""} (draft: true; model ${result.model}).`,
@@ -78,5 +82,17 @@ export async function runGenerate(kind: "venture" | "post", options: GenerateCom
     for (const v of result.violations) console.log(`  ✗ ${v.message}`);
   }
   console.log(`Next: edit it, \`studio preview ${options.dir}/${result.file}\`, then remove \`draft: true\` and push.`);
-  return EXIT.ok;
+  if (imageFailed) {
+    console.error(`studio: the image could not be generated, so the draft has none: ${imageFailed.message}`);
+    console.error("  Add an image by hand (images/, then the front matter), or run generate --image again later.");
+  }
+  return imageFailed?.exit ?? EXIT.ok;
+}
+
+/** The message and exit code of the image step's error, as `studio` reports errors (`classify`). */
+async function describeImageError(error: unknown): Promise<{ message: string; exit: number }> {
+  const [{ classify }, { AbortError }] = await Promise.all([import("../report-error.ts"), import("../../lib/errors.ts")]);
+  const classified = await classify(error);
+  if (classified instanceof AbortError) return { message: classified.message, exit: classified.exitCode };
+  return { message: classified instanceof Error ? classified.message : String(classified), exit: EXIT.partialFailure };
 }

@@ -1,10 +1,13 @@
 import { createInterface } from "node:readline/promises";
 import type { Command } from "commander";
-import type { PushEvent, PushOptions, PushResult } from "../../lib/publish/push.ts";
+import type { PlanEntry, PushEvent, PushOptions, PushResult } from "../../lib/publish/push.ts";
 import { positiveInteger, withContext } from "../command-kit.ts";
 import type { CommandContext } from "../context.ts";
 import { EXIT, UsageError, exitCodeFor } from "../exit-codes.ts";
-import { emitJson, exportedLine, reportIssues, reportWarnings, stateChange } from "../output.ts";
+import { DEFAULT_CONTENT_LOCALE } from "../../model/locales.ts";
+import { selectionFor } from "../selection.ts";
+import { interruptedLines, onInterrupt, type Progress } from "../interrupt.ts";
+import { conflictDetail, emitJson, exportedLine, reportIssues, reportWarnings, stateChange } from "../output.ts";
 
 export interface PushCommandOptions {
   dir: string;
@@ -18,6 +21,8 @@ export interface PushCommandOptions {
   concurrency?: number;
   /** Folder for the export written before `--prune` deletes (default: `CommandContext.exportDir`). */
   exportDir?: string;
+  /** Files or slugs to push (both language versions of each); empty or absent: the whole folder. */
+  items?: string[];
 }
 
 /** Declares `studio push` and its flags on `program`. */
@@ -25,8 +30,9 @@ export function registerPush(program: Command): void {
   program
     .command("push")
     .description(
-      "Validate content/, plan against Appwrite, then create, update (and with --prune delete) items by slug.",
+      "Validate content/, plan against Appwrite, then create, update (and with --prune delete) items by slug; name files or slugs to push only those.",
     )
+    .argument("[items...]", "content files (content/posts/x.md) or slugs (x); both language versions of each")
     .option("--dir <path>", "content folder", "content")
     .option("--dry-run", "print the plan and write nothing")
     .option("--force", "overwrite items edited in Appwrite since the last push (conflicts)")
@@ -42,31 +48,54 @@ export function registerPush(program: Command): void {
       "where --prune first exports what it deletes (default: DATA_DIR/exports, or .studio/exports with APPWRITE_ENDPOINT)",
     )
     .option("--json", "print NDJSON progress events and a final result line")
-    .action(async (options: PushCommandOptions) => withContext(options.json, (c) => runPush(c, options)));
+    .action(async (items: string[], options: PushCommandOptions) =>
+      withContext(options.json, (c) => runPush(c, { ...options, items })),
+    );
 }
 
-/** One plain line per event, for pipes and CI (no spinners, no colours). */
-export function plainLine(event: PushEvent, dryRun: boolean): string | null {
+/** `post hello-world (ar, posts/hello-world.ar.md)`: an item's version, named with its locale and file. */
+export function itemName(r: Pick<PlanEntry, "kind" | "slug" | "locale" | "file">): string {
+  const where = [r.locale ?? DEFAULT_CONTENT_LOCALE, ...(r.file ? [r.file] : [])].join(", ");
+  return `${r.kind} ${r.slug} (${where})`;
+}
+
+/**
+ * One plain line per event, for pipes and CI (no spinners, no colours); null for what is not worth a line
+ * (the plan itself, and unchanged items: the summary counts them, issue #34).
+ */
+export function plainLine(event: PushEvent, dryRun: boolean, contentDir = "content"): string | null {
   if (event.type === "validated") {
     return `Read content: ${event.valid} publishable, ${event.invalid} invalid, ${event.drafts} draft(s).`;
   }
   if (event.type === "planned") return null;
   if (event.type === "exported") return exportedLine(event);
   const r = event.result;
-  const what = `${r.kind} ${r.slug}${r.file ? ` (${r.file})` : ""}`;
+  if (r.action === "unchanged" && r.status === "done") return null;
+  const what = itemName(r);
   const progress = `[${event.done}/${event.total}]`;
   if (r.status === "failed") return `${progress} failed ${what}: ${r.error}`;
-  if (r.action === "conflict" || r.action === "skip") return `${progress} ${r.action} ${what}: ${r.reason}`;
+  if (r.action === "conflict" || r.action === "skip")
+    return `${progress} ${r.action} ${what}: ${r.reason}${conflictDetail(r, contentDir)}`;
   const changes = r.action === "update" ? ` [${r.changes.join(", ")}]` : "";
-  const verb = dryRun && r.action !== "unchanged" ? `would ${r.action}` : r.action;
+  const verb = dryRun ? `would ${r.action}` : PAST[r.action];
   return `${progress} ${verb} ${what}${changes}${stateChange(r)}`;
 }
 
-/** The closing line of a push. */
+const PAST: Record<string, string> = { create: "created", update: "updated", delete: "deleted" };
+
+/**
+ * The closing line of a push; a dry run says what it would do ("would create 2"), not what it did.
+ */
 export function summaryLine(result: PushResult): string {
-  const prefix = result.dryRun ? "Dry run, nothing written: " : "";
+  if (result.dryRun) {
+    return (
+      `Dry run, nothing written: would create ${result.created}, would update ${result.updated}, ` +
+      `would delete ${result.deleted}; ${result.unchanged} unchanged, ${result.skipped} skipped, ` +
+      `${result.conflicts} conflict(s), ${result.failed} failed.`
+    );
+  }
   return (
-    `${prefix}${result.created} created, ${result.updated} updated, ${result.unchanged} unchanged, ` +
+    `${result.created} created, ${result.updated} updated, ${result.unchanged} unchanged, ` +
     `${result.deleted} deleted, ${result.skipped} skipped, ${result.conflicts} conflict(s), ${result.failed} failed.`
   );
 }
@@ -118,32 +147,58 @@ export async function runPush(context: CommandContext, options: PushCommandOptio
     allowMassDelete: options.allowMassDelete,
     exportDir: context.exportDir(options.exportDir),
     concurrency: options.concurrency,
+    only: await selectionFor(context, options.dir, options.items ?? [], "lock"),
   };
   const { push } = await import("../../lib/publish/push.ts");
   if (!(await confirmPrune(context, options, base))) {
     console.log("Nothing deleted; push cancelled.");
     return EXIT.ok;
   }
+  // Ctrl-C says how far the push got (issue #34).
+  const progress: Progress = { total: 0, done: {} };
+  const track = (event: PushEvent) => {
+    if (event.type === "planned") progress.total = event.plan.length;
+    if (event.type !== "item") return;
+    const r = event.result;
+    const key = r.status === "failed" ? "failed" : r.action === "unchanged" ? "unchanged" : (PAST[r.action] ?? r.action);
+    progress.done[key] = (progress.done[key] ?? 0) + 1;
+  };
+  const stopWatching = onInterrupt(() => interruptedLines("push", progress));
   let result: PushResult;
-  if (context.interactive) {
-    const { renderPush } = await import("../views/push-view.tsx");
-    result = await renderPush((onEvent) => push(context.services, { ...base, onEvent }));
-  } else if (options.json) {
-    result = await push(context.services, {
-      ...base,
-      onEvent: (event) => {
-        if (event.type === "item") emitJson("item", { ...event.result, done: event.done, total: event.total });
-        else if (event.type === "validated" || event.type === "exported") emitJson(event.type, event);
-      },
-    });
-  } else {
-    result = await push(context.services, {
-      ...base,
-      onEvent: (event) => {
-        const line = plainLine(event, options.dryRun ?? false);
-        if (line) console.log(line);
-      },
-    });
+  try {
+    if (context.interactive) {
+      const { renderPush } = await import("../views/push-view.tsx");
+      result = await renderPush((onEvent) =>
+        push(context.services, {
+          ...base,
+          onEvent: (event) => {
+            track(event);
+            onEvent(event);
+          },
+        }),
+        options.dir,
+      );
+    } else if (options.json) {
+      result = await push(context.services, {
+        ...base,
+        onEvent: (event) => {
+          track(event);
+          if (event.type === "item") emitJson("item", { ...event.result, done: event.done, total: event.total });
+          else if (event.type === "validated" || event.type === "exported") emitJson(event.type, event);
+        },
+      });
+    } else {
+      result = await push(context.services, {
+        ...base,
+        onEvent: (event) => {
+          track(event);
+          const line = plainLine(event, options.dryRun ?? false, options.dir);
+          if (line) console.log(line);
+        },
+      });
+    }
+  } finally {
+    stopWatching();
   }
   reportWarnings(result.warnings, options.json);
   reportIssues(result.issues, options.json);

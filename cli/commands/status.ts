@@ -1,12 +1,18 @@
-import type { Command } from "commander";
-import type { TranslationRow } from "../../lib/translate/status.ts";
+import { Option, type Command } from "commander";
+import type { FailOn } from "../../lib/translate/content-status.ts";
 import { EXIT } from "../exit-codes.ts";
-import { emitJson, reportIssues } from "../output.ts";
+import { emitJson, reportIssues, reportWarnings } from "../output.ts";
 
 export interface StatusCommandOptions {
   dir: string;
   json?: boolean;
   check?: boolean;
+  /** With `check`, also fail on these states (`unreviewed`). */
+  failOn?: FailOn[];
+  /** The terminal's width for the table (default: stdout's, or 80). */
+  columns?: number;
+  /** The time the lifecycle is judged at, ms since the epoch (default now; tests pass a fixed one). */
+  now?: number;
 }
 
 /** Declares `studio status` and its flags on `program`. */
@@ -14,50 +20,50 @@ export function registerStatus(program: Command): void {
   program
     .command("status")
     .description(
-      "Show every venture and post × locale with its translation state: missing, unreviewed, stale or up-to-date.",
+      "Show every venture and post × locale: translation state (missing, unreviewed, stale, up-to-date) and draft, scheduled or published with the time.",
     )
     .option("--dir <path>", "content folder", "content")
-    .option("--json", 'print NDJSON: {"type":"translation",…} per item and locale, then {"type":"result",…}')
-    .option("--check", "exit 1 when a published item is stale or missing in a locale (for CI)")
+    .option(
+      "--json",
+      'print NDJSON: {"type":"translation",…} per item and locale, {"type":"failing",…} with --check, then {"type":"result",…}',
+    )
+    .option("--check", "exit 1 when a published or scheduled item is stale or missing in a locale (for CI), naming each")
+    .addOption(
+      new Option("--fail-on <state...>", "with --check, also fail on these states").choices(["unreviewed"]),
+    )
     .action(async (options: StatusCommandOptions) => {
       process.exitCode = await runStatus(options);
     });
 }
 
-/** Whether `row` fails `--check`: a published item with a stale or missing version. */
-function failsCheck(row: TranslationRow): boolean {
-  return row.published && (row.state === "stale" || row.state === "missing");
-}
-
 /**
- * `studio status`: the translation state of every item × locale in `--dir` (issue #15 item 5). Needs no
- * Appwrite. Exit 1 with `--check` when a published item is `stale` or `missing`, or when files are invalid.
+ * `studio status`: the translation state and lifecycle of every item × locale in `--dir` (issue #15 item 5,
+ * issue #34). Needs no Appwrite. With `--check`, names every version that fails (stale or missing, and
+ * unreviewed with `--fail-on unreviewed`, of an item that is published or scheduled) and exits 1; exit 1
+ * too when files are invalid.
  */
 export async function runStatus(options: StatusCommandOptions): Promise<number> {
-  const [{ contentStatus }, { countStates }] = await Promise.all([
-    import("../../lib/translate/files.ts"),
+  const [{ statusRows, failingRows }, { countStates }, { failingLines, statusLines }] = await Promise.all([
+    import("../../lib/translate/content-status.ts"),
     import("../../lib/translate/status.ts"),
+    import("../status-table.ts"),
   ]);
-  const { rows, issues } = await contentStatus(options.dir);
+  const { rows, issues, warnings } = await statusRows(options.dir, options.now);
+  reportWarnings(warnings, options.json);
   reportIssues(issues, options.json);
   const counts = countStates(rows);
-  const failing = rows.filter(failsCheck);
+  const failing = options.check ? failingRows(rows, new Set(options.failOn ?? [])) : [];
   if (options.json) {
     for (const row of rows) emitJson("translation", row);
+    for (const row of failing) emitJson("failing", row);
     emitJson("result", {
       ...counts,
       items: new Set(rows.map((r) => `${r.kind}:${r.slug}`)).size,
       failing: failing.length,
     });
   } else {
-    const width = Math.max(4, ...rows.map((r) => `${r.kind} ${r.slug}`.length));
-    const locales = [...new Set(rows.map((r) => r.locale))];
-    console.log(`${"item".padEnd(width)}  ${locales.map((l) => l.padEnd(11)).join("  ")}`);
-    for (let i = 0; i < rows.length; i += locales.length) {
-      const item = rows.slice(i, i + locales.length);
-      const name = `${item[0]!.kind} ${item[0]!.slug}`;
-      console.log(`${name.padEnd(width)}  ${item.map((r) => r.state.padEnd(11)).join("  ")}`.trimEnd());
-    }
+    const columns = options.columns ?? (process.stdout.columns || 80);
+    for (const line of statusLines(rows, columns)) console.log(line);
     console.log(
       `${counts["up-to-date"]} up-to-date, ${counts.unreviewed} unreviewed, ${counts.stale} stale, ${counts.missing} missing.`,
     );
@@ -66,7 +72,8 @@ export async function runStatus(options: StatusCommandOptions): Promise<number> 
     }
     if (counts.missing || counts.stale)
       console.log("Draft missing or stale versions with `studio translate <file> --to <locale>`.");
+    for (const line of failingLines(failing)) console.error(line);
   }
   if (issues.length > 0) return EXIT.invalidContent;
-  return options.check && failing.length > 0 ? EXIT.invalidContent : EXIT.ok;
+  return failing.length > 0 ? EXIT.invalidContent : EXIT.ok;
 }

@@ -2,7 +2,7 @@ import { Box, Text, render } from "ink";
 import { displayValue, type Preview } from "../../lib/content/preview.ts";
 
 /** A draft in the terminal: metadata, validation (✓ or each problem), and the body as readable text. */
-export function PreviewView({ preview }: { preview: Preview }) {
+export function PreviewView({ preview, translation = null }: { preview: Preview; translation?: string | null }) {
   const problems = [
     ...preview.issues.map((i) => `${i.field}: ${i.message}`),
     ...preview.rules.map((r) => `content rule: ${r.message}`),
@@ -19,9 +19,17 @@ export function PreviewView({ preview }: { preview: Preview }) {
             {displayValue(value)}
           </Text>
         ))}
+        {translation && (
+          <Text>
+            <Text dimColor>{"status".padEnd(17)}</Text>
+            <Text color={translation.startsWith("up-to-date") ? undefined : "yellow"}>{translation}</Text>
+          </Text>
+        )}
       </Box>
       {problems.length === 0 ? (
-        <Text color="green">✓ valid, and follows the content rules</Text>
+        <Text color="green">
+          {preview.frontMatter.generated ? "✓ valid, and follows the content rules of AI drafts" : "✓ valid"}
+        </Text>
       ) : (
         problems.map((p) => (
           <Text key={p} color="red">
@@ -42,8 +50,8 @@ export function PreviewView({ preview }: { preview: Preview }) {
 }
 
 /** Draws the preview once and returns when it is on screen. */
-export async function renderPreview(preview: Preview): Promise<void> {
-  const instance = render(<PreviewView preview={preview} />);
+export async function renderPreview(preview: Preview, translation: string | null = null): Promise<void> {
+  const instance = render(<PreviewView preview={preview} translation={translation} />);
   instance.unmount();
   await instance.waitUntilExit();
 }

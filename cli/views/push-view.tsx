@@ -1,7 +1,8 @@
 import { Box, Text, render } from "ink";
 import { useEffect, useState } from "react";
 import type { PlanAction, PlanEntry, PushEvent, PushItemResult, PushResult } from "../../lib/publish/push.ts";
-import { stateChange } from "../output.ts";
+import { DEFAULT_CONTENT_LOCALE } from "../../model/locales.ts";
+import { conflictDetail, stateChange } from "../output.ts";
 
 export interface PushViewState {
   validated?: Extract<PushEvent, { type: "validated" }>;
@@ -42,7 +43,7 @@ function ProgressBar({ done, total }: { done: number; total: number }) {
  * Live view of `studio push`: validation counts, a progress bar with counts, one line per item that is written,
  * in conflict or skipped (unchanged items stay quiet), and the summary.
  */
-export function PushView({ state }: { state: PushViewState }) {
+export function PushView({ state, contentDir = "content" }: { state: PushViewState; contentDir?: string }) {
   const shown = state.results.filter((r) => r.action !== "unchanged" || r.status === "failed");
   const { validated, result } = state;
   return (
@@ -66,20 +67,32 @@ export function PushView({ state }: { state: PushViewState }) {
         </Box>
       )}
       {shown.map((r) => (
-        <Text key={`${r.kind}:${r.slug}`} color={r.status === "failed" ? "red" : COLOR[r.action]}>
-          {r.status === "failed" ? "✗" : MARK[r.action]} {r.kind} {r.slug}
+        // A bilingual item has one row per version: the key holds the locale (issue #34).
+        <Text key={`${r.kind}:${r.slug}:${r.locale ?? DEFAULT_CONTENT_LOCALE}`} color={r.status === "failed" ? "red" : COLOR[r.action]}>
+          {r.status === "failed" ? "✗" : MARK[r.action]} {r.kind} {r.slug}{" "}
+          <Text dimColor>{r.locale ?? DEFAULT_CONTENT_LOCALE}</Text>
           {r.action === "update" && r.status === "done" ? <Text dimColor> ({r.changes.join(", ")})</Text> : null}
           {r.status === "done" && stateChange(r) ? <Text color="magenta">{stateChange(r)}</Text> : null}
           {r.error ? <Text> {r.error}</Text> : null}
           {r.reason ? <Text dimColor> {r.reason}</Text> : null}
+          {r.status === "done" && conflictDetail(r, contentDir) ? <Text>{conflictDetail(r, contentDir)}</Text> : null}
         </Text>
       ))}
       {!result && state.plan.length > 0 && <ProgressBar done={state.results.length} total={state.plan.length} />}
       {result && (
         <Text bold>
-          {result.dryRun ? "Dry run, nothing written: " : ""}
-          <Text color="green">{result.created} created</Text>, <Text color="yellow">{result.updated} updated</Text>,{" "}
-          {result.unchanged} unchanged, {result.deleted} deleted, {result.skipped} skipped,{" "}
+          {result.dryRun ? (
+            <>
+              Dry run, nothing written: <Text color="green">would create {result.created}</Text>,{" "}
+              <Text color="yellow">would update {result.updated}</Text>, would delete {result.deleted};{" "}
+              {result.unchanged} unchanged, {result.skipped} skipped,{" "}
+            </>
+          ) : (
+            <>
+              <Text color="green">{result.created} created</Text>, <Text color="yellow">{result.updated} updated</Text>,{" "}
+              {result.unchanged} unchanged, {result.deleted} deleted, {result.skipped} skipped,{" "}
+            </>
+          )}
           <Text color={result.conflicts ? "red" : undefined}>{result.conflicts} conflict(s)</Text>,{" "}
           <Text color={result.failed ? "red" : undefined}>{result.failed} failed</Text>
         </Text>
@@ -89,6 +102,7 @@ export function PushView({ state }: { state: PushViewState }) {
 }
 
 function Live(props: {
+  contentDir: string;
   run: (onEvent: (e: PushEvent) => void) => Promise<PushResult>;
   onDone: (r: PushResult | Error) => void;
 }) {
@@ -112,14 +126,18 @@ function Live(props: {
       );
     // Runs once: the push starts when the view mounts.
   }, []);
-  return <PushView state={state} />;
+  return <PushView state={state} contentDir={props.contentDir} />;
 }
 
 /** Renders the push view while `run` executes; resolves with its result once the final frame is drawn. */
-export async function renderPush(run: (onEvent: (e: PushEvent) => void) => Promise<PushResult>): Promise<PushResult> {
+export async function renderPush(
+  run: (onEvent: (e: PushEvent) => void) => Promise<PushResult>,
+  contentDir = "content",
+): Promise<PushResult> {
   let outcome: PushResult | Error | undefined;
   const instance = render(
     <Live
+      contentDir={contentDir}
       run={run}
       onDone={(r) => {
         outcome = r;

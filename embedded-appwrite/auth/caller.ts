@@ -128,7 +128,16 @@ export function authenticate(
   if (project !== app.projectId) throw new AppwriteError("project_not_found");
   const key = header(headers, "x-appwrite-key");
   if (key !== undefined) {
-    if (!sameSecret(key, app.apiKey)) throw new AppwriteError("user_unauthorized");
+    if (!sameSecret(key, app.apiKey)) {
+      const scoped = app.scopedKeys.find((k) => sameSecret(key, k.secret));
+      if (!scoped) throw new AppwriteError("user_unauthorized");
+      if (!allowed.some((s) => scoped.scopes.includes(s))) {
+        throw new AppwriteError(
+          "general_unauthorized_scope",
+          `API key (role: applications) missing scopes (${JSON.stringify(allowed)})`,
+        );
+      }
+    }
     if (allowed.includes("account")) {
       throw new AppwriteError(
         "general_unauthorized_scope",

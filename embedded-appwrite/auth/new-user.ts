@@ -51,13 +51,22 @@ export function emailTarget(userId: string, email: string, now: string): Record<
  */
 export async function createUserRecord(
   store: Store,
-  fields: { id: string; email: string | null; phone: string | null; password?: string; name: string },
+  fields: {
+    id: string;
+    email: string | null;
+    phone: string | null;
+    password?: string;
+    /** A password hash to keep as it is (Appwrite's user imports, `POST /users/argon2`), instead of `password`. */
+    passwordHash?: string;
+    name: string;
+  },
 ): Promise<UserRecord> {
   const { id, email, phone } = fields;
   const taken = () =>
     store.stmt("SELECT 1 FROM users WHERE id = ? OR email = ? OR phone = ?").get(id, email, phone) !== undefined;
   if (taken()) throw new AppwriteError("user_already_exists");
-  const passwordHash = fields.password === undefined ? null : await hashPassword(fields.password);
+  const passwordHash =
+    fields.passwordHash ?? (fields.password === undefined ? null : await hashPassword(fields.password));
   const now = nowDatetime();
   try {
     insertUser(store, {

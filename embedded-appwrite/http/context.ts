@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { AbuseLimiter } from "../auth/abuse.ts";
 import type { SessionRecord } from "../db/sessions.ts";
 import type { Store } from "../db/store.ts";
+import type { ScopedKey } from "../project.ts";
 import type { UserRecord } from "../db/users.ts";
 import type { MessageDelivery } from "../messaging/delivery.ts";
 import type { EventBus } from "../realtime/bus.ts";
@@ -29,6 +30,8 @@ export interface AppState {
   dataDir: string;
   projectId: string;
   apiKey: string;
+  /** Keys limited to some scopes (`project.json` `keys`). */
+  scopedKeys: readonly ScopedKey[];
   store: Store;
   /** Session length in seconds (option `sessionDuration`, env `EMULATOR_SESSION_DURATION`). */
   sessionDuration: number;

@@ -40,6 +40,11 @@ export interface GeneratedFile {
   repaired: boolean;
   model: string;
   imageModel: string | null;
+  /**
+   * Why the image step failed (the draft was written without an image; issue #34: the text was thrown away),
+   * or absent.
+   */
+  imageError?: unknown;
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -64,7 +69,8 @@ async function freeSlug(contentDir: string, folder: string, base: string): Promi
 
 /**
  * Drafts with the AI and writes the draft (and image) into `contentDir`.
- * @throws the errors of `draftContent` and `generateImage`; nothing is written when they throw.
+ * @throws the errors of `draftContent` (nothing is written); an error of `generateImage` is returned as
+ *   `imageError`, the draft being written without the image.
  */
 export async function generateDraftFile(settings: AiSettings, options: GenerateOptions): Promise<GeneratedFile> {
   if (!settings.apiKey) throw new AiNotConfiguredError();
@@ -78,9 +84,16 @@ export async function generateDraftFile(settings: AiSettings, options: GenerateO
   const title = fields[spec.title]!;
 
   let image: Awaited<ReturnType<typeof generateImage>> | null = null;
+  let imageError: unknown;
   if (options.image) {
     options.onStep?.("image");
-    image = await generateImage(settings, { kind: options.kind, title, slug: imageStem(options.kind, slug) });
+    // The text cost a model call and is worth keeping: an image that fails leaves a draft without one.
+    image = await generateImage(settings, { kind: options.kind, title, slug: imageStem(options.kind, slug) }).catch(
+      (error: unknown) => {
+        imageError = error;
+        return null;
+      },
+    );
   }
 
   options.onStep?.("write");
@@ -119,5 +132,6 @@ export async function generateDraftFile(settings: AiSettings, options: GenerateO
     repaired: draft.repaired,
     model: draft.model,
     imageModel: image?.model ?? null,
+    ...(imageError === undefined ? {} : { imageError }),
   };
 }

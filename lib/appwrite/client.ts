@@ -3,6 +3,7 @@
  * web server, `studio` and the launcher talk to the embedded server and to a real Appwrite identically.
  */
 import { Account, AppwriteException, Client, Storage, TablesDB, Users } from "node-appwrite";
+import type { GuestReadCache } from "./read-cache.ts";
 
 /**
  * node-appwrite's `Client`, except that an answer it cannot parse fails with an `AppwriteException` (502)
@@ -77,9 +78,32 @@ export interface GuestServices {
  * `401 user_unauthorized`. Unlike the SSR guide's session client it carries no secret, so one client can
  * be shared by every request: it holds no per-user state.
  */
-export function createGuestServices(target: Pick<AppwriteTarget, "endpoint" | "projectId">): GuestServices {
-  const client = new AppwriteClient().setEndpoint(target.endpoint).setProject(target.projectId);
+export function createGuestServices(
+  target: Pick<AppwriteTarget, "endpoint" | "projectId">,
+  readCache?: GuestReadCache,
+): GuestServices {
+  const client = (readCache ? new CachingGuestClient(readCache) : new AppwriteClient())
+    .setEndpoint(target.endpoint)
+    .setProject(target.projectId);
   return { client, tablesDB: new TablesDB(client), storage: new Storage(client) };
+}
+
+/**
+ * A guest client whose JSON `GET`s go through a `GuestReadCache` (issue #33 item 2; `read-cache.ts` says when
+ * it serves). Keyed by method, URL and parameters; binary answers (file views) and writes are never cached.
+ */
+class CachingGuestClient extends AppwriteClient {
+  constructor(private readonly cache: GuestReadCache) {
+    super();
+  }
+
+  override call(...args: Parameters<Client["call"]>): ReturnType<Client["call"]> {
+    const [method, url, , params, responseType] = args;
+    if (method.toLowerCase() !== "get" || (responseType !== undefined && responseType !== "json")) {
+      return super.call(...args);
+    }
+    return this.cache.read(`${url.href}\0${JSON.stringify(params ?? {})}`, () => super.call(...args));
+  }
 }
 
 /**

@@ -3,18 +3,21 @@
  * An installation from before language versions gets the `locale` and provenance columns and the
  * (`slug`, `locale`) unique index from the schema; then every content document without a locale is marked
  * English (`locale: "en"`), and the retired `slug_unique` index is removed; image files named before uploads
- * were named after their ids are renamed (`neutralizeImageNames`). Idempotent: a second run finds nothing to
+ * were named after their ids are renamed (`neutralizeImageNames`); submissions from before the inbox get the
+ * state `new` and the studio team's permissions (`backfillSubmissions`, issue #31). Idempotent: a second run finds nothing to
  * change.
  */
 import { Query } from "node-appwrite";
-import { CONTENT_MODEL, DEFAULT_CONTENT_LOCALE, RETIRED_INDEXES } from "../../model/model.ts";
+import { CONTENT_MODEL, DEFAULT_CONTENT_LOCALE, RETIRED_INDEXES, SUBMISSION_MODEL } from "../../model/model.ts";
 import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../model/content.ts";
 import type { AdminServices } from "./client.ts";
 import { neutralizeImageNames } from "./image-names.ts";
 import { listPages } from "./paginate.ts";
 import { applySchema, type AppwriteSchema, type SetupOptions } from "./setup.ts";
+import { backfillSubmissions } from "./submissions.ts";
 
 const CONTENT_COLLECTIONS = new Set<string>(Object.values(CONTENT_MODEL).map((spec) => spec.collectionId));
+const SUBMISSION_TABLES = new Set<string>(Object.values(SUBMISSION_MODEL).map((spec) => spec.collectionId));
 
 /**
  * Sets `locale` to the default locale (`en`) on every document of a content collection that has none
@@ -29,7 +32,9 @@ export async function backfillLocale(services: AdminServices, collectionId: stri
   for (;;) {
     const pages = listPages(
       (queries) =>
-        tablesDB.listRows({ databaseId: DATABASE_ID, tableId: collectionId, queries, total: false }).then((page) => page.rows),
+        tablesDB
+          .listRows({ databaseId: DATABASE_ID, tableId: collectionId, queries, total: false })
+          .then((page) => page.rows),
       { queries: [Query.isNull("locale"), Query.select(["$id"])], max: 100 },
     );
     const first = await pages.next();
@@ -64,6 +69,12 @@ export async function applyContentSchema(
     ...options,
     retiredIndexes: RETIRED_INDEXES,
     migrate: async (collectionId, record) => {
+      if (SUBMISSION_TABLES.has(collectionId)) {
+        const moved = await backfillSubmissions(services, collectionId);
+        if (moved > 0)
+          record(`gave ${moved} submission(s) of ${collectionId} the state "new" and the team's permissions`);
+        return;
+      }
       if (!CONTENT_COLLECTIONS.has(collectionId)) return;
       const updated = await backfillLocale(services, collectionId);
       if (updated > 0) record(`set locale "en" on ${updated} document(s) of ${collectionId}`);

@@ -1,6 +1,6 @@
 /**
  * What `studio preview` shows of a draft (issue #7 item 4): its metadata, every validation result (front
- * matter, images, and the HTML content rules of spec §5), and the body as readable text.
+ * matter, images, and for AI drafts the HTML content rules of spec §5), and the body as readable text.
  */
 import { readFile, stat } from "node:fs/promises";
 import { CONTENT_MODEL } from "../../model/model.ts";
@@ -22,6 +22,10 @@ export interface Preview {
   issues: ContentIssue[];
   /** What is read but not as written (HTML the sanitizer removes). */
   warnings: ContentIssue[];
+  /**
+   * The content rules of spec §5 the body breaks; checked only for AI drafts (front matter `generated:`), as
+   * `studio generate` applies them: a human post is never refused for them (issue #34).
+   */
   rules: RuleViolation[];
   /** The body as plain text (rendered and sanitized first). */
   text: string;
@@ -85,7 +89,9 @@ export async function previewFile(file: string): Promise<Preview> {
     item: result.item,
     issues: [],
     warnings: result.warnings ?? [],
-    rules: checkHtmlRules(html, { caseStudy: CONTENT_MODEL[kind].bodyRules === "caseStudy" }),
+    rules: result.item.frontMatter.generated
+      ? checkHtmlRules(html, { caseStudy: CONTENT_MODEL[kind].bodyRules === "caseStudy" })
+      : [],
     text: htmlToText(html),
   };
 }

@@ -22,6 +22,7 @@ import {
 } from "../../model/content.ts";
 import { CONTENT_KIND_NAMES, imageInput, DEFAULT_CONTENT_LOCALE } from "../../model/model.ts";
 import { inheritFields, itemKey, localeOfFile } from "./versions.ts";
+import { strayFolderWarnings } from "./stray-folders.ts";
 import type { ContentIssue, ContentItem, ContentSet } from "./item.ts";
 import type { z } from "zod";
 
@@ -180,6 +181,7 @@ async function strayFiles(root: string): Promise<ContentIssue[]> {
       warnings.push({ file, field: "file", message: `ignored: subfolders are not read (${where}); move it up, or delete it` });
     }
   }
+  warnings.push(...(await strayFolderWarnings(root)));
   return warnings;
 }
 

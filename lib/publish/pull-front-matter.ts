@@ -31,17 +31,44 @@ export function frontMatterOf(
   if (!(inherits && doc[imageField] === source[imageField])) frontMatter[imageInput(kind)] = image;
   const due = doc[PUBLISH_AT_COLUMN] as string | null | undefined;
   const own = dateField(kind);
-  if (due && !(own && Date.parse(String(doc[own])) === Date.parse(due))) frontMatter.publishAt = due;
+  if (due && !(own && Date.parse(String(doc[own])) === Date.parse(due))) frontMatter.publishAt = isoInstant(due);
   if (isContentLocale(doc.sourceLocale) && typeof doc.translationModel === "string") {
     frontMatter.translation = {
       sourceLocale: doc.sourceLocale,
       ...(typeof doc.sourceHash === "string" ? { sourceHash: doc.sourceHash } : {}),
       model: doc.translationModel,
-      ...(typeof doc.translatedAt === "string" ? { translatedAt: doc.translatedAt } : {}),
+      ...(typeof doc.translatedAt === "string" ? { translatedAt: isoInstant(doc.translatedAt) } : {}),
       reviewed: doc.reviewed === true,
     };
   }
   return frontMatter;
+}
+
+/**
+ * A datetime as files write it: Appwrite returns `2026-03-14T09:00:00.399+00:00`, `studio format` (and every
+ * file studio writes) `2026-03-14T09:00:00.399Z`; pull writes the latter, so its files pass `format --check`
+ * (issue #34). A string that is not a datetime is returned as it is.
+ */
+export function isoInstant(value: string): string {
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? value : new Date(at).toISOString();
+}
+
+/**
+ * The keys of a local file's front matter that pull keeps although Appwrite does not store them (issue #34:
+ * `generated:`, the provenance of an AI draft, was dropped): every key that `frontMatterOf` does not write.
+ */
+export function keptLocalKeys(kind: ContentKind, local: Record<string, unknown> | undefined): Record<string, unknown> {
+  if (!local) return {};
+  const managed = new Set<string>([
+    "slug",
+    "draft",
+    PUBLISH_AT_COLUMN,
+    "translation",
+    imageInput(kind),
+    ...inputFields(kind).map(([name]) => name),
+  ]);
+  return Object.fromEntries(Object.entries(local).filter(([key]) => !managed.has(key)));
 }
 
 /** Equal field values; datetimes compared as instants. */

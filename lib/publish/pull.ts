@@ -21,7 +21,8 @@ import { serializeContentFile } from "../content/write.ts";
 import { normalizeBody } from "../html/body.ts";
 import { HtmlBoundsError, htmlBoundMessage } from "../html/bounds.ts";
 import { localImage } from "./documents.ts";
-import { frontMatterOf } from "./pull-front-matter.ts";
+import { isSelected, type Selection } from "./selection.ts";
+import { frontMatterOf, keptLocalKeys } from "./pull-front-matter.ts";
 import { indexLocalImages, localImageRef } from "./pull-images.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
 import { itemsBySlug, sourceHash } from "./plan.ts";
@@ -66,6 +67,8 @@ export interface PullOptions {
   /** Report what would be written; write nothing. */
   dryRun?: boolean;
   onEvent?: (result: PullItemResult) => void;
+  /** Pull only these items (`resolveSelection`), both language versions of each. */
+  only?: Selection;
 }
 
 /**
@@ -123,6 +126,7 @@ async function pullKind(
   const { result, local } = c;
   const remote = await listBySlug(services, CONTENT_KINDS[kind].collectionId);
   for (const doc of remote.values()) {
+    if (!isSelected(options.only, kind, String(doc.slug))) continue; // `studio pull <file|slug>…` (issue #34)
     const outcome = await pullOne(services, options, {
       kind,
       doc,
@@ -249,7 +253,10 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
       : undefined;
     const text = serializeContentFile(
       kind,
-      frontMatterOf(kind, doc, imageRef, locale === DEFAULT_CONTENT_LOCALE ? undefined : c.source),
+      {
+        ...keptLocalKeys(kind, local?.frontMatter as Record<string, unknown> | undefined),
+        ...frontMatterOf(kind, doc, imageRef, locale === DEFAULT_CONTENT_LOCALE ? undefined : c.source),
+      },
       await formattedOrAsIs("html", normalizeBody(String(doc[CONTENT_KINDS[kind].bodyField] ?? ""))),
     );
     await writeFileAtomic(absoluteTarget, text);

@@ -16,8 +16,10 @@ import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
 import { planPush, type PlanAction, type PlanEntry, type PlannedItem } from "./plan.ts";
 import { checkMassDelete, exportDeletions, readContentFolder, trackedCount } from "./push-guards.ts";
 import { ensureImage, imagesUsedTwice, removeOrphanImages, type ImageUploads } from "./push-images.ts";
+import { createBatch, createBatches, type BulkCreateContext } from "./push-bulk.ts";
 import { describeError, listBySlug, lockEntryFor } from "./remote.ts";
 import { AppwriteUnreachableError, asUnreachable, isConnectionError } from "../appwrite/unreachable.ts";
+import { selectContent, selectPlanned, type Selection } from "./selection.ts";
 import { createItemDocument, deleteItemDocument, updateItemDocument, type ImageStep } from "./writer.ts";
 
 export type { PlanAction, PlanEntry } from "./plan.ts";
@@ -94,6 +96,8 @@ export interface PushOptions {
   /** Writes in flight at once (default 4). */
   concurrency?: number;
   onEvent?: (event: PushEvent) => void;
+  /** Push only these items (`resolveSelection`); the others are neither read into the plan nor written. */
+  only?: Selection;
 }
 
 /**
@@ -112,7 +116,8 @@ export interface PushOptions {
  */
 export async function push(services: AdminServices, options: PushOptions): Promise<PushResult> {
   const emit = options.onEvent ?? (() => {});
-  const content = await readContentFolder(options.contentDir);
+  // `studio push <file|slug>…`: only the named items (both versions), by the same rules (issue #34).
+  const content = selectContent(await readContentFolder(options.contentDir), options.only);
   // Drafts are pushed too, as documents guests cannot read (issue #16; the writer derives the permissions).
   const drafts = content.items.filter((i) => i.draft);
   const publishable = content.items;
@@ -142,7 +147,7 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     }),
     ...content.issues.flatMap((i) => (i.blocks ? [i.blocks.key] : [])),
   ]);
-  const planned = planPush({
+  const planned = selectPlanned(options.only, planPush({
     target: services.target,
     items: publishable,
     protectedSlugs,
@@ -150,7 +155,7 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     lock: project,
     force: options.force ?? false,
     prune: options.prune ?? false,
-  });
+  }));
   emit({ type: "planned", plan: planned.map((p) => p.entry) });
   const tracked = trackedCount(project, remote);
   const deletions = planned.filter((p) => p.entry.action === "delete").length;
@@ -164,25 +169,50 @@ export async function push(services: AdminServices, options: PushOptions): Promi
   const writes = new Set<PlanAction>(["create", "update", "delete"]);
   // The first connection error (Appwrite gone): no later item is started.
   const lost: { error?: unknown; hit: boolean } = { hit: false };
-  await forEachLimit(planned, options.concurrency ?? 4, async (p) => {
-    if (lost.hit) return;
-    let result: PushItemResult;
-    if (options.dryRun || !writes.has(p.entry.action)) {
-      result = { ...p.entry, status: "done" };
-      if (!options.dryRun && p.entry.action === "unchanged" && p.lock && p.remote) {
-        project[p.entry.kind][entryKey(p.entry)] = lockEntryFor(p.entry.kind, p.remote, p.lock);
-      }
-    } else {
-      try {
-        result = await apply(services, p, uploads, sharedImages, project);
-      } catch (error) {
-        if (!lost.hit) Object.assign(lost, { hit: true, error });
-        return;
-      }
-    }
+  const record = (result: PushItemResult) => {
     results.push(result);
     emit({ type: "item", result, done: results.length, total: planned.length });
-  });
+  };
+  const stopAt = (error: unknown) => {
+    if (!lost.hit) Object.assign(lost, { hit: true, error });
+  };
+  // New items go in bulk (TablesDB createRows, issue #33 item 5); the rest one by one.
+  const bulk = options.dryRun ? [] : planned.filter((p) => p.entry.action === "create");
+  const single = bulk.length ? planned.filter((p) => p.entry.action !== "create") : planned;
+  const concurrency = options.concurrency ?? 4;
+  const bulkContext: BulkCreateContext = {
+    services,
+    uploads,
+    sharedImages,
+    project,
+    createOne: (p) => apply(services, p, uploads, sharedImages, project),
+    onResult: record,
+  };
+  await Promise.all([
+    forEachLimit(single, concurrency, async (p) => {
+      if (lost.hit) return;
+      let result: PushItemResult;
+      if (options.dryRun || !writes.has(p.entry.action)) {
+        result = { ...p.entry, status: "done" };
+        if (!options.dryRun && p.entry.action === "unchanged" && p.lock && p.remote) {
+          project[p.entry.kind][entryKey(p.entry)] = lockEntryFor(p.entry.kind, p.remote, p.lock);
+        }
+      } else {
+        try {
+          result = await apply(services, p, uploads, sharedImages, project);
+        } catch (error) {
+          stopAt(error);
+          return;
+        }
+      }
+      record(result);
+    }),
+    // One batch at a time: a push stopped midway leaves at most one batch's images behind (reused next time).
+    forEachLimit(createBatches(bulk), 1, async (batch) => {
+      if (lost.hit) return;
+      await createBatch(batch, bulkContext).catch(stopAt);
+    }),
+  ]);
 
   if (lost.hit) {
     // What was written is recorded, so the next push recognizes it; the rest was not tried.

@@ -19,6 +19,7 @@ import {
 } from "../../model/lifecycle.ts";
 import { CONTENT_MODEL, fieldsOf, type ContentKind } from "../../model/model.ts";
 import { checkedRestoreFields, isRevisionOf, RevisionMismatchError, RevisionStore } from "./history.ts";
+import { purgeAfterWrite, purgeConfigured } from "./purge.ts";
 
 /**
  * The row calls the writer makes: a session client's or an API-key client's `tablesDB` (Appwrite's TablesDB, the
@@ -109,17 +110,38 @@ export function wireData(kind: ContentKind, data: Record<string, unknown>): Reco
   return out;
 }
 
-/** Uploads the image of `write` (if any), then runs `save` with the data to write; rolls the upload back on failure. */
-async function withImage(
-  write: ItemWrite,
-  save: (data: Record<string, unknown>) => Promise<Models.DefaultRow>,
-): Promise<Models.DefaultRow> {
+/** The columns `write` puts on the wire: its data (`wireData`), its lifecycle columns and `updatedBy`. */
+function rowData(write: ItemWrite): Record<string, unknown> {
   const data = wireData(write.kind, write.data);
   if (write.lifecycle) {
     data[STATUS_COLUMN] = write.lifecycle.state;
     data[PUBLISH_AT_COLUMN] = write.lifecycle.publishAt ? toAppwriteDatetime(write.lifecycle.publishAt) : null;
   }
   if (write.savedBy !== undefined) data[UPDATED_BY_COLUMN] = write.savedBy.slice(0, 128);
+  return data;
+}
+
+/**
+ * The row `createItemDocument` writes, as one element of TablesDB `createRows`' `rows` (Appwrite 1.8 bulk
+ * create: `{ $id, $permissions, ...columns }`), for a write whose image is already in the bucket (its URL in
+ * `write.data`). Used by `studio push` to create many items in one request (issue #33 item 5).
+ */
+export function newItemRow(
+  write: Omit<ItemWrite, "image"> & { permissions: string[]; documentId?: string },
+): Record<string, unknown> {
+  return {
+    ...rowData(write),
+    $id: write.documentId ?? ID.unique(),
+    $permissions: write.lifecycle ? statePermissions(write.permissions, write.lifecycle.state) : write.permissions,
+  };
+}
+
+/** Uploads the image of `write` (if any), then runs `save` with the data to write; rolls the upload back on failure. */
+async function withImage(
+  write: ItemWrite,
+  save: (data: Record<string, unknown>) => Promise<Models.DefaultRow>,
+): Promise<Models.DefaultRow> {
+  const data = rowData(write);
   const uploaded = write.image ? await write.image.upload() : null;
   if (uploaded) data[CONTENT_MODEL[write.kind].image] = write.image!.url(uploaded.fileId);
   try {
@@ -149,7 +171,10 @@ export function createItemDocument(
       data,
       permissions: write.lifecycle ? statePermissions(write.permissions, write.lifecycle.state) : write.permissions,
     }),
-  );
+  ).then((row) => {
+    purgeAfterWrite(write.kind, [row.slug as string | undefined]); // the CDN's copies (issue #32 item 3)
+    return row;
+  });
 }
 
 /**
@@ -181,9 +206,9 @@ export async function updateItemDocument(
   const tableId = CONTENT_MODEL[write.kind].collectionId;
   let revisionId: string | null = null;
   const history = new RevisionStore(write.historyClient ?? databases.client);
+  let previous = write.previous;
   if (write.keepRevision !== false) {
-    const previous =
-      write.previous ?? (await databases.getRow({ databaseId: DATABASE_ID, tableId, rowId: documentId }));
+    previous ??= await databases.getRow({ databaseId: DATABASE_ID, tableId, rowId: documentId });
     revisionId = await history.record(write.kind, previous);
   }
   let saved: Models.DefaultRow;
@@ -202,6 +227,8 @@ export async function updateItemDocument(
     if (revisionId) await history.discard(revisionId);
     throw error;
   }
+  // The CDN drops the pages of the old and the new slug (issue #32 item 3); best effort, after the write.
+  purgeAfterWrite(write.kind, [previous?.slug as string | undefined, saved.slug as string | undefined]);
   // The save is done whatever pruning does: a prune that fails leaves extra rows the next save prunes.
   if (revisionId) await history.prune(saved).catch(() => 0);
   return saved;
@@ -257,9 +284,14 @@ export async function deleteItemDocument(
   kind: ContentKind,
   documentId: string,
 ): Promise<void> {
-  await databases.deleteRow({
-    databaseId: DATABASE_ID,
-    tableId: CONTENT_MODEL[kind].collectionId,
-    rowId: documentId,
-  });
+  const ids = { databaseId: DATABASE_ID, tableId: CONTENT_MODEL[kind].collectionId, rowId: documentId };
+  // The slug names the item's pages for the CDN purge (issue #32 item 3): read only when a purge is configured.
+  const slug = purgeConfigured()
+    ? await databases.getRow(ids).then(
+        (row) => row.slug as string | undefined,
+        () => undefined,
+      )
+    : undefined;
+  await databases.deleteRow(ids);
+  purgeAfterWrite(kind, [slug]);
 }

@@ -1,82 +1,126 @@
 /**
- * The render path (issue #18 item 1): req/s and latency of `/en` and a post page with the page cache off
+ * The render path (issues #18 item 1, #33 items 1 and 2): `/en` and a post with the page cache off
  * (`PAGE_CACHE=off`: every request renders: what signed-in editors, the first request after a write and
- * previews pay), at 10 connections, with one site process and with `WEB_CONCURRENCY` processes, beside the
- * cached `/en` in the same run. The real site (`npm start`'s launcher, production build, embedded server) runs
- * in its own process tree; autocannon in another.
+ * previews pay), beside a peer: a minimal React Router framework-mode app with the project's package versions
+ * (`scripts/bench/peer/`) rendering the same pages' markup and loader data from memory, built from pages
+ * captured off the running project. Both run `processes` processes (the project's `WEB_CONCURRENCY`; the
+ * peer likewise), each in its own process tree; autocannon in another process, at 10 connections.
  *
- * Targets (issue #18): cache off, `/en` ≥ 400 req/s and a post ≥ 300 req/s, p99 < 50 ms. Exits 1 when the
- * best configuration misses one.
+ * Two encodings: a browser's request (`Accept-Encoding: br, gzip`, a Chrome User-Agent, cookies that are not
+ * a session) and identity (no `Accept-Encoding`). For each page and encoding, `rounds` alternating runs of the
+ * project and the peer; CPU per request is read from `/proc` for every process of each tree (site processes,
+ * the project's launcher with the embedded Appwrite-compatible server in a thread, the peer's primary), so
+ * garbage collection and compression on libuv's pool count too. The machine's load is printed with each row.
  *
- * Run: `npx tsx scripts/bench/render-path.ts [seconds=10] [processes=2]`.
+ * Targets (issue #33): the project's site processes ≤ 1.2× the peer's processes in CPU per request, for `/en`
+ * and the post, in both encodings; browser encoding: `/en` ≥ 400 req/s, the post ≥ 300 req/s, p99 < 50 ms.
+ * Exits 1 when one is missed.
+ *
+ * Run: `npx tsx scripts/bench/render-path.ts [seconds=10] [processes=2] [rounds=2]`.
  */
-import { autocannon, type LoadResult } from "./lib/autocannon.ts";
+import { loadavg } from "node:os";
+import { loadLine, measure, wireBytes, type Measured } from "./lib/measure.ts";
+import { startPeer } from "./lib/peer.ts";
 import { firstLink, startSite } from "./lib/site.ts";
+import { autocannon } from "./lib/autocannon.ts";
 
 const seconds = Number(process.argv[2] ?? 10);
 const processes = Number(process.argv[3] ?? 2);
+const rounds = Number(process.argv[4] ?? 2);
 const CONNECTIONS = 10;
 const TARGETS: Record<string, number> = { "/en": 400, post: 300 };
 const P99_TARGET_MS = 50;
+const CPU_RATIO_TARGET = 1.2;
 
-function row(label: string, result: LoadResult): string {
-  const failures = result.errors + result.timeouts + result.non2xx;
-  return `  ${label.padEnd(40)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms${failures ? `  failures ${failures}` : ""}`;
+/** What a browser sends that matters here: encodings, a browser's User-Agent (React streams to browsers), cookies. */
+const BROWSER = {
+  "accept-encoding": "br, gzip",
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+  cookie: "_ga=GA1.1.1695662811.1764201600; theme=dark",
+};
+const ENCODINGS: Record<string, Record<string, string>> = { browser: BROWSER, identity: {} };
+
+const ms = (value: number) => value.toFixed(2).padStart(6);
+
+function row(label: string, m: Measured, siteCpu: number): string {
+  const r = m.result;
+  const failures = r.errors + r.timeouts + r.non2xx;
+  return (
+    `  ${label.padEnd(22)} ${r.requests.average.toFixed(0).padStart(5)} req/s  p50 ${String(r.latency.p50).padStart(3)} ms` +
+    `  p99 ${String(r.latency.p99).padStart(3)} ms  CPU/req ${ms(siteCpu)} ms (tree ${ms(m.cpuPerRequest)})` +
+    `  load ${m.load.toFixed(2)}${failures ? `  failures ${failures}` : ""}`
+  );
 }
 
-/** Figures of one site configuration: cache-off `/en` and post (warmed up first), and optionally cached `/en`. */
-async function measure(env: Record<string, string>): Promise<Record<string, LoadResult>> {
-  const site = await startSite(env);
+/** CPU ms per request of the site processes: the tree without its root when the root only forks workers. */
+function siteCpu(m: Measured): number {
+  return processes > 1 ? m.cpuPerRequest - m.rootCpuPerRequest : m.cpuPerRequest;
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `Render path: page cache off, c=${CONNECTIONS}, ${seconds} s a run, ${rounds} alternating rounds, ` +
+      `${processes} process(es) each; ${loadLine()}`,
+  );
+  const site = await startSite({ PAGE_CACHE: "off", WEB_CONCURRENCY: String(processes) });
+  let peer: Awaited<ReturnType<typeof startPeer>> | undefined;
+  let missed = false;
   try {
     const post = await firstLink(`${site.url}/en/blog`, /href="(\/en\/blog\/[a-z0-9-]+)"/);
-    const results: Record<string, LoadResult> = {};
+    peer = await startPeer(site.url, ["/en", post], processes);
+    const projectPid = site.child.pid!;
+    const peerPid = peer.child.pid!;
     for (const [name, pathname] of [
       ["/en", "/en"],
       ["post", post],
     ] as const) {
-      await autocannon(site.url + pathname, CONNECTIONS, 2); // warm-up: JIT, first renders
-      results[name] = await autocannon(site.url + pathname, CONNECTIONS, seconds);
+      for (const [encoding, headers] of Object.entries(ENCODINGS)) {
+        const [mine, theirs] = await Promise.all([
+          wireBytes(site.url + pathname, headers),
+          wireBytes(peer.url + pathname, headers),
+        ]);
+        console.log(
+          `${name} (${pathname}), ${encoding}: project ${mine.bytes} B ${mine.encoding}, peer ${theirs.bytes} B ${theirs.encoding}`,
+        );
+        await autocannon(site.url + pathname, CONNECTIONS, 2, headers); // warm-up: JIT, first renders
+        await autocannon(peer.url + pathname, CONNECTIONS, 2, headers);
+        const project: Measured[] = [];
+        const peers: Measured[] = [];
+        for (let round = 0; round < rounds; round++) {
+          const p = await measure(projectPid, site.url + pathname, CONNECTIONS, seconds, headers);
+          project.push(p);
+          console.log(row(`project (round ${round + 1})`, p, siteCpu(p)));
+          const q = await measure(peerPid, peer.url + pathname, CONNECTIONS, seconds, headers);
+          peers.push(q);
+          console.log(row(`peer    (round ${round + 1})`, q, siteCpu(q)));
+        }
+        // CPU per request over all rounds (total CPU ÷ total requests), the site processes of each.
+        const perRequest = (runs: Measured[]) =>
+          runs.reduce((sum, m) => sum + siteCpu(m) * m.requests, 0) / runs.reduce((sum, m) => sum + m.requests, 0);
+        const ratio = perRequest(project) / perRequest(peers);
+        const cpuMet = ratio <= CPU_RATIO_TARGET;
+        missed ||= !cpuMet;
+        const rate = (runs: Measured[]) => runs.reduce((s, m) => s + m.result.requests.average, 0) / runs.length;
+        console.log(
+          `  => ${name} ${encoding}: CPU/request project ÷ peer ${ratio.toFixed(2)}× (target ≤ ${CPU_RATIO_TARGET}: ` +
+            `${cpuMet ? "met" : "NOT met"}); req/s project ÷ peer ${(rate(project) / rate(peers)).toFixed(2)}×`,
+        );
+        if (encoding === "browser") {
+          const best = [...project].sort((a, b) => b.result.requests.average - a.result.requests.average)[0]!;
+          const met = best.result.requests.average >= TARGETS[name]! && best.result.latency.p99 < P99_TARGET_MS;
+          missed ||= !met;
+          console.log(
+            `  => target ${name} browser encoding: >= ${TARGETS[name]} req/s, p99 < ${P99_TARGET_MS} ms: ${met ? "met" : "NOT met"} ` +
+              `(best ${best.result.requests.average.toFixed(0)} req/s, p99 ${best.result.latency.p99} ms, load ${best.load.toFixed(2)})`,
+          );
+        }
+      }
     }
-    return results;
   } finally {
+    await peer?.stop();
     await site.stop();
   }
-}
-
-async function main(): Promise<void> {
-  console.log(`Render path: page cache off, c=${CONNECTIONS}, ${seconds} s a figure`);
-  const one = await measure({ PAGE_CACHE: "off", WEB_CONCURRENCY: "1" });
-  console.log("one site process");
-  for (const [name, result] of Object.entries(one)) console.log(row(`${name} (cache off)`, result));
-  const many = await measure({ PAGE_CACHE: "off", WEB_CONCURRENCY: String(processes) });
-  console.log(`${processes} site processes (WEB_CONCURRENCY=${processes})`);
-  for (const [name, result] of Object.entries(many)) console.log(row(`${name} (cache off)`, result));
-
-  const cachedSite = await startSite({ PAGE_CACHE: "on", WEB_CONCURRENCY: "1" });
-  try {
-    const page = `${cachedSite.url}/en`;
-    // The cache serves once Appwrite's change feed is live: ask until a page comes from it.
-    const deadline = Date.now() + 15_000;
-    while ((await fetch(page)).headers.get("cache-control") !== "public, no-cache") {
-      if (Date.now() > deadline) throw new Error("the page cache never went live");
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    await autocannon(page, CONNECTIONS, 2);
-    console.log("for comparison, the page cache on, one process");
-    console.log(row("/en (cached)", await autocannon(page, CONNECTIONS, seconds)));
-  } finally {
-    await cachedSite.stop();
-  }
-
-  let missed = false;
-  for (const [name, target] of Object.entries(TARGETS)) {
-    const best = [one[name]!, many[name]!].sort((a, b) => b.requests.average - a.requests.average)[0]!;
-    const met = best.requests.average >= target && best.latency.p99 < P99_TARGET_MS;
-    missed ||= !met;
-    console.log(
-      `target ${name} cache off: >= ${target} req/s, p99 < ${P99_TARGET_MS} ms: ${met ? "met" : "NOT met"} (best ${best.requests.average.toFixed(0)} req/s, p99 ${best.latency.p99} ms)`,
-    );
-  }
+  console.log(`done; ${loadLine()} (1-min load at the end ${loadavg()[0]!.toFixed(2)})`);
   if (missed) process.exitCode = 1;
 }
 

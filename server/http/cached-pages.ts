@@ -1,9 +1,9 @@
 /**
  * Public pages served from a `PageCache` (issue #8 item 2): a signed-out `GET`/`HEAD` of a page under a
  * locale (`/en`, `/ar/blog/<slug>`, …) is rendered once per generation, then answered from memory with a
- * fresh CSP nonce, a weak ETag and `Cache-Control: public, no-cache` (browsers and proxies may keep it but
- * revalidate; an unchanged page costs a 304). Gzip is spliced from precompressed parts, so a cached page
- * costs about what a static file does. Signed-in requests get `Cache-Control: private, no-store` and are never
+ * fresh CSP nonce, a weak ETag and the caching headers of `options.cacheHeaders` (`cache-headers.ts`:
+ * browsers revalidate, an unchanged page costs a 304; shared caches may keep it `CDN_MAX_AGE` s; surrogate
+ * keys). Gzip is spliced from precompressed parts, so a cached page costs about what a static file does. Signed-in requests get `Cache-Control: private, no-store` and are never
  * cached (SECURITY C25); a session cookie Appwrite does not know is a guest's (C71). Concurrent misses of one page share one render.
  *
  * Two entry points: `serveFromCache` for the raw `node:http` request (before Express, so a hit pays for no
@@ -46,7 +46,14 @@ export interface CachedPagesOptions {
    * HSTS is sent on https only. Default: `http://` and the `Host` header.
    */
   originOf?: (req: IncomingMessage) => string;
+  /**
+   * The caching headers of the stored page at `url` (`Cache-Control`, surrogate keys: `cache-headers.ts`).
+   * Default: `Cache-Control: public, no-cache` (browsers and shared caches revalidate every time).
+   */
+  cacheHeaders?: (url: string) => ReadonlyArray<readonly [string, string]>;
 }
+
+const REVALIDATE: ReadonlyArray<readonly [string, string]> = [["Cache-Control", "public, no-cache"]];
 
 /** A public page: a locale segment, then a path without a file extension (no `.data`, `.xml`). */
 const PAGE_PATH = /^\/[a-z]{2}(?:\/[^.?]*)?$/;
@@ -210,7 +217,7 @@ export class CachedPages {
   /** 304 when the browser's copy is current, else the page with a fresh nonce (gzip spliced when `gzip`). */
   private answer(req: IncomingMessage, res: ServerResponse, page: PageTemplate, gzip: boolean): void {
     for (const [name, value] of this.commonHeaders) res.setHeader(name, value);
-    res.setHeader("Cache-Control", "public, no-cache");
+    for (const [name, value] of this.options.cacheHeaders?.(req.url ?? "/") ?? REVALIDATE) res.setHeader(name, value);
     res.setHeader("ETag", page.etag);
     // A 304 carries no CSP: the browser keeps the stored response's header, whose nonce matches its body.
     if (etagMatches(req.headers["if-none-match"], page.etag)) {

@@ -5,7 +5,9 @@
  * serves until interrupted. What each command does is tested in-process: cli.test.ts, cli-messages.test.ts.
  */
 import { spawn } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DATABASE_ID } from "../../model/content.ts";
@@ -22,6 +24,15 @@ afterEach(async () => backend.close());
 /** Runs the `studio` bin against the test backend, piped (or in a terminal of `tty.columns` columns). */
 const studio = (args: string[], env: NodeJS.ProcessEnv = {}, tty?: { columns: number }) =>
   spawnStudio(args, backend.emulator, env, tty);
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+const resultOf = (run: Run) => JSON.parse(run.stdout.trim().split("\n").at(-1)!) as Record<string, unknown>;
+const POST = (front: string, body = "## Why\n\nText.\n\n- a\n- b\n\n> Quote.") => `---\n${front}\n---\n\n${body}\n`;
 
 /** Bare module names a bundle file imports statically, following its static imports of other chunks. */
 async function staticImports(file: string, seen = new Set<string>()): Promise<Set<string>> {
@@ -109,6 +120,81 @@ describe("studio, as tried by a new user", () => {
     expect(published.total).toBe(0);
 
     child.kill("SIGINT");
-    expect(await exited).toBe(1); // the draft breaks the content rules (no list, no blockquote)
+    expect(await exited).toBe(0); // valid (a person's draft is not held to the AI-draft content rules, #34)
+  });
+});
+
+describe("studio's output contract (issue #34)", () => {
+  const lines = (run: Run) => run.stdout.trim().split("\n").filter(Boolean);
+
+  it("with --json, a fatal error ends stdout with an NDJSON error line (exit 2), the words on stderr", async () => {
+    const run = await studio(["push", "--json", "--dir", "/nonexistent/content"]);
+    expect(run.code).toBe(2);
+    for (const line of lines(run)) expect(() => JSON.parse(line) as unknown).not.toThrow();
+    expect(resultOf(run)).toMatchObject({
+      type: "error",
+      exit: 2,
+      message: expect.stringContaining("/nonexistent/content"),
+    });
+    expect(run.stderr).toMatch(/does not exist/);
+  });
+
+  it("with --json, Appwrite unreachable is an error line with exit 3; a bad flag one with exit 2", async () => {
+    const gone = await studio(["push", "--json"], { APPWRITE_ENDPOINT: "http://127.0.0.1:9/v1" });
+    expect(gone.code).toBe(3);
+    expect(resultOf(gone)).toMatchObject({ type: "error", exit: 3 });
+    const bad = await studio(["status", "--json", "--no-such-flag"]);
+    expect(bad.code).toBe(2);
+    expect(resultOf(bad)).toMatchObject({ type: "error", exit: 2, message: expect.stringContaining("--no-such-flag") });
+  });
+
+  it("outside the project folder, refuses (exit 3) without creating a database there", async () => {
+    const outside = await mkdtemp(path.join(tmpdir(), "not-a-project-"));
+    const run = await new Promise<Run>((resolve) => {
+      const env = { ...process.env };
+      for (const name of ["APPWRITE_ENDPOINT", "APPWRITE_PROJECT_ID", "APPWRITE_API_KEY", "DATA_DIR"]) delete env[name];
+      const child = spawn(process.execPath, [path.join(ROOT, "cli/bin.js"), "push", "--dry-run"], {
+        cwd: outside,
+        env: { ...env, CI: "" },
+      });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+      child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+      child.on("exit", (code) => resolve({ code, stdout, stderr }));
+    });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(/not inside the project folder/);
+    expect(existsSync(path.join(outside, ".data"))).toBe(false);
+  });
+
+  it("Ctrl-C during a push says how far it got and exits 130", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "studio-ctrl-c-"));
+    await mkdir(path.join(dir, "posts"));
+    for (let n = 0; n < 150; n++) {
+      const front = `title: Post ${n}\nexcerpt: Number ${n}.\nauthorName: A\npublishedDate: 2026-01-01`;
+      await writeFile(path.join(dir, `posts/post-${n}.md`), POST(front));
+    }
+    const child = spawn(process.execPath, [path.join(ROOT, "cli/bin.js"), "push", "--dir", dir, "--concurrency", "1"], {
+      cwd: ROOT,
+      env: { ...appwriteEnv(backend.emulator), CI: "" },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    await expect.poll(() => stdout, { timeout: 60_000, interval: 50 }).toMatch(/\[\d+\/150\] created/);
+    child.kill("SIGINT");
+    expect(await exited).toBe(130);
+    expect(stderr).toMatch(/studio push interrupted: \d+ of 150 item\(s\) handled \(\d+ created\)/);
+    expect(stderr).toMatch(/run `studio push` again to finish/);
+  });
+
+  it("the bundle runs React in production mode (no development warnings in a terminal)", async () => {
+    expect((await studio(["--version"])).code).toBe(0); // builds the bundle when missing
+    const { readFile } = await import("node:fs/promises");
+    const first = (await readFile(path.join(ROOT, "build/cli/studio.js"), "utf8")).split("\n")[0];
+    expect(first).toBe('process.env.NODE_ENV ??= "production";');
   });
 });

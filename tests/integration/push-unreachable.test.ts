@@ -79,7 +79,7 @@ describe("Appwrite going away during a push", () => {
     let items = 0;
     let stopping: Promise<void> | null = null;
     const run = await studio(["push", "--dir", dir], appwriteEnv(backend.emulator), (line) => {
-      if (/^\[\d+\/\d+\] create /.test(line)) items++;
+      if (/^\[\d+\/\d+\] created /.test(line)) items++;
       // Appwrite goes away after a few items were written.
       if (items >= 3 && !stopping) stopping = backend!.emulator.close();
     });
@@ -91,7 +91,7 @@ describe("Appwrite going away during a push", () => {
     expect(mentions[0]).toMatch(/Appwrite at .* did not answer/);
     expect(run.stdout).not.toMatch(/failed post|fetch failed/);
     expect(run.stderr).not.toMatch(/bug in studio/);
-    const done = run.stdout.split("\n").filter((l) => /^\[\d+\/\d+\] create /.test(l)).length;
+    const done = run.stdout.split("\n").filter((l) => /^\[\d+\/\d+\] created /.test(l)).length;
     expect(done).toBeLessThan(POSTS); // really midway
   }, 90_000);
 });

@@ -98,7 +98,7 @@ beforeAll(async () => {
   process.env.APPWRITE_PROJECT_ID = backend.emulator.projectId;
   process.env.APPWRITE_API_KEY = WRONG_KEY; // any API-key read by a public page fails (401 → 500)
   cached = await startSite({ root: ROOT, port: 0 });
-  uncached = await startSite({ root: ROOT, port: 0, pageCache: false });
+  uncached = await startSite({ root: ROOT, port: 0, pageCache: false, readCache: false }); // no cache at all
   shortLived = await startSite({ root: ROOT, port: 0, pageMaxAgeMs: SHORT_MAX_AGE_MS });
   await Promise.all([cacheLive(cached), cacheLive(shortLived)]);
 });

@@ -51,8 +51,8 @@ describe("PushView", () => {
       tracked: 0,
     };
     const { lastFrame } = render(<PushView state={{ plan: results, results, result }} />);
-    expect(lastFrame()).toContain("~ post b (excerpt)");
-    expect(lastFrame()).toContain("✗ post d boom");
+    expect(lastFrame()).toContain("~ post b en (excerpt)");
+    expect(lastFrame()).toContain("✗ post d en boom");
     expect(lastFrame()).not.toContain("post c");
     expect(lastFrame()).toContain("0 created, 1 updated, 1 unchanged, 0 deleted, 0 skipped, 0 conflict(s), 1 failed");
   });
@@ -63,8 +63,8 @@ describe("PushView", () => {
       item("gone", "skip", { file: null, reason: "pass --prune to delete it" }),
     ];
     const { lastFrame } = render(<PushView state={{ plan: results, results }} />);
-    expect(lastFrame()).toContain("! post c changed in Appwrite since the last push");
-    expect(lastFrame()).toContain("· post gone pass --prune to delete it");
+    expect(lastFrame()).toContain("! post c en changed in Appwrite since the last push");
+    expect(lastFrame()).toContain("· post gone en pass --prune to delete it");
   });
 
   it("says where the export before deleting went and how to undo it", () => {

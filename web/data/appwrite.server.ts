@@ -13,6 +13,7 @@ import {
   type GuestServices,
 } from "../../lib/appwrite/client.ts";
 import { KeptCounts } from "../../lib/appwrite/content-pages.ts";
+import { sharedGuestReadCache } from "../../lib/appwrite/read-cache.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { AppwriteEventLog, type EventLog } from "../../server/limits/event-log.ts";
 
@@ -65,11 +66,12 @@ export function getApiKeyServices(): AdminServices {
  * The guest services (no key, no session) every public read goes through: pages, lists, the sitemap, the
  * feeds and `/media`. Appwrite answers them with what anyone may read (`read("any")`), and only that; a
  * document without it is missing (Appwrite permissions doc; REFERENCE §6). Shared by all requests, as it
- * holds no secret.
+ * holds no secret. Its reads go through the process's guest read cache (`lib/appwrite/read-cache.ts`: used
+ * only while the site's change feed is live, dropped on every write event, entries ≤ 5 s old).
  * @throws {Error} when no Appwrite endpoint or project is configured.
  */
 export function getPublicServices(): GuestServices {
-  publicServices ??= createGuestServices(appwriteLocation());
+  publicServices ??= createGuestServices(appwriteLocation(), sharedGuestReadCache());
   return publicServices;
 }
 

@@ -72,29 +72,49 @@ function chain(manifest: ClientManifest, id: string): ManifestRoute[] {
   return routes;
 }
 
+/** The files a first visit to `route` loads (see `publicRouteBundles`), with its URL pattern. */
+function bundleOf(manifest: ClientManifest, lazy: boolean, route: ManifestRoute): RouteBundle {
+  const routes = chain(manifest, route.id);
+  const urls = [
+    ...(lazy ? [] : [manifest.url]),
+    manifest.entry.module,
+    ...manifest.entry.imports,
+    ...routes.flatMap((r) => [r.module, ...(r.imports ?? [])]),
+  ];
+  const pattern = `/${routes
+    .map((r) => r.path ?? "")
+    .filter(Boolean)
+    .join("/")}`;
+  return { id: route.id, pattern, files: [...new Set(urls)].map((url) => url.replace(/^\//, "")) };
+}
+
+/** Routes that render a page (a default export) and have no child routes, whose chain passes `within`. */
+function pageRoutes(manifest: ClientManifest, within: (route: ManifestRoute) => boolean): ManifestRoute[] {
+  const parents = new Set(Object.values(manifest.routes).map((route) => route.parentId));
+  return Object.values(manifest.routes).filter(
+    (route) => route.hasDefaultExport && !parents.has(route.id) && chain(manifest, route.id).some(within),
+  );
+}
+
 /**
  * The public pages (route ids under `routes/public/` that render, i.e. have a default export) and, for each,
  * the files React Router's `<Scripts>` loads on a first visit: the entry client and its imports, the module
  * and imports of every route from the root to the page, and `manifest-*.js` unless discovery is `lazy`.
  */
 export function publicRouteBundles(manifest: ClientManifest, lazy: boolean): RouteBundle[] {
-  const parents = new Set(Object.values(manifest.routes).map((route) => route.parentId));
-  return Object.values(manifest.routes)
-    .filter((route) => route.id.startsWith("routes/public/") && route.hasDefaultExport && !parents.has(route.id))
-    .map((route) => {
-      const routes = chain(manifest, route.id);
-      const urls = [
-        ...(lazy ? [] : [manifest.url]),
-        manifest.entry.module,
-        ...manifest.entry.imports,
-        ...routes.flatMap((r) => [r.module, ...(r.imports ?? [])]),
-      ];
-      const pattern = `/${routes
-        .map((r) => r.path ?? "")
-        .filter(Boolean)
-        .join("/")}`;
-      return { id: route.id, pattern, files: [...new Set(urls)].map((url) => url.replace(/^\//, "")) };
-    });
+  return pageRoutes(manifest, (route) => route.id.startsWith("routes/public/"))
+    .filter((route) => route.id.startsWith("routes/public/"))
+    .map((route) => bundleOf(manifest, lazy, route));
+}
+
+/**
+ * The admin's pages (every rendering route under the admin layout, `routes/admin/layout`, e.g. the post
+ * editor `admin-post-edit`) and the files a first visit to each loads, as `publicRouteBundles`.
+ */
+export function adminRouteBundles(manifest: ClientManifest, lazy: boolean): RouteBundle[] {
+  return pageRoutes(manifest, (route) => route.id === "routes/admin/layout").map((route) =>
+    bundleOf(manifest, lazy, route),
+  );
 }
 
 /**

@@ -16,6 +16,27 @@ afterAll(async () => {
 });
 
 describe("users", () => {
+  it("given an Argon2 hash from another project, then the imported user signs in with its password; other strings are refused", async () => {
+    const source = await users.create({ userId: "moved", email: "moved@example.com", password: "a moving passphrase" });
+    await users.delete({ userId: "moved" });
+    const imported = await users.createArgon2User({
+      userId: "moved",
+      email: "moved@example.com",
+      password: source.password!,
+      name: "Moved",
+    });
+    expect(imported).toMatchObject({ $id: "moved", name: "Moved", hash: "argon2", password: source.password });
+    const session = await new Account(projectClient(env)).createEmailPasswordSession({
+      email: "moved@example.com",
+      password: "a moving passphrase",
+    });
+    expect(session.userId).toBe("moved");
+    const refused = await rejection(
+      users.createArgon2User({ userId: "plain", email: "plain@example.com", password: "not a hash at all" }),
+    );
+    expect([refused.code, refused.type]).toEqual([400, "general_argument_invalid"]);
+  });
+
   it("given a new user, then the User model has a lowercased email and an Argon2id hash, never the password", async () => {
     const user = await users.create({
       userId: "ada",

@@ -11,6 +11,8 @@ import {
   useRouteError,
 } from "react-router";
 import { FlashMessage } from "../../components/admin/flash.tsx";
+import { InboxNavLink } from "../../components/admin/inbox-badge.tsx";
+import { inboxNav } from "../../data/inbox.server.ts";
 import { LanguageSwitch } from "../../components/admin/language-switch.tsx";
 import { allMessages } from "../../i18n/catalog.server.ts";
 import { takeFlash } from "../../data/admin-flash.server.ts";
@@ -33,9 +35,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw redirect(url.pathname + url.search, { headers: { "Set-Cookie": localeCookie(locale) } });
   }
   const { flash, setCookie } = await takeFlash(request, locale);
+  // The inbox link and its unread count, for studio members only (issue #31).
+  const inbox = await inboxNav(request);
   // The admin's texts, in its language: every message (the admin is one application, never a public page).
   return data(
-    { user, locale, messages: allMessages(locale), flash },
+    { user, locale, messages: allMessages(locale), flash, inbox },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
 }
@@ -74,6 +78,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 </NavLink>
               </li>
             ))}
+            {loaderData.inbox && (
+              <li>
+                <InboxNavLink unread={loaderData.inbox.unread} className={link} />
+              </li>
+            )}
             <li>
               <a
                 href={`/${loaderData.locale}`}

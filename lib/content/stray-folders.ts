@@ -1,0 +1,77 @@
+/**
+ * Folders of the content root that `studio` does not read but that hold content files (issue #34:
+ * `content/post/x.md` or `content/events/x.md` was ignored without a word). The folders it reads come from the
+ * kinds table (`CONTENT_MODEL`), plus `images/`.
+ */
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { CONTENT_KIND_NAMES, CONTENT_MODEL } from "../../model/model.ts";
+import type { ContentIssue } from "./item.ts";
+
+const CONTENT_EXTENSIONS = new Set([".md", ".markdown", ".html", ".htm"]);
+
+/** The folder of the kinds table nearest to `name` (a typo's likely meaning), or null when none is close. */
+export function nearestFolder(name: string, folders: readonly string[]): string | null {
+  let best: { folder: string; distance: number } | null = null;
+  for (const folder of folders) {
+    const distance = editDistance(name.toLowerCase(), folder);
+    if (!best || distance < best.distance) best = { folder, distance };
+  }
+  return best && best.distance <= Math.max(2, Math.floor(best.folder.length / 3)) ? best.folder : null;
+}
+
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/**
+ * One warning per content file (`.md`, `.html`) directly in a folder of `root` that is neither a kind's
+ * folder nor `images/`, naming the folder, the folders that are read and, for a near miss, the one meant.
+ * Hidden folders (`.git`) and `node_modules` are skipped. A missing root yields nothing.
+ */
+export async function strayFolderWarnings(root: string): Promise<ContentIssue[]> {
+  const known: string[] = CONTENT_KIND_NAMES.map((kind) => CONTENT_MODEL[kind].folder);
+  let entries;
+  try {
+    entries = await readdir(root, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const warnings: ContentIssue[] = [];
+  const list = known.map((f) => `${f}/`).join(", ");
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    const name = entry.name;
+    if (!entry.isDirectory() || known.includes(name) || name === "images" || name.startsWith(".") || name === "node_modules") {
+      continue;
+    }
+    let files: string[];
+    try {
+      files = (await readdir(path.join(root, name), { withFileTypes: true }))
+        .filter((e) => e.isFile() && CONTENT_EXTENSIONS.has(path.extname(e.name).toLowerCase()))
+        .map((e) => e.name)
+        .sort();
+    } catch {
+      continue;
+    }
+    const meant = nearestFolder(name, known);
+    for (const file of files) {
+      warnings.push({
+        file: `${name}/${file}`,
+        field: "file",
+        message:
+          `ignored: ${name}/ is not a content folder (the folders read are ${list}, from the kinds table)` +
+          (meant ? `; did you mean ${meant}/? Move it there` : "; move it into one of them") +
+          ", or delete it",
+      });
+    }
+  }
+  return warnings;
+}

@@ -1,0 +1,120 @@
+/**
+ * `studio push`'s new items written in bulk (issue #33 item 5): TablesDB `createRows` (Appwrite 1.8, at most
+ * 100 rows a request, all or nothing) instead of one `createRow` each: 1,000 posts in ~0.15 s of server time
+ * instead of ~1.07 s. Each item is rendered and sanitized as before (`PlannedItem.fields`, the XSS boundary),
+ * and its image uploaded first, as `createItemDocument` does. A batch Appwrite refuses is retried one item at a
+ * time (the caller's `createOne`), so one bad item fails alone with its own error; the images the batch
+ * uploaded are removed first (SECURITY C44: no orphan files).
+ */
+import { Permission, Role, type Models } from "node-appwrite";
+import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../model/content.ts";
+import { PUBLISH_AT_COLUMN, STATUS_COLUMN, type ItemState } from "../../model/lifecycle.ts";
+import { CONTENT_MODEL, DEFAULT_CONTENT_LOCALE, versionKey, type ContentKind } from "../../model/model.ts";
+import type { AdminServices } from "../appwrite/client.ts";
+import { isConnectionError } from "../appwrite/unreachable.ts";
+import type { ProjectLock } from "./lock.ts";
+import type { PlanEntry, PlannedItem } from "./plan.ts";
+import { ensureImage, type ImageUploads } from "./push-images.ts";
+import { lockEntryFor } from "./remote.ts";
+import { newItemRow } from "./writer.ts";
+
+/**
+ * Rows in one `createRows` request: 25 (Appwrite takes up to 100, `APP_LIMIT_DATABASE_BATCH`). Already 25×
+ * fewer requests; smaller batches keep progress visible (the bar moves every 25 items) and bound what one
+ * refused batch retries one by one, and what a push stopped midway (killed, Appwrite gone) leaves undone.
+ */
+export const CREATE_BATCH_SIZE = 25;
+/** Image uploads in flight at once within a batch (as `push`'s default concurrency). */
+const IMAGE_CONCURRENCY = 4;
+
+/** What a bulk create reports per item (as `push`'s `PushItemResult`). */
+export type CreatedItem = PlanEntry & { status: "done" | "failed"; error?: string };
+
+export interface BulkCreateContext {
+  services: AdminServices;
+  uploads: ImageUploads;
+  /** Image file ids more than one planned item uses: never removed on a failure. */
+  sharedImages: Set<string>;
+  /** The lock's project entry: each created item is recorded in it. */
+  project: ProjectLock;
+  /** Creates one item the usual way (`createItemDocument`): used for a refused batch's items. */
+  createOne(p: PlannedItem): Promise<CreatedItem>;
+  /** Called once per item, when its outcome is known. */
+  onResult(result: CreatedItem): void;
+}
+
+/** `planned` cut into batches of at most `size` items of one kind, in plan order. */
+export function createBatches(planned: readonly PlannedItem[], size = CREATE_BATCH_SIZE): PlannedItem[][] {
+  const byKind = new Map<ContentKind, PlannedItem[][]>();
+  for (const p of planned) {
+    const batches = byKind.get(p.entry.kind) ?? [];
+    if (!batches.length || batches.at(-1)!.length >= size) batches.push([]);
+    batches.at(-1)!.push(p);
+    byKind.set(p.entry.kind, batches);
+  }
+  return [...byKind.values()].flat();
+}
+
+/** The row of a planned create: its fields rendered (and sanitized), lifecycle columns, permissions. */
+function rowOf(p: PlannedItem): Record<string, unknown> {
+  const { [STATUS_COLUMN]: state, [PUBLISH_AT_COLUMN]: publishAt, ...fields } = p.fields!();
+  return newItemRow({
+    kind: p.entry.kind,
+    data: { ...fields, userId: null },
+    permissions: [Permission.read(Role.any())],
+    lifecycle: { state: state as ItemState, publishAt: typeof publishAt === "string" ? publishAt : null },
+    savedBy: "studio push",
+  });
+}
+
+/**
+ * Creates one batch (items of one kind): images first, then one `createRows`; records each row in the lock.
+ * @throws the connection error when Appwrite is gone (the caller stops the push); any other refusal of the
+ *   batch is retried item by item through `createOne`.
+ */
+export async function createBatch(batch: readonly PlannedItem[], context: BulkCreateContext): Promise<void> {
+  const { services } = context;
+  const kind = batch[0]!.entry.kind;
+  const uploaded: string[] = [];
+  try {
+    let next = 0;
+    const uploader = async () => {
+      while (next < batch.length) {
+        const fileId = await ensureImage(services, batch[next++]!, context.uploads);
+        if (fileId) uploaded.push(fileId);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(IMAGE_CONCURRENCY, batch.length) }, uploader));
+    // Rendering a batch takes a while: yield between items, so the event loop sees a keep-alive socket the
+    // server closed meanwhile (else the next request goes out on it and fails as a connection error).
+    const rows: Record<string, unknown>[] = [];
+    for (const p of batch) {
+      rows.push(rowOf(p));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const created = await services.tablesDB.createRows({
+      databaseId: DATABASE_ID,
+      tableId: CONTENT_MODEL[kind].collectionId,
+      rows,
+    });
+    const byId = new Map<string, Models.DefaultRow>(created.rows.map((row) => [row.$id, row]));
+    batch.forEach((p, index) => {
+      const doc = byId.get(rows[index]!.$id as string)!;
+      context.project[kind][versionKey(p.entry.slug, p.entry.locale ?? DEFAULT_CONTENT_LOCALE)] = lockEntryFor(
+        kind,
+        doc,
+        p.lock!,
+      );
+      context.onResult({ ...p.entry, documentId: doc.$id, status: "done" });
+    });
+  } catch (error) {
+    if (isConnectionError(error)) throw error;
+    // The batch wrote nothing (all or nothing): its new images would be orphans; then one item at a time.
+    for (const fileId of uploaded) {
+      if (context.sharedImages.has(fileId)) continue;
+      await services.storage.deleteFile({ bucketId: IMAGES_BUCKET_ID, fileId }).catch(() => {});
+      context.uploads.delete(fileId);
+    }
+    for (const p of batch) context.onResult(await context.createOne(p));
+  }
+}

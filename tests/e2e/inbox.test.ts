@@ -1,0 +1,149 @@
+/**
+ * The inbox (issue #31 item 1) in real Chromium, in English and in Arabic (right to left), on a desktop and on
+ * a 390 px phone: the studio team's owner sees both kinds of submission newest first, filters them, opens one
+ * (marked read, Reply as a `mailto:` link), archives it; the navigation's unread count rises live when a
+ * submission arrives; no inbox page scrolls sideways; a signed-in stranger finds no inbox.
+ */
+import { Teams, ID } from "node-appwrite";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSubmission } from "../../lib/appwrite/submissions.ts";
+import { DATABASE_ID } from "../../model/content.ts";
+import { SUBMISSION_MODEL } from "../../model/site-models.ts";
+import { STUDIO_TEAM_ID } from "../../model/team.ts";
+import { createUser, newUser, ready, signInThroughPage, type Credentials } from "./admin-helpers.ts";
+import { DESKTOP, PHONE, startStack, type Stack } from "./helpers.ts";
+
+let stack: Stack;
+let owner: Credentials;
+let stranger: Credentials;
+let samiId: string;
+
+beforeAll(async () => {
+  stack = await startStack();
+  owner = await createUser(stack, newUser("Owner"));
+  stranger = await createUser(stack, newUser("Stranger"));
+  const { users, client } = stack.backend.services;
+  const ownerId = (await users.list({ search: owner.email })).users.find((u) => u.email === owner.email)!.$id;
+  const teams = new Teams(client);
+  await teams.create({ teamId: STUDIO_TEAM_ID, name: "Studio" });
+  await teams.createMembership({ teamId: STUDIO_TEAM_ID, roles: ["owner"], userId: ownerId });
+  const services = stack.backend.services;
+  await createSubmission(
+    services,
+    "contactMessage",
+    { name: "Dana", email: "dana@visitor.test", message: "Hello from Dana" },
+    "en",
+  );
+  const sami = await createSubmission(
+    services,
+    "communityApplication",
+    { name: "سامي", email: "sami@visitor.test", projectIdea: "وكالة تسويق رقمية للمطاعم" },
+    "ar",
+  );
+  if (!sami.success) throw sami.error;
+  samiId = sami.id;
+}, 180_000);
+afterAll(async () => {
+  await stack?.close();
+});
+
+async function signedIn(user: Credentials, locale: "en" | "ar", viewport = DESKTOP): Promise<Page> {
+  const page = await stack.page({ viewport });
+  await page.goto(`/${locale}/login`);
+  await signInThroughPage(page, user, `/${locale}/login`);
+  return page;
+}
+
+/** Whether the page scrolls sideways (its document wider than the window). */
+const overflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+const TEXT = {
+  en: {
+    title: "Inbox",
+    archive: "Archive",
+    archived: "Marked as Archived.",
+    state: "State",
+    search: "Search",
+    newState: "New",
+  },
+  ar: {
+    title: "صندوق الوارد",
+    archive: "أرشفة",
+    archived: "الحالة الآن: مؤرشفة.",
+    state: "الحالة",
+    search: "بحث",
+    newState: "جديدة",
+  },
+} as const;
+
+describe.each(["en", "ar"] as const)("the inbox in %s", (locale) => {
+  const text = TEXT[locale];
+  it.each([
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const)("lists, filters and opens submissions on a %s without scrolling sideways", async (_name, viewport) => {
+    await stack.backend.services.tablesDB.updateRow({
+      databaseId: DATABASE_ID,
+      tableId: SUBMISSION_MODEL.communityApplication.collectionId,
+      rowId: samiId,
+      data: { state: "new", readAt: null },
+    });
+    const page = await signedIn(owner, locale, viewport);
+    await page.goto("/admin/inbox");
+    await ready(page);
+    expect(await page.locator("html").getAttribute("dir")).toBe(locale === "ar" ? "rtl" : "ltr");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain(text.title);
+    const names = await page.locator("[data-inbox-name]").allTextContents();
+    expect(names.slice(0, 2)).toEqual(["سامي", "Dana"]);
+    expect(await overflows(page)).toBe(false);
+
+    await page.getByLabel(text.state).selectOption("new");
+    await page.getByRole("button", { name: text.search, exact: true }).click();
+    await page.waitForURL((u) => u.searchParams.get("state") === "new");
+    await ready(page);
+    expect(await page.locator("[data-inbox-item]").count()).toBeGreaterThan(0);
+
+    await page.locator("[data-inbox-item] a").filter({ hasText: "سامي" }).click();
+    await page.waitForURL((u) => u.pathname.startsWith("/admin/inbox/communityApplication/"));
+    await ready(page);
+    expect(await page.locator("[data-inbox-text]").textContent()).toBe("وكالة تسويق رقمية للمطاعم");
+    const mailto = await page.getByRole("link", {
+      name: locale === "ar" ? "الرد من تطبيق البريد" : "Reply in your mail app",
+    });
+    expect(await mailto.getAttribute("href")).toMatch(/^mailto:sami@visitor\.test\?subject=/);
+    expect(await overflows(page)).toBe(false);
+    await page.getByRole("button", { name: text.archive, exact: true }).click();
+    await expect.poll(() => page.getByRole("status").filter({ hasText: text.archived }).count()).toBe(1);
+    await expect.poll(() => page.locator("h1 [data-state]").getAttribute("data-state")).toBe("archived");
+  });
+});
+
+describe("the navigation's unread count", () => {
+  it("rises without a reload when a submission arrives", async () => {
+    const page = await signedIn(owner, "en");
+    await page.goto("/admin");
+    await ready(page);
+    const badge = page.locator("[data-unread-count]");
+    const before = Number((await badge.count()) ? await badge.getAttribute("data-unread-count") : 0);
+    await page.waitForLoadState("networkidle").catch(() => {});
+    await createSubmission(
+      stack.backend.services,
+      "contactMessage",
+      { name: "Live", email: `live-${ID.unique()}@visitor.test`, message: "Arrives while the admin is open" },
+      "ar",
+    );
+    await expect.poll(async () => Number(await badge.getAttribute("data-unread-count"))).toBe(before + 1);
+  });
+});
+
+describe("outside the team", () => {
+  it("shows a signed-in stranger no inbox link and no inbox", async () => {
+    const page = await signedIn(stranger, "en");
+    await page.goto("/admin");
+    await ready(page);
+    expect(await page.locator('a[href="/admin/inbox"]').count()).toBe(0);
+    const response = await page.goto("/admin/inbox");
+    expect(response?.status()).toBe(404);
+    expect(await page.content()).not.toContain("dana@visitor.test");
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * Compression of a streamed page (issue #33 item 2, `server/http/compress.ts`): the ~14 flushes React Router
+ * asks for while writing one burst of chunks cost one compressed block, so a browser gets output no larger than
+ * compressing the page whole; a chunk written later (a Suspense boundary resolving) still reaches the browser
+ * before the response ends; Brotli and gzip bodies decode to the page.
+ */
+import { createServer, request, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pageCompression } from "../../server/http/compress.ts";
+
+const chunks = Array.from(
+  { length: 14 },
+  (_, i) =>
+    `<section id="s${i}">${`<p class="text-mist">Paragraph ${i} of the page, with words. </p>`.repeat(40)}</section>`,
+);
+const page = chunks.join("");
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  const app = express();
+  app.use(pageCompression());
+  app.get("/burst", (_req, res) => {
+    res.type("html");
+    // As @react-router/node's writeReadableStreamToWritable: a flush after every chunk.
+    for (const chunk of chunks) {
+      res.write(chunk);
+      (res as unknown as { flush(): void }).flush();
+    }
+    res.end();
+  });
+  app.get("/late", (_req, res) => {
+    res.type("html");
+    res.write(`${page}<!--shell-->`);
+    (res as unknown as { flush(): void }).flush();
+    setTimeout(() => res.end("<p>late</p>"), 300);
+  });
+  server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => void server.close());
+
+function get(pathname: string, encoding: string, onFirstData?: (data: Buffer) => void) {
+  return new Promise<{ encoding: string; body: Buffer }>((resolve, reject) => {
+    request(base + pathname, { headers: { "accept-encoding": encoding } }, (res) => {
+      const parts: Buffer[] = [];
+      res.on("data", (c: Buffer) => {
+        if (parts.length === 0) onFirstData?.(c);
+        parts.push(c);
+      });
+      res.on("end", () => resolve({ encoding: String(res.headers["content-encoding"]), body: Buffer.concat(parts) }));
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+describe("pageCompression", () => {
+  it("compresses a burst of flushed chunks as well as the whole page at once", async () => {
+    const gz = await get("/burst", "gzip");
+    expect(gz.encoding).toBe("gzip");
+    expect(gunzipSync(gz.body).toString()).toBe(page);
+    expect(gz.body.length).toBeLessThanOrEqual(gzipSync(page).length + 32);
+    const br = await get("/burst", "br, gzip");
+    expect(br.encoding).toBe("br");
+    expect(brotliDecompressSync(br.body).toString()).toBe(page);
+    const whole = brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+    expect(br.body.length).toBeLessThanOrEqual(whole.length + 32);
+  });
+
+  it("still sends what was flushed before the response ends (streaming kept)", async () => {
+    let firstAt = 0;
+    const result = await get("/late", "br, gzip", () => (firstAt = Date.now()));
+    const endedAt = Date.now();
+    expect(brotliDecompressSync(result.body).toString()).toBe(`${page}<!--shell--><p>late</p>`);
+    expect(endedAt - firstAt).toBeGreaterThanOrEqual(200); // the shell arrived before the late chunk was written
+  });
+});
