@@ -17,7 +17,14 @@ export default defineConfig({
     globalSetup: ["tests/setup/build-site.ts"],
     projects: [
       {
-        test: { ...shared, name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], pool: "threads", maxWorkers: 2 },
+        test: {
+          ...shared,
+          name: "unit",
+          include: ["tests/unit/**/*.test.{ts,tsx}"],
+          pool: "threads",
+          maxWorkers: 2,
+          isolate: false,
+        },
       },
       {
         test: {

@@ -3,8 +3,7 @@
  * the production build served on a free loopback port. Plus a small client that keeps a cookie
  * (`scripts/dev/visitor.ts`, shared with the fault figures).
  */
-import path from "node:path";
-import { push } from "../../lib/publish/push.ts";
+import { vi } from "vitest";
 import { startSite, type RunningSite } from "../../server/serve-site.ts";
 import { ROOT, startBackend, type Backend } from "./stack.ts";
 
@@ -14,15 +13,20 @@ export interface SiteStack {
   close(): Promise<void>;
 }
 
-/** Starts the backend, pushes `content/`, points the site at it and serves it. */
+/**
+ * Starts a backend with `content/` pushed (a copy of the run's site template, tests/helpers/stack.ts), points
+ * the site at it and serves it.
+ */
 export async function startSiteStack(): Promise<SiteStack> {
-  const backend = await startBackend();
-  const result = await push(backend.services, { contentDir: path.join(ROOT, "content") });
-  if (result.failed > 0) throw new Error(`pushing content/ failed for ${result.failed} item(s)`);
+  const backend = await startBackend("siteTemplate");
   process.env.APPWRITE_ENDPOINT = backend.emulator.endpoint;
   process.env.APPWRITE_PROJECT_ID = backend.emulator.projectId;
   process.env.APPWRITE_API_KEY = backend.emulator.apiKey;
   const site = await startSite({ root: ROOT, port: 0 });
+  // jsdom's first document takes seconds on a busy machine (loading it), and the tests parse pages with it
+  // between requests to this in-process server: a first parse longer than the server's keep-alive (5 s) made
+  // the next fetch reuse a socket the server had closed (ECONNRESET). Pushing content/ used to load it here.
+  new (await import("jsdom")).JSDOM("<p>warm</p>").window.close();
   return {
     backend,
     site,
@@ -31,6 +35,20 @@ export async function startSiteStack(): Promise<SiteStack> {
       await backend.close();
     },
   };
+}
+
+/**
+ * Waits until the site's page cache serves (its change feed is live): requests `pathname` until a page is
+ * stored, every 50 ms for up to 10 s (vitest's `vi.waitFor`); throws "the page cache never went live".
+ */
+export async function pageCacheLive(site: RunningSite, pathname = "/en"): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      await (await fetch(`${site.url}${pathname}`)).text();
+      if (site.pages!.size === 0) throw new Error("the page cache never went live");
+    },
+    { timeout: 10_000, interval: 50 },
+  );
 }
 
 export { Visitor, type Reply } from "../../scripts/dev/visitor.ts";

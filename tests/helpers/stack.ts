@@ -2,15 +2,18 @@
  * A real stack for tests: the embedded server on a free loopback port with a temporary DATA_DIR, the schema
  * applied, and (optionally) content pushed and the site served from the production build.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { EMBEDDED_SESSION_SECONDS } from "../../embedded-appwrite/embedded.ts";
 import { startEmulator, type RunningEmulator } from "../../embedded-appwrite/server.ts";
 import { Databases } from "node-appwrite";
+import { inject } from "vitest";
 import { createAdminServices, type AdminServices } from "../../lib/appwrite/client.ts";
 import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
 import schema from "../../model/appwrite.json" with { type: "json" };
+
+import { ROOT } from "./fixtures.ts";
 
 export { FIXTURE_CONTENT, ROOT, copyFixtureContent } from "./fixtures.ts";
 
@@ -45,16 +48,61 @@ export interface Backend {
 }
 
 /**
- * Starts the emulator in a fresh temporary folder as the product does (sessions of 7 days) and applies
- * `model/appwrite.json`.
+ * Makes `dataDir` a data folder of the embedded server with `model/appwrite.json` applied (started, schema
+ * applied over HTTP, stopped), for `startBackend()` to copy.
  */
-export async function startBackend(): Promise<Backend> {
+export async function makeSchemaTemplate(dataDir: string): Promise<void> {
+  const emulator = await startEmulator({ dataDir, port: 0, sessionDuration: EMBEDDED_SESSION_SECONDS });
+  try {
+    await applySchema(createAdminServices(emulator), schema as AppwriteSchema);
+  } finally {
+    await emulator.close();
+  }
+}
+
+/** What a backend can start from: the schema applied, or also `content/` pushed (the site's stack). */
+export type TemplateName = "backendTemplate" | "siteTemplate";
+
+const ownTemplates = new Map<TemplateName, Promise<string>>();
+
+/**
+ * The data folder a backend starts as a copy of: the run's (made once by tests/setup/build-site.ts and
+ * provided to every worker), else one made once for this process by `make`.
+ */
+export function template(name: TemplateName, make: (dataDir: string) => Promise<void>): Promise<string> {
+  let provided: string | undefined;
+  try {
+    provided = inject(name);
+  } catch {
+    provided = undefined; // not under vitest's runner
+  }
+  if (provided) return Promise.resolve(provided);
+  let made = ownTemplates.get(name);
+  if (!made) {
+    made = mkdtemp(path.join(tmpdir(), "studio-template-")).then(async (parent) => {
+      const dir = path.join(parent, "data");
+      await make(dir);
+      return dir;
+    });
+    ownTemplates.set(name, made);
+  }
+  return made;
+}
+
+/**
+ * Starts the emulator in a fresh temporary folder as the product does (sessions of 7 days), with
+ * `model/appwrite.json` applied: the folder starts as a copy of a template (`backendTemplate`: the same store,
+ * project ID and key as applying the schema would give, without its hundred-odd HTTP calls a backend).
+ */
+export async function startBackend(from: TemplateName = "backendTemplate"): Promise<Backend> {
+  const source =
+    from === "backendTemplate" ? await template(from, makeSchemaTemplate) : await template(from, makeSiteTemplate);
   const dataDir = await mkdtemp(path.join(tmpdir(), "studio-test-"));
+  await cp(source, dataDir, { recursive: true });
   const emulator = await startEmulator({ dataDir, port: 0, sessionDuration: EMBEDDED_SESSION_SECONDS });
   const services = withLegacyDatabases(
     createAdminServices({ endpoint: emulator.endpoint, projectId: emulator.projectId, apiKey: emulator.apiKey }),
   );
-  await applySchema(services, schema as AppwriteSchema);
   return {
     emulator,
     services,
@@ -64,4 +112,18 @@ export async function startBackend(): Promise<Backend> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Makes `dataDir` a data folder with the schema applied and `content/` pushed (the site's stack starts so). */
+export async function makeSiteTemplate(dataDir: string): Promise<void> {
+  const emulator = await startEmulator({ dataDir, port: 0, sessionDuration: EMBEDDED_SESSION_SECONDS });
+  try {
+    const services = createAdminServices(emulator);
+    await applySchema(services, schema as AppwriteSchema);
+    const { push } = await import("../../lib/publish/push.ts");
+    const result = await push(services, { contentDir: path.join(ROOT, "content") });
+    if (result.failed > 0) throw new Error(`pushing content/ failed for ${result.failed} item(s)`);
+  } finally {
+    await emulator.close();
+  }
 }

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,7 +14,10 @@ import {
 import { generateImage, TitleRequiredError } from "../../lib/ai/image.ts";
 import { readContent } from "../../lib/content/read.ts";
 import { startFakeGemini, type FakeGemini } from "../helpers/fake-gemini.ts";
-import { ROOT } from "../helpers/fixtures.ts";
+import { studio as studioIn } from "../helpers/studio.ts";
+
+/** An Appwrite that does not answer (port 9, discard). */
+const UNREACHABLE = { endpoint: "http://127.0.0.1:9/v1", projectId: "p", apiKey: "k" };
 
 let gemini: FakeGemini;
 let settings: AiSettings;
@@ -209,19 +211,8 @@ describe("AI images", () => {
 });
 
 describe("studio generate", () => {
-  function studio(args: string[], env: Record<string, string | undefined>) {
-    return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [path.join(ROOT, "cli/bin.js"), ...args], {
-        cwd: ROOT,
-        env: { ...process.env, ...env },
-      });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-      child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-      child.on("exit", (code) => resolve({ code, stdout, stderr }));
-    });
-  }
+  /** `studio <args>` in this process (tests/helpers/studio.ts) with `env` added; Appwrite unreachable: generate must not need it. */
+  const studio = (args: string[], env: NodeJS.ProcessEnv) => studioIn(args, UNREACHABLE, env);
 
   it("writes a valid draft post with provenance and its image, and never publishes", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "generate-"));
@@ -237,9 +228,6 @@ describe("studio generate", () => {
     const run = await studio(["generate", "post", "--topic", "small agencies", "--image", "--dir", dir, "--json"], {
       GEMINI_API_KEY: "test-key",
       GEMINI_BASE_URL: gemini.baseUrl,
-      APPWRITE_ENDPOINT: "http://127.0.0.1:9/v1", // unreachable: generate must not need Appwrite
-      APPWRITE_PROJECT_ID: "p",
-      APPWRITE_API_KEY: "k",
     });
 
     expect(run.stderr).toBe("");

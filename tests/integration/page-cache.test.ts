@@ -7,19 +7,13 @@ import { request as httpRequest } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_ID } from "../../model/content.ts";
-import { startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
+import { pageCacheLive, startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
 import { CONTENT_MODEL } from "../../model/model.ts";
 
 let stack: SiteStack;
 beforeAll(async () => {
   stack = await startSiteStack();
-  // The cache serves only once the change feed is live: wait until a page is stored.
-  const deadline = Date.now() + 10_000;
-  while (stack.site.pages!.size === 0) {
-    if (Date.now() > deadline) throw new Error("the page cache never went live");
-    await fetch(`${stack.site.url}/en`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await pageCacheLive(stack.site); // the cache serves only once the change feed is live
 });
 afterAll(async () => stack.close());
 

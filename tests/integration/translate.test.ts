@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, readFile, writeFile, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,7 +7,10 @@ import { readContent } from "../../lib/content/read.ts";
 import { contentStatus, markReviewed } from "../../lib/translate/files.ts";
 import { translateFiles } from "../../lib/ai/translate-file.ts";
 import { startFakeGemini, type FakeGemini } from "../helpers/fake-gemini.ts";
-import { ROOT } from "../helpers/fixtures.ts";
+import { studio as studioIn } from "../helpers/studio.ts";
+
+/** An Appwrite that does not answer (port 9, discard). */
+const UNREACHABLE = { endpoint: "http://127.0.0.1:9/v1", projectId: "p", apiKey: "k" };
 
 let gemini: FakeGemini;
 let settings: AiSettings;
@@ -45,14 +47,8 @@ async function states() {
   return rows.map((r) => `${r.slug}:${r.locale}:${r.state}`);
 }
 
-function studio(args: string[]) {
-  return new Promise<{ code: number | null; stdout: string }>((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "cli/bin.js"), ...args], { cwd: ROOT, env: process.env });
-    let stdout = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.on("exit", (code) => resolve({ code, stdout }));
-  });
-}
+/** `studio <args>` in this process (tests/helpers/studio.ts), `env` added; no Appwrite is needed. */
+const studio = (args: string[], env: NodeJS.ProcessEnv = {}) => studioIn(args, UNREACHABLE, env);
 
 beforeAll(async () => {
   gemini = await startFakeGemini();
@@ -137,15 +133,7 @@ describe("studio translate and studio status", () => {
   });
 
   it("says AI drafting is not configured without a key, and exits 3", async () => {
-    const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [path.join(ROOT, "cli/bin.js"), "translate", "x.md", "--to", "ar"], {
-        cwd: ROOT,
-        env: { ...process.env, GEMINI_API_KEY: "" },
-      });
-      let stderr = "";
-      child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-      child.on("exit", (code) => resolve({ code, stderr }));
-    });
+    const run = await studio(["translate", "x.md", "--to", "ar"], { GEMINI_API_KEY: "" });
     expect(run.code).toBe(3);
     expect(run.stderr).toContain("AI drafting is not configured: set GEMINI_API_KEY");
   });

@@ -6,18 +6,12 @@
  * the cached page (a preview token not signed for the item costs a redirect to it), never a render.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
+import { pageCacheLive, startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
 
 let stack: SiteStack;
 beforeAll(async () => {
   stack = await startSiteStack();
-  // The cache serves only once the change feed is live: wait until a page is stored.
-  const deadline = Date.now() + 10_000;
-  while (stack.site.pages!.size === 0) {
-    if (Date.now() > deadline) throw new Error("the page cache never went live");
-    await fetch(`${stack.site.url}/en/blog`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await pageCacheLive(stack.site, "/en/blog"); // the cache serves only once the change feed is live
 });
 afterAll(async () => stack.close());
 

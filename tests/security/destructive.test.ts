@@ -4,14 +4,14 @@
  * delete more than half of what was pushed needs `--allow-mass-delete`; an export folder that cannot be created
  * fails at once (exit 3) instead of spinning in `mkdir`, and nothing is deleted.
  */
-import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeDirectory } from "../../lib/make-dir.ts";
 import { DATABASE_ID } from "../../model/content.ts";
-import { appwriteEnv, copyFixtureContent, ROOT, startBackend, type Backend } from "../helpers/stack.ts";
+import { copyFixtureContent, ROOT, startBackend, type Backend } from "../helpers/stack.ts";
+import { studio as studioIn } from "../helpers/studio.ts";
 import { CONTENT_MODEL } from "../../model/model.ts";
 
 let backend: Backend;
@@ -39,32 +39,8 @@ async function content(): Promise<string> {
   return dir;
 }
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
-
-/** Runs `studio` piped (no terminal) against the test backend, killed after `timeoutMs`. */
-function studio(args: string[], timeoutMs = 30_000): Promise<Run> {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "cli/bin.js"), ...args], {
-      cwd: ROOT,
-      env: { ...appwriteEnv(backend.emulator), CI: "true" },
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr, ms: Date.now() - started });
-    });
-  });
-}
+/** Runs `studio <args>` in this process (tests/helpers/studio.ts), piped, against the test backend. */
+const studio = (args: string[]) => studioIn(args, backend.emulator);
 
 /** Slugs of every venture and post in the backend, sorted. */
 async function slugs(): Promise<string[]> {
@@ -78,8 +54,7 @@ async function slugs(): Promise<string[]> {
 
 const PUSHED = ["alpha-agency", "beta-works", "hello-world", "second-post"];
 
-// Each test runs studio three to five times (a few seconds each on a busy machine).
-describe("destructive commands are typo-proof (C59)", { timeout: 90_000 }, () => {
+describe("destructive commands are typo-proof (C59)", () => {
   it("push --prune --yes --dir <missing folder> exits 2 naming the folder, and deletes nothing", async () => {
     const dir = await content();
     expect((await studio(["push", "--dir", dir])).code).toBe(0);
@@ -157,7 +132,7 @@ describe("destructive commands are typo-proof (C59)", { timeout: 90_000 }, () =>
 
     // /proc/<x>: mkdir answers ENOENT although /proc exists; Node's recursive mkdir retried that forever.
     for (const exportDir of ["/proc/studio-no-such-export", path.join(dir, "posts/second-post.md/exports")]) {
-      const run = await studio(["push", "--dir", dir, "--prune", "--yes", "--export-dir", exportDir], 20_000);
+      const run = await studio(["push", "--dir", dir, "--prune", "--yes", "--export-dir", exportDir]);
       expect(run.code, `${exportDir}: ${run.stderr}`).toBe(3);
       expect(run.stderr).toContain(`Could not write the export to ${exportDir}`);
       expect(run.stderr).toMatch(/nothing was deleted\. Make that folder writable, or pass --export-dir <folder>/);

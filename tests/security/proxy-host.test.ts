@@ -13,7 +13,7 @@ import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startSite, type RunningSite } from "../../server/serve-site.ts";
 import { ROOT } from "../helpers/stack.ts";
-import { startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
+import { pageCacheLive, startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
 
 let stack: SiteStack;
 /** The same site behind one trusted proxy (`TRUST_PROXY=true`, that is 1). */
@@ -21,13 +21,7 @@ let proxied: RunningSite;
 beforeAll(async () => {
   stack = await startSiteStack();
   proxied = await startSite({ root: ROOT, port: 0, trustProxy: true }); // TRUST_PROXY=true: one hop
-  // The cache serves only once the change feed is live: wait until a page is stored.
-  const deadline = Date.now() + 10_000;
-  while (stack.site.pages!.size === 0) {
-    if (Date.now() > deadline) throw new Error("the page cache never went live");
-    await fetch(`${stack.site.url}/en/blog`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await pageCacheLive(stack.site, "/en/blog"); // the cache serves only once the change feed is live
 });
 afterAll(async () => {
   await proxied?.close();

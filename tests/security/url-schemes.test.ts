@@ -4,16 +4,15 @@
  * a venture written straight through the Appwrite API with such a URL renders without the link; links in
  * bodies to `//host` or `/\host` are removed before storing and before rendering.
  */
-import { spawn } from "node:child_process";
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { ID, Permission, Query, Role } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_ID } from "../../model/content.ts";
-import { ROOT } from "../helpers/fixtures.ts";
 import { markupOf, startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
-import { appwriteEnv, copyFixtureContent } from "../helpers/stack.ts";
+import { copyFixtureContent } from "../helpers/stack.ts";
 import { CONTENT_MODEL } from "../../model/model.ts";
+import { studio as studioIn } from "../helpers/studio.ts";
 
 let stack: SiteStack;
 let ada: Visitor;
@@ -135,26 +134,8 @@ describe("the site never links to another scheme (C58)", () => {
   });
 });
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the installed `studio` bin with piped output against the test backend. */
-function studio(args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "cli/bin.js"), ...args], {
-      cwd: ROOT,
-      env: appwriteEnv(stack.backend.emulator),
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** `studio <args>` in this process (tests/helpers/studio.ts), piped, against the test backend. */
+const studio = (args: string[]) => studioIn(args, stack.backend.emulator);
 
 describe("studio push refuses a website URL that is not http(s) (C58)", () => {
   it("exits 1 naming the file and websiteURL for each scheme, and writes none of those ventures", async () => {

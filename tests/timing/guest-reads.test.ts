@@ -7,7 +7,7 @@
  */
 import path from "node:path";
 import { ID, Permission, Query, Role } from "node-appwrite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAdminServices, parseFileViewUrl } from "../../lib/appwrite/client.ts";
 import { push } from "../../lib/publish/push.ts";
 import { DATABASE_ID } from "../../model/content.ts";
@@ -47,12 +47,14 @@ const postData = (p: { slug: string; title: string }) => ({
   authorName: "Someone",
 });
 
+/** Polls `condition` every 100 ms (vitest's `vi.waitFor`); throws naming `what` after `ms`. */
 async function until(condition: () => Promise<boolean>, what: string, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await condition())) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    },
+    { timeout: ms, interval: 100 },
+  );
 }
 
 /** Waits until a site's page cache serves (its change feed is live): a page gets stored. */

@@ -4,7 +4,7 @@
  * docs/decisions/0006). A stand-in realtime server speaks Appwrite's protocol (REFERENCE §4 "Realtime").
  */
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { WebSocketServer, type WebSocket } from "ws";
 import { watchDocumentChanges, type ChangeFeed } from "../../server/changes.ts";
 import { makeTemplate, PageCache } from "../../server/http/page-cache.ts";
@@ -34,12 +34,14 @@ async function fakeRealtime(): Promise<{ endpoint: string; sockets: WebSocket[];
   };
 }
 
+/** Polls `condition` every 10 ms (vitest's `vi.waitFor`); throws naming `what` after `ms`. */
 async function until(condition: () => boolean, what: string, ms = 5_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await vi.waitFor(
+    () => {
+      if (!condition()) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: ms, interval: 10 },
+  );
 }
 
 let cleanup: Array<() => unknown> = [];

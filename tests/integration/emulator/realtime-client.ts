@@ -1,17 +1,19 @@
+import { vi } from "vitest";
 import { WebSocket } from "ws";
 
 /** A realtime message as the server sends it. */
 export type RealtimeMessage = { type: string; data?: Record<string, unknown> & { code?: number; to?: string } };
 
-/** Poll `find` every 10 ms until it returns a value; throws after `ms`. */
-export async function until<T>(find: () => T | undefined, what: string, ms = 3000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = find();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+/** Polls `find` every 10 ms until it returns a value (vitest's `vi.waitFor`); throws naming `what` after `ms`. */
+export function until<T>(find: () => T | undefined, what: string, ms = 3000): Promise<T> {
+  return vi.waitFor(
+    () => {
+      const value = find();
+      if (value === undefined) throw new Error(`timed out waiting for ${what}`);
+      return value;
+    },
+    { timeout: ms, interval: 10 },
+  );
 }
 
 /**
