@@ -33,7 +33,8 @@ export async function applyTeamPermissions(services: Pick<AdminServices, "tables
   let changed = 0;
   const pages = listPages(
     (queries) => tablesDB.listRows({ databaseId: DATABASE_ID, tableId, queries, total: false }).then((p) => p.rows),
-    { queries: [Query.select(["$id", "$permissions", "status"])] },
+    // $permissions comes back with every row (Appwrite returns system attributes whatever is selected).
+    { queries: [Query.select(["$id", "status"])] },
   );
   for await (const rows of pages) {
     for (const row of rows) {
@@ -59,7 +60,7 @@ async function moveRevisions(
       tablesDB
         .listRows({ databaseId: DATABASE_ID, tableId: REVISIONS_TABLE, queries, total: false })
         .then((p) => p.rows),
-    { queries: [Query.equal("itemId", itemId), Query.select(["$id", "$permissions"])] },
+    { queries: [Query.equal("itemId", itemId), Query.select(["$id"])] },
   );
   for await (const revisions of pages) {
     for (const revision of revisions) {
