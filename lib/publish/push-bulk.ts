@@ -6,7 +6,8 @@
  * time (the caller's `createOne`), so one bad item fails alone with its own error; the images the batch
  * uploaded are removed first (SECURITY C44: no orphan files).
  */
-import { Permission, Role, type Models } from "node-appwrite";
+import { type Models } from "node-appwrite";
+import { withStudioTeam } from "./item-permissions.ts";
 import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../model/content.ts";
 import { PUBLISH_AT_COLUMN, STATUS_COLUMN, type ItemState } from "../../model/lifecycle.ts";
 import { CONTENT_MODEL, DEFAULT_CONTENT_LOCALE, versionKey, type ContentKind } from "../../model/model.ts";
@@ -61,7 +62,8 @@ function rowOf(p: PlannedItem): Record<string, unknown> {
   return newItemRow({
     kind: p.entry.kind,
     data: { ...fields, userId: null },
-    permissions: [Permission.read(Role.any())],
+    // The team's, as a one-by-one create gives them (push.ts; decision 0017); the state sets the read role.
+    permissions: withStudioTeam([]),
     lifecycle: { state: state as ItemState, publishAt: typeof publishAt === "string" ? publishAt : null },
     savedBy: "studio push",
   });
