@@ -58,6 +58,20 @@ async function adminEdit(slug: string, data: Record<string, unknown>) {
 }
 
 describe("studio push", () => {
+  it("gives every pushed item, created in bulk or one by one, the studio team's update and delete (decision 0017)", async () => {
+    await push(backend.services, options);
+    const rows = [
+      ...(await documents(CONTENT_MODEL.venture.collectionId)),
+      ...(await documents(CONTENT_MODEL.post.collectionId)),
+    ];
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) {
+      expect(row.$permissions, String(row.slug)).toEqual(
+        expect.arrayContaining(['update("team:studio")', 'delete("team:studio")']),
+      );
+    }
+  });
+
   it("creates every published item on the first run, with HTML bodies and uploaded images", async () => {
     const result = await push(backend.services, options);
 
