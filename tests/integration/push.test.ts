@@ -75,13 +75,13 @@ describe("studio push", () => {
   it("creates every published item on the first run, with HTML bodies and uploaded images", async () => {
     const result = await push(backend.services, options);
 
-    // The draft is pushed too (issue #16), as a document only signed-in users may read.
+    // The draft is pushed too (issue #16), as a document only its editors (the studio team) may read.
     expect(result).toMatchObject({ created: 5, updated: 0, unchanged: 0, failed: 0, skipped: 0, conflicts: 0 });
     expect(result.drafts).toEqual(["posts/work-in-progress.md"]);
     const ventures = await documents(CONTENT_MODEL.venture.collectionId);
     const alpha = ventures.find((v) => v.slug === "alpha-agency")!;
     expect(alpha.caseStudy).toContain("<h2>The Problem</h2>");
-    expect(alpha.$permissions).toEqual(['read("any")']);
+    expect([...alpha.$permissions].sort()).toEqual(['delete("team:studio")', 'read("any")', 'update("team:studio")']);
     const file = parseFileViewUrl(String(alpha.logoUrl));
     expect(file?.bucketId).toBe(IMAGES_BUCKET_ID);
     const bytes = await backend.services.storage.getFileView({ bucketId: IMAGES_BUCKET_ID, fileId: file!.fileId });
@@ -92,7 +92,9 @@ describe("studio push", () => {
     const posts = await documents(CONTENT_MODEL.post.collectionId);
     expect(posts.map((p) => p.slug).sort()).toEqual(["hello-world", "second-post", "work-in-progress"]);
     const draft = posts.find((p) => p.slug === "work-in-progress")!;
-    expect(draft).toMatchObject({ status: "draft", $permissions: ['read("users")'] });
+    expect(draft.status).toBe("draft");
+    // Readable by its editors only (decision 0017), never by every signed-in account.
+    expect([...draft.$permissions].sort()).toEqual(['delete("team:studio")', 'read("team:studio")', 'update("team:studio")']);
     expect((await findPost("hello-world"))?.status).toBe("published");
     expect((await findPost("second-post"))?.publishedDate).toBe("2026-05-02T08:30:00.000+00:00");
   });

@@ -147,7 +147,9 @@ describe("studio transfer", () => {
     const posts = report.phases.find((p) => p.phase === "rows" && p.scope === "blog_posts")!;
     const { total } = await from.services.tablesDB.listRows({ databaseId: DATABASE_ID, tableId: "blog_posts" });
     expect(posts).toMatchObject({ create: total, update: 0, unchanged: 0 });
-    expect(report.phases.find((p) => p.phase === "users")).toMatchObject({ create: 1 });
+    const users = await from.services.users.list();
+    expect(users.users.map((u) => u.email)).toContain(OWNER.email);
+    expect(report.phases.find((p) => p.phase === "users")).toMatchObject({ create: users.total, update: 0 });
     expect(report.differences).toBeUndefined();
     await expect(to.services.tablesDB.getTable({ databaseId: DATABASE_ID, tableId: "blog_posts" })).rejects.toThrow();
     expect((await to.services.users.list()).total).toBe(0);
