@@ -8,7 +8,8 @@
  * process, so the figure holds on a loaded machine; the load is printed. Rounds alternate, least CPU kept.
  *
  * Run: `npx tsx scripts/bench/emulator-floor.ts [seconds=5] [rounds=3]`
- * EMULATOR_BENCH_PROF=<dir> profiles the embedded server (`lib/emulator-child.ts`).
+ * EMULATOR_BENCH_PROF=<dir> profiles the embedded server (`lib/emulator-child.ts`); FLOOR_ONLY=list,get,create
+ * picks the calls measured.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -27,6 +28,8 @@ const seconds = Number(process.argv[2] ?? 5);
 const rounds = Number(process.argv[3] ?? 3);
 const DB = "bench";
 const TARGET = 1.5;
+/** FLOOR_ONLY=list,get measures only those calls (e.g. for a profile of one). */
+const only = process.env["FLOOR_ONLY"]?.split(",");
 const queries = [Query.equal("category", "cat-7"), Query.orderDesc("rank"), Query.limit(25)];
 const document = (i: number) => ({
   category: `cat-${i % 50}`,
@@ -167,7 +170,7 @@ async function main(): Promise<void> {
     console.log(`emulator floor benchmark: 10,000 rows; ${seconds} s per measure, ${rounds} rounds`);
     console.log(`answer bytes: list ${sizes["list"]}, get ${sizes["get"]}, create ${sizes["create"]}`);
     for (let round = 1; round <= rounds; round++) {
-      for (const name of Object.keys(calls) as (keyof typeof calls)[]) {
+      for (const name of (Object.keys(calls) as (keyof typeof calls)[]).filter((n) => !only || only.includes(n))) {
         const call = calls[name];
         const server = await cannon(call, list.headers, child.pid!);
         const floorHttp = await cannon({ ...call, url: bareUrl(call.url) }, list.headers, bare.child.pid!);
@@ -189,7 +192,7 @@ async function main(): Promise<void> {
     }
     store.close();
     console.log("\nCPU per request (least of the rounds), server ÷ (SQL + bare HTTP), target ≤ 1.5:");
-    for (const [name, b] of Object.entries(best)) {
+    for (const [name, b] of Object.entries(best).filter(([, b]) => b.server < Infinity)) {
       const ratio = b.server / (b.sql + b.bare);
       console.log(
         `  ${name.padEnd(7)} server ${b.server.toFixed(0).padStart(5)} µs  SQL ${b.sql.toFixed(0).padStart(4)} µs  ` +
