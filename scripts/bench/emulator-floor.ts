@@ -128,7 +128,7 @@ async function main(): Promise<void> {
     const recorded: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
     const sizes: Record<string, number> = {};
     for (const [name, call] of Object.entries(calls)) {
-      const headers = { ...(list.headers as Record<string, string>), "content-type": "application/json" };
+      const headers: Record<string, string> = { ...(list.headers as Record<string, string>), "content-type": "application/json" };
       delete headers["host"];
       delete headers["content-length"];
       delete headers["connection"];

@@ -19,7 +19,7 @@ import schema from "../../model/appwrite.json" with { type: "json" };
 import { DATABASE_ID } from "../../model/content.ts";
 import { CONTENT_MODEL } from "../../model/model.ts";
 import { startChild } from "./lib/emulator-child.ts";
-import { generatePosts } from "./lib/generate-posts.ts";
+import { writePostFiles } from "./lib/generate-posts.ts";
 
 const count = Number(process.argv[2] ?? 1000);
 const rounds = Number(process.argv[3] ?? 5);
@@ -33,7 +33,7 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 async function main(): Promise<void> {
   const contentDir = await mkdtemp(path.join(tmpdir(), "repush-bench-content-"));
   const dataDir = await mkdtemp(path.join(tmpdir(), "repush-bench-"));
-  await generatePosts(contentDir, count);
+  await writePostFiles(contentDir, count);
   const lockPath = path.join(contentDir, "studio-lock.json");
   const { child, target } = await startChild(dataDir);
   try {
