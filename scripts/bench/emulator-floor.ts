@@ -137,7 +137,7 @@ async function main(): Promise<void> {
       if (!response.ok) throw new Error(`${name}: ${response.status} ${bytes.toString()}`);
       const kept: Record<string, string> = {};
       response.headers.forEach((value, key) => {
-        if (!["date", "connection", "keep-alive", "transfer-encoding", "content-length"].includes(key)) kept[key] = value;
+        if (!["date", "connection", "keep-alive", "transfer-encoding"].includes(key)) kept[key] = value;
       });
       recorded[`${call.method} ${pathOf(call.url)}`] = { status: response.status, headers: kept, body: bytes.toString("base64") };
       sizes[name] = bytes.length;
