@@ -9,7 +9,7 @@
  *
  * Run: `npx tsx scripts/bench/emulator-floor.ts [seconds=5] [rounds=3]`
  * EMULATOR_BENCH_PROF=<dir> profiles the embedded server (`lib/emulator-child.ts`); FLOOR_ONLY=list,get,create
- * picks the calls measured.
+ * picks the calls measured; FLOOR_SQL_UNDER_LOAD=1 runs the SQL loop while autocannon loads the bare server.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -30,6 +30,7 @@ const DB = "bench";
 const TARGET = 1.5;
 /** FLOOR_ONLY=list,get measures only those calls (e.g. for a profile of one). */
 const only = process.env["FLOOR_ONLY"]?.split(",");
+const underLoad = process.env["FLOOR_SQL_UNDER_LOAD"] === "1";
 const queries = [Query.equal("category", "cat-7"), Query.orderDesc("rank"), Query.limit(25)];
 const document = (i: number) => ({
   category: `cat-${i % 50}`,
@@ -174,7 +175,11 @@ async function main(): Promise<void> {
         const call = calls[name];
         const server = await cannon(call, list.headers, child.pid!);
         const floorHttp = await cannon({ ...call, url: bareUrl(call.url) }, list.headers, bare.child.pid!);
+        // With FLOOR_SQL_UNDER_LOAD=1 the SQL loop runs while autocannon loads the bare server, so that it shares
+        // the cores as the server's SQL does under its own autocannon run (caches, frequency, the scheduler).
+        const loaded = underLoad ? cannon({ ...call, url: bareUrl(call.url) }, list.headers, bare.child.pid!) : null;
         const sqlCpu = sql[name]();
+        await loaded;
         const b = best[name];
         Object.assign(b, {
           server: Math.min(b.server, server.cpu),
