@@ -20,11 +20,13 @@ const QUICK_ARGS: Record<string, string[]> = {
   "cache-bypass.ts": ["3", "1"], // seconds, rounds
   "cli-startup.ts": ["10"], // runs
   "emulator-bench.ts": ["3", "1"], // seconds, rounds
+  "emulator-floor.ts": ["3", "2"], // seconds, rounds
   "js-size.ts": [],
   "lcp-compare.ts": ["1"], // Lighthouse runs per page (this checkout alone: the LCP budget)
   "page-quality.ts": ["1"], // Lighthouse runs per page
   "push-bench.ts": ["300", "4", "1"], // posts, concurrency, rounds
   "render-path.ts": ["5", "2"], // seconds per figure, site processes
+  "repush-bench.ts": ["1000", "3"], // posts, rounds
   "scale.ts": ["10000", "push", "20"], // posts, how they are added (push|bulk), requests per figure
   "ssr-bench.ts": ["3", "1"], // seconds per autocannon run, rounds
   "nginx-cache.ts": ["3", "1"], // seconds, rounds

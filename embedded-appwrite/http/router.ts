@@ -142,22 +142,23 @@ function matchSegments(
   wildcard?: string,
 ): Record<string, string> | null {
   if (pattern.length !== actual.length) return null;
-  const params: Record<string, string> = {};
+  // Static segments first: most routes of a bucket differ there, and a parameter is decoded only for the route
+  // that matches (issue #33 item 4: routing was decoding ids for every route it tried).
   for (let i = 0; i < pattern.length; i++) {
-    const expected = pattern[i] ?? "";
-    const got = actual[i] ?? "";
-    if (wildcard !== undefined && expected === wildcard) continue;
-    if (wildcard === undefined && expected.startsWith(":")) {
-      let value: string;
-      try {
-        value = decodeURIComponent(got);
-      } catch {
-        return null;
-      }
-      params[expected.slice(1)] = value;
-      continue;
+    const expected = pattern[i]!;
+    if (wildcard !== undefined ? expected === wildcard : expected.startsWith(":")) continue;
+    if (expected !== actual[i]) return null;
+  }
+  const params: Record<string, string> = {};
+  if (wildcard !== undefined) return params;
+  for (let i = 0; i < pattern.length; i++) {
+    const expected = pattern[i]!;
+    if (!expected.startsWith(":")) continue;
+    try {
+      params[expected.slice(1)] = decodeURIComponent(actual[i]!);
+    } catch {
+      return null;
     }
-    if (expected !== got) return null;
   }
   return params;
 }

@@ -27,6 +27,11 @@ export interface LockEntry {
    * schedule publishing it) is not an edit. Absent in entries written before it existed.
    */
   remote?: string;
+  /**
+   * `bodyDigest` of the file's body as pushed (it passed the body bounds then): the next push's `readContent`
+   * does not render an unchanged body again to check them (issue #33 item 5). Absent in older entries.
+   */
+  body?: string;
   /** The image as it was synced: SHA-256 of the local file's bytes and the URL stored in Appwrite. */
   image?: { sha256: string; url: string };
 }

@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import type { Models } from "node-appwrite";
 import { CONTENT_KINDS, IMAGES_BUCKET_ID, type ContentKind } from "../../model/content.ts";
 import { fileViewUrl, type AppwriteTarget } from "../appwrite/client.ts";
+import { bodyDigest } from "../content/body-digest.ts";
 import type { ContentItem, LocalImage } from "../content/read.ts";
 import { changedFields, imageFileId, localImage, managedFields, type ManagedFields } from "./documents.ts";
 import { contentHash, type LockEntry, type ProjectLock } from "./lock.ts";
@@ -122,7 +123,7 @@ function planItem(input: PlanInput, item: ContentItem): PlannedItem {
       : null;
   let rendered: ManagedFields | undefined;
   const fields = () => (rendered ??= managedFields(item, imageUrl));
-  const lock = { hash, ...(image && imageUrl ? { image: { sha256: imageSha!, url: imageUrl } } : {}) };
+  const lock = { hash, body: bodyDigest(item.format, item.body), ...(image && imageUrl ? { image: { sha256: imageSha!, url: imageUrl } } : {}) };
   const planned = { item, fields, imageUrl, image, lock, remote };
 
   if (!remote) {

@@ -7,7 +7,7 @@ import path from "node:path";
 import type { Models } from "node-appwrite";
 import { CONTENT_KINDS, type ContentKind } from "../../model/content.ts";
 import { CONTENT_KIND_NAMES, kindFolders } from "../../model/model.ts";
-import { readContent, type ContentSet } from "../content/read.ts";
+import { readContent, type ContentSet, type ReadContentOptions } from "../content/read.ts";
 import { AbortError, EXIT } from "../errors.ts";
 import type { ProjectLock } from "./lock.ts";
 import type { AdminServices } from "../appwrite/client.ts";
@@ -41,7 +41,7 @@ export const MAX_PRUNE_SHARE = 0.5;
  * (valid, invalid or draft) in `ventures/` or `posts/`.
  * @throws {ContentFolderError} naming the folder looked at and what to do; nothing has been written.
  */
-export async function readContentFolder(contentDir: string): Promise<ContentSet> {
+export async function readContentFolder(contentDir: string, options: ReadContentOptions = {}): Promise<ContentSet> {
   const absolute = path.resolve(contentDir);
   const exists = await stat(absolute).then(
     (s) => s.isDirectory(),
@@ -54,7 +54,7 @@ export async function readContentFolder(contentDir: string): Promise<ContentSet>
         `Pass --dir <folder> with your content folder (default: content, relative to the current directory).`,
     );
   }
-  const content = await readContent(absolute);
+  const content = await readContent(absolute, options);
   if (content.items.length === 0 && content.issues.length === 0) {
     throw new ContentFolderError(
       `The content folder ${absolute} has no .md or .html file in ${folders}; nothing was written or deleted. ` +

@@ -10,6 +10,7 @@ import { PUBLISH_AT_COLUMN, STATUS_COLUMN, type ItemState } from "../../model/li
 import { CONTENT_KIND_NAMES, DEFAULT_CONTENT_LOCALE, versionKey, type ContentKind } from "../../model/model.ts";
 import type { AdminServices } from "../appwrite/client.ts";
 import type { ContentIssue } from "../content/read.ts";
+import { bodyDigest } from "../content/body-digest.ts";
 import { localeOfFile } from "../content/versions.ts";
 import type { ExportReport } from "./export.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
@@ -116,8 +117,14 @@ export interface PushOptions {
  */
 export async function push(services: AdminServices, options: PushOptions): Promise<PushResult> {
   const emit = options.onEvent ?? (() => {});
+  const lock = options.lockPath ? await readLock(options.lockPath) : { version: 1 as const, projects: {} };
+  const project = projectLock(lock, services.target.projectId);
+  // Bodies pushed before passed the body bounds: an unchanged one is not rendered again (issue #33 item 5).
+  const checkedBodies = new Set(
+    CONTENT_KIND_NAMES.flatMap((kind) => Object.values(project[kind]).flatMap((e) => (e.body ? [e.body] : []))),
+  );
   // `studio push <file|slug>…`: only the named items (both versions), by the same rules (issue #34).
-  const content = selectContent(await readContentFolder(options.contentDir), options.only);
+  const content = selectContent(await readContentFolder(options.contentDir, { checkedBodies }), options.only);
   // Drafts are pushed too, as documents guests cannot read (issue #16; the writer derives the permissions).
   const drafts = content.items.filter((i) => i.draft);
   const publishable = content.items;
@@ -129,8 +136,6 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     drafts: drafts.length,
   });
 
-  const lock = options.lockPath ? await readLock(options.lockPath) : { version: 1 as const, projects: {} };
-  const project = projectLock(lock, services.target.projectId);
   const remote = await Promise.all(
     CONTENT_KIND_NAMES.map(async (kind) => [kind, await listBySlug(services, CONTENT_KINDS[kind].collectionId)] as const),
   ).then(
@@ -196,6 +201,10 @@ export async function push(services: AdminServices, options: PushOptions): Promi
         result = { ...p.entry, status: "done" };
         if (!options.dryRun && p.entry.action === "unchanged" && p.lock && p.remote) {
           project[p.entry.kind][entryKey(p.entry)] = lockEntryFor(p.entry.kind, p.remote, p.lock);
+        } else if (!options.dryRun && p.entry.action === "unchanged" && p.item) {
+          // The fast path (nothing changed): an entry from before `body` existed learns its body's digest.
+          const entry = project[p.entry.kind][entryKey(p.entry)];
+          if (entry && !entry.body) entry.body = bodyDigest(p.item.format, p.item.body);
         }
       } else {
         try {

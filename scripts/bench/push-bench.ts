@@ -3,12 +3,12 @@
  * loops creating the same documents (rendered before their clock starts): `createRow` one by one with the same
  * concurrency, and TablesDB's bulk `createRows` (100 rows a request, 2 in flight), the fastest the API allows.
  * The ratios are the figures; target: push ≥ 80 % of the faster raw loop. A re-push with nothing changed:
- * target < 1 s for 1,000 items. The load (`os.loadavg()`) is printed. Each run gets a fresh embedded server in a temporary folder, in its own
+ * target < 1 s for 1,000 items (`repush-bench.ts` measures it beside the raw `listRows` loop, several rounds). The load (`os.loadavg()`) is printed. Each run gets a fresh embedded server in a temporary folder, in its own
  * process (as any Appwrite is), so that the client's work and the server's can overlap as they do in use.
  *
  * Run: `npx tsx scripts/bench/push-bench.ts [N=1000] [concurrency=4] [rounds=3]`
  */
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg } from "node:os";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -22,22 +22,11 @@ import schema from "../../model/appwrite.json" with { type: "json" };
 import { DATABASE_ID } from "../../model/content.ts";
 import { CONTENT_MODEL } from "../../model/model.ts";
 import { startChild } from "./lib/emulator-child.ts";
+import { writePostFiles } from "./lib/generate-posts.ts";
 
 const count = Number(process.argv[2] ?? 1000);
 const concurrency = Number(process.argv[3] ?? 4);
 const rounds = Number(process.argv[4] ?? 3);
-
-async function generate(dir: string): Promise<void> {
-  await mkdir(path.join(dir, "posts"), { recursive: true });
-  for (let i = 0; i < count; i++) {
-    const day = String((i % 28) + 1).padStart(2, "0");
-    await writeFile(
-      path.join(dir, "posts", `post-${i}.md`),
-      `---\ntitle: Post ${i}\nexcerpt: Generated post number ${i}.\nauthorName: Bench\npublishedDate: 2026-02-${day}\n---\n` +
-        `## Section\n\nParagraph ${i} with **bold** text. Another sentence.\n\n- one\n- two\n\n> A quote.\n`,
-    );
-  }
-}
 
 /** Starts `npm run emulator`'s entry in a child process on a free port and reads its endpoint and key. */
 async function withBackend<T>(run: (services: AdminServices) => Promise<T>): Promise<T> {
@@ -62,7 +51,7 @@ async function timed<T>(run: () => Promise<T>): Promise<[number, T]> {
 
 async function main(): Promise<void> {
   const contentDir = await mkdtemp(path.join(tmpdir(), "push-bench-content-"));
-  await generate(contentDir);
+  await writePostFiles(contentDir, count);
   const lockPath = path.join(contentDir, "studio-lock.json");
   console.log(`studio push benchmark: ${count} posts, concurrency ${concurrency}`);
 

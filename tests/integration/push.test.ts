@@ -13,6 +13,8 @@ import { push } from "../../lib/publish/push.ts";
 import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../model/content.ts";
 import { copyFixtureContent, startBackend, type Backend } from "../helpers/stack.ts";
 import { CONTENT_MODEL } from "../../model/model.ts";
+import { bodyDigest } from "../../lib/content/read.ts";
+import type { LockFile } from "../../lib/publish/lock.ts";
 
 let backend: Backend;
 let contentDir: string;
@@ -115,6 +117,21 @@ describe("studio push", () => {
     expect(second).toMatchObject({ created: 0, updated: 0, unchanged: 5, failed: 0 });
     expect((await documents(CONTENT_MODEL.venture.collectionId)).map((d) => d.$updatedAt)).toEqual(before.map((d) => d.$updatedAt));
     expect(await fileCount()).toBe(2);
+  });
+
+  it("records each pushed body's digest in the lock, and still checks the bounds of a body edited since", async () => {
+    await push(backend.services, options);
+    const lock = JSON.parse(await readFile(options.lockPath, "utf8")) as LockFile;
+    const entry = Object.values(lock.projects)[0]!.post["hello-world"]!;
+    const file = path.join(contentDir, "posts/hello-world.md");
+    const text = await readFile(file, "utf8");
+    expect(entry.body).toBe(bodyDigest("markdown", text.slice(text.indexOf("---", 3) + 3).trim()));
+    await writeFile(file, `${text}\n${"> ".repeat(40)}too deep\n`);
+
+    const result = await push(backend.services, options);
+
+    expect(result.issues).toContainEqual(expect.objectContaining({ file: "posts/hello-world.md", field: "body" }));
+    expect(result).toMatchObject({ updated: 0, failed: 1 });
   });
 
   it("updates only the fields that changed in a file", async () => {

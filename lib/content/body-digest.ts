@@ -1,0 +1,24 @@
+/**
+ * Identifying a content file's body that already passed the body bounds, so that `readContent` need not render
+ * it again (issue #33 item 5: a re-push of unchanged files renders nothing).
+ */
+import { createHash } from "node:crypto";
+import type { ContentItem } from "./item.ts";
+
+/** What `readContent` may skip: set by `studio push` from its lock (issue #33 item 5). */
+export interface ReadContentOptions {
+  /**
+   * `bodyDigest`s of bodies that already passed the body bounds (`bodyBoundViolation`) when they were last
+   * pushed: a file whose body is one of them is not rendered again to check them (the bounds are a property of
+   * the text alone). Every other check (front matter, slug, image, removed HTML warnings) still runs.
+   */
+  checkedBodies?: ReadonlySet<string>;
+}
+
+/**
+ * The digest identifying a body for `ReadContentOptions.checkedBodies`: SHA-256 hex of the format, a NUL and
+ * the body text (as `ContentItem.body`, trimmed).
+ */
+export function bodyDigest(format: ContentItem["format"], body: string): string {
+  return createHash("sha256").update(format).update("\0").update(body).digest("hex");
+}

@@ -1,0 +1,87 @@
+/**
+ * Benchmark of a re-push with nothing changed (issue #33 item 5: "re-push of 1,000 unchanged items < 1 s"),
+ * beside the raw SDK loop that lists the same rows page by page (`listRows`, 100 a page, cursor pagination):
+ * the least any re-push must do to know what Appwrite holds. N generated posts are pushed once into a fresh
+ * embedded server in its own process; then re-push and the raw list loop alternate, best of each. The load
+ * (`os.loadavg()`) is printed: on a shared machine only the ratio measured in the same run means anything.
+ *
+ * Run: `npx tsx scripts/bench/repush-bench.ts [N=1000] [rounds=5]`
+ * Profile the client: `node --cpu-prof --import tsx scripts/bench/repush-bench.ts 1000 3`.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { Query } from "node-appwrite";
+import { createAdminServices } from "../../lib/appwrite/client.ts";
+import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
+import { push } from "../../lib/publish/push.ts";
+import schema from "../../model/appwrite.json" with { type: "json" };
+import { DATABASE_ID } from "../../model/content.ts";
+import { CONTENT_MODEL } from "../../model/model.ts";
+import { startChild } from "./lib/emulator-child.ts";
+import { writePostFiles } from "./lib/generate-posts.ts";
+
+const count = Number(process.argv[2] ?? 1000);
+const rounds = Number(process.argv[3] ?? 5);
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await run();
+  return (performance.now() - start) / 1000;
+}
+
+async function main(): Promise<void> {
+  const contentDir = await mkdtemp(path.join(tmpdir(), "repush-bench-content-"));
+  const dataDir = await mkdtemp(path.join(tmpdir(), "repush-bench-"));
+  await writePostFiles(contentDir, count);
+  const lockPath = path.join(contentDir, "studio-lock.json");
+  const { child, target } = await startChild(dataDir);
+  try {
+    const services = createAdminServices(target);
+    await applySchema(services, schema as AppwriteSchema);
+    const first = await push(services, { contentDir, lockPath });
+    if (first.created !== count) throw new Error(`expected ${count} created, got ${first.created}`);
+    console.log(`re-push benchmark: ${count} posts pushed; ${rounds} rounds`);
+
+    const rawList = async () => {
+      let cursor: string | undefined;
+      let seen = 0;
+      for (;;) {
+        const page = await services.tablesDB.listRows({
+          databaseId: DATABASE_ID,
+          tableId: CONTENT_MODEL.post.collectionId,
+          queries: [Query.limit(100), ...(cursor ? [Query.cursorAfter(cursor)] : [])],
+          total: false,
+        });
+        seen += page.rows.length;
+        if (page.rows.length < 100) break;
+        cursor = page.rows.at(-1)!.$id;
+      }
+      if (seen !== count) throw new Error(`listed ${seen}, expected ${count}`);
+    };
+    const rePush = async () => {
+      const result = await push(services, { contentDir, lockPath });
+      if (result.unchanged !== count) throw new Error(`expected ${count} unchanged, got ${JSON.stringify(result)}`);
+    };
+    const raw: number[] = [];
+    const again: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      raw.push(await timed(rawList));
+      again.push(await timed(rePush));
+    }
+    const rawBest = Math.min(...raw);
+    const best = Math.min(...again);
+    console.log(`rounds: raw list ${raw.map((t) => t.toFixed(3)).join(", ")} s; re-push ${again.map((t) => t.toFixed(3)).join(", ")} s`);
+    console.log(`raw SDK listRows loop (100 a page): ${rawBest.toFixed(3)} s`);
+    console.log(`re-push, nothing changed:          ${best.toFixed(3)} s  (${(best / rawBest).toFixed(1)}× the raw list; target < 1 s for 1,000)`);
+    console.log(`load ${loadavg().map((l) => l.toFixed(2)).join(" / ")} (1, 5, 15 min; 2 cores)`);
+    if (count <= 1000 && best >= 1) process.exitCode = 1;
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((resolve) => child.once("exit", resolve));
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(contentDir, { recursive: true, force: true });
+  }
+}
+
+await main();
