@@ -55,7 +55,7 @@ export default [
     route("account", "routes/admin/account.tsx"),
     route("inbox", "routes/admin/inbox.tsx"),
     route("inbox/:kind/:id", "routes/admin/inbox-item.tsx"),
-    route("team", "routes/admin/team.tsx"),
+    route("team", "routes/admin/team-members.tsx"),
   ]),
   route("admin/inbox/export.csv", "routes/resources/admin-inbox-export.ts"),
   route("admin/inbox/events", "routes/resources/admin-inbox-events.ts"),

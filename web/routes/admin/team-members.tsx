@@ -15,7 +15,7 @@ import {
 import { getI18n } from "../../i18n/catalog.server.ts";
 import { adminTitle } from "../../i18n/admin-title.ts";
 import { isStudioRole, STUDIO_ROLES } from "../../../model/team.ts";
-import type { Route } from "./+types/team";
+import type { Route } from "./+types/team-members";
 
 /**
  * The Team page (issue #28 item 2), the owner's only (404 for anyone else): the studio team's members with
