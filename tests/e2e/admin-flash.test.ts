@@ -193,7 +193,7 @@ describe.each(["en", "ar"] as const)("the flash messages in the %s admin", (lang
     await expectFlash(page, texts.deleted(title));
   });
 
-  it("tells the editor a delete failed: another user's item, and one removed before confirming", async () => {
+  it("tells the editor a delete failed: one removed before confirming; another user's item is not offered", async () => {
     const owner = await createUser(stack, newUser(`Omar ${lang}`));
     const owned = `Owned ${lang}`;
     await seedAs(stack, owner, {
@@ -218,16 +218,11 @@ describe.each(["en", "ar"] as const)("the flash messages in the %s admin", (lang
       },
     });
     const page = await signedIn(user, lang);
-    const errors: string[] = [];
-    page.on("console", (m) => (m.type() === "error" ? errors.push(m.text()) : undefined));
     await page.goto("/admin/ventures");
     await ready(page);
 
-    await confirmDelete(page, owned, lang);
-    await expectFlash(page, texts.noPermission(owned), "error");
-    await shot(page, `delete-failed-${lang}`);
-    expect(errors.some((e) => e.startsWith("Delete failed:"))).toBe(true); // the spec's log line stays
-    expect(await page.getByRole("row").filter({ hasText: owned }).count()).toBe(1);
+    // Another user's item is not offered at all outside the studio team (issue #28 item 3: lists hold one's own).
+    expect(await page.getByRole("row").filter({ hasText: owned }).count()).toBe(0);
 
     await confirmDelete(page, `Vanishing ${lang}`, lang, async () => {
       await stack.backend.services.databases.deleteDocument({
