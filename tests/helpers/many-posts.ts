@@ -8,6 +8,8 @@
  * - every n ≡ 1 (mod 5) is a draft (100 drafts), readable by signed-in users only.
  */
 import { ID, Permission, Role } from "node-appwrite";
+import { withStudioTeam } from "../../lib/publish/item-permissions.ts";
+import { STUDIO_TEAM_ID } from "../../model/team.ts";
 import type { AdminServices } from "../../lib/appwrite/client.ts";
 import { DATABASE_ID } from "../../model/content.ts";
 import { STATUS_COLUMN } from "../../model/lifecycle.ts";
@@ -28,7 +30,8 @@ export async function seedManyPosts(services: AdminServices): Promise<void> {
   const day = (n: number) => new Date(Date.UTC(2020, 0, 1 + n)).toISOString();
   const version = (n: number, locale: "en" | "ar", title: string) => ({
     $id: ID.unique(),
-    $permissions: [isDraft(n) ? Permission.read(Role.users()) : Permission.read(Role.any())],
+    // As `studio push` writes them: the team edits them (decision 0017), drafts are the team's to read.
+    $permissions: withStudioTeam([isDraft(n) ? Permission.read(Role.team(STUDIO_TEAM_ID)) : Permission.read(Role.any())]),
     title,
     slug: `ledger-${pad(n)}`,
     excerpt: `Post ${n} of the ledger series.`,

@@ -116,7 +116,7 @@ export function ItemForm(props: {
         className="mt-8 space-y-5"
         onSubmit={form.unsaved.markSubmitted}
       >
-        <fieldset disabled={Boolean(readOnly)} className="space-y-5">
+        <fieldset disabled={Boolean(readOnly)} className="min-w-0 space-y-5">
           <VersionTabs
             kind={kind}
             locale={current.locale}
