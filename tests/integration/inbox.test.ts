@@ -81,9 +81,13 @@ beforeAll(async () => {
   [editor, editorId] = await account("editor");
   [stranger, strangerId] = await account("stranger");
   const teams = new Teams(stack.backend.services.client);
-  await teams.create({ teamId: STUDIO_TEAM_ID, name: "Studio" });
-  await teams.createMembership({ teamId: STUDIO_TEAM_ID, roles: ["owner"], userId: ownerId });
-  await teams.createMembership({ teamId: STUDIO_TEAM_ID, roles: ["editor"], userId: editorId });
+  // The schema step may have made the team, and the first sign-in its owner, already (issue #28): 409 is fine.
+  const unlessThere = (error: { code?: number }) => {
+    if (error.code !== 409) throw error;
+  };
+  await teams.create({ teamId: STUDIO_TEAM_ID, name: "Studio" }).catch(unlessThere);
+  await teams.createMembership({ teamId: STUDIO_TEAM_ID, roles: ["owner"], userId: ownerId }).catch(unlessThere);
+  await teams.createMembership({ teamId: STUDIO_TEAM_ID, roles: ["editor"], userId: editorId }).catch(unlessThere);
   await new Messaging(stack.backend.services.client).createSMTPProvider({
     providerId: "test-smtp",
     name: "Test SMTP",
