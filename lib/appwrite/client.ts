@@ -156,3 +156,8 @@ export function createSessionServices(
   const client = new AppwriteClient().setEndpoint(target.endpoint).setProject(target.projectId).setSession(secret);
   return { client, account: new Account(client), tablesDB: new TablesDB(client), storage: new Storage(client) };
 }
+
+/** True for Appwrite's 404: a database, table, row, file, user or team that does not exist. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof AppwriteException && error.code === 404;
+}

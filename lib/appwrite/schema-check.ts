@@ -4,11 +4,9 @@
  * Settings that drifted (a table's name, a bucket's extensions) are `studio setup`'s to fix and not reported:
  * the site still runs with them.
  */
-import { AppwriteException } from "node-appwrite";
-import type { AdminServices } from "./client.ts";
+import { isNotFound, type AdminServices } from "./client.ts";
 import type { AppwriteSchema } from "./setup.ts";
 
-const isNotFound = (error: unknown) => error instanceof AppwriteException && error.code === 404;
 
 /**
  * What `schema` has that the installation behind `services` lacks, one line each (`table ventures: column

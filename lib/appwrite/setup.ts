@@ -4,9 +4,9 @@
  * updated; attributes and indexes are waited for until Appwrite reports them `available` (REFERENCE §3:
  * creation answers 202 `processing`). A second run writes nothing.
  */
-import { AppwriteException, OrderBy, type Compression, type TablesDB, type TablesDBIndexType } from "node-appwrite";
+import { OrderBy, type Compression, type TablesDB, type TablesDBIndexType } from "node-appwrite";
 import type { Models } from "node-appwrite";
-import type { AdminServices } from "./client.ts";
+import { isNotFound, type AdminServices } from "./client.ts";
 import { AbortError, EXIT } from "../errors.ts";
 import { VARCHAR_MAX_SIZE } from "../../model/appwrite.ts";
 
@@ -92,7 +92,6 @@ export class SchemaSetupError extends AbortError {
   }
 }
 
-const isNotFound = (error: unknown) => error instanceof AppwriteException && error.code === 404;
 
 async function getOrNull<T>(load: () => Promise<T>): Promise<T | null> {
   try {

@@ -9,7 +9,8 @@ import { InputFile } from "node-appwrite/file";
 import { listPages, PAGE_SIZE } from "../appwrite/paginate.ts";
 import { canonicalFile } from "./canonical.ts";
 import { countsFor, type PhaseCounts, type PhaseOptions } from "./events.ts";
-import { isNotFound, type TransferSide } from "./side.ts";
+import type { TransferSide } from "./side.ts";
+import { isNotFound } from "../appwrite/client.ts";
 
 /** Every page of a bucket's files on `side`. */
 export function filePages(side: TransferSide, bucketId: string): AsyncGenerator<Models.File[]> {

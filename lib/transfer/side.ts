@@ -2,8 +2,8 @@
  * One side of a transfer (issue #32 item 4): an Appwrite project reached with a server API key, and the reads
  * both sides share (every page of a list, the rows of a set of ids). Reads only; writes live in the phases.
  */
-import { AppwriteException, Query, Teams } from "node-appwrite";
-import { createAdminServices, type AdminServices, type AppwriteTarget } from "../appwrite/client.ts";
+import { Query, Teams } from "node-appwrite";
+import { createAdminServices, isNotFound, type AdminServices, type AppwriteTarget } from "../appwrite/client.ts";
 import { listPages, PAGE_SIZE } from "../appwrite/paginate.ts";
 
 /** A project, its services (TablesDB, Storage, Users, Teams) and a name for messages ("source", "target"). */
@@ -17,11 +17,6 @@ export interface TransferSide {
 export function transferSide(label: string, target: AppwriteTarget): TransferSide {
   const services = createAdminServices(target);
   return { label, services, teams: new Teams(services.client) };
-}
-
-/** True for Appwrite's 404 (a table, file, user or team that does not exist). */
-export function isNotFound(error: unknown): boolean {
-  return error instanceof AppwriteException && error.code === 404;
 }
 
 /** Whether the table exists on `side` (a target without the schema yet has none). */

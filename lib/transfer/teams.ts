@@ -9,7 +9,8 @@ import type { Models } from "node-appwrite";
 import { listAll } from "../appwrite/paginate.ts";
 import { canonicalMembership } from "./canonical.ts";
 import { countsFor, type PhaseCounts, type PhaseOptions } from "./events.ts";
-import { isNotFound, type TransferSide } from "./side.ts";
+import type { TransferSide } from "./side.ts";
+import { isNotFound } from "../appwrite/client.ts";
 
 /** Every team of `side`. */
 export function allTeams(side: TransferSide): Promise<Models.Team<Models.Preferences>[]> {

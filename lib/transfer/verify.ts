@@ -5,7 +5,8 @@
  */
 import { canonicalFile, canonicalMembership, canonicalRow, canonicalUser } from "./canonical.ts";
 import { filePages } from "./files.ts";
-import { hasTable, isNotFound, rowPages, type TransferSide } from "./side.ts";
+import { hasTable, rowPages, type TransferSide } from "./side.ts";
+import { isNotFound } from "../appwrite/client.ts";
 import { allMemberships, allTeams } from "./teams.ts";
 import { userPages } from "./users.ts";
 

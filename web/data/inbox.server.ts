@@ -13,25 +13,13 @@ import { isInboxKind, isInboxState } from "../../model/inbox.ts";
 import type { SignedInUser } from "../../server/auth/account.ts";
 import { sessionServices } from "./admin.server.ts";
 import { getApiKeyServices } from "./appwrite.server.ts";
-import { getSignedIn, requireUser } from "./session.server.ts";
+import { requireUser } from "./session.server.ts";
 
 /** A signed-in member of the studio team, with their session secret. */
 export interface TeamMember {
   user: SignedInUser;
   secret: string;
   membership: StudioMembership;
-}
-
-/**
- * The signed-in user's studio membership, or null (signed out, or not in the team). For the navigation: the
- * inbox link and its count are shown to members only.
- * @throws {AppwriteException} when Appwrite fails.
- */
-export async function teamMemberOf(request: Request): Promise<TeamMember | null> {
-  const signedIn = await getSignedIn(request);
-  if (!signedIn) return null;
-  const membership = await studioMembership(getApiKeyServices().client, signedIn.user.id);
-  return membership ? { ...signedIn, membership } : null;
 }
 
 /**
@@ -88,13 +76,13 @@ export async function applyRetention(now = Date.now()): Promise<void> {
 }
 
 /**
- * The admin navigation's inbox entry: `{ unread }` for a studio member, null for anyone else or when Appwrite
- * cannot answer (the navigation then shows no inbox link rather than failing every admin page).
+ * The admin navigation's inbox entry for a studio member (the caller has checked the membership): `{ unread }`
+ * read with the member's session `secret`, or null when Appwrite cannot answer (the navigation then shows no
+ * inbox link rather than failing every admin page).
  */
-export async function inboxNav(request: Request): Promise<{ unread: number } | null> {
+export async function inboxNav(secret: string): Promise<{ unread: number } | null> {
   try {
-    const member = await teamMemberOf(request);
-    return member ? { unread: await unreadCount(memberTables(member)) } : null;
+    return { unread: await unreadCount(sessionServices(secret).tablesDB) };
   } catch (error) {
     console.error("[inbox] the navigation's count failed:", (error as Error).message);
     return null;

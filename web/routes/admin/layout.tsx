@@ -28,7 +28,7 @@ import { CONTENT_KIND_NAMES, CONTENT_MODEL } from "../../../model/model.ts";
  * It shows, once, the flash message the last save, delete or account change left (issue #17 item 3).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireUser(request);
+  const { user, secret } = await requireUser(request);
   const locale = preferredLocale(request);
   const url = new URL(request.url);
   if (url.searchParams.has("lang")) {
@@ -36,13 +36,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw redirect(url.pathname + url.search, { headers: { "Set-Cookie": localeCookie(locale) } });
   }
   const { flash, setCookie } = await takeFlash(request, locale);
-  // The inbox link and its unread count, for studio members only (issue #31).
-  const inbox = await inboxNav(request);
-  // The Team page is the owner's (issue #28 item 2); a failed look-up only hides its link.
-  const owner = await accessOf(user).then(
-    (access) => access.role === "owner",
-    () => false,
+  // One look-up of the user's studio role serves both links; a failed one only hides them. The inbox link and
+  // its unread count are the team's (issue #31); the Team page is the owner's (issue #28 item 2).
+  const role = await accessOf(user).then(
+    (access) => access.role,
+    () => null,
   );
+  const inbox = role ? await inboxNav(secret) : null;
+  const owner = role === "owner";
   // The admin's texts, in its language: every message (the admin is one application, never a public page).
   return data(
     { user, locale, messages: allMessages(locale), flash, inbox, owner },
