@@ -6,7 +6,9 @@ export default defineConfig({
   test: {
     include: ["tests/e2e/**/*.test.ts"],
     globalSetup: ["tests/setup/build-site.ts"],
-    testTimeout: 60_000,
+    // A test that takes 15 s alone took over 60 s while the other worker ran an axe sweep (CI, stop 37): the
+    // limit is for a hung test, not a slow machine; each wait inside a test keeps its own shorter timeout.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     // Two files at a time (one a core); each starts its own stack and browser on free ports and temporary folders.
     pool: "forks",
