@@ -79,7 +79,7 @@ async function bilingual(slug: string, title: string, arTitle: string, shared = 
   return { en, ar };
 }
 
-async function stored(id: string): Promise<Models.Document> {
+async function stored(id: string): Promise<Models.Document & Record<string, unknown>> {
   return stack.backend.services.databases.getDocument({ ...table, documentId: id });
 }
 
@@ -206,6 +206,31 @@ describe("a conflict on a bilingual item", () => {
     expect((await stored(en.$id)).$updatedAt).not.toBe(adaSaved.$updatedAt);
     await expect.poll(() => publicText("/ar/blog/conflict-versions")).toContain("دليل بوب المشترك");
     await expect.poll(() => publicText("/en/blog/conflict-versions")).toContain("Bob&#x27;s shared guide");
+
+    // His history, in the Arabic admin on the phone: the Arabic version's revisions, whole words, dates as
+    // dates; Restore asks in a dialog that fits the screen, and Escape leaves everything as it was.
+    await bobPage.goto(`/admin/blog/edit/${en.$id}`);
+    await ready(bobPage);
+    const history = bobPage.locator("[data-history]");
+    expect(await history.getByRole("heading", { name: "السجل" }).isVisible()).toBe(true);
+    const rows = history.getByRole("region", { name: "العربية" }).locator("[data-revision]");
+    await expect.poll(() => rows.count()).toBe(2);
+    const newest = rows.first();
+    expect(await newest.locator("time").textContent()).toBe(
+      momentText((await newest.locator("time").getAttribute("dateTime"))!, "ar"),
+    );
+    await newest.getByRole("button", { name: "عرض التغييرات" }).click();
+    const diff = newest.locator('[data-field-diff="title"]');
+    expect(await diff.locator("del").allTextContents()).toEqual(["آدا"]);
+    expect(await diff.locator("ins").allTextContents()).toEqual(["بوب"]);
+    await newest.getByRole("button", { name: "استعادة هذه النسخة" }).click();
+    const dialog = bobPage.getByRole("dialog", { name: "استعادة هذه النسخة؟" });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain("النسخة العربية التي حفظها Ada في");
+    expect((await dialog.boundingBox())!.width).toBeLessThanOrEqual(PHONE.width);
+    await bobPage.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    expect((await stored(ar.$id)).title).toBe("دليل بوب المشترك");
   });
 
   it("Keep theirs puts their version in the form and discards yours, in the English admin", async () => {
