@@ -16,7 +16,7 @@ import { createSessionServices } from "../../lib/appwrite/client.ts";
 import { signIn } from "../../server/auth/account.ts";
 import { momentText } from "../../web/i18n/history-dates.ts";
 import { createUser, newUser, ready, seedAs, signInThroughPage, type Credentials } from "./admin-helpers.ts";
-import { PHONE, startStack, type Stack } from "./helpers.ts";
+import { PHONE, axeSerious, startStack, type Stack } from "./helpers.ts";
 
 let stack: Stack;
 let ada: Credentials;
@@ -130,6 +130,7 @@ describe("history per language version", () => {
     const dialog = page.getByRole("dialog", { name: "Restore this version?" });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain(`The Arabic version saved on ${momentText(savedAt!, "en")} by Ada`);
+    expect(await axeSerious(page)).toEqual([]);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "hidden" });
     expect((await stored(ar.$id)).title).toBe("دليل تطبيقي لبناء الشركات");
@@ -195,6 +196,7 @@ describe("a conflict on a bilingual item", () => {
     const yours = (await arTitle.locator('[data-side="yours"]').boundingBox())!;
     expect(yours.y).toBeGreaterThanOrEqual(theirs.y + theirs.height);
     expect(await bobPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await axeSerious(bobPage)).toEqual([]);
     // Nothing of his was lost by looking.
     expect(await field(bobPage, "ar.title").inputValue()).toBe("دليل بوب المشترك");
 
