@@ -12,6 +12,8 @@ import { unsavedKey } from "./unsaved.tsx";
 export interface HistoryVersion {
   locale: ContentLocale;
   id: string;
+  /** Its `$updatedAt` as the page knows it: when a save on the page changes it, its history loads again. */
+  updatedAt?: string | null;
 }
 
 /**
@@ -143,7 +145,7 @@ function VersionHistory(props: { kind: ContentKind; editId: string; version: His
   const { load } = fetcher;
   useEffect(() => {
     void load(`/admin/history?kind=${kind}&id=${encodeURIComponent(version.id)}`);
-  }, [load, kind, version.id]);
+  }, [load, kind, version.id, version.updatedAt]);
   const history = fetcher.data;
   const headingId = `history-${version.locale}`;
   return (

@@ -186,8 +186,8 @@ export function ItemForm(props: {
           kind={kind}
           editId={itemId}
           versions={[
-            { locale: current.locale, id: itemId },
-            ...current.others.flatMap((o) => (o.id ? [{ locale: o.locale, id: o.id }] : [])),
+            { locale: current.locale, id: itemId, updatedAt: current.version },
+            ...current.others.flatMap((o) => (o.id ? [{ locale: o.locale, id: o.id, updatedAt: o.version }] : [])),
           ]}
         />
       )}
