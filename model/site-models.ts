@@ -107,12 +107,12 @@ export const REVISIONS_KEPT = 20;
 /**
  * The media library (issue #30 item 3): one row per image of the images bucket uploaded through the library,
  * its row id the file's id. `alt` is the default alt text per content locale as JSON (`{"en": "…", "ar": "…"}`),
- * `meta` the file's facts as JSON (`MediaMeta`: pixel width and height, bytes, MIME type), `uploadedBy` the
- * uploader's user id. Only the site writes rows, with its key after checking the user is on the studio team
- * (`server/admin/media-library.ts`): the table grants no role anything. Each row is readable by anyone
- * (`read("any")`): the public pages read the dimensions of inline images as a guest (SECURITY C55), and
- * nothing in a row is more private than the image itself (its alt text is on the page; its uploader's id is
- * in the file's permissions, which the bucket lists to anyone).
+ * `meta` the file's facts as JSON (`MediaMeta`: pixel width and height, bytes, MIME type), `name` the name the
+ * file had on the uploader's computer, `uploadedBy` the uploader's user id. Only the site writes rows, with its
+ * key after checking the user is on the studio team (`server/admin/media-library.ts`): the table grants no role
+ * anything, and each row is readable by the studio team only (the original name may say what an unpublished
+ * item is about; issue #26 item 9). The public pages never read it: an inline image carries its `width` and
+ * `height` in the body (written when it is inserted or saved), from which they build its `srcset`.
  */
 export const MEDIA_MODEL = {
   media: {

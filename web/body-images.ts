@@ -42,11 +42,11 @@ const DIMENSION = /^[1-9]\d{0,4}$/;
 const WRITTEN = new Set(["srcset", "sizes", "loading", "decoding", "width", "height"]);
 
 /**
- * `html` (sanitized) with its inline images made responsive as the module says. `sizeOf(id)` gives a bucket
- * image's stored dimensions (undefined when unknown: the body's own `width`/`height`, when both are whole
- * numbers, are kept then). Images of other origins get only the lazy loading.
+ * `html` (sanitized) with its inline images made responsive as the module says. A bucket image's size is the
+ * body's own `width` and `height` (both whole numbers), else `sizeOf(id)` when given; without either it gets
+ * the `srcset` of every variant and no size. Images of other origins get only the lazy loading.
  */
-export function responsiveBodyImages(html: string, sizeOf: (id: string) => ImageSize | undefined): string {
+export function responsiveBodyImages(html: string, sizeOf: (id: string) => ImageSize | undefined = () => undefined): string {
   let index = 0;
   return html.replace(IMG, (_tag, attributes: string) => {
     const attrs = new Map<string, string | undefined>();
@@ -57,12 +57,11 @@ export function responsiveBodyImages(html: string, sizeOf: (id: string) => Image
       DIMENSION.test(attrs.get("width") ?? "") && DIMENSION.test(attrs.get("height") ?? "")
         ? { width: Number(attrs.get("width")), height: Number(attrs.get("height")) }
         : undefined;
-    const stored = id === undefined ? undefined : sizeOf(id);
-    const size = stored ?? own;
+    const size = own ?? (id === undefined ? undefined : sizeOf(id));
     const kept = [...attrs].filter(([name]) => !WRITTEN.has(name) || (!size && (name === "width" || name === "height")));
     const out = kept.map(([name, value]) => (value === undefined ? ` ${name}` : ` ${name}="${value}"`));
     if (id !== undefined) {
-      out.push(` srcset="${inlineSrcSet(id, stored?.width ?? null)}"`, ` sizes="${inlineSizes(size?.width ?? null)}"`);
+      out.push(` srcset="${inlineSrcSet(id, size?.width ?? null)}"`, ` sizes="${inlineSizes(size?.width ?? null)}"`);
     }
     if (size) out.push(` width="${size.width}" height="${size.height}"`);
     if (!first) out.push(` loading="lazy" decoding="async"`);
