@@ -23,7 +23,7 @@ import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../model/content.ts";
 import { MEDIA_MODEL } from "../../model/model.ts";
 import type { SignedInUser } from "../auth/account.ts";
 import { adminImage } from "./images.ts";
-import { assertWithinQuota } from "./quota.ts";
+import { assertWithinQuota, type UploadQuota } from "./quota.ts";
 import { mediaUsage, type MediaUse } from "./media-usage.ts";
 import { rewriteUses } from "./media-rewrite.ts";
 
@@ -181,14 +181,15 @@ export interface MediaUpload {
  * uploaded with the key and owned by them, with its row. Nothing is left behind when a step fails.
  * @throws {ImageRejectedError} for a file that is not an acceptable image; {QuotaExceededError} over the
  * quota; {AppwriteException} when Appwrite fails.
- * @param options.replacing a file of the user's the upload replaces (left out of their quota's count).
+ * @param options.replacing a file of the user's the upload replaces (left out of their quota's count); `quota`
+ * the limits (default `UPLOAD_QUOTA`).
  */
 export async function uploadMedia(
   services: AdminServices,
   session: SessionServices,
   user: SignedInUser,
   upload: MediaUpload,
-  options: { replacing?: string } = {},
+  options: { replacing?: string; quota?: UploadQuota } = {},
 ): Promise<MediaEntry> {
   const image = await checkImage(upload.bytes);
   await assertWithinQuota(session.storage, user.id, image.bytes.byteLength, options);
