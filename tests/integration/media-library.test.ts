@@ -39,7 +39,7 @@ interface Entry {
 async function upload(who: Visitor, bytes: Buffer, name: string, alt: Record<string, string> = {}, extra = {}) {
   const form = new FormData();
   form.set("intent", "upload");
-  form.set("file", new Blob([bytes]), name);
+  form.set("file", new Blob([new Uint8Array(bytes)]), name);
   for (const [l, text] of Object.entries(alt)) form.set(`alt.${l}`, text);
   for (const [k, v] of Object.entries(extra)) form.set(k, String(v));
   const reply = await who.request(API, { method: "POST", form, headers: { Accept: "application/json" } });
@@ -52,7 +52,7 @@ async function list(who: Visitor, q = "") {
 async function post(who: Visitor, fields: Record<string, string>, file?: Buffer) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  if (file) form.set("file", new Blob([file]), "new.jpg");
+  if (file) form.set("file", new Blob([new Uint8Array(file)]), "new.jpg");
   const reply = await who.request(API, { method: "POST", form, headers: { Accept: "application/json" } });
   return { status: reply.status, body: JSON.parse(reply.text) as { ok: boolean; message: string; image?: Entry } };
 }

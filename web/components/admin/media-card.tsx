@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, type SyntheticEvent } from "react";
 import { Link, useRevalidator } from "react-router";
 import { useLocale, useTranslation } from "../../hooks.ts";
 import { CONTENT_LOCALES, CONTENT_MODEL } from "../../../model/model.ts";
@@ -28,7 +28,7 @@ export function MediaCard({ image }: { image: MediaImage }) {
     setMessage(reply.message);
     if (reply.ok) await revalidator.revalidate();
   };
-  const submit = (intent: string) => async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (intent: string) => async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     form.set("intent", intent);

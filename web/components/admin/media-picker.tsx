@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from "react";
 import { useLocale, useTranslation } from "../../hooks.ts";
 import { fetchMediaList, formatBytes, postMedia, type MediaImage } from "./media-api.ts";
 
@@ -67,7 +67,7 @@ export function MediaPicker(props: {
     setMessage("");
   };
 
-  const upload = async (event: FormEvent<HTMLFormElement>) => {
+  const upload = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     form.set("intent", "upload");

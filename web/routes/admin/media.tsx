@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, type SyntheticEvent } from "react";
 import { Form, useRevalidator } from "react-router";
 import { useTranslation } from "../../hooks.ts";
 import { loadMediaList } from "../../data/media.server.ts";
@@ -35,7 +35,7 @@ export default function MediaPage({ loaderData }: Route.ComponentProps) {
   const [picking, setPicking] = useState<"en" | "ar" | null>(null);
   const [inserted, setInserted] = useState("");
 
-  const upload = async (event: FormEvent<HTMLFormElement>) => {
+  const upload = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     const target = event.currentTarget;
     const form = new FormData(target);
