@@ -40,7 +40,7 @@ export function MediaCard({ image }: { image: MediaImage }) {
   };
 
   return (
-    <li className="grid gap-3 rounded-xl border border-line p-3 sm:grid-cols-[10rem_1fr]" data-media={image.id}>
+    <li className="grid min-w-0 gap-3 rounded-xl border border-line p-3 sm:grid-cols-[10rem_minmax(0,1fr)]" data-media={image.id}>
       <img
         src={`${image.url}?w=320`}
         alt=""
@@ -53,7 +53,7 @@ export function MediaCard({ image }: { image: MediaImage }) {
         <p className="truncate font-semibold" dir="auto">
           {image.name}
         </p>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs text-mist">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs text-mist [overflow-wrap:anywhere]">
           <dt>{t("admin.media.size")}</dt>
           <dd suppressHydrationWarning>{formatBytes(image.bytes, locale)}</dd>
           <dt>{t("admin.media.dimensions")}</dt>
@@ -82,9 +82,9 @@ export function MediaCard({ image }: { image: MediaImage }) {
             )}
           </dd>
         </dl>
-        <form onSubmit={submit("alt")} className="grid gap-2 sm:grid-cols-2">
+        <form onSubmit={submit("alt")} className="grid min-w-0 gap-2 sm:grid-cols-2">
           {CONTENT_LOCALES.map((l) => (
-            <label key={l} className="grid gap-1 text-xs">
+            <label key={l} className="grid min-w-0 gap-1 text-xs">
               <span>{t("admin.media.altIn", { language: t(`admin.languages.inSentence.${l}`) })}</span>
               <input
                 name={`alt.${l}`}
@@ -104,10 +104,10 @@ export function MediaCard({ image }: { image: MediaImage }) {
           <button type="button" onClick={copy} className={button}>
             {t("admin.media.copyUrl")}
           </button>
-          <form onSubmit={submit("replace")} className="flex flex-wrap items-end gap-2">
-            <label className="grid gap-1 text-xs">
+          <form onSubmit={submit("replace")} className="flex min-w-0 flex-wrap items-end gap-2">
+            <label className="grid min-w-0 gap-1 text-xs">
               <span>{t("admin.media.replaceFile")}</span>
-              <input type="file" name="file" required accept="image/jpeg,image/png,image/gif,image/webp" className="max-w-56 text-xs" />
+              <input type="file" name="file" required accept="image/jpeg,image/png,image/gif,image/webp" className="max-w-full min-w-0 text-xs" />
             </label>
             <button type="submit" disabled={busy} className={button}>
               {t("admin.media.replace")}

@@ -200,10 +200,16 @@ export function MediaPicker(props: {
         </div>
       ) : (
         <div className="mt-2 grid gap-4">
-          <form onSubmit={upload} className="grid gap-2 rounded-xl border border-line p-3">
-            <label className="grid gap-1 text-sm">
+          <form onSubmit={upload} className="grid min-w-0 gap-2 rounded-xl border border-line p-3">
+            <label className="grid min-w-0 gap-1 text-sm">
               <span>{t("admin.media.upload")}</span>
-              <input type="file" name="file" accept="image/jpeg,image/png,image/gif,image/webp" required />
+              <input
+                type="file"
+                name="file"
+                accept="image/jpeg,image/png,image/gif,image/webp"
+                required
+                className="max-w-full min-w-0"
+              />
             </label>
             <button
               type="submit"

@@ -51,16 +51,26 @@ export default function MediaPage({ loaderData }: Route.ComponentProps) {
   };
 
   return (
-    <div className="grid max-w-4xl gap-6">
+    <div className="grid min-w-0 max-w-4xl gap-6">
       <div>
         <h1 className="text-2xl font-bold">{t("admin.media.title")}</h1>
         <p className="mt-2 text-sm text-mist">{t("admin.media.intro")}</p>
       </div>
-      <form onSubmit={upload} className="grid gap-3 rounded-2xl border border-line bg-panel p-4">
+      <form
+        onSubmit={upload}
+        aria-label={t("admin.media.upload")}
+        className="grid min-w-0 gap-3 rounded-2xl border border-line bg-panel p-4"
+      >
         <h2 className="font-semibold">{t("admin.media.upload")}</h2>
-        <label className="grid gap-1 text-sm">
+        <label className="grid min-w-0 gap-1 text-sm">
           <span>{t("admin.media.file")}</span>
-          <input type="file" name="file" required accept="image/jpeg,image/png,image/gif,image/webp" />
+          <input
+            type="file"
+            name="file"
+            required
+            accept="image/jpeg,image/png,image/gif,image/webp"
+            className="max-w-full min-w-0 text-sm"
+          />
           <span className="text-xs text-mist">{t("admin.media.fileHint")}</span>
         </label>
         <div className="grid gap-3 sm:grid-cols-2">
