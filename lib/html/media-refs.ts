@@ -30,3 +30,36 @@ export function replaceMediaId(html: string, from: string, to: string): string {
   if (!MEDIA_FILE_ID.test(from) || !MEDIA_FILE_ID.test(to)) throw new Error(`Not a file id: ${from} or ${to}`);
   return html.replace(MEDIA_REF, (whole, id: string) => (id === from ? `/media/${to}` : whole));
 }
+
+const IMG_TAG = /<img((?:\s+[a-zA-Z-]+(?:="[^"]*")?)*)\s*\/?>/gi;
+const SRC = /\ssrc="\/media\/([A-Za-z0-9][A-Za-z0-9._-]{0,35})"/;
+const SIZE_ATTR = /\s(width|height)(?:="[^"]*")?/gi;
+
+/**
+ * `html` (sanitized) with every `<img src="/media/<id>">` that lacks a `width` or `height` given both from
+ * `sizeOf(id)` (the media library's stored dimensions), so the public page reserves its box (issue #30 item 3).
+ * Only whole numbers are written, attributes the sanitizer allows (`ALLOWED_ATTR`); images `sizeOf` does not
+ * know, and those with both attributes, are left as they are.
+ */
+export function withImageSizes(html: string, sizeOf: (id: string) => { width: number; height: number } | undefined) {
+  return html.replace(IMG_TAG, (tag: string, attributes: string) => {
+    const id = SRC.exec(attributes)?.[1];
+    const names = [...attributes.matchAll(SIZE_ATTR)].map((m) => m[1]!.toLowerCase());
+    const size = id === undefined ? undefined : sizeOf(id);
+    if (!size || (names.includes("width") && names.includes("height"))) return tag;
+    const kept = attributes.replace(SIZE_ATTR, "");
+    return `<img${kept} width="${Math.round(size.width)}" height="${Math.round(size.height)}">`;
+  });
+}
+
+/** The `/media` ids of `html`'s images that lack a `width` or `height` (what `withImageSizes` would fill). */
+export function unsizedMediaIds(html: string): string[] {
+  const ids = new Set<string>();
+  for (const match of html.matchAll(IMG_TAG)) {
+    const attributes = match[1] ?? "";
+    const id = SRC.exec(attributes)?.[1];
+    const names = [...attributes.matchAll(SIZE_ATTR)].map((m) => m[1]!.toLowerCase());
+    if (id && !(names.includes("width") && names.includes("height"))) ids.add(id);
+  }
+  return [...ids];
+}

@@ -13,7 +13,8 @@
  *   admin POST that did it (`server/serve-site.ts`) and by the rows' change events.
  * - Delete: refused while any item uses the image (`MediaInUseError` lists them).
  */
-import { AppwriteException, Permission, type Models } from "node-appwrite";
+import { AppwriteException, Permission, Query, type Models } from "node-appwrite";
+import { unsizedMediaIds, withImageSizes } from "../../lib/html/media-refs.ts";
 import { listPages } from "../../lib/appwrite/paginate.ts";
 import { isNotFound, type AdminServices, type SessionServices } from "../../lib/appwrite/client.ts";
 import { parseAltTexts, parseMediaMeta, type AltTexts, type MediaMeta } from "../../lib/appwrite/media-rows.ts";
@@ -265,4 +266,27 @@ export async function replaceMedia(
   });
   await services.tablesDB.deleteRow(ids(fileId)).catch(() => {});
   return (await getMedia(services, fresh.id))!;
+}
+
+/**
+ * `html` (a sanitized body about to be saved) with the library's stored size written on each `/media` image
+ * that has none (`withImageSizes`): a URL pasted from "Copy URL" or typed by hand gets the `width` and `height`
+ * the picker would have written, so the public page reserves its box. Read with the key; when the read fails
+ * the body is saved as it is (the page then only loses the reserved box).
+ */
+export async function withLibrarySizes(services: AdminServices, html: string): Promise<string> {
+  const wanted = unsizedMediaIds(html).slice(0, 100);
+  if (wanted.length === 0) return html;
+  try {
+    const page = await services.tablesDB.listRows({
+      databaseId: DATABASE_ID,
+      tableId: TABLE,
+      queries: [Query.equal("$id", wanted), Query.select(["$id", "meta"]), Query.limit(100)],
+    });
+    const sizes = new Map(page.rows.map((row) => [row.$id, parseMediaMeta(row["meta"])] as const));
+    return withImageSizes(html, (id) => sizes.get(id) ?? undefined);
+  } catch (error) {
+    console.error("[media] reading image sizes failed:", (error as Error).message);
+    return html;
+  }
 }

@@ -68,7 +68,7 @@ describe("the media library and its picker", () => {
     const page = await signedIn("en");
     expect(await page.getByRole("link", { name: "Media" }).count()).toBe(1);
     const form = page.getByRole("form", { name: "Upload an image" });
-    await form.getByLabel("Image file", { exact: true }).setInputFiles(PHOTO);
+    await form.locator("input[type=file]").setInputFiles(PHOTO);
     await form.getByLabel("Alt text (English)").fill("Sticky notes on a studio wall");
     await form.getByLabel("Alt text (Arabic)").fill("ملاحظات لاصقة على جدار الاستوديو");
     await form.getByRole("button", { name: "Upload", exact: true }).click();

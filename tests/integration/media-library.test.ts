@@ -13,6 +13,7 @@ import { createSessionServices } from "../../lib/appwrite/client.ts";
 import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../model/content.ts";
 import { CONTENT_MODEL } from "../../model/model.ts";
 import { uploadMedia } from "../../server/admin/media-library.ts";
+import { updateItem, type PostInput } from "../../server/admin/content.ts";
 import { QuotaExceededError } from "../../server/admin/quota.ts";
 import { ROOT } from "../helpers/fixtures.ts";
 import { markupOf, startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
@@ -175,5 +176,25 @@ describe("the media library (issue #30 item 3)", () => {
     const deleted = await post(owner, { intent: "delete", id: fresh.id });
     expect(deleted.body).toMatchObject({ ok: true, message: "Image deleted." });
     expect((await list(owner, fresh.id)).images).toEqual([]);
+  });
+
+  it("writes a pasted library image's stored size into the body when the item is saved", async () => {
+    const added = (await upload(owner, await image("join-learn-build-earn.jpg"), "pasted.jpg")).body.image!;
+    const services = stack.backend.services;
+    const me = (await services.users.list({ queries: [Query.equal("email", "owner@example.com")] })).users[0]!;
+    const session = createSessionServices(stack.backend.emulator, secretOf(owner));
+    const row = await englishPost();
+    const input = {
+      title: String(row.title),
+      slug: String(row.slug),
+      excerpt: String(row.excerpt),
+      authorName: String(row.authorName),
+      publishedDate: String(row.publishedDate).slice(0, 10),
+      content: `${String(row.content)}<p><img src="/media/${added.id}" alt="Pasted by URL"></p>`,
+    } as PostInput;
+    await updateItem(stack.backend.emulator, session, { id: me.$id, name: me.name, email: me.email }, "post", row.$id, input, null);
+    expect(String((await englishPost()).content)).toContain(
+      `<img src="/media/${added.id}" alt="Pasted by URL" width="1600" height="900">`,
+    );
   });
 });

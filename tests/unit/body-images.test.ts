@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { JSDOM } from "jsdom";
 import { inlineSrcSet, responsiveBodyImages } from "../../web/body-images.ts";
 import { sanitizeHtml } from "../../lib/html/sanitize.ts";
-import { mediaIdsIn, replaceMediaId } from "../../lib/html/media-refs.ts";
+import { mediaIdsIn, replaceMediaId, unsizedMediaIds, withImageSizes } from "../../lib/html/media-refs.ts";
 
 describe("inline images render responsive (issue #30 item 3)", () => {
   it("gives a /media image srcset, sizes, width and height; images after the first load lazily", () => {
@@ -56,6 +56,21 @@ describe("media references in bodies", () => {
     expect(replaceMediaId(html, "abc", "new1")).toBe(
       '<img src="/media/new1" alt=""><img src="/media/abcd?w=320" alt=""><a href="/media/new1">x</a>',
     );
+  });
+});
+
+describe("library sizes written at save", () => {
+  it("gives an unsized /media image the stored width and height, leaving sized and unknown ones alone", () => {
+    const html =
+      '<img src="/media/abc" alt="pasted"><img src="/media/abc" alt="sized" width="10" height="5">' +
+      '<img src="/media/zzz" alt="unknown"><img alt="half" src="/media/abc" width="300">';
+    expect(unsizedMediaIds(html)).toEqual(["abc", "zzz"]);
+    const sized = withImageSizes(html, (id) => (id === "abc" ? { width: 1600, height: 900 } : undefined));
+    expect(sized).toBe(
+      '<img src="/media/abc" alt="pasted" width="1600" height="900"><img src="/media/abc" alt="sized" width="10" height="5">' +
+        '<img src="/media/zzz" alt="unknown"><img alt="half" src="/media/abc" width="1600" height="900">',
+    );
+    expect(sanitizeHtml(sized)).toBe(sized); // nothing the sanitizer would remove
   });
 });
 

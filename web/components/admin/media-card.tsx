@@ -73,7 +73,7 @@ export function MediaCard({ image }: { image: MediaImage }) {
                 {image.uses.map((use) => (
                   <li key={`${use.kind}/${use.rowId}/${use.field}`}>
                     <Link to={`/admin/${CONTENT_MODEL[use.kind].adminPath}/edit/${use.rowId}`} className="underline">
-                      <bdi>{use.title || use.slug}</bdi>
+                      <span dir="auto">{use.title || use.slug}</span>
                     </Link>{" "}
                     ({t(use.field === "image" ? "admin.media.asImage" : "admin.media.asBody")})
                   </li>
