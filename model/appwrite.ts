@@ -127,9 +127,12 @@ export function appwriteSchema(): Record<string, unknown> {
   const databases = [{ $id: DATABASE_ID, name: "Main", enabled: true }];
   const collections = [
     ...Object.values(CONTENT_MODEL).map((spec) => collection(spec, true)),
-    ...[...Object.values(SUBMISSION_MODEL), ...Object.values(SERVICE_MODEL), ...Object.values(HISTORY_MODEL), ...Object.values(MEDIA_MODEL)].map(
-      (spec) => collection(spec),
-    ),
+    ...[
+      ...Object.values(SUBMISSION_MODEL),
+      ...Object.values(SERVICE_MODEL),
+      ...Object.values(HISTORY_MODEL),
+      ...Object.values(MEDIA_MODEL),
+    ].map((spec) => collection(spec)),
   ];
   return {
     projectId: PROJECT_ID,

@@ -46,7 +46,10 @@ const WRITTEN = new Set(["srcset", "sizes", "loading", "decoding", "width", "hei
  * body's own `width` and `height` (both whole numbers), else `sizeOf(id)` when given; without either it gets
  * the `srcset` of every variant and no size. Images of other origins get only the lazy loading.
  */
-export function responsiveBodyImages(html: string, sizeOf: (id: string) => ImageSize | undefined = () => undefined): string {
+export function responsiveBodyImages(
+  html: string,
+  sizeOf: (id: string) => ImageSize | undefined = () => undefined,
+): string {
   let index = 0;
   return html.replace(IMG, (_tag, attributes: string) => {
     const attrs = new Map<string, string | undefined>();
@@ -58,7 +61,9 @@ export function responsiveBodyImages(html: string, sizeOf: (id: string) => Image
         ? { width: Number(attrs.get("width")), height: Number(attrs.get("height")) }
         : undefined;
     const size = own ?? (id === undefined ? undefined : sizeOf(id));
-    const kept = [...attrs].filter(([name]) => !WRITTEN.has(name) || (!size && (name === "width" || name === "height")));
+    const kept = [...attrs].filter(
+      ([name]) => !WRITTEN.has(name) || (!size && (name === "width" || name === "height")),
+    );
     const out = kept.map(([name, value]) => (value === undefined ? ` ${name}` : ` ${name}="${value}"`));
     if (id !== undefined) {
       out.push(` srcset="${inlineSrcSet(id, size?.width ?? null)}"`, ` sizes="${inlineSizes(size?.width ?? null)}"`);

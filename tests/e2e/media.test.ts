@@ -108,7 +108,10 @@ describe("the media library and its picker", () => {
     gemini.script({ text: "A wall covered in colourful sticky notes" });
     await dialog.getByRole("button", { name: "Suggest alt text" }).click();
     await expect.poll(() => alt.inputValue()).toBe("A wall covered in colourful sticky notes");
-    const sent = gemini.requests.at(-1)!.body.contents[0].parts as { inlineData?: { mimeType: string }; text?: string }[];
+    const sent = gemini.requests.at(-1)!.body.contents[0].parts as {
+      inlineData?: { mimeType: string };
+      text?: string;
+    }[];
     expect(sent[0]!.inlineData!.mimeType).toBe("image/jpeg"); // the image itself is sent
     expect(sent[1]!.text).toContain("in English");
     await dialog.getByRole("button", { name: "Insert", exact: true }).click();

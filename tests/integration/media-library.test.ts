@@ -120,9 +120,15 @@ describe("the media library (issue #30 item 3)", () => {
     const user = { id: me.$id, name: me.name, email: me.email };
     const before = await fileCount();
     await expect(
-      uploadMedia(services, session, user, { bytes: await image("join-learn-build-earn.jpg"), name: "x.jpg" }, {
-        quota: { files: 1, bytes: 500 * 1024 * 1024 },
-      }),
+      uploadMedia(
+        services,
+        session,
+        user,
+        { bytes: await image("join-learn-build-earn.jpg"), name: "x.jpg" },
+        {
+          quota: { files: 1, bytes: 500 * 1024 * 1024 },
+        },
+      ),
     ).rejects.toBeInstanceOf(QuotaExceededError);
     expect(await fileCount()).toBe(before);
   });
@@ -149,12 +155,18 @@ describe("the media library (issue #30 item 3)", () => {
     );
 
     // The public page: the inline images responsive, the second lazy, no attribute the body did not earn.
-    const page = markupOf((await fetch(`${stack.site.url}/en/blog/join-learn-build-earn`).then((r) => r.text())));
+    const page = markupOf(await fetch(`${stack.site.url}/en/blog/join-learn-build-earn`).then((r) => r.text()));
     expect(page).toContain(
       `<img src="/media/${added.id}" alt="The eight phases" srcset="/media/${added.id}?w=160 160w, /media/${added.id}?w=320 320w`,
     );
-    expect(page).toContain(`/media/${added.id} 1600w" sizes="(min-width: 808px) 768px, calc(100vw - 40px)" width="1600" height="900">`);
-    expect(page).toMatch(new RegExp(`src="/media/${other.id}" alt="A logo" srcset="[^"]+" sizes="[^"]+" width="\\d+" height="\\d+" loading="lazy" decoding="async"`));
+    expect(page).toContain(
+      `/media/${added.id} 1600w" sizes="(min-width: 808px) 768px, calc(100vw - 40px)" width="1600" height="900">`,
+    );
+    expect(page).toMatch(
+      new RegExp(
+        `src="/media/${other.id}" alt="A logo" srcset="[^"]+" sizes="[^"]+" width="\\d+" height="\\d+" loading="lazy" decoding="async"`,
+      ),
+    );
 
     // Replace: a new id, every use rewritten, the old file gone, the page shows the new one.
     const replaced = await post(owner, { intent: "replace", id: added.id }, await image("join-learn-build-earn.jpg"));
@@ -192,7 +204,15 @@ describe("the media library (issue #30 item 3)", () => {
       publishedDate: String(row.publishedDate).slice(0, 10),
       content: `${String(row.content)}<p><img src="/media/${added.id}" alt="Pasted by URL"></p>`,
     } as PostInput;
-    await updateItem(stack.backend.emulator, session, { id: me.$id, name: me.name, email: me.email }, "post", row.$id, input, null);
+    await updateItem(
+      stack.backend.emulator,
+      session,
+      { id: me.$id, name: me.name, email: me.email },
+      "post",
+      row.$id,
+      input,
+      null,
+    );
     expect(String((await englishPost()).content)).toContain(
       `<img src="/media/${added.id}" alt="Pasted by URL" width="1600" height="900">`,
     );

@@ -17,7 +17,8 @@ describe("inline images render responsive (issue #30 item 3)", () => {
       alt: "A chart",
       width: "1200",
       height: "800",
-      srcset: "/media/abc?w=160 160w, /media/abc?w=320 320w, /media/abc?w=480 480w, /media/abc?w=640 640w, /media/abc?w=960 960w, /media/abc 1200w",
+      srcset:
+        "/media/abc?w=160 160w, /media/abc?w=320 320w, /media/abc?w=480 480w, /media/abc?w=640 640w, /media/abc?w=960 960w, /media/abc 1200w",
       sizes: "(min-width: 808px) 768px, calc(100vw - 40px)",
     });
     expect(first!.loading).toBeUndefined();
@@ -33,8 +34,9 @@ describe("inline images render responsive (issue #30 item 3)", () => {
   });
 
   it("takes the size from the library when the body has none, and leaves other images' sources alone", () => {
-    const html = responsiveBodyImages('<img src="https://example.com/x.png" alt="x"><img src="/media/abc" alt="y">', (id) =>
-      id === "abc" ? { width: 640, height: 480 } : undefined,
+    const html = responsiveBodyImages(
+      '<img src="https://example.com/x.png" alt="x"><img src="/media/abc" alt="y">',
+      (id) => (id === "abc" ? { width: 640, height: 480 } : undefined),
     );
     expect(html).toBe(
       '<img src="https://example.com/x.png" alt="x">' +
@@ -43,7 +45,9 @@ describe("inline images render responsive (issue #30 item 3)", () => {
   });
 
   it("what the body says of srcset or loading is replaced, never kept", () => {
-    const html = responsiveBodyImages('<img src="/media/abc" srcset="https://evil.example/x 1w" loading="eager" alt="">');
+    const html = responsiveBodyImages(
+      '<img src="/media/abc" srcset="https://evil.example/x 1w" loading="eager" alt="">',
+    );
     expect(html).not.toContain("evil");
     expect(html).toContain('srcset="/media/abc?w=160 160w');
   });

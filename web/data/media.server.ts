@@ -164,7 +164,8 @@ export async function mediaAction(request: Request) {
 /** "Suggest alt text": Gemini's draft for image `id` in content locale `wanted`. */
 async function suggest(userId: string, id: string, wanted: FormDataEntryValue | null, locale: Locale) {
   const { t } = getI18n(locale);
-  if (!isContentLocale(wanted)) return data<MediaReply>({ ok: false, message: t("admin.errors.badRequest") }, { status: 400 });
+  if (!isContentLocale(wanted))
+    return data<MediaReply>({ ok: false, message: t("admin.errors.badRequest") }, { status: 400 });
   const services = getApiKeyServices();
   const entry = await getMedia(services, id);
   if (!entry) throw new MediaNotFoundError(id);
@@ -186,4 +187,3 @@ async function suggest(userId: string, id: string, wanted: FormDataEntryValue | 
     return data<MediaReply>({ ok: false, message: t("admin.media.suggestFailed") }, { status: 503 });
   }
 }
-

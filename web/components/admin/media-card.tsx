@@ -40,7 +40,10 @@ export function MediaCard({ image }: { image: MediaImage }) {
   };
 
   return (
-    <li className="grid min-w-0 gap-3 rounded-xl border border-line p-3 sm:grid-cols-[10rem_minmax(0,1fr)]" data-media={image.id}>
+    <li
+      className="grid min-w-0 gap-3 rounded-xl border border-line p-3 sm:grid-cols-[10rem_minmax(0,1fr)]"
+      data-media={image.id}
+    >
       <img
         src={`${image.url}?w=320`}
         alt=""
@@ -107,7 +110,13 @@ export function MediaCard({ image }: { image: MediaImage }) {
           <form onSubmit={submit("replace")} className="flex min-w-0 flex-wrap items-end gap-2">
             <label className="grid min-w-0 gap-1 text-xs">
               <span>{t("admin.media.replaceFile")}</span>
-              <input type="file" name="file" required accept="image/jpeg,image/png,image/gif,image/webp" className="max-w-full min-w-0 text-xs" />
+              <input
+                type="file"
+                name="file"
+                required
+                accept="image/jpeg,image/png,image/gif,image/webp"
+                className="max-w-full min-w-0 text-xs"
+              />
             </label>
             <button type="submit" disabled={busy} className={button}>
               {t("admin.media.replace")}

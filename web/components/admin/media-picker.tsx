@@ -166,7 +166,11 @@ export function MediaPicker(props: {
               onChange={(e) => setAlt(e.currentTarget.value)}
               className="rounded-lg border border-line bg-ink p-2 text-white"
             />
-            <span id={altErrorId} className={altError ? "text-red-400" : "text-mist"} role={altError ? "alert" : undefined}>
+            <span
+              id={altErrorId}
+              className={altError ? "text-red-400" : "text-mist"}
+              role={altError ? "alert" : undefined}
+            >
               {altError ? t("admin.media.altRequired") : t("admin.media.altHint", { language })}
             </span>
           </label>
@@ -252,7 +256,12 @@ export function MediaPicker(props: {
                     onClick={() => choose(image)}
                     className="grid w-full gap-1 rounded-xl border border-line p-2 text-start text-xs hover:border-gold"
                   >
-                    <img src={`${image.url}?w=320`} alt="" loading="lazy" className="aspect-video w-full rounded object-cover" />
+                    <img
+                      src={`${image.url}?w=320`}
+                      alt=""
+                      loading="lazy"
+                      className="aspect-video w-full rounded object-cover"
+                    />
                     <span className="truncate" dir="auto">
                       {image.name}
                     </span>
