@@ -75,7 +75,8 @@ describe("the media library and its picker", () => {
     await page.getByText("Image uploaded.").waitFor();
     const card = page.locator("li[data-media]").filter({ hasText: "join-learn-build-earn.jpg" });
     await card.waitFor();
-    await expect.poll(() => card.innerText()).toMatch(/1600 × 900[\s\S]*kB/);
+    await expect.poll(() => card.innerText()).toContain("1600 × 900");
+    expect(await card.innerText()).toMatch(/\d+ kB/);
 
     // Search by alt text, then a miss.
     await page.getByRole("searchbox", { name: "Search images" }).fill("sticky");
@@ -146,7 +147,7 @@ describe("the media library and its picker", () => {
     gemini.script({ text: "جدار مغطى بملاحظات لاصقة ملونة" });
     await dialog.getByRole("button", { name: "اقتراح نص بديل" }).click();
     await expect.poll(() => alt.inputValue()).toBe("جدار مغطى بملاحظات لاصقة ملونة");
-    expect(gemini.requests.at(-1)!.body.contents[0].parts[1].text).toContain("in Arabic");
+    expect(gemini.requests.at(-1)!.body.contents[0].parts[1].text).toContain("Arabic");
     expect(await overflowing(page)).toEqual([]);
     await dialog.getByRole("button", { name: "إدراج", exact: true }).click();
     await dialog.waitFor({ state: "hidden" });
