@@ -82,7 +82,7 @@ describe("the media library and its picker", () => {
     await page.getByRole("searchbox", { name: "Search images" }).fill("sticky");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.waitForURL(/q=sticky/);
-    expect(await page.locator("li[data-media]").count()).toBe(1);
+    await expect.poll(() => page.locator("li[data-media]").count()).toBe(1);
     await page.getByRole("searchbox", { name: "Search images" }).fill("no such thing");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.getByText("No image matches this search.").waitFor();
