@@ -15,7 +15,7 @@ import type { AdminServices } from "../appwrite/client.ts";
 import { isConnectionError } from "../appwrite/unreachable.ts";
 import type { ProjectLock } from "./lock.ts";
 import type { PlanEntry, PlannedItem } from "./plan.ts";
-import { ensureImage, type ImageUploads } from "./push-images.ts";
+import { ensureBodyImages, ensureImage, type ImageUploads } from "./push-images.ts";
 import { lockEntryFor } from "./remote.ts";
 import { newItemRow } from "./writer.ts";
 
@@ -82,8 +82,10 @@ export async function createBatch(batch: readonly PlannedItem[], context: BulkCr
     let next = 0;
     const uploader = async () => {
       while (next < batch.length) {
-        const fileId = await ensureImage(services, batch[next++]!, context.uploads);
+        const p = batch[next++]!;
+        const fileId = await ensureImage(services, p, context.uploads);
         if (fileId) uploaded.push(fileId);
+        uploaded.push(...(await ensureBodyImages(services, p, context.uploads)));
       }
     };
     await Promise.all(Array.from({ length: Math.min(IMAGE_CONCURRENCY, batch.length) }, uploader));
