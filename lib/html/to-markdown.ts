@@ -33,8 +33,12 @@ function turndown(): TurndownService {
   // An image with a size (the admin's inline images may carry width and height) stays an HTML tag: Markdown's
   // `![alt](src)` has no place for them, and marked passes the tag through. Alone in its paragraph, the
   // paragraph is written as HTML too: a line holding only `<img …>` is an HTML block, without the `<p>`.
+  // An image outside any paragraph (a line holding only `<img …>` in a Markdown file renders so) stays a tag
+  // too: `![alt](src)` would put it in a paragraph.
   created.addRule("sizedImage", {
-    filter: (node) => node.nodeName === "IMG" && (node.hasAttribute("width") || node.hasAttribute("height")),
+    filter: (node) =>
+      node.nodeName === "IMG" &&
+      (node.hasAttribute("width") || node.hasAttribute("height") || (node.parentNode as HTMLElement | null)?.id === "turndown-root"),
     replacement: (_content, node) => {
       const parent = node.parentNode as HTMLElement | null;
       const alone = parent?.nodeName === "P" && parent.childNodes.length === 1;
@@ -138,7 +142,7 @@ function shape(html: string): Map<string, number> {
   return counts;
 }
 
-/** Why `markdown` does not render `html` again: the first tag or attribute it loses, in words. */
+/** Why `markdown` does not render `html` again: the first tag or attribute it loses, in words, or "" when none is. */
 function lostPart(html: string, markdown: string): string {
   let rendered = "";
   try {
@@ -154,7 +158,7 @@ function lostPart(html: string, markdown: string): string {
     if (attribute) return `a ${attribute[2]} attribute on <${attribute[1]}>`;
     return TAG_NAMES[key] ?? `<${key}>`;
   }
-  return "markup whose Markdown does not convert back to the same HTML";
+  return "";
 }
 
 /**
@@ -166,5 +170,6 @@ function lostPart(html: string, markdown: string): string {
 export function markdownFor(html: string): { markdown: string } | { reason: string } {
   const markdown = turndown().turndown(html);
   if (sameBodyHtml(markdownToHtml(markdown), html)) return { markdown };
-  return { reason: `the body has ${lostPart(html, markdown)} Markdown can't express` };
+  const lost = lostPart(html, markdown);
+  return { reason: lost ? `the body has ${lost} Markdown can't express` : "its Markdown would not convert back to the same HTML" };
 }
