@@ -9,7 +9,9 @@ import path from "node:path";
 import { ID, Permission, Query, Role } from "node-appwrite";
 import { InputFile } from "node-appwrite/file";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { stageDraft } from "../../cli/commands/preview.ts";
 import { parseFrontMatter } from "../../lib/content/front-matter.ts";
+import { versionsOf } from "../../lib/content/siblings.ts";
 import { imageFileId } from "../../lib/publish/documents.ts";
 import { pull } from "../../lib/publish/pull.ts";
 import { push } from "../../lib/publish/push.ts";
@@ -124,6 +126,23 @@ describe("studio push: images in a body (issue #30 item 4)", () => {
     // Nothing of the failing item is stored; the other items are.
     expect(await post("broken")).toBeUndefined();
     expect(await post("with-pictures")).toBeDefined();
+  });
+});
+
+describe("studio preview shows a body's images (issue #30 item 4)", () => {
+  it("names each in the terminal, and --web's staged copy carries the files so the throw-away site serves them", async () => {
+    const file = path.join(dir, "posts/with-pictures.md");
+    const shown = await studio(["preview", file], backend.emulator);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain("[image: A cover (../images/hello-cover.png)]");
+    expect(shown.stdout).toContain("[image: The logo (../images/alpha-logo.png)]");
+
+    const staged = await stageDraft(await versionsOf("post", file));
+    expect(await readFile(path.join(staged, "images/hello-cover.png"))).toEqual(cover);
+    expect(await push(backend.services, { contentDir: staged })).toMatchObject({ failed: 0, issues: [] });
+    expect(String((await post("with-pictures"))!.content)).toContain(`/media/${imageFileId(cover)}`);
+    const view = await backend.services.storage.getFileView({ bucketId: IMAGES_BUCKET_ID, fileId: imageFileId(logo) });
+    expect(Buffer.from(view)).toEqual(logo);
   });
 });
 
