@@ -47,6 +47,8 @@ Some text.
 
 - one
 - two
+
+> A quote (the content rules of an AI draft, which preview checks, ask for one).
 `;
 
 beforeEach(async () => {
