@@ -89,8 +89,17 @@ const bodyOf = (text: string) => parseFrontMatter(text).content;
 describe("studio push: images in a body (issue #30 item 4)", () => {
   it("uploads them like featured images, stores /media/<id>, leaves the file alone, and a re-push uploads nothing", async () => {
     const before = await readFile(path.join(dir, "posts/with-pictures.md"), "utf8");
+    // An HTML file's <img> too.
+    const venture = path.join(dir, "ventures/beta-works.html");
+    await writeFile(venture, `${await readFile(venture, "utf8")}<p><img src="../images/hello-cover.png" alt="Cover"></p>\n`);
     const run = await studio(["push", "--dir", dir, "--json"], backend.emulator);
     expect(run.code).toBe(0);
+    const { rows } = await backend.services.tablesDB.listRows({
+      databaseId: DATABASE_ID,
+      tableId: CONTENT_MODEL.venture.collectionId,
+      queries: [Query.equal("slug", "beta-works")],
+    });
+    expect(String(rows[0]!.caseStudy)).toContain(`<img src="/media/${imageFileId(cover)}" alt="Cover">`);
 
     const stored = String((await post("with-pictures"))!.content);
     expect(stored).toContain(`<img src="/media/${imageFileId(cover)}" alt="A cover">`);
