@@ -22,7 +22,7 @@ import { imageSources, replaceImageSources } from "../content/body-images.ts";
 import { formattedOrAsIs } from "../content/format.ts";
 import { parseFrontMatter } from "../content/front-matter.ts";
 import type { ContentItem } from "../content/read.ts";
-import { versionFile } from "../content/versions.ts";
+import { localeOfFile, versionFile } from "../content/versions.ts";
 import { serializeContentFile, serializeFrontMatter } from "../content/write.ts";
 import { normalizeBody } from "../html/body.ts";
 import { markdownToHtml } from "../html/markdown.ts";
@@ -116,6 +116,8 @@ export async function pulledFile(
     local: ContentItem | null;
     entry: LockEntry | undefined;
     target: string;
+    /** An invalid file of this version that a forced pull replaces (its name and format are kept). */
+    replacing?: string;
     images: PulledImages;
   },
 ): Promise<PulledFile> {
@@ -129,17 +131,19 @@ export async function pulledFile(
     const body = parseFrontMatter(text).content;
     return { file: local.file, format: local.format, text: serializeFrontMatter(kind, args.frontMatter) + body, storedUrls };
   }
-  if (local?.format === "markdown") {
+  // The file this one replaces: the valid local version, or (pulled with --force) an invalid file of that name.
+  const existing = local?.file ?? args.replacing;
+  if (existing && /\.(md|markdown)$/i.test(existing)) {
     const converted = markdownFor(html);
     if ("markdown" in converted) {
       const formatted = await formattedOrAsIs("markdown", converted.markdown);
       const markdown = sameBodyHtml(markdownToHtml(formatted), html) ? formatted : converted.markdown;
-      return { file: local.file, format: "markdown", text: serializeContentFile(kind, args.frontMatter, markdown), storedUrls };
+      return { file: existing, format: "markdown", text: serializeContentFile(kind, args.frontMatter, markdown), storedUrls };
     }
-    const file = versionFile(local.file, local.locale, ".html");
+    const file = versionFile(existing, localeOfFile(existing).locale, ".html");
     const text = serializeContentFile(kind, args.frontMatter, await formattedOrAsIs("html", html));
-    return { file, format: "html", text, storedUrls, note: `${local.file}: ${converted.reason}; written as HTML` };
+    return { file, format: "html", text, storedUrls, note: `${existing}: ${converted.reason}; written as HTML` };
   }
-  const file = local?.file ?? args.target;
+  const file = existing ?? args.target;
   return { file, format: "html", text: serializeContentFile(kind, args.frontMatter, await formattedOrAsIs("html", html)), storedUrls };
 }

@@ -209,11 +209,11 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
       reason: "its file was removed locally; `studio push --prune` deletes it from Appwrite",
     };
   }
-  const invalidFile =
-    [...c.invalid].find((f) => {
-      const named = localeOfFile(f);
-      return f.startsWith(`${folder}/`) && named.stem === slug && named.locale === locale;
-    }) ?? c.blocked.get(`${kind}:${key}`);
+  const invalidOwn = [...c.invalid].find((f) => {
+    const named = localeOfFile(f);
+    return f.startsWith(`${folder}/`) && named.stem === slug && named.locale === locale && /\.(md|markdown|html?)$/i.test(f);
+  });
+  const invalidFile = invalidOwn ?? c.blocked.get(`${kind}:${key}`);
   if (invalidFile && !options.force) {
     return {
       ...base,
@@ -232,7 +232,9 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
     };
   }
   // The slug is valid, so `target` is below the kind's folder as written; links may still lead out (C63).
-  const planned = local?.file ?? target;
+  // A forced pull over an invalid file of this version replaces that file (no second file of the slug).
+  const replacing = local ? undefined : invalidOwn;
+  const planned = local?.file ?? replacing ?? target;
   try {
     await pathInside(options.contentDir, planned);
   } catch (error) {
@@ -261,11 +263,13 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
       local,
       entry,
       target,
+      replacing,
       images,
     });
     const written = await pathInside(options.contentDir, pulled.file); // throws before anything is written
     await writeFileAtomic(written, pulled.text);
-    if (local && local.file !== pulled.file) await rm(path.join(options.contentDir, local.file), { force: true });
+    const replaced = local?.file ?? replacing;
+    if (replaced && replaced !== pulled.file) await rm(path.join(options.contentDir, replaced), { force: true });
     const note = pulled.note ? { reason: pulled.note } : {};
 
     const reread = await readItem(kind, written, pulled.file, pulled.format);

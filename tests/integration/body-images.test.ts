@@ -215,6 +215,21 @@ describe("studio pull keeps Markdown (issue #30 item 5) and brings body images h
     expect(await fileIds()).toEqual(files);
   });
 
+  it("pull --force over a file made invalid by a missing image replaces that file, still Markdown, not a second one", async () => {
+    await push(backend.services, options);
+    const file = path.join(dir, "posts/with-pictures.md");
+    await writeFile(file, (await readFile(file, "utf8")).replace("../images/hello-cover.png", "../images/gone.png"));
+    await adminEdit("with-pictures", { excerpt: "Edited in the admin." });
+
+    const result = await pull(backend.services, { ...options, force: true });
+
+    expect(result.items.find((i) => i.slug === "with-pictures")).toMatchObject({ action: "write", status: "done", file: "posts/with-pictures.md" });
+    expect((await readdir(path.join(dir, "posts"))).filter((f) => f.startsWith("with-pictures"))).toEqual(["with-pictures.md"]);
+    const text = await readFile(file, "utf8");
+    expect(text).toContain("excerpt: Edited in the admin.");
+    expect(text).toContain("![A cover](../images/hello-cover.png)");
+  });
+
   it("writes HTML, and says why, for a body Markdown cannot express", async () => {
     await push(backend.services, options);
     await adminEdit("with-pictures", { content: "<h2>Prices</h2><table><tbody><tr><td>Plan</td><td>9</td></tr></tbody></table>" });
