@@ -147,3 +147,16 @@ export async function pulledFile(
   const file = existing ?? args.target;
   return { file, format: "html", text: serializeContentFile(kind, args.frontMatter, await formattedOrAsIs("html", html)), storedUrls };
 }
+
+/**
+ * What the lock records of a pulled item's body images (`LockEntry.bodyImages`): SHA-256 of each local image's
+ * bytes → the media URL the stored body has for it (`storedUrls`, by the `src` the file now writes).
+ */
+export function bodyImagesRecord(item: ContentItem, storedUrls: ReadonlyMap<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    (item.bodyImages ?? []).flatMap((b) => {
+      const url = storedUrls.get(b.src);
+      return url ? [[sha256(b.image.bytes), url]] : [];
+    }),
+  );
+}

@@ -22,7 +22,7 @@ import { localImage } from "./documents.ts";
 import { isSelected, type Selection } from "./selection.ts";
 import { frontMatterOf, keptLocalKeys } from "./pull-front-matter.ts";
 import { indexLocalImages, localImageRef } from "./pull-images.ts";
-import { pulledFile } from "./pull-body.ts";
+import { bodyImagesRecord, pulledFile } from "./pull-body.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
 import { itemsBySlug, sourceHash } from "./plan.ts";
 import { describeError, listBySlug, lockEntryFor, remoteChangedSince } from "./remote.ts";
@@ -280,12 +280,7 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
     // A translated file's hash covers what it inherits, as `push` reads it.
     const [item] = c.english ? inheritFields([reread.item, c.english], []) : [reread.item];
     const image = localImage(item!);
-    const bodyImages = Object.fromEntries(
-      (item!.bodyImages ?? []).flatMap((b) => {
-        const url = pulled.storedUrls.get(b.src);
-        return url ? [[createHash("sha256").update(b.image.bytes).digest("hex"), url]] : [];
-      }),
-    );
+    const bodyImages = bodyImagesRecord(item!, pulled.storedUrls);
     project[kind][key] = lockEntryFor(kind, doc, {
       hash: sourceHash(item!),
       ...(image && imageUrl

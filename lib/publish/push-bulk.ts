@@ -8,14 +8,14 @@
  */
 import { type Models } from "node-appwrite";
 import { withStudioTeam } from "./item-permissions.ts";
-import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../model/content.ts";
+import { DATABASE_ID } from "../../model/content.ts";
 import { PUBLISH_AT_COLUMN, STATUS_COLUMN, type ItemState } from "../../model/lifecycle.ts";
 import { CONTENT_MODEL, DEFAULT_CONTENT_LOCALE, versionKey, type ContentKind } from "../../model/model.ts";
 import type { AdminServices } from "../appwrite/client.ts";
 import { isConnectionError } from "../appwrite/unreachable.ts";
 import type { ProjectLock } from "./lock.ts";
 import type { PlanEntry, PlannedItem } from "./plan.ts";
-import { ensureBodyImages, ensureImage, type ImageUploads } from "./push-images.ts";
+import { ensureBodyImages, ensureImage, removeUploaded, type ImageUploads } from "./push-images.ts";
 import { lockEntryFor } from "./remote.ts";
 import { newItemRow } from "./writer.ts";
 
@@ -114,11 +114,7 @@ export async function createBatch(batch: readonly PlannedItem[], context: BulkCr
   } catch (error) {
     if (isConnectionError(error)) throw error;
     // The batch wrote nothing (all or nothing): its new images would be orphans; then one item at a time.
-    for (const fileId of uploaded) {
-      if (context.sharedImages.has(fileId)) continue;
-      await services.storage.deleteFile({ bucketId: IMAGES_BUCKET_ID, fileId }).catch(() => {});
-      context.uploads.delete(fileId);
-    }
+    await removeUploaded(services, uploaded, context.sharedImages, context.uploads);
     for (const p of batch) context.onResult(await context.createOne(p));
   }
 }

@@ -115,6 +115,23 @@ async function uploadIfMissing(services: AdminServices, fileId: string, image: L
 }
 
 /**
+ * Removes the files `fileIds` this run uploaded for a write that failed (SECURITY C44: no orphans), except
+ * those `shared` with another planned item; forgets them in `uploads`. Best effort: never throws.
+ */
+export async function removeUploaded(
+  services: AdminServices,
+  fileIds: readonly string[],
+  shared: ReadonlySet<string>,
+  uploads: ImageUploads,
+): Promise<void> {
+  for (const fileId of fileIds) {
+    if (shared.has(fileId)) continue;
+    await services.storage.deleteFile({ bucketId: IMAGES_BUCKET_ID, fileId }).catch(() => {});
+    uploads.delete(fileId);
+  }
+}
+
+/**
  * After deletions (`deleted`: the ids of the documents deleted), removes the images only they referenced (SECURITY C45: delete cleans up).
  * Best effort: a failure leaves the file for a later sweep.
  */

@@ -16,7 +16,14 @@ import type { ExportReport } from "./export.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
 import { planPush, type PlanAction, type PlanEntry, type PlannedItem } from "./plan.ts";
 import { checkMassDelete, exportDeletions, readContentFolder, trackedCount } from "./push-guards.ts";
-import { ensureBodyImages, ensureImage, imagesUsedTwice, removeOrphanImages, type ImageUploads } from "./push-images.ts";
+import {
+  ensureBodyImages,
+  ensureImage,
+  imagesUsedTwice,
+  removeOrphanImages,
+  removeUploaded,
+  type ImageUploads,
+} from "./push-images.ts";
 import { createBatch, createBatches, type BulkCreateContext } from "./push-bulk.ts";
 import { describeError, listBySlug, lockEntryFor } from "./remote.ts";
 import { AppwriteUnreachableError, asUnreachable, isConnectionError } from "../appwrite/unreachable.ts";
@@ -330,10 +337,7 @@ async function apply(
     // Appwrite gone: not this item's failure; `push` stops at once (issue #26 item 10).
     if (isConnectionError(error)) throw error;
     // No orphans (SECURITY C44): the body images this item alone made are removed with its failed write.
-    for (const fileId of bodyUploads.filter((id) => !sharedImages.has(id))) {
-      await services.storage.deleteFile({ bucketId: IMAGES_BUCKET_ID, fileId }).catch(() => {});
-      uploads.delete(fileId);
-    }
+    await removeUploaded(services, bodyUploads, sharedImages, uploads);
     return { ...p.entry, status: "failed", error: describeError(error) };
   }
 }
