@@ -148,12 +148,16 @@ export function stagedFrontMatter(item: ContentItem, now = new Date()): Record<s
 
 /**
  * Copies the item's versions (as published: `stagedFrontMatter`) and their images into a throwaway content
- * folder, each under its own version's name (`x.md`, `x.ar.md`).
+ * folder, each under its own version's name (`x.md`, `x.ar.md`); a body's own images (issue #30 item 4) at the
+ * same path relative to the copy as to the file, so the staged push uploads them and the site serves them.
+ * @returns the folder.
  */
-async function stageDraft(versions: ContentItem[]): Promise<string> {
-  const [{ serializeContentFile }, { versionFile }] = await Promise.all([
+export async function stageDraft(versions: ContentItem[]): Promise<string> {
+  const [{ serializeContentFile }, { versionFile }, { imageSourceKind }, { isWithin }] = await Promise.all([
     import("../../lib/content/write.ts"),
     import("../../lib/content/versions.ts"),
+    import("../../lib/content/body-images.ts"),
+    import("../../lib/content/inside.ts"),
   ]);
   const dir = await mkdtemp(path.join(tmpdir(), "studio-preview-"));
   await mkdir(path.join(dir, "images"), { recursive: true });
@@ -164,6 +168,14 @@ async function stageDraft(versions: ContentItem[]): Promise<string> {
     if (item.image && "path" in item.image) {
       await cp(item.image.path, path.join(dir, "images", item.image.name));
       frontMatter[imageInput(item.kind)] = `../images/${item.image.name}`;
+    }
+    for (const { src, image } of item.bodyImages ?? []) {
+      const source = imageSourceKind(src);
+      if (source.kind !== "local") continue;
+      const copy = path.resolve(dir, folder, source.path);
+      if (!isWithin(dir, copy)) continue; // it was read inside its content folder: it lands inside the copy
+      await mkdir(path.dirname(copy), { recursive: true });
+      await cp(image.path, copy);
     }
     const name = versionFile(`${item.slug}.${item.format === "html" ? "html" : "md"}`, item.locale);
     await writeFile(path.join(dir, folder, name), serializeContentFile(item.kind, frontMatter, item.body));

@@ -17,6 +17,13 @@ export interface LocalImage {
   mimeType: string;
 }
 
+/** A local image a body references (issue #30 item 4): its `src` as the rendered body has it, and the file. */
+export interface BodyImage {
+  /** The `src` attribute as in the body's HTML (entities decoded; Markdown percent-encodes spaces). */
+  src: string;
+  image: LocalImage;
+}
+
 interface ContentItemBase {
   /** Path relative to the content root, with forward slashes (`posts/hello.md`). */
   file: string;
@@ -31,6 +38,8 @@ interface ContentItemBase {
   body: string;
   /** The image field's value: a local image, an external URL, or none. */
   image: LocalImage | { url: string } | null;
+  /** Local images the body references, read and checked as the featured image; absent when none. */
+  bodyImages?: BodyImage[];
 }
 /** One language version of an item of any kind of the content model, its front matter typed by its kind. */
 export type ContentItem = { [K in ContentKind]: ContentItemBase & { kind: K; frontMatter: FrontMatterOf<K> } }[ContentKind];
@@ -42,6 +51,8 @@ export interface ContentIssue {
   file: string;
   field: string;
   message: string;
+  /** The 1-based line of the file the issue is on, when it is one line (an image of the body). */
+  line?: number;
   /**
    * The version the issue keeps from being written when it is not the one the file's name says (a slug two
    * files declare): its kind and version key (`versionKey(slug, locale)`). Push never prunes it and pull

@@ -9,6 +9,7 @@ import { promisify } from "node:util";
 import path from "node:path";
 import { parseFrontMatter } from "./front-matter.ts";
 import { readImage } from "./local-image.ts";
+import { readBodyImages } from "./read-body-images.ts";
 import { OutsideFolderError, pathInside } from "./inside.ts";
 import { htmlBoundMessage } from "../html/bounds.ts";
 import { removedParts } from "../html/sanitize.ts";
@@ -292,9 +293,17 @@ export async function readItem(
     else image = checked;
   }
 
+  // The body's own images (issue #30 item 4), once the body is known to be within bounds.
+  let bodyImages: ContentItem["bodyImages"];
+  if (body && !tooComplex) {
+    const found = await readBodyImages(text, body, format, absolutePath, file, path.dirname(path.dirname(absolutePath)));
+    issues.push(...found.issues);
+    if (found.images.length > 0) bodyImages = found.images;
+  }
+
   const warned = warnings.length > 0 ? { warnings } : {};
   if (issues.length > 0 || !result.success) return { issues, ...warned };
-  const common = { file, slug, locale, draft: result.data.draft ?? false, format, body, image };
+  const common = { file, slug, locale, draft: result.data.draft ?? false, format, body, image, ...(bodyImages ? { bodyImages } : {}) };
   const item = { kind, ...common, frontMatter: result.data } as ContentItem;
   return { item, ...warned };
 }

@@ -46,10 +46,10 @@ function withIsoDates(record: Record<string, unknown>): Record<string, unknown> 
 }
 
 /**
- * Serializes a content file: `---`, the front matter (keys ordered, dates normalized, undefined values
- * dropped), `---`, a blank line, the body and a final newline.
+ * The front matter block of a content file: `---`, the front matter (keys ordered, dates normalized, undefined
+ * values dropped), `---` and a newline. `studio pull` writes it alone before a body it keeps byte for byte.
  */
-export function serializeContentFile(kind: ContentKind, frontMatter: Record<string, unknown>, body: string): string {
+export function serializeFrontMatter(kind: ContentKind, frontMatter: Record<string, unknown>): string {
   const ordered: Record<string, unknown> = {};
   const order = keyOrder(kind);
   const keys = [...order, ...Object.keys(frontMatter).filter((k) => !order.includes(k))];
@@ -61,6 +61,13 @@ export function serializeContentFile(kind: ContentKind, frontMatter: Record<stri
     else if (key === "generated" && typeof value === "object") ordered[key] = withIsoDates(value as Record<string, unknown>);
     else ordered[key] = value;
   }
-  const yaml = stringify(ordered, { lineWidth: 0 });
-  return `---\n${yaml}---\n\n${body.trim()}\n`;
+  return `---\n${stringify(ordered, { lineWidth: 0 })}---\n`;
+}
+
+/**
+ * Serializes a content file: the front matter block (`serializeFrontMatter`), a blank line, the body and a
+ * final newline.
+ */
+export function serializeContentFile(kind: ContentKind, frontMatter: Record<string, unknown>, body: string): string {
+  return `${serializeFrontMatter(kind, frontMatter)}\n${body.trim()}\n`;
 }

@@ -32,9 +32,17 @@ function block(element: Element): string[] {
   }
 }
 
-/** Converts `html` to plain text lines joined with newlines (blocks separated by a blank line). */
+/**
+ * Converts `html` to plain text lines joined with newlines (blocks separated by a blank line). An image shows
+ * as `[image: <alt> (<src>)]` where it stands, so a terminal preview names the file it shows (issue #30 item 4).
+ */
 export function htmlToText(html: string): string {
-  const body = new JSDOM(`<body>${html}</body>`).window.document.body;
+  const { document } = new JSDOM(`<body>${html}</body>`).window;
+  const body = document.body;
+  for (const img of body.querySelectorAll("img")) {
+    const alt = img.getAttribute("alt")?.trim();
+    img.replaceWith(document.createTextNode(` [image: ${alt || "no alt text"} (${img.getAttribute("src") ?? ""})] `));
+  }
   const chunks: string[] = [];
   for (const node of body.childNodes) {
     if (node.nodeType === 1 && BLOCKS.has((node as Element).tagName)) chunks.push(block(node as Element).join("\n"));

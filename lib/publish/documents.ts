@@ -4,6 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { bodyHtml } from "../content/body-html.ts";
+import { replaceImageSources } from "../content/body-images.ts";
 import type { ContentItem, LocalImage } from "../content/read.ts";
 import { CONTENT_MODEL, fieldsOf } from "../../model/model.ts";
 import { dueTimeOf, PUBLISH_AT_COLUMN, stateFor, STATUS_COLUMN } from "../../model/lifecycle.ts";
@@ -22,15 +23,49 @@ export function imageFileId(bytes: Uint8Array): string {
   return `img-${createHash("sha256").update(bytes).digest("hex").slice(0, 32)}`;
 }
 
+/** The site's URL of an images-bucket file (`/media/<fileId>`, the route web/routes/resources/media.ts serves). */
+export function mediaPath(fileId: string): string {
+  return `/media/${encodeURIComponent(fileId)}`;
+}
+
+/**
+ * The body of `item` as `studio push` stores it (issue #30 item 4): `bodyHtml`, with the `src` of each local
+ * image of the body (`item.bodyImages`) replaced by its media URL: `known.get(sha256 of its bytes)` when the
+ * lock recorded a file for those bytes (one pull found in Appwrite), else `/media/<imageFileId(bytes)>` (the
+ * content-addressed file push uploads). The file itself is never rewritten.
+ * @throws {HtmlBoundsError} as `bodyHtml`.
+ */
+export function storedBodyHtml(item: ContentItem, known?: Readonly<Record<string, string>>): string {
+  const html = bodyHtml(item);
+  if (!item.bodyImages?.length) return html;
+  const urls = new Map(item.bodyImages.map((b) => [b.src, known?.[sha256(b.image.bytes)] ?? mediaPath(imageFileId(b.image.bytes))]));
+  return replaceImageSources(html, (src) => urls.get(src));
+}
+
+/** The content-addressed files (`imageFileId`) of the local images of `item`'s body, without repeats. */
+export function bodyImageFiles(item: ContentItem | null): Map<string, LocalImage> {
+  const files = new Map<string, LocalImage>();
+  for (const b of item?.bodyImages ?? []) files.set(imageFileId(b.image.bytes), b.image);
+  return files;
+}
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
 /**
  * The managed fields of `item`, from its kind's description (`CONTENT_MODEL`): every field but the owner, the
- * slug from the file, the body as sanitized HTML, dates in Appwrite's format, and the image field set to
+ * slug from the file, the body as sanitized HTML (its local images as media URLs, `storedBodyHtml` with
+ * `bodyUrls`), dates in Appwrite's format, and the image field set to
  * `imageUrl` (the view URL of the uploaded local image, the external URL, or null); the version fields
  * from the file's locale and its `translation:` map (decision 0008); then the lifecycle
  * columns (issue #16): `status` (`draft` for `draft: true`, `scheduled` while the due time is after `now`,
  * else `published`) and `publishAt` (the due time: `publishAt`, else a post's `publishedDate`, else null).
  */
-export function managedFields(item: ContentItem, imageUrl: string | null, now = Date.now()): ManagedFields {
+export function managedFields(
+  item: ContentItem,
+  imageUrl: string | null,
+  now = Date.now(),
+  bodyUrls?: Readonly<Record<string, string>>,
+): ManagedFields {
   const frontMatter = item.frontMatter as Record<string, unknown>;
   const fields: ManagedFields = {};
   const translation = item.frontMatter.translation;
@@ -50,7 +85,7 @@ export function managedFields(item: ContentItem, imageUrl: string | null, now = 
     }
     const value = frontMatter[name];
     if (field.type === "slug") fields[name] = item.slug;
-    else if (field.type === "html") fields[name] = bodyHtml(item);
+    else if (field.type === "html") fields[name] = storedBodyHtml(item, bodyUrls);
     else if (field.type === "image") fields[name] = imageUrl;
     else if (field.type === "date") fields[name] = toAppwriteDatetime(value as Date | string);
     // Validation guarantees a value for everything published (only drafts may lack a `draftOptional` one).

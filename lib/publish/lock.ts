@@ -34,6 +34,12 @@ export interface LockEntry {
   body?: string;
   /** The image as it was synced: SHA-256 of the local file's bytes and the URL stored in Appwrite. */
   image?: { sha256: string; url: string };
+  /**
+   * The body's local images as synced (issue #30 item 4): SHA-256 of each file's bytes → the media URL the
+   * stored body has for it (`/media/<fileId>`). Pull records the files it found in Appwrite (an image the
+   * admin uploaded), so push writes the same URL instead of uploading a copy. Absent without body images.
+   */
+  bodyImages?: Record<string, string>;
 }
 
 export type ProjectLock = Record<ContentKind, Record<string, LockEntry>>;

@@ -9,7 +9,14 @@ import { CONTENT_KINDS, IMAGES_BUCKET_ID, type ContentKind } from "../../model/c
 import { fileViewUrl, type AppwriteTarget } from "../appwrite/client.ts";
 import { bodyDigest } from "../content/body-digest.ts";
 import type { ContentItem, LocalImage } from "../content/read.ts";
-import { changedFields, imageFileId, localImage, managedFields, type ManagedFields } from "./documents.ts";
+import {
+  changedFields,
+  imageFileId,
+  localImage,
+  managedFields,
+  mediaPath,
+  type ManagedFields,
+} from "./documents.ts";
 import { contentHash, type LockEntry, type ProjectLock } from "./lock.ts";
 import { remoteChangedSince } from "./remote.ts";
 import { stateOf, STATUS_COLUMN, type ItemState } from "../../model/lifecycle.ts";
@@ -90,7 +97,23 @@ export function sourceHash(item: ContentItem): string {
     format: item.format,
     body: item.body,
     image: image ? `sha256:${sha256(image.bytes)}` : null,
+    // Only with body images, so the hash of every other item stays what earlier versions recorded.
+    ...(item.bodyImages?.length ? { bodyImages: item.bodyImages.map((b) => `${b.src}=sha256:${sha256(b.image.bytes)}`).join("\n") } : {}),
   });
+}
+
+/**
+ * The media URL of each local image of `item`'s body, by SHA-256 of its bytes: the one `recorded` in the lock
+ * for those bytes, else the content-addressed file's (`/media/<imageFileId>`). Null without body images.
+ */
+export function bodyImageUrls(item: ContentItem, recorded?: Readonly<Record<string, string>>): Record<string, string> | null {
+  if (!item.bodyImages?.length) return null;
+  return Object.fromEntries(
+    item.bodyImages.map((b) => {
+      const sha = sha256(b.image.bytes);
+      return [sha, recorded?.[sha] ?? mediaPath(imageFileId(b.image.bytes))];
+    }),
+  );
 }
 
 function planItem(input: PlanInput, item: ContentItem): PlannedItem {
@@ -121,9 +144,15 @@ function planItem(input: PlanInput, item: ContentItem): PlannedItem {
     : item.image && "url" in item.image
       ? item.image.url
       : null;
+  const bodyImages = bodyImageUrls(item, entry?.bodyImages);
   let rendered: ManagedFields | undefined;
-  const fields = () => (rendered ??= managedFields(item, imageUrl));
-  const lock = { hash, body: bodyDigest(item.format, item.body), ...(image && imageUrl ? { image: { sha256: imageSha!, url: imageUrl } } : {}) };
+  const fields = () => (rendered ??= managedFields(item, imageUrl, undefined, bodyImages ?? undefined));
+  const lock = {
+    hash,
+    body: bodyDigest(item.format, item.body),
+    ...(image && imageUrl ? { image: { sha256: imageSha!, url: imageUrl } } : {}),
+    ...(bodyImages ? { bodyImages } : {}),
+  };
   const planned = { item, fields, imageUrl, image, lock, remote };
 
   if (!remote) {

@@ -57,14 +57,30 @@ export async function localImageRef(
 ): Promise<string | undefined> {
   const file = parseFileViewUrl(url);
   if (!file || file.bucketId !== IMAGES_BUCKET_ID) return /^https?:\/\//i.test(url) ? url : undefined;
-  const known = c.localImages.get(file.fileId);
+  return localFileRef(services, contentDir, imageStem(kind, slug), file.fileId, c);
+}
+
+/**
+ * The path, relative to a content file (`../images/<name>`), of the bucket file `fileId`: a local image with
+ * its bytes (by content id), else the file downloaded into `images/` as `<stem>.<ext>` (`<stem>-<id>.<ext>`
+ * when that name is taken). Used for featured images and for the images of a body (issue #30 item 4).
+ * @throws {AppwriteException} when the file cannot be read (404: it was deleted); {OutsideFolderError} when
+ *   `images/` leads outside the content folder (nothing is written).
+ */
+export async function localFileRef(
+  services: AdminServices,
+  contentDir: string,
+  stem: string,
+  fileId: string,
+  c: PulledImages,
+): Promise<string> {
+  const known = c.localImages.get(fileId);
   if (known) return `../images/${known}`;
-  const meta = await services.storage.getFile({ bucketId: IMAGES_BUCKET_ID, fileId: file.fileId });
-  const bytes = Buffer.from(await services.storage.getFileView({ bucketId: IMAGES_BUCKET_ID, fileId: file.fileId }));
+  const meta = await services.storage.getFile({ bucketId: IMAGES_BUCKET_ID, fileId });
+  const bytes = Buffer.from(await services.storage.getFileView({ bucketId: IMAGES_BUCKET_ID, fileId }));
   const existing = c.localImages.get(imageFileId(bytes));
   if (existing) return `../images/${existing}`;
   const extension = mime.extension(meta.mimeType) || "bin";
-  const stem = imageStem(kind, slug);
   let name = `${stem}.${extension === "jpeg" ? "jpg" : extension}`;
   const taken = async (n: string) =>
     [...c.localImages.values()].includes(n) ||
@@ -72,7 +88,7 @@ export async function localImageRef(
       () => true,
       () => false,
     ));
-  if (await taken(name)) name = `${stem}-${file.fileId.slice(0, 8)}.${extension}`;
+  if (await taken(name)) name = `${stem}-${fileId.slice(0, 8)}.${extension}`;
   const written = await pathInside(contentDir, `images/${name}`); // throws before anything is written
   await makeDirectory(path.dirname(written));
   await writeFileAtomic(written, bytes);

@@ -1,7 +1,8 @@
 /**
  * `studio pull` (issue #7 item 2): writes items edited or created in Appwrite (the admin) back into content
- * files, so the files stay the source of truth for `studio push`. Bodies are written as HTML (what Appwrite
- * stores), images of the bucket are downloaded into `images/`, and the lock records the result so that
+ * files, so the files stay the source of truth for `studio push`. A Markdown file stays Markdown when its body
+ * can (and keeps its body bytes when only the front matter changed; `pull-body.ts`), other bodies are written as
+ * HTML (what Appwrite stores), images of the bucket (featured and inline) are downloaded into `images/`, and the lock records the result so that
  * push → pull → push changes nothing. A file edited locally since the last sync is never overwritten
  * (a conflict) unless `force`.
  */
@@ -16,14 +17,12 @@ import { inheritFields, localeOfFile, versionFile } from "../content/versions.ts
 import type { AdminServices } from "../appwrite/client.ts";
 import { OutsideFolderError, pathInside } from "../content/inside.ts";
 import { readContent, readItem, type ContentItem } from "../content/read.ts";
-import { formattedOrAsIs } from "../content/format.ts";
-import { serializeContentFile } from "../content/write.ts";
-import { normalizeBody } from "../html/body.ts";
 import { HtmlBoundsError, htmlBoundMessage } from "../html/bounds.ts";
 import { localImage } from "./documents.ts";
 import { isSelected, type Selection } from "./selection.ts";
 import { frontMatterOf, keptLocalKeys } from "./pull-front-matter.ts";
 import { indexLocalImages, localImageRef } from "./pull-images.ts";
+import { bodyImagesRecord, pulledFile } from "./pull-body.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
 import { itemsBySlug, sourceHash } from "./plan.ts";
 import { describeError, listBySlug, lockEntryFor, remoteChangedSince } from "./remote.ts";
@@ -210,11 +209,11 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
       reason: "its file was removed locally; `studio push --prune` deletes it from Appwrite",
     };
   }
-  const invalidFile =
-    [...c.invalid].find((f) => {
-      const named = localeOfFile(f);
-      return f.startsWith(`${folder}/`) && named.stem === slug && named.locale === locale;
-    }) ?? c.blocked.get(`${kind}:${key}`);
+  const invalidOwn = [...c.invalid].find((f) => {
+    const named = localeOfFile(f);
+    return f.startsWith(`${folder}/`) && named.stem === slug && named.locale === locale && /\.(md|markdown|html?)$/i.test(f);
+  });
+  const invalidFile = invalidOwn ?? c.blocked.get(`${kind}:${key}`);
   if (invalidFile && !options.force) {
     return {
       ...base,
@@ -233,50 +232,63 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
     };
   }
   // The slug is valid, so `target` is below the kind's folder as written; links may still lead out (C63).
-  let absoluteTarget: string;
+  // A forced pull over an invalid file of this version replaces that file (no second file of the slug).
+  const replacing = local ? undefined : invalidOwn;
+  const planned = local?.file ?? replacing ?? target;
   try {
-    absoluteTarget = await pathInside(options.contentDir, target);
+    await pathInside(options.contentDir, planned);
   } catch (error) {
     if (!(error instanceof OutsideFolderError)) throw error;
-    return { ...base, file: target, action: "skip", status: "done", reason: outsideReason(error) };
+    return { ...base, file: planned, action: "skip", status: "done", reason: outsideReason(error) };
   }
-  if (options.dryRun) return { ...base, file: target, action: "write", status: "done" };
+  if (options.dryRun) return { ...base, file: planned, action: "write", status: "done" };
 
   try {
     const imageField = CONTENT_KINDS[kind].imageField;
     const imageUrl = (doc[imageField] as string | null) ?? null;
+    const images = { localImages: c.localImages, downloaded: c.result.images };
     const imageRef = imageUrl
-      ? await localImageRef(services, options.contentDir, slug, kind, imageUrl, {
-          localImages: c.localImages,
-          downloaded: c.result.images,
-        })
+      ? await localImageRef(services, options.contentDir, slug, kind, imageUrl, images)
       : undefined;
-    const text = serializeContentFile(
+    const pulled = await pulledFile(services, {
+      contentDir: options.contentDir,
       kind,
-      {
+      slug,
+      doc,
+      bodyField: CONTENT_KINDS[kind].bodyField,
+      frontMatter: {
         ...keptLocalKeys(kind, local?.frontMatter as Record<string, unknown> | undefined),
         ...frontMatterOf(kind, doc, imageRef, locale === DEFAULT_CONTENT_LOCALE ? undefined : c.source),
       },
-      await formattedOrAsIs("html", normalizeBody(String(doc[CONTENT_KINDS[kind].bodyField] ?? ""))),
-    );
-    await writeFileAtomic(absoluteTarget, text);
-    if (local && local.file !== target) await rm(path.join(options.contentDir, local.file), { force: true });
+      local,
+      entry,
+      target,
+      replacing,
+      images,
+    });
+    const written = await pathInside(options.contentDir, pulled.file); // throws before anything is written
+    await writeFileAtomic(written, pulled.text);
+    const replaced = local?.file ?? replacing;
+    if (replaced && replaced !== pulled.file) await rm(path.join(options.contentDir, replaced), { force: true });
+    const note = pulled.note ? { reason: pulled.note } : {};
 
-    const reread = await readItem(kind, path.join(options.contentDir, target), target, "html");
+    const reread = await readItem(kind, written, pulled.file, pulled.format);
     if ("issues" in reread) {
       const problems = reread.issues.map((i) => `${i.field}: ${i.message}`).join("; ");
-      return { ...base, file: target, action: "write", status: "failed", error: `written, but invalid: ${problems}` };
+      return { ...base, file: pulled.file, action: "write", status: "failed", error: `written, but invalid: ${problems}` };
     }
     // A translated file's hash covers what it inherits, as `push` reads it.
     const [item] = c.english ? inheritFields([reread.item, c.english], []) : [reread.item];
     const image = localImage(item!);
+    const bodyImages = bodyImagesRecord(item!, pulled.storedUrls);
     project[kind][key] = lockEntryFor(kind, doc, {
       hash: sourceHash(item!),
       ...(image && imageUrl
         ? { image: { sha256: createHash("sha256").update(image.bytes).digest("hex"), url: imageUrl } }
         : {}),
+      ...(Object.keys(bodyImages).length ? { bodyImages } : {}),
     });
-    return { ...base, file: target, action: "write", status: "done" };
+    return { ...base, file: pulled.file, action: "write", status: "done", ...note };
   } catch (error) {
     if (isConnectionError(error)) throw error; // Appwrite gone: `pull` stops
     if (error instanceof OutsideFolderError) {

@@ -8,14 +8,14 @@
  */
 import { type Models } from "node-appwrite";
 import { withStudioTeam } from "./item-permissions.ts";
-import { DATABASE_ID, IMAGES_BUCKET_ID } from "../../model/content.ts";
+import { DATABASE_ID } from "../../model/content.ts";
 import { PUBLISH_AT_COLUMN, STATUS_COLUMN, type ItemState } from "../../model/lifecycle.ts";
 import { CONTENT_MODEL, DEFAULT_CONTENT_LOCALE, versionKey, type ContentKind } from "../../model/model.ts";
 import type { AdminServices } from "../appwrite/client.ts";
 import { isConnectionError } from "../appwrite/unreachable.ts";
 import type { ProjectLock } from "./lock.ts";
 import type { PlanEntry, PlannedItem } from "./plan.ts";
-import { ensureImage, type ImageUploads } from "./push-images.ts";
+import { ensureBodyImages, ensureImage, removeUploaded, type ImageUploads } from "./push-images.ts";
 import { lockEntryFor } from "./remote.ts";
 import { newItemRow } from "./writer.ts";
 
@@ -82,8 +82,10 @@ export async function createBatch(batch: readonly PlannedItem[], context: BulkCr
     let next = 0;
     const uploader = async () => {
       while (next < batch.length) {
-        const fileId = await ensureImage(services, batch[next++]!, context.uploads);
+        const p = batch[next++]!;
+        const fileId = await ensureImage(services, p, context.uploads);
         if (fileId) uploaded.push(fileId);
+        uploaded.push(...(await ensureBodyImages(services, p, context.uploads)));
       }
     };
     await Promise.all(Array.from({ length: Math.min(IMAGE_CONCURRENCY, batch.length) }, uploader));
@@ -112,11 +114,7 @@ export async function createBatch(batch: readonly PlannedItem[], context: BulkCr
   } catch (error) {
     if (isConnectionError(error)) throw error;
     // The batch wrote nothing (all or nothing): its new images would be orphans; then one item at a time.
-    for (const fileId of uploaded) {
-      if (context.sharedImages.has(fileId)) continue;
-      await services.storage.deleteFile({ bucketId: IMAGES_BUCKET_ID, fileId }).catch(() => {});
-      context.uploads.delete(fileId);
-    }
+    await removeUploaded(services, uploaded, context.sharedImages, context.uploads);
     for (const p of batch) context.onResult(await context.createOne(p));
   }
 }

@@ -9,19 +9,55 @@ import { CONTENT_KINDS, IMAGES_BUCKET_ID, type ContentKind } from "../../model/c
 import { parseFileViewUrl, type AdminServices } from "../appwrite/client.ts";
 import { imageFileName } from "../images/file-name.ts";
 import type { LocalImage } from "../content/read.ts";
-import { imageFileId } from "./documents.ts";
+import { bodyImageFiles, imageFileId, mediaPath } from "./documents.ts";
 import type { PlannedItem } from "./plan.ts";
+import { referencedImageIds } from "../content/body-images.ts";
 
-/** Content-addressed image ids that more than one planned item writes. */
+/**
+ * Content-addressed image ids that more than one planned item writes (as its featured image or in its body):
+ * a failed write of one never removes a file another uses.
+ */
 export function imagesUsedTwice(planned: PlannedItem[]): Set<string> {
   const seen = new Set<string>();
   const twice = new Set<string>();
   for (const p of planned) {
-    if (!p.image || !p.imageUrl) continue;
-    const id = imageFileId(p.image.bytes);
-    (seen.has(id) ? twice : seen).add(id);
+    const ids = new Set(bodyImageFiles(p.item).keys());
+    if (p.image && p.imageUrl) ids.add(imageFileId(p.image.bytes));
+    for (const id of ids) (seen.has(id) ? twice : seen).add(id);
   }
   return twice;
+}
+
+/**
+ * Makes sure the local images of the item's body are in the bucket when the body is written (a create, or an
+ * update that changes it; issue #30 item 4), as `ensureImage` does for the featured image: content-addressed,
+ * one upload per run however many items share a file, an existing file reused. Images whose URL the lock
+ * recorded for another file (one pull found in Appwrite) are not uploaded.
+ * @returns the file ids this run uploaded for the item (a failed write removes those no other item uses).
+ * @throws what Appwrite throws for an upload (the item then fails; files uploaded before stay listed in `uploads`).
+ */
+export async function ensureBodyImages(services: AdminServices, p: PlannedItem, uploads: ImageUploads): Promise<string[]> {
+  const files = bodyImageFiles(p.item);
+  if (files.size === 0 || !p.lock) return [];
+  const bodyField = CONTENT_KINDS[p.entry.kind].bodyField;
+  if (p.entry.action === "update" && !p.entry.changes.includes(bodyField)) return [];
+  const urls = new Set(Object.values(p.lock.bodyImages ?? {}));
+  const created: string[] = [];
+  for (const [fileId, image] of files) {
+    if (!urls.has(mediaPath(fileId))) continue; // the body points at a file Appwrite already had
+    let upload = uploads.get(fileId);
+    if (!upload) {
+      upload = uploadIfMissing(services, fileId, image);
+      uploads.set(fileId, upload);
+    }
+    try {
+      if (await upload) created.push(fileId);
+    } catch (error) {
+      uploads.delete(fileId);
+      throw error;
+    }
+  }
+  return created;
 }
 
 /** Uploads in flight or done in this run, by file id; the promise says whether this run uploaded it. */
@@ -79,6 +115,23 @@ async function uploadIfMissing(services: AdminServices, fileId: string, image: L
 }
 
 /**
+ * Removes the files `fileIds` this run uploaded for a write that failed (SECURITY C44: no orphans), except
+ * those `shared` with another planned item; forgets them in `uploads`. Best effort: never throws.
+ */
+export async function removeUploaded(
+  services: AdminServices,
+  fileIds: readonly string[],
+  shared: ReadonlySet<string>,
+  uploads: ImageUploads,
+): Promise<void> {
+  for (const fileId of fileIds) {
+    if (shared.has(fileId)) continue;
+    await services.storage.deleteFile({ bucketId: IMAGES_BUCKET_ID, fileId }).catch(() => {});
+    uploads.delete(fileId);
+  }
+}
+
+/**
  * After deletions (`deleted`: the ids of the documents deleted), removes the images only they referenced (SECURITY C45: delete cleans up).
  * Best effort: a failure leaves the file for a later sweep.
  */
@@ -102,6 +155,14 @@ export async function removeOrphanImages(
   for (const p of planned) {
     const file = p.imageUrl ? parseFileViewUrl(p.imageUrl) : null;
     if (file) stillUsed.add(file.fileId);
+    for (const id of bodyImageFiles(p.item).keys()) stillUsed.add(id);
+  }
+  // A body (kept or written) may show a file as an inline image (issue #30 item 4): never removed then.
+  for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
+    const body = CONTENT_KINDS[kind].bodyField;
+    for (const doc of remote[kind].values()) {
+      if (!deleted.has(doc.$id)) for (const id of referencedImageIds(String(doc[body] ?? ""))) stillUsed.add(id);
+    }
   }
   for (const fileId of candidates) {
     if (stillUsed.has(fileId)) continue;

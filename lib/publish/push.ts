@@ -16,7 +16,14 @@ import type { ExportReport } from "./export.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
 import { planPush, type PlanAction, type PlanEntry, type PlannedItem } from "./plan.ts";
 import { checkMassDelete, exportDeletions, readContentFolder, trackedCount } from "./push-guards.ts";
-import { ensureImage, imagesUsedTwice, removeOrphanImages, type ImageUploads } from "./push-images.ts";
+import {
+  ensureBodyImages,
+  ensureImage,
+  imagesUsedTwice,
+  removeOrphanImages,
+  removeUploaded,
+  type ImageUploads,
+} from "./push-images.ts";
 import { createBatch, createBatches, type BulkCreateContext } from "./push-bulk.ts";
 import { describeError, listBySlug, lockEntryFor } from "./remote.ts";
 import { AppwriteUnreachableError, asUnreachable, isConnectionError } from "../appwrite/unreachable.ts";
@@ -278,6 +285,7 @@ async function apply(
   const { tablesDB: databases } = services;
   const { kind } = p.entry;
   const key = entryKey(p.entry);
+  let bodyUploads: string[] = [];
   try {
     if (p.entry.action === "delete") {
       await deleteItemDocument(databases, kind, p.entry.documentId!);
@@ -298,6 +306,8 @@ async function apply(
       },
     };
     const { [STATUS_COLUMN]: state, [PUBLISH_AT_COLUMN]: publishAt, ...fields } = p.fields!();
+    // The body's own images go first, as the featured image does (issue #30 item 4).
+    bodyUploads = await ensureBodyImages(services, p, uploads);
     const lifecycle = { state: state as ItemState, publishAt: typeof publishAt === "string" ? publishAt : null };
     const changed = p.entry.changes.filter((key) => key in fields);
     const doc =
@@ -326,6 +336,8 @@ async function apply(
   } catch (error) {
     // Appwrite gone: not this item's failure; `push` stops at once (issue #26 item 10).
     if (isConnectionError(error)) throw error;
+    // No orphans (SECURITY C44): the body images this item alone made are removed with its failed write.
+    await removeUploaded(services, bodyUploads, sharedImages, uploads);
     return { ...p.entry, status: "failed", error: describeError(error) };
   }
 }

@@ -10,6 +10,7 @@ import { CONTENT_KINDS, DATABASE_ID, IMAGES_BUCKET_ID, type ContentKind } from "
 import { parseFileViewUrl, type AdminServices } from "../appwrite/client.ts";
 import { listAll, listPages } from "../appwrite/paginate.ts";
 import { ExportError, writeExport, type ExportReport } from "./export.ts";
+import { referencedImageIds } from "../content/body-images.ts";
 
 /** Default grace period: files younger than this are never swept, in ms (1 hour). */
 export const DEFAULT_SWEEP_GRACE_MS = 60 * 60 * 1000;
@@ -56,7 +57,8 @@ const VIEW_URLS = /\/storage\/buckets\/[^/?#"'\s]+\/files\/[^/?#"'\s]+\/view/g;
 
 /**
  * Ids of images-bucket files the documents of `kind` reference: their image field, and any file view URL in
- * any other string field (a body may embed one), so that a sweep never takes a file still shown somewhere.
+ * any other string field (a body may embed one), or a `/media/<fileId>` URL (an inline image), so that a sweep
+ * never takes a file still shown somewhere.
  */
 async function referencedFileIds(services: AdminServices, kind: ContentKind, into: Set<string>): Promise<void> {
   const pages = listPages((queries) =>
@@ -72,6 +74,8 @@ async function referencedFileIds(services: AdminServices, kind: ContentKind, int
           const file = parseFileViewUrl(match[0]);
           if (file?.bucketId === IMAGES_BUCKET_ID) into.add(file.fileId);
         }
+        // An inline image of a body, as push and the admin store it: `/media/<fileId>` (issue #30 item 4).
+        for (const id of referencedImageIds(value)) into.add(id);
       }
     }
   }

@@ -267,7 +267,7 @@ describe("studio CLI", () => {
 
     expect(run.code).toBe(0);
     expect(run.result()).toMatchObject({ written: 1, conflicts: 0, failed: 0 });
-    expect(await readFile(path.join(dir, "posts/second-post.html"), "utf8")).toContain("excerpt: From the admin.");
+    expect(await readFile(path.join(dir, "posts/second-post.md"), "utf8")).toContain("excerpt: From the admin.");
   });
 
   it("format --check exits 1 when a file would change; format fixes it; --check then passes", async () => {

@@ -330,10 +330,11 @@ describe("studio pull", () => {
     const pulled = await pull(backend.services, options);
 
     expect(pulled).toMatchObject({ written: 2, conflicts: 0, failed: 0 });
-    const hello = await readFile(path.join(contentDir, "posts/hello-world.html"), "utf8");
+    // A Markdown file stays Markdown when its new body can be (issue #30 item 5).
+    const hello = await readFile(path.join(contentDir, "posts/hello-world.md"), "utf8");
     expect(hello).toContain("excerpt: Edited in the admin.");
-    expect(hello).toContain("<h2>New</h2>\n<p>Rewritten.</p>"); // formatted as `studio format` writes it
-    await expect(readFile(path.join(contentDir, "posts/hello-world.md"))).rejects.toThrow(/ENOENT/);
+    expect(hello).toContain("---\n\n## New\n\nRewritten.\n");
+    await expect(readFile(path.join(contentDir, "posts/hello-world.html"))).rejects.toThrow(/ENOENT/);
     const created = await readFile(path.join(contentDir, "posts/written-in-the-admin.html"), "utf8");
     // The admin's image has the same bytes as a local image: the file references it instead of a copy.
     expect(created).toContain("featuredImage: ../images/alpha-logo.png");

@@ -131,13 +131,14 @@ describe("studio pull <file|slug>…", () => {
     await adminEdit("second-post", "en", { excerpt: "Not asked for." });
 
     expect(await runPull(context(), { dir, items: ["posts/hello-world.md"] })).toBe(0);
-    const en = await readFile(path.join(dir, "posts/hello-world.html"), "utf8");
+    // Only the excerpt changed: both files stay Markdown (issue #30 item 5).
+    const en = await readFile(path.join(dir, "posts/hello-world.md"), "utf8");
     expect(en).toContain("Edited in the admin.");
     expect(en).toContain("generated:\n  model: gemini-2.5-flash");
-    const ar = await readFile(path.join(dir, "posts/hello-world.ar.html"), "utf8");
+    const ar = await readFile(path.join(dir, "posts/hello-world.ar.md"), "utf8");
     expect(ar).toContain("translatedAt: 2026-03-15T10:00:00.399Z");
     expect(await readFile(path.join(dir, "posts/second-post.md"), "utf8")).not.toContain("Not asked for.");
-    const check = await formatContent(dir, { check: true, files: ["posts/hello-world.html", "posts/hello-world.ar.html"] });
+    const check = await formatContent(dir, { check: true, files: ["posts/hello-world.ar.md"] });
     expect(check.changed).toEqual([]);
   });
 });
