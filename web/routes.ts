@@ -56,6 +56,7 @@ export default [
     route("inbox", "routes/admin/inbox.tsx"),
     route("inbox/:kind/:id", "routes/admin/inbox-item.tsx"),
     route("team", "routes/admin/team-members.tsx"),
+    route("trash", "routes/admin/trash.tsx"),
   ]),
   route("admin/inbox/export.csv", "routes/resources/admin-inbox-export.ts"),
   route("admin/inbox/events", "routes/resources/admin-inbox-events.ts"),
