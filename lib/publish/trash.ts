@@ -270,7 +270,7 @@ export async function restoreFromTrash(key: TablesDB, item: TrashedItem, restore
   const created: Models.DefaultRow[] = [];
   try {
     for (const version of item.versions) {
-      const columns = { ...keptColumns(version.kind, version.data), slug: version.slug };
+      const columns: Record<string, unknown> = { ...keptColumns(version.kind, version.data), slug: version.slug };
       delete columns[STATUS_COLUMN];
       const publishAt = (columns[PUBLISH_AT_COLUMN] as string | null | undefined) ?? null;
       delete columns[PUBLISH_AT_COLUMN];
@@ -297,4 +297,24 @@ export async function restoreFromTrash(key: TablesDB, item: TrashedItem, restore
     await key.deleteRow({ databaseId: DATABASE_ID, tableId: TRASH_TABLE, rowId: version.rowId }).catch(() => {});
   }
   return created;
+}
+
+/** The key of a version in `trashedVersions`' map: `<kind>|<versionKey>` (`post|my-post`, `post|my-post@ar`). */
+export function trashKey(kind: ContentKind, slug: string, locale: ContentLocale): string {
+  return `${kind}|${documentVersionKey({ slug, locale })}`;
+}
+
+/**
+ * Every version in the trash by `trashKey`, read with `tables` (the API key's, for `studio push`); empty when the
+ * site has no trash table yet (a database `studio setup` has not migrated: nothing can be in it).
+ * @throws {AppwriteException} when Appwrite fails otherwise.
+ */
+export async function trashedVersions(tables: TablesDB): Promise<Map<string, TrashedVersion>> {
+  const found = new Map<string, TrashedVersion>();
+  const versions = await listTrashVersions(tables).catch((error: unknown) => {
+    if ((error as { type?: string }).type === "table_not_found" || (error as { type?: string }).type === "collection_not_found") return [];
+    throw error;
+  });
+  for (const v of versions) found.set(trashKey(v.kind, v.slug, v.locale), v);
+  return found;
 }

@@ -119,7 +119,7 @@ export function TrashTable({ rows, owner }: { rows: TrashRow[]; owner: boolean }
           </tbody>
         </table>
       </div>
-      <DeleteForeverDialog row={purging} onClose={() => setPurging(null)} />
+      {owner && <DeleteForeverDialog row={purging} onClose={() => setPurging(null)} />}
     </>
   );
 }
