@@ -240,3 +240,21 @@ describe("the purge after 30 days", () => {
     expect(await fileExists(recent.fileId)).toBe(false);
   });
 });
+
+describe("studio setup on a database from before the trash", () => {
+  it("adds the trash table, and moving to the trash works there", async () => {
+    const { applyContentSchema } = await import("../../lib/appwrite/content-schema.ts");
+    const schema = (await import("../../model/appwrite.json", { with: { type: "json" } })).default;
+    await tables().deleteTable({ databaseId: DATABASE_ID, tableId: TRASH_TABLE });
+    const changes = await applyContentSchema(stack.backend.services, schema as never);
+    expect(changes.join("\n")).toContain(TRASH_TABLE);
+    const row = await createItemDocument(tables(), {
+      kind: "venture",
+      data: placeholderDocument("venture", { slug: "after-setup" }),
+      permissions: ['update("team:studio")', 'delete("team:studio")'],
+      lifecycle: { state: "published", publishAt: null },
+    });
+    await moveToTrash(tables(), tables(), "venture", [row], { deletedBy: "test" });
+    expect((await rows(TRASH_TABLE, Query.equal("itemId", row.$id))).length).toBe(1);
+  });
+});
