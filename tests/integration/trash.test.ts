@@ -160,6 +160,9 @@ describe("restoring and deleting forever", () => {
       expect(row.status).toBe("draft");
       expect(row.$permissions).not.toContain('read("any")');
       expect(row.$permissions).toContain('update("team:studio")');
+      // A new preview key: links shared before the deletion stay dead (SECURITY C66).
+      expect(row.previewKey).toMatch(/^[0-9a-f]{24}$/);
+      expect(row.previewKey).not.toBe(versions.find((v) => v.$id === row.$id)!.previewKey);
     }
     expect(back.find((v) => v.locale === "en")!.excerpt).toBe("Edited once.");
     const history = await new RevisionStore(stack.backend.services.client).list(back.find((v) => v.$id === batch)!);
