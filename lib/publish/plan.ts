@@ -129,7 +129,11 @@ function planItem(input: PlanInput, item: ContentItem): PlannedItem {
       : null;
   let rendered: ManagedFields | undefined;
   const fields = () => (rendered ??= managedFields(item, imageUrl));
-  const lock = { hash, body: bodyDigest(item.format, item.body), ...(image && imageUrl ? { image: { sha256: imageSha!, url: imageUrl } } : {}) };
+  const lock = {
+    hash,
+    body: bodyDigest(item.format, item.body),
+    ...(image && imageUrl ? { image: { sha256: imageSha!, url: imageUrl } } : {}),
+  };
   const planned = { item, fields, imageUrl, image, lock, remote };
 
   const trashed = remote ? undefined : input.trashed?.get(trashKey(item.kind, item.slug, item.locale));

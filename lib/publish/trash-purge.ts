@@ -80,7 +80,10 @@ export async function deleteForever(services: AdminServices, item: TrashedItem):
  * @throws {AppwriteException} when Appwrite fails (the next pass retries).
  */
 export async function purgeExpiredTrash(services: AdminServices, now = Date.now()): Promise<number> {
-  const due = groupTrash(await listTrashVersions(services.tablesDB, [Query.lessThan("deletedAt", purgeBefore(now))]), now);
+  const due = groupTrash(
+    await listTrashVersions(services.tablesDB, [Query.lessThan("deletedAt", purgeBefore(now))]),
+    now,
+  );
   for (const item of due) await deleteForever(services, item);
   return due.length;
 }

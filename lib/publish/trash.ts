@@ -1,9 +1,9 @@
 /**
  * The trash (issue #29 item 9, docs/decisions/0019-trash.md): deleting an item in the admin moves each of its
  * language versions out of its content table into a row of the `trash` table (`TRASH_MODEL`), for
- * `TRASH_DAYS`; its history stays in `revisions` under the same row ids. Restoring creates the rows again with
- * their ids, as drafts readable by their editors only, so the history comes back with them. Purging
- * (`trash-purge.ts`) removes the rows, their history and the images nothing else uses.
+ * `TRASH_DAYS`; its history stays in `revisions` under the same row ids. Restoring (`trash-restore.ts`) creates
+ * the rows again with their ids, as drafts readable by their editors only, so the history comes back with them.
+ * Purging (`trash-purge.ts`) removes the rows, their history and the images nothing else uses.
  *
  * Trash rows are written with the site's API key only (the table grants no role anything, as the history:
  * SECURITY C69) and carry `read` for the item's editors (the roles that could update it, decision 0017), so
@@ -11,7 +11,7 @@
  */
 import { ID, Permission, Query, type Models, type TablesDB } from "node-appwrite";
 import { DATABASE_ID } from "../../model/content.ts";
-import { LIFECYCLE_ATTRIBUTES, PUBLISH_AT_COLUMN, STATUS_COLUMN } from "../../model/lifecycle.ts";
+import { LIFECYCLE_ATTRIBUTES } from "../../model/lifecycle.ts";
 import {
   CONTENT_MODEL,
   documentVersionKey,
@@ -26,8 +26,7 @@ import {
 } from "../../model/model.ts";
 import { listPages } from "../appwrite/paginate.ts";
 import { editorRolesOf } from "./item-permissions.ts";
-import { newPreviewKey, PREVIEW_KEY_COLUMN } from "./preview-link.ts";
-import { createItemDocument, deleteItemDocument, toAppwriteDatetime, type DocumentWriter } from "./writer.ts";
+import { deleteItemDocument, toAppwriteDatetime, type DocumentWriter } from "./writer.ts";
 
 /** The trash table's id. */
 export const TRASH_TABLE = TRASH_MODEL.trashed.collectionId;
@@ -68,21 +67,6 @@ export interface TrashedItem {
   daysLeft: number;
 }
 
-/** A version cannot be restored: its slug (in its language) is used by another item now. */
-export class TrashSlugTakenError extends Error {
-  override name = "TrashSlugTakenError";
-  constructor(
-    readonly kind: ContentKind,
-    readonly slug: string,
-    readonly locale: ContentLocale,
-  ) {
-    super(
-      `Cannot restore: the slug "${slug}" (${locale}) is used by another ${kind} since this one was deleted. ` +
-        `Change that item's slug or move it to the trash, then restore this one.`,
-    );
-  }
-}
-
 /** Nothing of that batch is in the trash the caller may read (restored, purged, or never theirs). */
 export class TrashNotFoundError extends Error {
   override name = "TrashNotFoundError";
@@ -91,9 +75,12 @@ export class TrashNotFoundError extends Error {
   }
 }
 
-/** The columns of a content row the trash keeps: its kind's fields and the lifecycle columns. */
-function keptColumns(kind: ContentKind, row: Record<string, unknown>): Record<string, unknown> {
-  const names = [...fieldsOf(CONTENT_MODEL[kind]).map(([name]) => name), ...LIFECYCLE_ATTRIBUTES.map((a) => String(a["key"]))];
+/** The columns of a content row the trash keeps and a restore writes back: its kind's fields and the lifecycle columns. */
+export function keptColumns(kind: ContentKind, row: Record<string, unknown>): Record<string, unknown> {
+  const names = [
+    ...fieldsOf(CONTENT_MODEL[kind]).map(([name]) => name),
+    ...LIFECYCLE_ATTRIBUTES.map((a) => String(a["key"])),
+  ];
   return Object.fromEntries(names.filter((name) => name in row).map((name) => [name, row[name] ?? null]));
 }
 
@@ -158,10 +145,12 @@ export function groupTrash(versions: readonly TrashedVersion[], now = Date.now()
 export async function listTrashVersions(tables: TablesDB, queries: string[] = []): Promise<TrashedVersion[]> {
   const found: TrashedVersion[] = [];
   const pages = listPages(
-    (q) => tables.listRows({ databaseId: DATABASE_ID, tableId: TRASH_TABLE, queries: q, total: false }).then((p) => p.rows),
+    (q) =>
+      tables.listRows({ databaseId: DATABASE_ID, tableId: TRASH_TABLE, queries: q, total: false }).then((p) => p.rows),
     { queries: [...queries, Query.orderDesc("deletedAt")] },
   );
-  for await (const rows of pages) for (const row of rows) found.push(...[toTrashedVersion(row)].filter((v) => v !== null));
+  for await (const rows of pages)
+    for (const row of rows) found.push(...[toTrashedVersion(row)].filter((v) => v !== null));
   return found;
 }
 
@@ -190,8 +179,8 @@ export interface Deletion {
 /**
  * Moves the language versions `rows` of one item of `kind` to the trash: writes a trash row for each with `key`
  * (the API key's tables), then deletes each content row with `writer` (the user's session: Appwrite decides
- * whether they may; its CDN pages are purged). A version whose deletion is refused keeps no trash row, so
- * nothing is both in the trash and on the site; the first refusal is rethrown after that cleanup.
+ * whether they may; its CDN pages are purged). A trash row that cannot be written, or a version whose deletion
+ * is refused, leaves no trash row behind for what stays on the site; the error is rethrown after that cleanup.
  * @returns the batch id (the first row's id).
  * @throws {AppwriteException} from Appwrite (401 the user may not delete, 404 gone).
  */
@@ -206,26 +195,34 @@ export async function moveToTrash(
   const deletedAt = toAppwriteDatetime(new Date(deletion.now ?? Date.now()));
   const spec = CONTENT_MODEL[kind];
   const written: { trashId: string; row: Models.DefaultRow }[] = [];
-  for (const row of rows) {
-    const trashed = await key.createRow({
-      databaseId: DATABASE_ID,
-      tableId: TRASH_TABLE,
-      rowId: ID.unique(),
-      data: {
-        kind,
-        itemId: row.$id,
-        batch,
-        slug: String(row.slug),
-        locale: isContentLocale(row.locale) ? row.locale : DEFAULT_CONTENT_LOCALE,
-        title: String(row[spec.title] ?? "").slice(0, 256),
-        image: typeof row[spec.image] === "string" ? row[spec.image] : null,
-        deletedAt,
-        deletedBy: deletion.deletedBy.slice(0, 128),
-        data: JSON.stringify(keptColumns(kind, row)),
-      },
-      permissions: editorRolesOf(row.$permissions).map((role) => Permission.read(role)),
-    });
-    written.push({ trashId: trashed.$id, row });
+  const removeTrashRow = (rowId: string) =>
+    key.deleteRow({ databaseId: DATABASE_ID, tableId: TRASH_TABLE, rowId }).catch(() => {});
+  try {
+    for (const row of rows) {
+      const trashed = await key.createRow({
+        databaseId: DATABASE_ID,
+        tableId: TRASH_TABLE,
+        rowId: ID.unique(),
+        data: {
+          kind,
+          itemId: row.$id,
+          batch,
+          slug: String(row.slug),
+          locale: isContentLocale(row.locale) ? row.locale : DEFAULT_CONTENT_LOCALE,
+          title: String(row[spec.title] ?? "").slice(0, 256),
+          image: typeof row[spec.image] === "string" ? row[spec.image] : null,
+          deletedAt,
+          deletedBy: deletion.deletedBy.slice(0, 128),
+          data: JSON.stringify(keptColumns(kind, row)),
+        },
+        permissions: editorRolesOf(row.$permissions).map((role) => Permission.read(role)),
+      });
+      written.push({ trashId: trashed.$id, row });
+    }
+  } catch (error) {
+    // Nothing was deleted yet: no version may be both on the site and in the trash.
+    for (const { trashId } of written) await removeTrashRow(trashId);
+    throw error;
   }
   let refused: unknown = null;
   for (const { trashId, row } of written) {
@@ -237,67 +234,12 @@ export async function moveToTrash(
     } catch (error) {
       refused = error;
     }
-    await key.deleteRow({ databaseId: DATABASE_ID, tableId: TRASH_TABLE, rowId: trashId }).catch(() => {});
+    await removeTrashRow(trashId);
   }
   if (refused !== null) throw refused;
   return batch;
 }
 
-/** The row of another item that uses `version`'s slug in its language now, or null. */
-async function slugHolder(key: TablesDB, version: TrashedVersion): Promise<Models.DefaultRow | null> {
-  const { rows } = await key.listRows({
-    databaseId: DATABASE_ID,
-    tableId: CONTENT_MODEL[version.kind].collectionId,
-    queries: [Query.equal("slug", version.slug), Query.limit(100)],
-    total: false,
-  });
-  return rows.find((row) => documentVersionKey(row) === documentVersionKey(version)) ?? null;
-}
-
-/**
- * Restores `item` (as read by the caller with their session, so only an editor's) with `key`: each version is
- * created again with its row id and columns, as a draft readable by its editors only (`update`/`delete` for
- * each editor role, decision 0017), with a new preview key (old preview links stay dead: SECURITY C66); its
- * history is under the same id. Then its trash rows are deleted. Nothing is written when a slug is taken.
- * @param restoredBy who restores (written to `updatedBy`).
- * @throws {TrashSlugTakenError} when another item uses a version's slug in its language now (nothing written);
- * {AppwriteException} from Appwrite (a version created before a failure is deleted again).
- */
-export async function restoreFromTrash(key: TablesDB, item: TrashedItem, restoredBy: string): Promise<Models.DefaultRow[]> {
-  for (const version of item.versions) {
-    if (await slugHolder(key, version)) throw new TrashSlugTakenError(version.kind, version.slug, version.locale);
-  }
-  const created: Models.DefaultRow[] = [];
-  try {
-    for (const version of item.versions) {
-      const columns: Record<string, unknown> = { ...keptColumns(version.kind, version.data), slug: version.slug };
-      delete columns[STATUS_COLUMN];
-      const publishAt = (columns[PUBLISH_AT_COLUMN] as string | null | undefined) ?? null;
-      delete columns[PUBLISH_AT_COLUMN];
-      created.push(
-        await createItemDocument(key, {
-          kind: version.kind,
-          documentId: version.itemId,
-          data: { ...columns, [PREVIEW_KEY_COLUMN]: newPreviewKey() },
-          permissions: version.editors.flatMap((role) => [Permission.update(role), Permission.delete(role)]),
-          lifecycle: { state: "draft", publishAt },
-          savedBy: restoredBy,
-        }).catch((error: unknown) => {
-          // Another row took the id or the slug between the check and the write.
-          if ((error as { code?: number }).code === 409) throw new TrashSlugTakenError(version.kind, version.slug, version.locale);
-          throw error;
-        }),
-      );
-    }
-  } catch (error) {
-    for (const row of created) await deleteItemDocument(key, item.kind, row.$id).catch(() => {});
-    throw error;
-  }
-  for (const version of item.versions) {
-    await key.deleteRow({ databaseId: DATABASE_ID, tableId: TRASH_TABLE, rowId: version.rowId }).catch(() => {});
-  }
-  return created;
-}
 
 /** The key of a version in `trashedVersions`' map: `<kind>|<versionKey>` (`post|my-post`, `post|my-post@ar`). */
 export function trashKey(kind: ContentKind, slug: string, locale: ContentLocale): string {
@@ -312,7 +254,11 @@ export function trashKey(kind: ContentKind, slug: string, locale: ContentLocale)
 export async function trashedVersions(tables: TablesDB): Promise<Map<string, TrashedVersion>> {
   const found = new Map<string, TrashedVersion>();
   const versions = await listTrashVersions(tables).catch((error: unknown) => {
-    if ((error as { type?: string }).type === "table_not_found" || (error as { type?: string }).type === "collection_not_found") return [];
+    if (
+      (error as { type?: string }).type === "table_not_found" ||
+      (error as { type?: string }).type === "collection_not_found"
+    )
+      return [];
     throw error;
   });
   for (const v of versions) found.set(trashKey(v.kind, v.slug, v.locale), v);

@@ -10,12 +10,17 @@ import { DATABASE_ID } from "../../model/content.ts";
 import { CONTENT_MODEL, type ContentKind } from "../../model/model.ts";
 import { createAdminServices, type AppwriteTarget, type SessionServices } from "../../lib/appwrite/client.ts";
 import { mayAct } from "../../lib/publish/item-permissions.ts";
-import { moveToTrash, readTrashBatch, restoreFromTrash, type TrashedItem } from "../../lib/publish/trash.ts";
+import { moveToTrash, readTrashBatch, type TrashedItem } from "../../lib/publish/trash.ts";
+import { restoreFromTrash } from "../../lib/publish/trash-restore.ts";
 import { deleteForever } from "../../lib/publish/trash-purge.ts";
 import type { SignedInUser } from "../auth/account.ts";
 
 const notAuthorized = () =>
-  new AppwriteException("The current user is not authorized to perform the requested action.", 401, "user_unauthorized");
+  new AppwriteException(
+    "The current user is not authorized to perform the requested action.",
+    401,
+    "user_unauthorized",
+  );
 
 /** The name the trash shows for who deleted or restored: the user's name, else their e-mail. */
 const nameOf = (user: SignedInUser) => user.name || user.email;

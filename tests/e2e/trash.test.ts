@@ -64,9 +64,9 @@ describe("the trash", () => {
     await dialog.getByRole("button", { name: "Delete", exact: true }).click();
     await expect.poll(() => page.locator("tr").filter({ hasText: "Clinic Ledger" }).count()).toBe(0);
     const flash = page.locator("[data-flash]");
-    await expect.poll(async () => (await flash.textContent())?.replace(/[\u2068\u2069]/g, "")).toContain(
-      "Moved “Clinic Ledger” to the trash.",
-    );
+    await expect
+      .poll(async () => (await flash.textContent())?.replace(/[\u2068\u2069]/g, ""))
+      .toContain("Moved “Clinic Ledger” to the trash.");
 
     await page.getByRole("navigation").getByRole("link", { name: "Trash" }).click();
     await page.waitForURL((u) => u.pathname === "/admin/trash");

@@ -112,7 +112,8 @@ describe("moving an item to the trash", () => {
 
     const title = String(versions.find((v) => v.locale === "en")!.title);
     /** The Trash page as `who` sees it (without the hydration data, which carries every admin message). */
-    const trashPage = async (who: Visitor, init?: RequestInit) => markupOf((await who.request("/admin/trash", init)).text);
+    const trashPage = async (who: Visitor, init?: RequestInit) =>
+      markupOf((await who.request("/admin/trash", init)).text);
     const listed = await trashPage(owner);
     expect(listed).toContain(title);
     expect(listed).toContain("Delete forever");

@@ -6,7 +6,8 @@
 import { data } from "react-router";
 import type { SignedInUser } from "../../server/auth/account.ts";
 import { deleteItemForever, restoreItem } from "../../server/admin/trash.ts";
-import { listTrash, TrashNotFoundError, TrashSlugTakenError, type TrashedItem } from "../../lib/publish/trash.ts";
+import { listTrash, TrashNotFoundError, type TrashedItem } from "../../lib/publish/trash.ts";
+import { TrashSlugTakenError } from "../../lib/publish/trash-restore.ts";
 import { CONTENT_MODEL, type ContentKind, type ContentLocale } from "../../model/model.ts";
 import { formatLongDate, type Locale } from "../i18n/i18n.ts";
 import { getI18n } from "../i18n/catalog.server.ts";
