@@ -62,7 +62,7 @@ async function deleteThroughDialog(page: Page, label: string, list: "ventures" |
   await row.getByRole("button", { name: "Delete" }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm Deletion" });
   await expect.poll(() => dialog.isVisible()).toBe(true);
-  expect(await dialog.textContent()).toContain("and their history move to the trash for 30 days.");
+  expect(await dialog.textContent()).toContain("history move to the trash for 30 days.");
   expect(await dialog.textContent()).toContain(label);
   const release = await holdPosts(page, new RegExp(`/admin/${list}\\.data`));
   await dialog.getByRole("button", { name: "Delete" }).click();
