@@ -40,7 +40,7 @@ function DeleteForeverDialog({ row, onClose }: { row: TrashRow | null; onClose: 
           disabled={busy}
           className="rounded-full bg-red-600 px-4 py-2 text-sm font-semibold disabled:opacity-60"
         >
-          {t("admin.trash.deleteForever")}
+          {busy ? t("admin.trash.deletingForever") : t("admin.trash.deleteForever")}
         </button>
       </Form>
     </dialog>
