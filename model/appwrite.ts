@@ -17,6 +17,7 @@ import {
   MEDIA_MODEL,
   SERVICE_MODEL,
   SUBMISSION_MODEL,
+  TRASH_MODEL,
   fieldsOf,
   type FieldSpec,
   type KindSpec,
@@ -117,7 +118,7 @@ function table(collection: Record<string, unknown>): Record<string, unknown> {
 
 /**
  * The whole `appwrite.json` of the project: database `main_db`, the collections of `CONTENT_MODEL`,
- * `SUBMISSION_MODEL`, `SERVICE_MODEL`, `HISTORY_MODEL` and `MEDIA_MODEL` in that order, the images bucket (public read, file
+ * `SUBMISSION_MODEL`, `SERVICE_MODEL`, `HISTORY_MODEL`, `MEDIA_MODEL` and `TRASH_MODEL` in that order, the images bucket (public read, file
  * security, 5 MB, image types only: SECURITY C30, C31, C61), then the same database and collections as
  * `tablesDB` and `tables` (SECURITY C75: without them `appwrite push tables --all --force` deletes `main_db`).
  * `projectId` is `PROJECT_ID`, the id the embedded server takes for a new data folder, so the CLI reaches it
@@ -132,6 +133,7 @@ export function appwriteSchema(): Record<string, unknown> {
       ...Object.values(SERVICE_MODEL),
       ...Object.values(HISTORY_MODEL),
       ...Object.values(MEDIA_MODEL),
+      ...Object.values(TRASH_MODEL),
     ].map((spec) => collection(spec)),
   ];
   return {

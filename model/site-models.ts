@@ -131,3 +131,40 @@ export const MEDIA_MODEL = {
 
 /** Most characters of one alt text (WCAG does not cap it; a sentence or two is the norm). */
 export const MAX_ALT_TEXT = 500;
+/** How long a deleted item stays in the trash before it is purged, in days (issue #29 item 9). */
+export const TRASH_DAYS = 30;
+
+/**
+ * The trash (issue #29 item 9, docs/decisions/0019-trash.md): deleting an item in the admin moves each of its
+ * language versions out of its content table into one row here (so guests, lists, feeds and `studio pull` no
+ * longer see it and its slug is free), with `batch` shared by the versions deleted together. The history stays
+ * in `revisions` under the item's id, so a restore (same row ids) brings it back. Written and deleted with the
+ * site's API key only (the table grants no role anything, like the history, SECURITY C69); each row carries
+ * `read` for the item's editors (the roles that could update it), so a user sees only what they could edit
+ * (C65). `data` is the version's columns as JSON; `image` its image URL (the purge keeps a file still used);
+ * purged `TRASH_DAYS` after `deletedAt` by the scheduler (`lib/publish/trash-purge.ts`).
+ */
+export const TRASH_MODEL = {
+  trashed: {
+    collectionId: "trash",
+    label: "Trash",
+    permissions: [],
+    fields: {
+      kind: { type: "text", max: 16 },
+      itemId: { type: "text", max: 36 },
+      batch: { type: "text", max: 36 },
+      slug: { type: "text", max: 128 },
+      locale: { type: "locale" },
+      title: { type: "text", max: LIMITS.title },
+      image: { type: "text", max: 2048, optional: true },
+      deletedAt: { type: "date" },
+      deletedBy: { type: "text", max: 128, optional: true },
+      data: { type: "text", max: 1_000_000 },
+    },
+    indexes: [
+      { key: "deleted_at", type: "key", attributes: ["deletedAt"], orders: ["ASC"] },
+      { key: "batch", type: "key", attributes: ["batch"], orders: ["ASC"] },
+      { key: "slug_locale", type: "key", attributes: ["slug", "locale"], orders: ["ASC", "ASC"] },
+    ],
+  },
+} as const satisfies Record<string, KindSpec>;

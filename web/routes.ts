@@ -57,6 +57,7 @@ export default [
     route("inbox/:kind/:id", "routes/admin/inbox-item.tsx"),
     route("team", "routes/admin/team-members.tsx"),
     route("media", "routes/admin/media.tsx"),
+    route("trash", "routes/admin/trash.tsx"),
   ]),
   route("admin/media/api", "routes/resources/admin-media.ts"),
   route("admin/inbox/export.csv", "routes/resources/admin-inbox-export.ts"),

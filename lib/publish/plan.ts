@@ -21,6 +21,7 @@ import { contentHash, type LockEntry, type ProjectLock } from "./lock.ts";
 import { remoteChangedSince } from "./remote.ts";
 import { stateOf, STATUS_COLUMN, type ItemState } from "../../model/lifecycle.ts";
 import { itemKey } from "../content/versions.ts";
+import { trashKey, type TrashedVersion } from "./trash.ts";
 import { DEFAULT_CONTENT_LOCALE, parseVersionKey, type ContentLocale } from "../../model/model.ts";
 
 export type PlanAction = "create" | "update" | "unchanged" | "delete" | "conflict" | "skip";
@@ -74,6 +75,11 @@ export interface PlanInput {
   lock: ProjectLock;
   force: boolean;
   prune: boolean;
+  /**
+   * The versions in the site's trash by `trashKey` (issue #29 item 9): a file whose version is there is a
+   * conflict whatever `force` says, never created again beside it (its restore would then be refused).
+   */
+  trashed?: ReadonlyMap<string, Pick<TrashedVersion, "deletedAt" | "deletedBy">>;
 }
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
@@ -155,6 +161,14 @@ function planItem(input: PlanInput, item: ContentItem): PlannedItem {
   };
   const planned = { item, fields, imageUrl, image, lock, remote };
 
+  const trashed = remote ? undefined : input.trashed?.get(trashKey(item.kind, item.slug, item.locale));
+  if (trashed) {
+    const when = trashed.deletedAt.slice(0, 10);
+    const reason =
+      `is in the site's trash (deleted in the admin${trashed.deletedBy ? ` by ${trashed.deletedBy}` : ""} on ${when}); ` +
+      "restore it on the admin's Trash page and run `studio pull`, or delete it forever there, then push again";
+    return { ...planned, entry: { ...base, action: "conflict", reason } };
+  }
   if (!remote) {
     if (entry && !input.force) {
       const reason =

@@ -29,6 +29,7 @@ import { describeError, listBySlug, lockEntryFor } from "./remote.ts";
 import { AppwriteUnreachableError, asUnreachable, isConnectionError } from "../appwrite/unreachable.ts";
 import { selectContent, selectPlanned, type Selection } from "./selection.ts";
 import { createItemDocument, deleteItemDocument, updateItemDocument, type ImageStep } from "./writer.ts";
+import { trashedVersions } from "./trash.ts";
 
 export type { PlanAction, PlanEntry } from "./plan.ts";
 // What callers of `push` also use, where it is written.
@@ -167,6 +168,10 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     lock: project,
     force: options.force ?? false,
     prune: options.prune ?? false,
+    // A file whose item is in the site's trash is refused, never created beside it (issue #29 item 9).
+    trashed: await trashedVersions(services.tablesDB).catch((error: unknown) => {
+      throw asUnreachable(services.target.endpoint, error, "nothing was written");
+    }),
   }));
   emit({ type: "planned", plan: planned.map((p) => p.entry) });
   const tracked = trackedCount(project, remote);

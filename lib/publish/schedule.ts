@@ -12,9 +12,15 @@ import { PUBLISH_AT_COLUMN, STATUS_COLUMN } from "../../model/lifecycle.ts";
 import { CONTENT_KIND_NAMES, CONTENT_MODEL, type ContentKind } from "../../model/model.ts";
 import type { AdminServices } from "../appwrite/client.ts";
 import { toAppwriteDatetime, updateItemDocument } from "./writer.ts";
+import { purgeExpiredTrash } from "./trash-purge.ts";
 
 /** The longest the scheduler waits before asking Appwrite again, in ms: a due time written anywhere is seen within it. */
 export const SCHEDULE_RECHECK_MS = 30_000;
+/**
+ * How often a process's passes also purge the trash of what was deleted more than `TRASH_DAYS` ago (issue #29
+ * item 9), in ms: the first pass, then at most once per this interval.
+ */
+export const TRASH_PURGE_EVERY_MS = 10 * 60_000;
 /** Most documents promoted per kind and pass (the next pass, at once, takes the rest). */
 const BATCH = 100;
 
@@ -116,7 +122,7 @@ export interface SchedulerOptions {
 /**
  * Starts the scheduler of one site process with the site's API-key services: a pass at once, then one at the
  * next due time (at most `recheckMs` later), each promoting what is due (`promoteDue`) and calling `onDue`
- * when a due time has passed.
+ * when a due time has passed; every `TRASH_PURGE_EVERY_MS` a pass also purges the trash (`purgeExpiredTrash`).
  */
 export function startScheduler(services: AdminServices, options: SchedulerOptions): Scheduler {
   const now = options.now ?? Date.now;
@@ -127,6 +133,7 @@ export function startScheduler(services: AdminServices, options: SchedulerOption
   let again = false;
   let closed = false;
   let nextDue: number | null = null;
+  let lastPurge: number | null = null;
 
   const arm = () => {
     clearTimeout(timer);
@@ -143,6 +150,12 @@ export function startScheduler(services: AdminServices, options: SchedulerOption
       if (result.promoted > 0 || (waitedFor !== null && waitedFor <= now())) options.onDue();
     } catch (error) {
       if (!closed) onError(error);
+    }
+    if (lastPurge === null || now() - lastPurge >= TRASH_PURGE_EVERY_MS) {
+      lastPurge = now();
+      await purgeExpiredTrash(services, lastPurge).catch((error: unknown) => {
+        if (!closed) onError(error);
+      });
     }
   };
   function run(): Promise<void> {

@@ -39,7 +39,7 @@ const TEXTS = {
     draft: (n: string) => `Saved “${n}” as a draft.`,
     unpublished: (n: string) => `“${n}” is now a draft.`,
     scheduled: (n: string) => `“${n}” is scheduled for 1 Dec 2099.`,
-    deleted: (n: string) => `Deleted “${n}”.`,
+    deleted: (n: string) => `Moved “${n}” to the trash.`,
     noPermission: (n: string) => `“${n}” was not deleted: you don't have permission to delete it.`,
     gone: (n: string) => `“${n}” was not deleted: it no longer exists`,
     nameUpdated: "Name updated successfully.",
@@ -56,7 +56,7 @@ const TEXTS = {
     unpublished: (n: string) => `أصبح «${n}» مسودة.`,
     // The digits are what Intl's "ar" writes, as the rest of the Arabic admin (Latin in current ICU data).
     scheduled: (n: string) => `«${n}» مجدول للنشر في ${arabicDay}.`,
-    deleted: (n: string) => `تم حذف «${n}».`,
+    deleted: (n: string) => `نُقل «${n}» إلى سلة المهملات.`,
     noPermission: (n: string) => `لم يُحذف «${n}»: ليست لديك صلاحية حذفه.`,
     gone: (n: string) => `لم يُحذف «${n}»: لم يعد موجودًا`,
     nameUpdated: "تم تحديث الاسم بنجاح.",

@@ -40,7 +40,7 @@ describe("flashText", () => {
   const strip = (text: string) => text.replace(/[\u2068\u2069]/g, "");
   it("names the item in the admin's language, its name isolated from the sentence's direction", () => {
     expect(flashText({ event: "saved", name: "Clinic Ledger" }, "en")).toBe("Saved “\u2068Clinic Ledger\u2069”.");
-    expect(strip(flashText({ event: "deleted", name: "Clinic Ledger" }, "en"))).toBe("Deleted “Clinic Ledger”.");
+    expect(strip(flashText({ event: "deleted", name: "Clinic Ledger" }, "en"))).toBe("Moved “Clinic Ledger” to the trash.");
     expect(strip(flashText({ event: "unpublished", name: "X" }, "en"))).toBe("“X” is now a draft.");
     const date = "2026-12-01T00:00:00.000Z";
     expect(strip(flashText({ event: "scheduled", name: "Clinic Ledger", date }, "en"))).toBe(
@@ -77,7 +77,7 @@ describe("the flash cookie", () => {
     const request = new Request(url, { headers: { Cookie: cookieOf(setCookie) } });
     const { flash, setCookie: clear } = await takeFlash(request, "ar");
     expect(flash?.tone).toBe("success");
-    expect(flash?.text.replace(/[\u2068\u2069]/g, "")).toBe("تم حذف «Clinic Ledger».");
+    expect(flash?.text.replace(/[\u2068\u2069]/g, "")).toBe("نُقل «Clinic Ledger» إلى سلة المهملات.");
     expect(clear).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
     expect((await takeFlash(new Request(url), "en")).flash).toBeNull();
   });

@@ -6,7 +6,8 @@
 import { type Models } from "node-appwrite";
 import { data } from "react-router";
 import type { z } from "zod";
-import { deleteItem, submissionErrorMessage, userRoles } from "../../server/admin/content.ts";
+import { submissionErrorMessage, userRoles } from "../../server/admin/content.ts";
+import { trashItem } from "../../server/admin/trash.ts";
 import { type HtmlBoundViolation } from "../../lib/html/bounds.ts";
 import type { SignedInUser } from "../../server/auth/account.ts";
 import { createSessionServices, stripAdminMode, type SessionServices } from "../../lib/appwrite/client.ts";
@@ -117,8 +118,9 @@ export async function takeAiAllowance(userId: string, now?: number, log: EventLo
 }
 
 /**
- * The lists' delete action (spec §4: delete dialog → deleting → list reloaded): deletes as the signed-in
- * user (image first, then the document), the item's other language versions too. The list then shows, once,
+ * The lists' delete action (spec §4: delete dialog → deleting → list reloaded): moves the item to the trash
+ * as the signed-in user, its other language versions and their history too (issue #29 item 9: restorable
+ * for 30 days, its image kept until the purge). The list then shows, once,
  * "Deleted “…”." or why it was not deleted (issue #17 item 3: a flash cookie, `admin-flash.server.ts`); the
  * failure is also returned for the dialog to log (spec §8). The name is the item's, else the posted `label`.
  */
@@ -136,8 +138,8 @@ export async function deleteFromList(request: Request, kind: ContentKind, secret
     // A list row is an item: its other language versions go with it (issue #15 item 6).
     const others = await otherVersionIds(session, kind, id);
     const held = await userRoles(getApiKeyServices().target, user);
-    await deleteItem(session, user, kind, id, held);
-    for (const other of others) await deleteItem(session, user, kind, other, held);
+    // Both versions and their history go to the trash for 30 days (issue #29 item 9).
+    await trashItem(getApiKeyServices().target, session, user, kind, id, others, held);
     return data({ ok: true }, { headers: { "Set-Cookie": await setFlash(request, { event: "deleted", name }) } });
   } catch (error) {
     const flash = { event: "deleteFailed", name, reason: deleteFailureOf(error) } as const;

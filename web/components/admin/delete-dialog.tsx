@@ -1,14 +1,16 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "../../hooks.ts";
 import { useFetcher } from "react-router";
+import { CONTENT_LOCALES, type ContentLocale } from "../../../model/locales.ts";
 
 /**
- * The delete confirmation (spec §2, §4): titled "Confirm Deletion", asks to confirm and says it cannot be
- * undone, with Delete ("Deleting..." while busy) and Cancel. The list reloads after the deletion; a failure
+ * The delete confirmation (spec §2, §4): titled "Confirm Deletion", asks to confirm and says what goes where
+ * (issue #29 item 9: "Both versions (English, العربية) and their history move to the trash for 30 days", naming
+ * the item's `versions`, default every locale), with Delete ("Deleting..." while busy) and Cancel. The list reloads after the deletion; a failure
  * is logged and the dialog closes (spec §8), and the list's flash message tells the editor (issue #17 item 3).
  */
 export function DeleteDialog(props: {
-  item: { id: string; label: string } | null;
+  item: { id: string; label: string; versions?: readonly ContentLocale[] } | null;
   question: string;
   onClose: () => void;
 }) {
@@ -16,6 +18,8 @@ export function DeleteDialog(props: {
   const fetcher = useFetcher<{ ok: boolean; error?: string }>();
   const dialog = useRef<HTMLDialogElement>(null);
   const busy = fetcher.state !== "idle";
+  const versions = props.item?.versions?.length ? props.item.versions : CONTENT_LOCALES;
+  const names = versions.map((locale) => t(`admin.languages.${locale}`)).join(t("admin.trash.separator"));
 
   useEffect(() => {
     if (props.item && !dialog.current?.open) dialog.current?.showModal();
@@ -41,7 +45,10 @@ export function DeleteDialog(props: {
       </h2>
       <p className="mt-3 text-sm text-mist">
         {props.question} <strong dir="auto">{props.item?.label}</strong>
-        {t("admin.questionMark")} {t("admin.cannotBeUndone")}
+        {t("admin.questionMark")}{" "}
+        <span data-testid="delete-versions">
+          {t(versions.length > 1 ? "admin.trash.dialogBoth" : "admin.trash.dialogOne", { versions: names })}
+        </span>
       </p>
       <fetcher.Form method="post" className="mt-6 flex justify-end gap-3">
         <input type="hidden" name="intent" value="delete" />

@@ -9,7 +9,7 @@ import { StateBadge, StateFilter } from "./lifecycle.tsx";
 import { useClearUnsavedOnArrival } from "./unsaved.tsx";
 import { ListPages, ListSearch } from "./list-controls.tsx";
 import { listHref, type ListQuery } from "./list-query.ts";
-import { CONTENT_LOCALES } from "../../../model/locales.ts";
+import { CONTENT_LOCALES, type ContentLocale } from "../../../model/locales.ts";
 import { TRANSLATION_STATES, type TranslationState } from "../../../lib/translate/status.ts";
 
 /** A language version's translation state as a badge (issue #15 item 6). */
@@ -110,7 +110,7 @@ function Cell({ cell, title }: { cell: AdminCell; title: boolean }) {
 export function ItemList({ kind, list, query }: { kind: ContentKind; list: AdminList | null; query: ListQuery }) {
   const { t } = useTranslation();
   useClearUnsavedOnArrival(kind);
-  const [deleting, setDeleting] = useState<{ id: string; label: string } | null>(null);
+  const [deleting, setDeleting] = useState<{ id: string; label: string; versions: ContentLocale[] } | null>(null);
   const spec = CONTENT_MODEL[kind];
   const path = spec.adminPath;
   const base = `/admin/${path}`;
@@ -121,9 +121,15 @@ export function ItemList({ kind, list, query }: { kind: ContentKind; list: Admin
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold">{t(`admin.${path}.title`)}</h1>
-        <Link to={`${base}/new`} className="rounded-full bg-gold px-5 py-2 text-sm font-semibold text-ink">
-          {t(`admin.${path}.create`)}
-        </Link>
+        <div className="flex flex-wrap items-center gap-4">
+          {/* Deleted items are restorable for 30 days (issue #29 item 9). */}
+          <Link to="/admin/trash" className="text-sm text-mist hover:underline">
+            {t("admin.trash.link")}
+          </Link>
+          <Link to={`${base}/new`} className="rounded-full bg-gold px-5 py-2 text-sm font-semibold text-ink">
+            {t(`admin.${path}.create`)}
+          </Link>
+        </div>
       </div>
       <ListSearch kind={kind} query={query} />
       <StateFilter base={base} current={query.state} href={(state) => listHref(base, query, { state })} />
@@ -194,7 +200,13 @@ export function ItemList({ kind, list, query }: { kind: ContentKind; list: Admin
                           <button
                             type="button"
                             className="text-red-400 hover:underline"
-                            onClick={() => setDeleting({ id: row.id, label: row.name })}
+                            onClick={() =>
+                              setDeleting({
+                                id: row.id,
+                                label: row.name,
+                                versions: CONTENT_LOCALES.filter((locale) => row.versions[locale]),
+                              })
+                            }
                           >
                             {t("admin.delete")}
                           </button>

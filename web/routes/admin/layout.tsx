@@ -55,13 +55,15 @@ export function meta() {
   return [{ name: "robots", content: "noindex" }];
 }
 
-/** The admin's navigation: the dashboard, each kind of the content model (`admin.nav.<adminPath>`), the account. */
+/** The admin's navigation: the dashboard, each kind of the content model (`admin.nav.<adminPath>`), the trash, the account. */
 const LINKS = [
   { to: "/admin", key: "admin.nav.dashboard", end: true },
   ...CONTENT_KIND_NAMES.map((kind) => {
     const { adminPath } = CONTENT_MODEL[kind];
     return { to: `/admin/${adminPath}`, key: `admin.nav.${adminPath}`, end: false };
   }),
+  // Deleted items, restorable for 30 days (issue #29 item 9): each user sees what they could edit.
+  { to: "/admin/trash", key: "admin.nav.trash", end: false },
   { to: "/admin/account", key: "admin.nav.account", end: false },
 ];
 
