@@ -43,7 +43,7 @@ export function ErrorSummary(props: {
     <div
       role="alert"
       data-error-summary
-      className="rounded-lg border border-red-500/50 bg-red-500/10 p-3 text-sm text-red-200"
+      className="mt-6 rounded-lg border border-red-500/50 bg-red-500/10 p-3 text-sm text-red-200"
     >
       <p className="font-semibold">{t("admin.formWords.summary")}</p>
       {groups.map((group) => (

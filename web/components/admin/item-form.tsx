@@ -118,6 +118,7 @@ export function ItemForm(props: {
       {form.unsaved.restoredAt !== null && !readOnly && (
         <RestoredNotice at={form.unsaved.restoredAt} onDiscard={form.unsaved.discard} />
       )}
+      <ErrorSummary kind={kind} errors={form.errors} routeLocale={current.locale} />
       {/* The server checks every field and answers in the admin's language (issue #29 item 7): no browser bubbles. */}
       <Form
         method="post"
@@ -129,7 +130,6 @@ export function ItemForm(props: {
           form.unsaved.markSubmitted();
         }}
       >
-        <ErrorSummary kind={kind} errors={form.errors} routeLocale={current.locale} />
         <fieldset disabled={Boolean(readOnly)} className="min-w-0 space-y-5">
           <VersionTabs
             kind={kind}
