@@ -1,4 +1,4 @@
-import type { FormEvent } from "react";
+import type { SyntheticEvent } from "react";
 import { useTranslation } from "../../hooks.ts";
 import {
   CONTENT_LOCALES,
@@ -66,7 +66,7 @@ export function ErrorSummary(props: {
  * bytes) still stops the submission: the submit event is cancelled and that field focused.
  * @returns whether the form may be submitted.
  */
-export function keepCustomValidity(event: FormEvent<HTMLFormElement>): boolean {
+export function keepCustomValidity(event: SyntheticEvent<HTMLFormElement>): boolean {
   const refused = [...event.currentTarget.elements].find(
     (el): el is HTMLInputElement => el instanceof HTMLInputElement && el.validity.customError,
   );
