@@ -14,6 +14,7 @@ import {
   CONTENT_MODEL,
   DEFAULT_CONTENT_LOCALE,
   HISTORY_MODEL,
+  MEDIA_MODEL,
   SERVICE_MODEL,
   SUBMISSION_MODEL,
   fieldsOf,
@@ -116,7 +117,7 @@ function table(collection: Record<string, unknown>): Record<string, unknown> {
 
 /**
  * The whole `appwrite.json` of the project: database `main_db`, the collections of `CONTENT_MODEL`,
- * `SUBMISSION_MODEL`, `SERVICE_MODEL` and `HISTORY_MODEL` in that order, the images bucket (public read, file
+ * `SUBMISSION_MODEL`, `SERVICE_MODEL`, `HISTORY_MODEL` and `MEDIA_MODEL` in that order, the images bucket (public read, file
  * security, 5 MB, image types only: SECURITY C30, C31, C61), then the same database and collections as
  * `tablesDB` and `tables` (SECURITY C75: without them `appwrite push tables --all --force` deletes `main_db`).
  * `projectId` is `PROJECT_ID`, the id the embedded server takes for a new data folder, so the CLI reaches it
@@ -126,9 +127,12 @@ export function appwriteSchema(): Record<string, unknown> {
   const databases = [{ $id: DATABASE_ID, name: "Main", enabled: true }];
   const collections = [
     ...Object.values(CONTENT_MODEL).map((spec) => collection(spec, true)),
-    ...[...Object.values(SUBMISSION_MODEL), ...Object.values(SERVICE_MODEL), ...Object.values(HISTORY_MODEL)].map(
-      (spec) => collection(spec),
-    ),
+    ...[
+      ...Object.values(SUBMISSION_MODEL),
+      ...Object.values(SERVICE_MODEL),
+      ...Object.values(HISTORY_MODEL),
+      ...Object.values(MEDIA_MODEL),
+    ].map((spec) => collection(spec)),
   ];
   return {
     projectId: PROJECT_ID,

@@ -103,3 +103,31 @@ export const HISTORY_MODEL = {
 
 /** How many revisions are kept per item (issue #16 item 4: "the last 20"). */
 export const REVISIONS_KEPT = 20;
+
+/**
+ * The media library (issue #30 item 3): one row per image of the images bucket uploaded through the library,
+ * its row id the file's id. `alt` is the default alt text per content locale as JSON (`{"en": "…", "ar": "…"}`),
+ * `meta` the file's facts as JSON (`MediaMeta`: pixel width and height, bytes, MIME type), `name` the name the
+ * file had on the uploader's computer, `uploadedBy` the uploader's user id. Only the site writes rows, with its
+ * key after checking the user is on the studio team (`server/admin/media-library.ts`): the table grants no role
+ * anything, and each row is readable by the studio team only (the original name may say what an unpublished
+ * item is about; issue #26 item 9). The public pages never read it: an inline image carries its `width` and
+ * `height` in the body (written when it is inserted or saved), from which they build its `srcset`.
+ */
+export const MEDIA_MODEL = {
+  media: {
+    collectionId: "media",
+    label: "Media",
+    permissions: [],
+    fields: {
+      name: { type: "text", max: 255 },
+      alt: { type: "text", max: 4000 },
+      meta: { type: "text", max: 1000 },
+      uploadedBy: { type: "text", max: 36, optional: true },
+    },
+    indexes: [],
+  },
+} as const satisfies Record<string, KindSpec>;
+
+/** Most characters of one alt text (WCAG does not cap it; a sentence or two is the norm). */
+export const MAX_ALT_TEXT = 500;

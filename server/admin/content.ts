@@ -27,6 +27,7 @@ import { normalizeBodyAsync } from "../../lib/html/body.ts";
 import type { CheckedImage } from "../../lib/images/upload.ts";
 import type { SignedInUser } from "../auth/account.ts";
 import { adminImage, deleteImage } from "./images.ts";
+import { withLibrarySizes } from "./media-library.ts";
 import { assertWithinQuota, type UploadQuota } from "./quota.ts";
 import { createItemDocument, deleteItemDocument, updateItemDocument } from "../../lib/publish/writer.ts";
 import { creatorPermissions, heldRoles, mayAct } from "../../lib/publish/item-permissions.ts";
@@ -97,14 +98,20 @@ const notAuthorized = () =>
 type Input<K extends ContentKind> = FormInputOf<K>;
 
 /**
- * The document fields of a form's input, body bounded and sanitized (SECURITY C16, C53); the writer puts
- * dates in Appwrite's format.
+ * The document fields of a form's input, body bounded and sanitized (SECURITY C16, C53), its library images
+ * sized (`withLibrarySizes`); the writer puts dates in Appwrite's format.
  * @throws {HtmlBoundsError} when the body breaks a bound of `HTML_BOUNDS` (lib/html/bounds.ts).
  */
-async function documentData<K extends ContentKind>(kind: K, input: Input<K>): Promise<Record<string, string>> {
+async function documentData<K extends ContentKind>(
+  kind: K,
+  input: Input<K>,
+  target: AppwriteTarget,
+): Promise<Record<string, string>> {
   const body = CONTENT_KINDS[kind].bodyField;
   const fields = input as Record<string, string>;
-  return { ...fields, [body]: await normalizeBodyAsync(fields[body]!) };
+  const clean = await normalizeBodyAsync(fields[body]!);
+  // Inline library images get their stored size (issue #30 item 3: no layout shift on the page).
+  return { ...fields, [body]: await withLibrarySizes(createAdminServices(target), clean) };
 }
 
 /**
@@ -188,7 +195,7 @@ export async function createItem<K extends ContentKind>(
   options: UploadOptions = {},
 ): Promise<Models.DefaultRow> {
   const { imageField } = CONTENT_KINDS[kind];
-  const fields = await documentData(kind, input); // refuses an over-bound body before any upload
+  const fields = await documentData(kind, input, target); // refuses an over-bound body before any upload
   if (image) await assertWithinQuota(session.storage, user.id, image.bytes.byteLength, options);
   return createItemDocument(writerFor(target, session, options.held ?? (await userRoles(target, user))), {
     kind,
@@ -226,7 +233,7 @@ export async function updateItem<K extends ContentKind>(
 ): Promise<Models.DefaultRow> {
   const { collectionId, imageField } = CONTENT_KINDS[kind];
   const ids = { databaseId: DATABASE_ID, tableId: collectionId, rowId: documentId };
-  const fields = await documentData(kind, input); // refuses an over-bound body before touching images
+  const fields = await documentData(kind, input, target); // refuses an over-bound body before touching images
   const current = options.current ?? (await session.tablesDB.getRow(ids));
   if (options.expectedVersion && options.expectedVersion !== current.$updatedAt) {
     throw new EditConflictError(current.$updatedAt, (current[UPDATED_BY_COLUMN] as string | null) ?? null);

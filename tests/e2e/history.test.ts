@@ -68,11 +68,15 @@ describe("an edit page's history", () => {
     expect(await title.locator("ins").allTextContents()).toEqual(["two"]);
     expect(await diffs.filter({ hasText: "Excerpt" }).locator("del").allTextContents()).toEqual(["first"]);
 
-    // Restore: the page loads afresh with the old words, and the version it replaced joins the history.
+    // Restore asks first (issue #29 item 4); the page loads afresh with the old words, the flash at the top says
+    // so, and the version it replaced joins the history.
     await row.getByRole("button", { name: "Restore this version" }).click();
-    await page.waitForURL((u) => u.searchParams.has("restored"));
+    await page
+      .getByRole("dialog", { name: "Restore this version?" })
+      .getByRole("button", { name: "Restore", exact: true })
+      .click();
+    await page.locator('[data-flash="success"]').filter({ hasText: "Restored the English version of" }).waitFor();
     await ready(page);
-    expect(await page.getByRole("status").filter({ hasText: "Restored the version of" }).isVisible()).toBe(true);
     expect(await textbox(page, "Title").inputValue()).toBe("Version one");
     expect(await page.getByLabel("Excerpt").inputValue()).toBe("The first excerpt.");
     const doc = await stored("history-in-browser");

@@ -15,6 +15,7 @@ import { startSite, type RunningSite } from "../../server/serve-site.ts";
 import { copyFixtureContent, ROOT, startBackend, type Backend } from "../helpers/stack.ts";
 import { markupOf, Visitor } from "../helpers/site.ts";
 import { CONTENT_MODEL } from "../../model/model.ts";
+import { momentText } from "../../web/i18n/history-dates.ts";
 
 const SECRET = "0123456789abcdef0123456789abcdef0123456789abcdef";
 /** When the scheduled post is due: a few seconds after the push, so the tests see it before and after. */
@@ -357,7 +358,7 @@ describe("states from the admin", () => {
     });
     expect(second.status).toBe(409);
     const updatedAt = (await post("shared-post"))!.$updatedAt;
-    expect(markupOf(second.text)).toContain(`changed by Ada at ${updatedAt.slice(11, 16)} UTC since you opened it`);
+    expect(markupOf(second.text)).toContain(`changed by Ada at ${momentText(updatedAt, "en")} since you opened it`);
     expect(second.text).toContain("Bob&#x27;s.");
     expect(markupOf(second.text)).toContain("See their version");
     expect((await post("shared-post"))!.excerpt).toBe("Ada's.");

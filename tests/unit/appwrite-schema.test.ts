@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { APPWRITE_JSON, appwriteJsonText } from "../../scripts/dev/appwrite-json.ts";
-import { CONTENT_MODEL, HISTORY_MODEL, SERVICE_MODEL, SUBMISSION_MODEL } from "../../model/model.ts";
+import { CONTENT_MODEL, HISTORY_MODEL, MEDIA_MODEL, SERVICE_MODEL, SUBMISSION_MODEL } from "../../model/model.ts";
 import { LIFECYCLE_ATTRIBUTES } from "../../model/lifecycle.ts";
 import { PROJECT_ID } from "../../model/content.ts";
 import { EMBEDDED_PROJECT_ID } from "../../embedded-appwrite/embedded.ts";
@@ -24,6 +24,7 @@ describe("model/appwrite.json", () => {
       ...Object.values(SUBMISSION_MODEL),
       ...Object.values(SERVICE_MODEL),
       ...Object.values(HISTORY_MODEL),
+      ...Object.values(MEDIA_MODEL),
     ];
     expect(schema.collections.map((c) => c.$id)).toEqual(kinds.map((k) => k.collectionId));
     // Ventures and posts end with the lifecycle's columns (issue #16, model/lifecycle.ts).

@@ -19,11 +19,13 @@ import { CONTENT_MODEL, type ContentKind } from "../../model/model.ts";
 import { getI18n } from "../i18n/catalog.server.ts";
 import { previewSecret } from "./preview.server.ts";
 import { DEFAULT_LOCALE, intlLocaleOf, type Locale } from "../i18n/i18n.ts";
+import { momentText } from "../i18n/history-dates.ts";
 
 /** What a flash message tells: an item's event (with its name, and a day when scheduled) or an account change. */
 export type FlashEvent =
   | { event: "created" | "saved" | "published" | "draft" | "unpublished" | "deleted"; name: string }
   | { event: "scheduled"; name: string; date: string }
+  | { event: "restored"; name: string; date: string; language: string }
   | { event: "deleteFailed"; name: string; reason: DeleteFailure }
   | { event: "nameUpdated" | "passwordUpdated" };
 
@@ -102,6 +104,10 @@ export function flashText(flash: FlashEvent, locale: Locale): string {
   if (!("name" in flash)) return t(`admin.account.${flash.event}`);
   const name = `\u2068${flash.name}\u2069`;
   if (flash.event === "scheduled") return t("admin.flash.scheduled", { name, date: flashDay(flash.date, locale) });
+  if (flash.event === "restored") {
+    const language = t(`admin.languages.inSentence.${flash.language}`);
+    return t("admin.flash.restored", { name, language, time: momentText(flash.date, locale) });
+  }
   if (flash.event === "deleteFailed") {
     return t("admin.flash.deleteFailed", { name, reason: t(`admin.flash.deleteReasons.${flash.reason}`) });
   }

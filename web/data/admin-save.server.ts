@@ -52,6 +52,7 @@ import {
 import { preferredLocale, requireUser } from "./session.server.ts";
 import { slugUsedElsewhere } from "./admin-slug.server.ts";
 import { saveFlash, setFlash, type FlashEvent } from "./admin-flash.server.ts";
+import { conflictAnswer, conflictMessage } from "./admin-conflict.server.ts";
 import type { Locale } from "../i18n/i18n.ts";
 /**
  * The "Publish on" date a form posts for a kind without a date field of its own (a venture; a post's date is its
@@ -204,17 +205,18 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
   } catch (error) {
     if (error instanceof EditConflictError) {
       // Nothing was written; the typed input comes back, with their version to compare and to overwrite.
-      const { t } = getI18n(adminLocale);
-      const formError = t("admin.lifecycle.conflict", {
-        name: error.updatedBy ?? t("admin.lifecycle.someoneElse"),
-        time: `${error.updatedAt.slice(11, 16)} UTC`,
-      });
+      const formError = conflictMessage(error, adminLocale);
       // The version that changed is the one whose expected version is replaced (a deliberate overwrite).
       const otherVersions = Object.fromEntries(others.map((o) => [o.locale, o.version]));
-      const conflict =
+      const fallback =
         error instanceof OtherVersionConflict
           ? { version: expectedVersion ?? null, otherVersions: { ...otherVersions, [error.locale]: error.updatedAt } }
           : { version: error.updatedAt, otherVersions };
+      // Every version's current time and their text (issue #29 item 5): "Overwrite theirs" passes the first time.
+      const pressed = String(form.get("intent") ?? "");
+      const conflict = id
+        ? await conflictAnswer(secret, kind, id, pressed, adminLocale, fallback)
+        : { ...fallback, theirs: null, intent: pressed };
       return data({ errors: {} as FieldErrors, formError, values: typed, conflict }, { status: 409 });
     }
     if (error instanceof HtmlBoundsError) {

@@ -18,6 +18,7 @@ import {
 } from "../../model/model.ts";
 import { renderStoredHtml } from "../../lib/html/body.ts";
 import { isolateLatinNamesInHtml } from "../../lib/html/latin-names.ts";
+import { responsiveBodyImages } from "../body-images.ts";
 import { IMAGES_BUCKET_ID, isHttpUrl, safeHttpUrl } from "../../model/content.ts";
 import { getPublicServices, guestCounts, withBackend } from "./appwrite.server.ts";
 
@@ -159,8 +160,12 @@ export async function loadPostPage(locale: ContentLocale, page: number, others =
   return found && { posts: found.items.map((p) => card("post", p)), page: found.page, pages: found.pages };
 }
 
-/** A sanitized body as shown: a right-to-left (Arabic) version's Latin names isolated and kept on one line (issue #35). */
-function bodyFor(locale: ContentLocale, html: string): string {
+/**
+ * A sanitized body as shown: its inline images responsive (`responsiveBodyImages`, issue #30 item 3), a
+ * right-to-left (Arabic) version's Latin names isolated and kept on one line (issue #35).
+ */
+function bodyFor(locale: ContentLocale, sanitized: string): string {
+  const html = responsiveBodyImages(sanitized);
   return localeSpec(locale).dir === "rtl" ? isolateLatinNamesInHtml(html) : html;
 }
 

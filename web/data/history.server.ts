@@ -21,6 +21,8 @@ import { issueText, submissionText } from "./admin-errors.server.ts";
 import { getApiKeyServices } from "./appwrite.server.ts";
 import { getI18n } from "../i18n/catalog.server.ts";
 import { preferredLocale, requireUser } from "./session.server.ts";
+import { setFlash } from "./admin-flash.server.ts";
+import { documentLocale } from "./admin-versions.server.ts";
 
 /** One revision as the edit page shows it: when and by whom it was saved, and its text fields as strings. */
 export interface HistoryEntry {
@@ -89,24 +91,33 @@ async function historyOf(session: SessionServices, kind: ContentKind, id: string
 }
 
 /**
- * POST `kind`, `id`, `revisionId`: restores that revision as the signed-in user (through the one writer, so
- * the version it replaces is kept in turn), then back to the edit page with `?restored=<its time>`; when it
- * cannot, back with `?restoreFailed=<why>`, in the admin's language when it is a field the save's rules refuse
- * or a body over a bound (SECURITY C69). A native form post, so the edit page loads afresh.
+ * POST `kind`, `id`, `revisionId` (and `editId`, the edit page's document: the item's other language version
+ * when `id` is a translation's): restores that revision as the signed-in user (through the one writer, so the
+ * version it replaces is kept in turn), then back to the edit page, where the admin's flash at the top says
+ * which version of which item came back and from when (issue #29 item 4); when it cannot, back with
+ * `?restoreFailed=<why>`, in the admin's language when it is a field the save's rules refuse or a body over a
+ * bound (SECURITY C69). A native form post, so the edit page loads afresh.
  */
 export async function restoreFromHistory(request: Request): Promise<never> {
   const { secret, user } = await requireUser(request);
   const form = await request.formData();
   const { kind, id } = itemOf(request, form.get("kind"), form.get("id"));
+  const { id: editId } = itemOf(request, kind, String(form.get("editId") ?? "") || id);
   const revisionId = String(form.get("revisionId") ?? "");
-  const page = `/admin/${CONTENT_MODEL[kind].adminPath}/edit/${encodeURIComponent(id)}`;
+  const page = `/admin/${CONTENT_MODEL[kind].adminPath}/edit/${encodeURIComponent(editId)}`;
   const session = sessionServices(secret);
   try {
     if (!ID_PATTERN.test(revisionId)) throw new RevisionMismatchError(revisionId, id);
     const revision = await new RevisionStore(session.client).get(revisionId);
     // The new revision is written with the key, like a save's (`updateItem`); the restore itself with the session.
-    await restoreRevision(session.tablesDB, kind, id, revisionId, user.name, getApiKeyServices().client);
-    throw redirect(`${page}?restored=${encodeURIComponent(revision.savedAt)}`);
+    const restored = await restoreRevision(session.tablesDB, kind, id, revisionId, user.name, getApiKeyServices().client);
+    const flash = {
+      event: "restored",
+      name: String(restored[CONTENT_MODEL[kind].title] ?? ""),
+      date: revision.savedAt,
+      language: documentLocale(restored),
+    } as const;
+    throw redirect(page, { headers: { "Set-Cookie": await setFlash(request, flash) } });
   } catch (error) {
     if (error instanceof Response) throw error;
     throw redirect(`${page}?restoreFailed=${encodeURIComponent(restoreFailure(request, kind, error))}`);

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useHydrated, useLocale, useTranslation } from "../../hooks.ts";
 import { formatLongDate } from "../../i18n/i18n.ts";
 import { slugify } from "../../../lib/content/slug.ts";
@@ -245,8 +245,8 @@ export function FormFooter(props: {
   state?: ItemState | null;
   /** The `$updatedAt` the form was opened with (posted as `version`: a concurrent save is refused). */
   version?: string | null;
-  /** After a refused concurrent save: where their version is (the edit page), opened beside this one. */
-  theirs?: string | null;
+  /** After a refused concurrent save: how to resolve it (`ConflictPanel`), under the error. */
+  conflict?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -254,16 +254,9 @@ export function FormFooter(props: {
       {props.error && (
         <p role="alert" className="rounded-lg border border-red-500/50 bg-red-500/10 p-3 text-sm text-red-300">
           {props.error}
-          {props.theirs && (
-            <>
-              {" "}
-              <a href={props.theirs} target="_blank" rel="noopener" className="text-gold underline">
-                {t("admin.lifecycle.seeTheirs")}
-              </a>
-            </>
-          )}
         </p>
       )}
+      {props.conflict}
       {props.version && <input type="hidden" name="version" value={props.version} />}
       <div className="flex flex-wrap items-center gap-3">
         <button

@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from "react";
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { CONTENT_MODEL, type ContentKind } from "../../../model/model.ts";
 import { useTranslation } from "../../hooks.ts";
 import type { FormValues } from "../../data/admin.server.ts";
 import { AiAssistant } from "./ai-assistant.tsx";
+import { ConflictPanel, conflictDetailsOf } from "./conflict.tsx";
 import { conflictOf, Field, FormFooter, useItemFormValues } from "./fields.tsx";
 import { HistoryPanel } from "./history.tsx";
 import { LifecyclePanel } from "./lifecycle.tsx";
@@ -77,10 +78,14 @@ export function ItemForm(props: {
 }) {
   const { kind, form, loaderData, actionData, itemId } = props;
   const { t } = useTranslation();
-  const location = useLocation();
   const saving = useNavigation().state === "submitting";
   const texts = textsOf(kind);
   const conflict = conflictOf(actionData);
+  // "Keep theirs" resolves the conflict of this answer: their version is in the form, the page's data reloaded.
+  const details = conflictDetailsOf(actionData);
+  const [keptFrom, setKeptFrom] = useState<unknown>(null);
+  const kept = keptFrom !== null && keptFrom === actionData;
+  const revalidator = useRevalidator();
   const { current } = loaderData;
   const readOnly = current.readOnly;
   return (
@@ -161,17 +166,47 @@ export function ItemForm(props: {
         </fieldset>
         {!readOnly && (
           <FormFooter
-            error={actionData?.formError}
+            error={kept ? null : actionData?.formError}
             state={current.state}
             version={conflict?.version ?? current.version ?? null}
-            theirs={conflict ? location.pathname : null}
+            conflict={
+              kept ? (
+                <p role="status" className="rounded-lg border border-line p-3 text-sm">
+                  {t("admin.conflict.kept")}
+                </p>
+              ) : (
+                details && (
+                  <ConflictPanel
+                    kind={kind}
+                    details={details}
+                    values={form.values}
+                    routeLocale={current.locale}
+                    saving={saving}
+                    onKeepTheirs={(theirs) => {
+                      form.setValues({ ...form.values, ...theirs });
+                      setKeptFrom(actionData);
+                      void revalidator.revalidate();
+                    }}
+                  />
+                )
+              )
+            }
             busy={form.generating}
             saving={saving}
             label={itemId ? t("admin.saveChanges") : t(texts.create)}
           />
         )}
       </Form>
-      {itemId && !readOnly && <HistoryPanel kind={kind} itemId={itemId} />}
+      {itemId && !readOnly && (
+        <HistoryPanel
+          kind={kind}
+          editId={itemId}
+          versions={[
+            { locale: current.locale, id: itemId, updatedAt: current.version },
+            ...current.others.flatMap((o) => (o.id ? [{ locale: o.locale, id: o.id, updatedAt: o.version }] : [])),
+          ]}
+        />
+      )}
     </div>
   );
 }

@@ -46,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const owner = role === "owner";
   // The admin's texts, in its language: every message (the admin is one application, never a public page).
   return data(
-    { user, locale, messages: allMessages(locale), flash, inbox, owner },
+    { user, locale, messages: allMessages(locale), flash, inbox, owner, team: role !== null },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
 }
@@ -65,6 +65,9 @@ const LINKS = [
   { to: "/admin/account", key: "admin.nav.account", end: false },
 ];
 
+/** The media library's link, shown to the studio team (issue #30 item 3). */
+const MEDIA_LINK = { to: "/admin/media", key: "admin.media.nav", end: false };
+
 /** The Team page's link, shown to the team's owner only. */
 const TEAM_LINK = { to: "/admin/team", key: "admin.nav.team", end: false };
 
@@ -81,7 +84,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </p>
         <nav aria-label={t("nav.admin")}>
           <ul className="flex flex-wrap gap-1 md:flex-col">
-            {[...LINKS, ...(loaderData.owner ? [TEAM_LINK] : [])].map((l) => (
+            {[...LINKS, ...(loaderData.team ? [MEDIA_LINK] : []), ...(loaderData.owner ? [TEAM_LINK] : [])].map((l) => (
               <li key={l.to}>
                 <NavLink to={l.to} end={l.end} className={link}>
                   {t(l.key)}
