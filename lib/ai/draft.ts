@@ -4,7 +4,14 @@
  * against the content rules. When a rule fails, the model is asked once to repair it, naming the violations;
  * if it still fails, the draft is returned with the remaining violations for the user to see.
  */
-import { CONTENT_KIND_NAMES, CONTENT_MODEL, type ContentKind } from "../../model/model.ts";
+import {
+  CONTENT_KIND_NAMES,
+  CONTENT_MODEL,
+  DEFAULT_CONTENT_LOCALE,
+  localeSpec,
+  type ContentKind,
+  type ContentLocale,
+} from "../../model/model.ts";
 import { KIND_PROMPTS } from "./prompts.ts";
 import type { GenerateContentConfig } from "@google/genai";
 import type { z } from "zod";
@@ -100,7 +107,23 @@ async function clean<T>(spec: KindSpec<T>, fields: T): Promise<T> {
 }
 
 /**
- * Drafts a post or a venture about `topic`.
+ * What a draft in `locale` is told besides its kind's instructions (issue #29 item 7: AI drafting fills the
+ * version being edited): nothing for the default locale; else to write the text fields in that language (its
+ * `ai` name and style from the locale table), headings too, with the slug still ASCII.
+ */
+function languageRule(locale: ContentLocale): string | null {
+  if (locale === DEFAULT_CONTENT_LOCALE) return null;
+  const { language, style } = localeSpec(locale).ai;
+  return (
+    `Write every text field, the HTML headings included, in ${language}${style ? ` ${style}` : ""}, ` +
+    "whatever the language of the topic; only the slug stays lowercase ASCII words."
+  );
+}
+
+/**
+ * Drafts a post or a venture about `topic`, in `options.locale` (default: the default locale). The case
+ * study's English section names (spec §5) are checked for a draft in the default locale only: a draft in
+ * another language names them in that language.
  * @returns the draft (sanitized HTML, a valid slug) and any content rule it still breaks.
  * @throws {TopicRequiredError} for an empty topic; {AiNotConfiguredError} without a key;
  * {AiUnavailableError} on 429, 5xx, timeout or no connection; {AiRequestError} on other 4xx;
@@ -111,15 +134,17 @@ export async function draftContent<K extends DraftKind>(
   settings: AiSettings,
   kind: K,
   topic: string,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; locale?: ContentLocale } = {},
 ): Promise<DraftResult<DraftOf<K>>> {
+  const locale = options.locale ?? DEFAULT_CONTENT_LOCALE;
+  const language = languageRule(locale);
   const subject = topic.trim();
   if (!subject) throw new TopicRequiredError(`Please enter a topic to generate ${CONTENT_MODEL[kind].draftNoun}.`);
   const spec = kindSpec(kind);
   const ai = geminiClient(settings);
   const signal = deadline(settings, options.signal);
   const config: GenerateContentConfig = {
-    systemInstruction: SYSTEM_INSTRUCTIONS[kind],
+    systemInstruction: language ? `${SYSTEM_INSTRUCTIONS[kind]} ${language}` : SYSTEM_INSTRUCTIONS[kind],
     responseMimeType: "application/json",
     responseSchema: spec.responseSchema as GenerateContentConfig["responseSchema"],
     abortSignal: signal,
@@ -130,10 +155,9 @@ export async function draftContent<K extends DraftKind>(
     return clean(spec, parsed);
   };
 
+  const rules = { caseStudy: CONTENT_MODEL[kind].bodyRules === "caseStudy" && locale === DEFAULT_CONTENT_LOCALE };
   let fields = await ask(subject);
-  let violations = checkHtmlRules(String(fields[spec.body as keyof typeof fields]), {
-    caseStudy: CONTENT_MODEL[kind].bodyRules === "caseStudy",
-  });
+  let violations = checkHtmlRules(String(fields[spec.body as keyof typeof fields]), rules);
   const repaired = violations.length > 0;
   if (repaired) {
     const repairPrompt = [
@@ -144,9 +168,7 @@ export async function draftContent<K extends DraftKind>(
       JSON.stringify(fields),
     ].join("\n");
     fields = await ask(repairPrompt);
-    violations = checkHtmlRules(String(fields[spec.body as keyof typeof fields]), {
-      caseStudy: CONTENT_MODEL[kind].bodyRules === "caseStudy",
-    });
+    violations = checkHtmlRules(String(fields[spec.body as keyof typeof fields]), rules);
   }
   return { kind, fields, violations, repaired, model: settings.textModel };
 }
@@ -156,5 +178,5 @@ export const draftItem = draftContent as (
   settings: AiSettings,
   kind: DraftKind,
   topic: string,
-  options?: { signal?: AbortSignal },
+  options?: { signal?: AbortSignal; locale?: ContentLocale },
 ) => Promise<DraftResult<Record<string, string>>>;

@@ -10,10 +10,18 @@ import { JSDOM } from "jsdom";
 export const MAX_SENTENCES = 5;
 export const CASE_STUDY_SECTIONS = ["The Problem", "Our Solution", "The Market Opportunity"] as const;
 
-/** One broken rule, with a message that says what to change. */
+/** Which rule a violation breaks: also its message key in the admin (`admin.ai.rules.<rule>`, issue #29 item 7). */
+export type RuleCode = "headings" | "paragraph-length" | "unordered-list" | "blockquote" | "case-study-sections";
+
+/**
+ * One broken rule, with a message that says what to change (English: what `studio` prints and the repair
+ * request names) and the values the admin's translation of it fills in (`admin.ai.rules.<rule>`): `tags`
+ * (headings), `paragraph`, `sentences`, `max` (paragraph length), `sections` (case study); none for the rest.
+ */
 export interface RuleViolation {
-  rule: "headings" | "paragraph-length" | "unordered-list" | "blockquote" | "case-study-sections";
+  rule: RuleCode;
   message: string;
+  values: Record<string, string | number>;
 }
 
 /** Counts sentences: runs of text ended by `.`, `!`, `?` or the Arabic question mark, then space or the end. */
@@ -32,7 +40,8 @@ export function checkHtmlRules(html: string, options: { caseStudy?: boolean } = 
   const violations: RuleViolation[] = [];
   const badHeadings = [...document.querySelectorAll("h1, h4, h5, h6")].map((h) => h.tagName.toLowerCase());
   if (badHeadings.length > 0) {
-    violations.push({ rule: "headings", message: `uses ${[...new Set(badHeadings)].join(", ")}; use only h2 and h3` });
+    const tags = [...new Set(badHeadings)].join(", ");
+    violations.push({ rule: "headings", message: `uses ${tags}; use only h2 and h3`, values: { tags } });
   }
   document.querySelectorAll("p").forEach((p, index) => {
     const sentences = countSentences(p.textContent ?? "");
@@ -40,18 +49,20 @@ export function checkHtmlRules(html: string, options: { caseStudy?: boolean } = 
       violations.push({
         rule: "paragraph-length",
         message: `paragraph ${index + 1} has ${sentences} sentences; split it (at most ${MAX_SENTENCES})`,
+        values: { paragraph: index + 1, sentences, max: MAX_SENTENCES },
       });
     }
   });
   if (!document.querySelector("ul"))
-    violations.push({ rule: "unordered-list", message: "add at least one bulleted list (ul)" });
+    violations.push({ rule: "unordered-list", message: "add at least one bulleted list (ul)", values: {} });
   if (!document.querySelector("blockquote"))
-    violations.push({ rule: "blockquote", message: "add at least one blockquote" });
+    violations.push({ rule: "blockquote", message: "add at least one blockquote", values: {} });
   if (options.caseStudy) {
     const headings = [...document.querySelectorAll("h2")].map((h) => (h.textContent ?? "").trim().toLowerCase());
     const missing = CASE_STUDY_SECTIONS.filter((s) => !headings.includes(s.toLowerCase()));
     if (missing.length > 0) {
-      violations.push({ rule: "case-study-sections", message: `add the h2 section(s): ${missing.join(", ")}` });
+      const sections = missing.join(", ");
+      violations.push({ rule: "case-study-sections", message: `add the h2 section(s): ${sections}`, values: { sections } });
     }
   }
   return violations;

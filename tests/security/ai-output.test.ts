@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { translateFields } from "../../lib/ai/translate.ts";
 import { linkViolations } from "../../lib/translate/checks.ts";
+import { isolate as iso } from "../../web/i18n/isolate.ts";
 import { startFakeGemini, type FakeGemini } from "../helpers/fake-gemini.ts";
 import { startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
 
@@ -108,14 +109,14 @@ describe("Translate with AI in the admin (C74)", () => {
       answers[language] = JSON.parse(reply.text) as { violations: string[] };
     }
     expect(answers.en!.violations).toEqual([
-      "The translation links to “https://evil.example/login”, which the source does not. Keep every link as it is in the source.",
-      "The translation drops or changes the source's link to “https://docs.example/pricing”. Keep every link as it is in the source.",
-      "The translation adds the image “https://evil.example/p.png”, which the source does not have. Remove it: an image from another site can track readers.",
+      `The translation links to “${iso("https://evil.example/login")}”, which the source does not. Keep every link as it is in the source.`,
+      `The translation drops or changes the source's link to “${iso("https://docs.example/pricing")}”. Keep every link as it is in the source.`,
+      `The translation adds the image “${iso("https://evil.example/p.png")}”, which the source does not have. Remove it: an image from another site can track readers.`,
     ]);
     expect(answers.ar!.violations).toEqual([
-      "تضيف الترجمة رابطًا إلى «https://evil.example/login» لا يوجد في الأصل. أبقِ كل رابط كما هو في الأصل.",
-      "تحذف الترجمة رابط الأصل إلى «https://docs.example/pricing» أو تغيّره. أبقِ كل رابط كما هو في الأصل.",
-      "تضيف الترجمة الصورة «https://evil.example/p.png» التي لا توجد في الأصل. احذفها: قد تتتبّع صورة من موقع آخر القرّاء.",
+      `تضيف الترجمة رابطًا إلى «${iso("https://evil.example/login")}» لا يوجد في الأصل. أبقِ كل رابط كما هو في الأصل.`,
+      `تحذف الترجمة رابط الأصل إلى «${iso("https://docs.example/pricing")}» أو تغيّره. أبقِ كل رابط كما هو في الأصل.`,
+      `تضيف الترجمة الصورة «${iso("https://evil.example/p.png")}» التي لا توجد في الأصل. احذفها: قد تتتبّع صورة من موقع آخر القرّاء.`,
     ]);
   });
 
@@ -129,7 +130,8 @@ describe("Translate with AI in the admin (C74)", () => {
       form: { kind: "post", from: "en", to: "ar", ...source },
     });
     const { violations } = JSON.parse(reply.text) as { violations: string[] };
-    expect(violations[0]).toMatch(/^بنية النص تختلف عن الأصل: الكتلة 1 يجب أن تكون <h2> لكنها <p>/);
-    expect(violations.some((v) => v.includes("«venture» بصيغة «مشروع»"))).toBe(true);
+    // The values are bidi isolates (issue #29 item 7): a Latin term keeps its place in the Arabic sentence.
+    expect(violations[0]).toMatch(/^بنية النص تختلف عن الأصل: الكتلة 1 يجب أن تكون <\u2068h2\u2069> لكنها <\u2068p\u2069>/);
+    expect(violations.some((v) => v.includes(`«${iso("venture")}» بصيغة «${iso("مشروع")}»`))).toBe(true);
   });
 });

@@ -8,6 +8,8 @@
  */
 import type { z } from "zod";
 import type { TranslationViolation } from "../../lib/translate/checks.ts";
+import type { RuleViolation } from "../../lib/html/rules.ts";
+import { isolateValues } from "../i18n/isolate.ts";
 import { HTTP_URL_MESSAGE } from "../../model/content.ts";
 import type { ContentKind } from "../../model/model.ts";
 import { AUTHORIZATION_ERROR, SUBMISSION_ERROR } from "../../server/admin/content.ts";
@@ -103,5 +105,16 @@ export function submissionText(locale: Locale, message: string): { field: "slug"
  */
 export function violationText(locale: Locale, kind: ContentKind, violation: TranslationViolation): string {
   const field = violation.field ? fieldLabel(locale, kind, violation.field) : "";
-  return getI18n(locale).t(`admin.languages.violations.${violation.code}`, { ...violation.values, field });
+  // Each value isolated (issue #29 item 7): a Latin term in an Arabic sentence keeps the sentence's order.
+  const values = isolateValues({ ...violation.values, field });
+  return getI18n(locale).t(`admin.languages.violations.${violation.code}`, values);
+}
+
+/**
+ * A content rule a draft breaks (`checkHtmlRules`, spec §5) in `locale` (issue #29 item 7):
+ * `admin.ai.rules.<rule>` with the violation's values, each isolated (`isolateValues`); `studio` keeps the
+ * English `message`. E.g. "Paragraph 1 has 8 sentences; split it (at most 5)." / "الفقرة 1 فيها 8 جمل…".
+ */
+export function ruleText(locale: Locale, violation: RuleViolation): string {
+  return getI18n(locale).t(`admin.ai.rules.${violation.rule}`, isolateValues(violation.values));
 }

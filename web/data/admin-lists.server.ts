@@ -71,6 +71,11 @@ export interface AdminRow {
 export interface ListScope {
   owner?: string;
   held?: readonly string[];
+  /**
+   * The admin's language (issue #29 item 7): a row shows the item's version in it, when it has one (its
+   * title, its columns, "View on site" at `/ar/…`); its state and Edit stay the default version's.
+   */
+  locale?: ContentLocale;
 }
 
 /** The queries that keep a list to `scope.owner`'s items. */
@@ -174,15 +179,18 @@ function rowsOf(
     const shown = versions.find((d) => documentLocale(d) === DEFAULT_CONTENT_LOCALE) ?? versions[0]!;
     const ids: Partial<Record<ContentLocale, string>> = {};
     for (const doc of versions) ids[documentLocale(doc)] ??= doc.$id;
-    const viewUrl = `/${documentLocale(shown)}/${CONTENT_MODEL[kind].publicPath}/${encodeURIComponent(slug)}`;
+    const display = versions.find((d) => scope?.locale && documentLocale(d) === scope.locale) ?? shown;
+    const viewUrl = `/${documentLocale(display)}/${CONTENT_MODEL[kind].publicPath}/${encodeURIComponent(slug)}`;
     const editable = !scope?.held || mayAct(shown.$permissions, scope.held, "update");
-    return [{ ...row(kind, shown), translations: states.get(slug)!, versions: ids, viewUrl, editable }];
+    const { cells, name } = row(kind, display);
+    return [{ ...row(kind, shown), cells, name, translations: states.get(slug)!, versions: ids, viewUrl, editable }];
   });
 }
 
 /**
  * One page of an admin list (issue #17 item 6): one row per item (its versions share the slug), shown from
- * its English version (else its Arabic one), with each language's translation state (issue #15 item 6),
+ * its English version (else its Arabic one; its columns and "View on site" in `scope.locale` where it has that
+ * version, issue #29 item 7), with each language's translation state (issue #15 item 6),
  * found by `query` (`list-query.ts`).
  *
  * Appwrite does what it can: it finds the versions whose title/name contains the search (`Query.contains`, a

@@ -33,7 +33,7 @@ import {
 } from "../../model/model.ts";
 import { getI18n } from "../i18n/catalog.server.ts";
 import { getApiKeyServices } from "./appwrite.server.ts";
-import { issueText, submissionText } from "./admin-errors.server.ts";
+import { issueText, SLUG_TAKEN_MESSAGE, submissionText } from "./admin-errors.server.ts";
 import {
   bodyBoundsMessage,
   getItem,
@@ -50,6 +50,7 @@ import {
   versionKeyOf,
 } from "./admin-versions.server.ts";
 import { preferredLocale, requireUser } from "./session.server.ts";
+import { slugUsedElsewhere } from "./admin-slug.server.ts";
 import { saveFlash, setFlash, type FlashEvent } from "./admin-flash.server.ts";
 import { conflictAnswer, conflictMessage } from "./admin-conflict.server.ts";
 import type { Locale } from "../i18n/i18n.ts";
@@ -156,6 +157,13 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
           { status: 400 },
         );
       }
+    }
+    // A new or renamed item's slug may not be another item's in any language (issue #29 item 8).
+    const slug = String(input.slug ?? "");
+    const own = [id, ...others.map((o) => o.id)].filter((x): x is string => Boolean(x));
+    if ((!route || route.slug !== slug) && (await slugUsedElsewhere(kind, slug, own))) {
+      const errors: FieldErrors = { slug: submissionText(adminLocale, SLUG_TAKEN_MESSAGE).text };
+      return data({ errors, formError: null as string | null, values: typed }, { status: 409 });
     }
     const columns = await provenanceColumns(kind, form, locale, sourceOf(locale));
     // The state before the save, for the confirmation: "Published …" or "Saved …" (issue #17 item 3).

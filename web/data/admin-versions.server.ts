@@ -93,15 +93,17 @@ export function versionInfoOf(kind: ContentKind, doc: Models.DefaultRow): Versio
 /**
  * The other language versions of the item `doc` belongs to (same slug, each other locale of the table, in its
  * order), read as the user, and the form values they add: each one's translated fields (`<locale>.<field>`)
- * and every version's provenance. For a new item (`doc` null) the route's version is the default locale's and
- * every other is missing. A missing version is to be written as a translation of `doc`'s.
+ * and every version's provenance. For a new item (`doc` null) the route's version is `newLocale` (the admin's
+ * language, issue #29 item 8: an item may start in either language; default: the default locale) and every
+ * other is missing. A missing version is to be written as a translation of `doc`'s.
  */
 export async function loadOtherVersions(
   session: SessionServices,
   kind: ContentKind,
   doc: Models.DefaultRow | null,
+  newLocale: ContentLocale = DEFAULT_CONTENT_LOCALE,
 ): Promise<{ locale: ContentLocale; others: OtherVersion[]; values: Record<string, string> }> {
-  const locale = documentLocale(doc);
+  const locale = doc ? documentLocale(doc) : newLocale;
   const found = new Map<ContentLocale, Models.DefaultRow>();
   if (doc) {
     const page = await session.tablesDB.listRows({

@@ -158,7 +158,7 @@ export interface FormValues {
   state: ItemState | null;
   /** The item's `$updatedAt` when the form was opened (posted back as `version`); a new item's is null. */
   version: string | null;
-  /** The locale of the route's document (issue #15 item 6); a new item's is `en`. */
+  /** The locale of the route's document (issue #15 item 6); a new item's is the admin's language (issue #29 item 8). */
   locale: ContentLocale;
   /** The item's versions in the other locales of the table, in its order (their fields are in `values` as `<locale>.<field>`). */
   others: OtherVersion[];
@@ -170,11 +170,18 @@ export interface FormValues {
 }
 
 /**
- * A new item's form values of its versions (issue #15 item 6): `initial` (the route's, the default locale's)
- * and an empty version in each other locale, to be saved as a translation of the route's.
+ * A new item's form values of its versions (issue #15 item 6): `initial` (the route's, in `locale`: the
+ * admin's language, so an Arabic-first editor starts on the Arabic version and may save it alone, issue #29
+ * item 8; default: the default locale) and an empty version in each other locale, to be saved as a
+ * translation of the route's.
  */
-export async function newFormValues(secret: string, kind: ContentKind, initial: Record<string, string>) {
-  const both = await loadOtherVersions(sessionServices(secret), kind, null);
+export async function newFormValues(
+  secret: string,
+  kind: ContentKind,
+  initial: Record<string, string>,
+  locale: ContentLocale = DEFAULT_LOCALE,
+) {
+  const both = await loadOtherVersions(sessionServices(secret), kind, null, locale);
   return {
     values: { ...initial, ...both.values },
     image: null,

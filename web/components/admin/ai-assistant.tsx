@@ -1,6 +1,7 @@
 import { useState } from "react";
-import { CONTENT_MODEL, type ContentKind } from "../../../model/model.ts";
+import { CONTENT_MODEL, translatedFields, type ContentKind, type ContentLocale } from "../../../model/model.ts";
 import { useTranslation } from "../../hooks.ts";
+import { useAiReplace } from "./ai-replace.tsx";
 
 /** What `/admin/ai/draft` answers. */
 export interface DraftResponse {
@@ -13,11 +14,20 @@ export interface DraftResponse {
  * The AI assistant box of the admin forms (spec §2, §5): a topic input and a Generate button, disabled with
  * an empty topic or while generating; errors and unmet content rules are shown. When AI is not set up, the
  * controls stay in place, disabled, with a sentence an editor understands (issue #17 item 4). Drafting runs on the server (`/admin/ai/draft`); the key never reaches the browser.
+ * It drafts the language version of the tab the editor is on (`locale`, issue #29 item 6: an Arabic topic on
+ * the العربية tab drafts the Arabic version), asks before replacing fields already written and can be undone
+ * once (`useAiReplace`); its messages, failures and unmet rules are in the admin's language.
  */
 export function AiAssistant(props: {
   kind: ContentKind;
   /** Null when AI drafting is available, else the server's sentence saying it is not set up. */
   unavailable: string | null;
+  /** The language version drafted (the selected tab) and the route's (whose keys have no prefix). */
+  locale: ContentLocale;
+  routeLocale: ContentLocale;
+  values: Record<string, string>;
+  setValues: (update: (values: Record<string, string>) => Record<string, string>) => void;
+  /** Writes a draft, by form key, into the form. */
   onDraft: (fields: Record<string, string>) => void;
   onBusy?: (busy: boolean) => void;
 }) {
@@ -32,6 +42,8 @@ export function AiAssistant(props: {
   const label = t(`admin.ai.${props.kind}Topic`);
   const emptyMessage = t(`admin.ai.topicRequired${capitalized}`);
   const off = props.unavailable !== null;
+  const replace = useAiReplace(props.values, props.setValues);
+  const language = t(`admin.languages.inSentence.${props.locale}`);
 
   const generate = async () => {
     if (!topic.trim()) return setMessage(emptyMessage);
@@ -42,11 +54,27 @@ export function AiAssistant(props: {
     try {
       const response = await fetch("/admin/ai/draft", {
         method: "POST",
-        body: new URLSearchParams({ kind: props.kind, topic }),
+        body: new URLSearchParams({ kind: props.kind, topic, locale: props.locale }),
       });
-      const body = (await response.json()) as DraftResponse;
+      const body = (await response.json().catch(() => ({}))) as DraftResponse;
       if (!response.ok || !body.fields) throw new Error(body.error ?? t(`admin.ai.failed${capitalized}`));
-      props.onDraft(body.fields);
+      // The version's translated fields under its keys; the shared ones (the slug) as they are.
+      const names = translatedFields(props.kind);
+      const keyOf = (name: string) =>
+        names.includes(name) && props.locale !== props.routeLocale ? `${props.locale}.${name}` : name;
+      const next = Object.fromEntries(Object.entries(body.fields).map(([name, value]) => [keyOf(name), value]));
+      const version = props.locale !== props.routeLocale ? props.locale : null;
+      // A reviewed translation replaced by a draft is no longer a reviewed one (nor a translation).
+      const reviewed = Boolean(version && props.values[`${version}.sourceLocale`] && props.values[`${version}.wasReviewed`] === "on");
+      if (version) Object.assign(next, { [`${version}.reviewed`]: "", [`${version}.drafted`]: "" });
+      replace.offer({
+        kind: props.kind,
+        locale: props.locale,
+        routeLocale: props.routeLocale,
+        next,
+        reviewed,
+        apply: () => props.onDraft(next),
+      });
       setViolations(body.violations ?? []);
     } catch (error) {
       setMessage((error as Error).message);
@@ -84,13 +112,22 @@ export function AiAssistant(props: {
           type="button"
           onClick={generate}
           disabled={off || busy || !topic.trim()}
-          aria-describedby={off ? `ai-off-${props.kind}` : undefined}
+          aria-describedby={off ? `ai-off-${props.kind}` : `ai-into-${props.kind}`}
           className="rounded-full bg-gold px-5 py-2 text-sm font-semibold text-ink disabled:opacity-50"
         >
           {busy ? t("admin.ai.generating") : t(`admin.ai.generate${noun}`)}
         </button>
       </div>
-      {message && <p className="mt-2 text-sm text-red-400">{message}</p>}
+      <p id={`ai-into-${props.kind}`} className="mt-1 text-xs text-mist">
+        {t("admin.ai.draftInto", { language })}
+      </p>
+      {/* Announced: the editor's eyes may be on the fields. */}
+      {message && (
+        <p role="alert" className="mt-2 text-sm text-red-400">
+          {message}
+        </p>
+      )}
+      {replace.ui}
       {violations.length > 0 && (
         <div className="mt-2 text-sm text-amber-300">
           <p>{t("admin.ai.rulesUnmet")}</p>

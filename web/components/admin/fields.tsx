@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
-import { useTranslation } from "../../hooks.ts";
+import { useHydrated, useLocale, useTranslation } from "../../hooks.ts";
+import { formatLongDate } from "../../i18n/i18n.ts";
 import { slugify } from "../../../lib/content/slug.ts";
 import { imageTypeOf, MAGIC_BYTES } from "../../../lib/images/magic.ts";
 import { LifecycleButtons } from "./lifecycle.tsx";
@@ -29,6 +30,11 @@ export function Field(props: {
   lang?: string;
 }) {
   const id = `field-${props.name}`;
+  const { t } = useTranslation();
+  const locale = useLocale();
+  // A date input's own texts follow its `lang` where the browser lets them; the day chosen is said in the admin's
+  // words below it, whatever the browser shows (issue #29 item 7).
+  const date = props.type === "date" && /^\d{4}-\d{2}-\d{2}$/.test(props.value ?? "") ? props.value! : null;
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium">
@@ -39,7 +45,7 @@ export function Field(props: {
         name={props.name}
         type={props.type ?? "text"}
         dir={props.dir ?? (props.ltr ? "ltr" : "auto")}
-        lang={props.lang}
+        lang={props.lang ?? (props.type === "date" ? locale : undefined)}
         required={props.required}
         readOnly={props.readOnly}
         autoComplete={props.autoComplete}
@@ -51,6 +57,11 @@ export function Field(props: {
         aria-describedby={props.error ? `${id}-error` : props.hint ? `${id}-hint` : undefined}
         className={`${input} ${props.readOnly ? "opacity-70" : ""}`}
       />
+      {date && (
+        <p data-date-shown className="mt-1 text-xs text-mist">
+          {t("admin.formWords.dateShown", { date: formatLongDate(date, locale) })}
+        </p>
+      )}
       {props.hint && !props.error && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-mist">
           {props.hint}
@@ -131,6 +142,10 @@ export function ImagePicker(props: {
   const { t } = useTranslation();
   const [preview, setPreview] = useState<string | null>(props.current);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
+  // The browser's own button and "No file chosen" follow the browser's language: once hydrated, the input is
+  // visually hidden (still focused and keyboard-operated) behind a button of the admin's (issue #29 item 7).
+  const own = useHydrated();
   const id = `field-${props.name}`;
   const error = refusal ?? props.error;
   const choose = async (input: HTMLInputElement) => {
@@ -139,6 +154,7 @@ export function ImagePicker(props: {
     const refused =
       file && bytes && !(await imageTypeOf(bytes)) ? t("admin.errors.image.notImage", { file: file.name }) : null;
     if (input.files?.[0] !== file) return; // another file was chosen while this one was read: its check decides
+    setFileName(file?.name ?? null);
     input.setCustomValidity(refused ?? "");
     setRefusal(refused);
     setPreview(file && !refused ? URL.createObjectURL(file) : props.current);
@@ -148,6 +164,7 @@ export function ImagePicker(props: {
     const transfer = new DataTransfer();
     transfer.items.add(props.generated);
     input.files = transfer.files;
+    setFileName(props.generated.name);
     setPreview(URL.createObjectURL(props.generated));
   };
   return (
@@ -175,9 +192,27 @@ export function ImagePicker(props: {
           accept="image/jpeg,image/png,image/gif,image/webp"
           onChange={(e) => void choose(e.currentTarget)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className="min-w-0 flex-1 text-sm text-mist file:me-3 file:rounded-full file:border-0 file:bg-gold file:px-4 file:py-2 file:font-semibold file:text-ink"
+          aria-describedby={error ? `${id}-error` : own ? `${id}-chosen` : undefined}
+          className={
+            own
+              ? "peer sr-only"
+              : "min-w-0 flex-1 text-sm text-mist file:me-3 file:rounded-full file:border-0 file:bg-gold file:px-4 file:py-2 file:font-semibold file:text-ink"
+          }
         />
+        {own && (
+          <div className="flex min-w-0 flex-1 flex-wrap items-center gap-3 text-sm peer-focus-visible:[&>label]:ring-2 peer-focus-visible:[&>label]:ring-white">
+            <label
+              htmlFor={id}
+              data-file-button
+              className="cursor-pointer rounded-full bg-gold px-4 py-2 font-semibold text-ink"
+            >
+              {t("admin.formWords.chooseImage")}
+            </label>
+            <span id={`${id}-chosen`} dir="auto" className="min-w-0 break-all text-mist">
+              {fileName ?? t("admin.formWords.noFile")}
+            </span>
+          </div>
+        )}
       </div>
       {error && (
         <p id={`${id}-error`} role={refusal ? "alert" : undefined} className="mt-1 text-xs text-red-400">

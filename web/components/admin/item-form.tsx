@@ -10,6 +10,8 @@ import { HistoryPanel } from "./history.tsx";
 import { LifecyclePanel } from "./lifecycle.tsx";
 import { RestoredNotice, unsavedKey, useUnsavedInput } from "./unsaved.tsx";
 import { VersionTabs } from "./version-tabs.tsx";
+import { ErrorSummary, keepCustomValidity } from "./error-summary.tsx";
+import type { ContentLocale } from "../../../model/model.ts";
 
 /** What an item form's route loads: the item's values (both versions) and why AI is off, if it is. */
 export interface ItemFormLoaderData {
@@ -53,7 +55,9 @@ export function useItemForm(
   const form = useItemFormValues(initial, CONTENT_MODEL[kind].title, kind);
   const unsaved = useUnsavedInput(unsavedKey(kind, itemId), loaderData.current.values, form.values, form.setValues);
   const [generating, setGenerating] = useState(false);
-  return { ...form, unsaved, generating, setGenerating, errors: actionData?.errors ?? {} };
+  // The language tab shown (issue #29 items 6, 8): AI drafting fills it; a new item starts in the admin's language.
+  const [tab, setTab] = useState<ContentLocale>(loaderData.current.locale);
+  return { ...form, unsaved, generating, setGenerating, tab, setTab, errors: actionData?.errors ?? {} };
 }
 
 /** The form state `ItemForm` renders (`useItemForm`'s). */
@@ -109,17 +113,27 @@ export function ItemForm(props: {
             unavailable={loaderData.aiUnavailable}
             onBusy={form.setGenerating}
             onDraft={form.applyDraft}
+            locale={form.tab}
+            routeLocale={current.locale}
+            values={form.values}
+            setValues={form.setValues}
           />
         </div>
       )}
       {form.unsaved.restoredAt !== null && !readOnly && (
         <RestoredNotice at={form.unsaved.restoredAt} onDiscard={form.unsaved.discard} />
       )}
+      <ErrorSummary kind={kind} errors={form.errors} routeLocale={current.locale} />
+      {/* The server checks every field and answers in the admin's language (issue #29 item 7): no browser bubbles. */}
       <Form
         method="post"
         encType="multipart/form-data"
         className="mt-8 space-y-5"
-        onSubmit={form.unsaved.markSubmitted}
+        noValidate
+        onSubmit={(event) => {
+          if (!keepCustomValidity(event)) return;
+          form.unsaved.markSubmitted();
+        }}
       >
         <fieldset disabled={Boolean(readOnly)} className="min-w-0 space-y-5">
           <VersionTabs
@@ -134,6 +148,8 @@ export function ItemForm(props: {
             setValues={form.setValues}
             aiUnavailable={loaderData.aiUnavailable}
             onBusy={form.setGenerating}
+            selected={form.tab}
+            onSelect={form.setTab}
           />
           <h2 className="border-t border-line pt-5 text-sm font-semibold text-mist">{t("admin.languages.shared")}</h2>
           <Field

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useId, useState } from "react";
+import { Fragment, useId, useRef, useState } from "react";
 import { useTranslation } from "../../hooks.ts";
 import {
   CONTENT_LOCALES,
@@ -16,6 +16,8 @@ import { fieldLabelKey } from "../../i18n/admin-labels.ts";
 import { TranslationBadge } from "./item-list.tsx";
 import { directionOf } from "../../i18n/i18n.ts";
 import { useTabList } from "../tab-list.ts";
+import { useAiReplace } from "./ai-replace.tsx";
+import { useErrorTab } from "./error-tab.ts";
 
 /** What the form knows of one of the item's versions in the other locales (`loadOtherVersions`). */
 export interface OtherVersionProps {
@@ -52,10 +54,20 @@ export function VersionTabs(props: {
   setValues: (update: (values: Record<string, string>) => Record<string, string>) => void;
   aiUnavailable: string | null;
   onBusy: (busy: boolean) => void;
+  /** The tab shown, when the form keeps it (AI drafting fills it, issue #29 item 6); else kept here. */
+  selected?: ContentLocale;
+  onSelect?: (locale: ContentLocale) => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const [selected, setSelected] = useState<ContentLocale>(props.locale);
+  const [own, setOwn] = useState<ContentLocale>(props.locale);
+  const selected = props.selected ?? own;
+  const setSelected = (locale: ContentLocale) => {
+    setOwn(locale);
+    props.onSelect?.(locale);
+  };
+  const root = useRef<HTMLDivElement>(null);
+  const replace = useAiReplace(props.values, props.setValues);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean; violations: string[] } | null>(null);
   const tabList = useTabList(CONTENT_LOCALES.length, CONTENT_LOCALES.indexOf(selected), (index) =>
@@ -68,12 +80,8 @@ export function VersionTabs(props: {
   const language = (locale: ContentLocale) => t(`admin.languages.${locale}`);
   const inSentence = (locale: ContentLocale) => t(`admin.languages.inSentence.${locale}`);
   const aiOff = props.aiUnavailable !== null;
-  // A refused save whose errors are all in one other version shows that version's tab.
-  useEffect(() => {
-    const keys = Object.keys(props.errors).filter((k) => props.errors[k]);
-    const other = props.others.find((o) => keys.length > 0 && keys.every((k) => k.startsWith(`${o.locale}.`)));
-    if (other) setSelected(other.locale);
-  }, [props.errors, props.others]);
+  // A refused save opens the tab with errors and focuses its first invalid field (issue #29 item 8).
+  useErrorTab({ kind: props.kind, errors: props.errors, routeLocale: props.locale, selected, setSelected, root });
 
   // What "Translate with AI" in a panel drafts: from the route's version, the first other version still missing
   // or stale (else the first other); from another version, the route's (with two locales: the other one).
@@ -108,21 +116,33 @@ export function VersionTabs(props: {
       };
       if (!response.ok || !answer.fields) throw new Error(answer.error ?? t("admin.languages.translateFailed"));
       const fields = answer.fields;
-      props.setValues((v) => {
-        const next = { ...v };
-        for (const n of names) if (fields[n] !== undefined) next[key(to, n)] = fields[n];
-        next[`${to}.sourceLocale`] = from;
-        next[`${to}.model`] = answer.model ?? "";
-        next[`${to}.drafted`] = "on";
-        next[`${to}.reviewed`] = "";
-        next[`${to}.wasReviewed`] = "";
-        return next;
-      });
+      const next: Record<string, string> = {};
+      for (const n of names) if (fields[n] !== undefined) next[key(to, n)] = fields[n];
+      next[`${to}.sourceLocale`] = from;
+      next[`${to}.model`] = answer.model ?? "";
+      next[`${to}.drafted`] = "on";
+      next[`${to}.reviewed`] = "";
+      next[`${to}.wasReviewed`] = "";
+      // A translation a person reviewed (its box was checked when the form opened, or is now) is named as such.
+      const reviewed =
+        Boolean(props.values[`${to}.sourceLocale`]) &&
+        (props.values[`${to}.reviewed`] === "on" || props.values[`${to}.wasReviewed`] === "on");
       setSelected(to);
-      setMessage({
-        text: t("admin.languages.translated", { model: answer.model ?? "" }),
-        error: false,
-        violations: answer.violations ?? [],
+      // Never silently over what is written (issue #29 item 6): asked first, undone once.
+      replace.offer({
+        kind: props.kind,
+        locale: to,
+        routeLocale: props.locale,
+        next,
+        reviewed,
+        apply: () => {
+          props.setValues((v) => ({ ...v, ...next }));
+          setMessage({
+            text: t("admin.languages.translated", { model: answer.model ?? "" }),
+            error: false,
+            violations: answer.violations ?? [],
+          });
+        },
       });
     } catch (error) {
       setMessage({ text: (error as Error).message, error: true, violations: [] });
@@ -169,7 +189,7 @@ export function VersionTabs(props: {
   };
 
   return (
-    <div>
+    <div ref={root}>
       <input type="hidden" name="locale" value={props.locale} />
       {props.others.map((other) => (
         <Fragment key={other.locale}>
@@ -195,6 +215,7 @@ export function VersionTabs(props: {
           </button>
         ))}
       </div>
+      {replace.ui}
       {message && (
         <div role={message.error ? "alert" : "status"} className="mt-3 text-sm">
           <p className={message.error ? "text-red-400" : "text-mist"}>{message.text}</p>

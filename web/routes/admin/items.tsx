@@ -1,7 +1,7 @@
 import { ItemList } from "../../components/admin/item-list.tsx";
 import { deleteFromList, sessionServices } from "../../data/admin.server.ts";
 import { listPage, listQueryOf } from "../../data/admin-lists.server.ts";
-import { requireUser } from "../../data/session.server.ts";
+import { preferredLocale, requireUser } from "../../data/session.server.ts";
 import { accessOf, listScopeOf } from "../../data/access.server.ts";
 import { adminTitle } from "../../i18n/admin-title.ts";
 import { adminKindOf } from "../../kind-route.ts";
@@ -20,7 +20,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = listQueryOf(request);
   try {
     // The team sees every item, anyone else their own (issue #28 item 3).
-    const scope = listScopeOf(user, await accessOf(user));
+    // Rows in the admin's language where the item has that version (issue #29 item 7).
+    const scope = { ...listScopeOf(user, await accessOf(user)), locale: preferredLocale(request) };
     return { kind, list: await listPage(sessionServices(secret), kind, query, scope), query };
   } catch (error) {
     console.error(`Listing ${CONTENT_MODEL[kind].collectionId} failed:`, error);

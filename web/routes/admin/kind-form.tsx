@@ -35,6 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         secret,
         kind,
         initialValues(kind, { userName: user.name, today: new Date().toISOString().slice(0, 10) }),
+        preferredLocale(request),
       );
   return { kind, current, editing: Boolean(params.id), aiUnavailable: aiUnavailableMessage(preferredLocale(request)) };
 }

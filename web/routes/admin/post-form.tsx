@@ -23,6 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         secret,
         "post",
         initialValues("post", { userName: user.name, today: new Date().toISOString().slice(0, 10) }),
+        preferredLocale(request),
       );
   return { current, editing: Boolean(params.id), aiUnavailable: aiUnavailableMessage(preferredLocale(request)) };
 }

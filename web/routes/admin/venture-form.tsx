@@ -16,7 +16,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { secret, user } = await requireUser(request);
   const current = params.id
     ? await loadFormValues(secret, "venture", params.id, preferredLocale(request), await accessOf(user))
-    : await newFormValues(secret, "venture", {});
+    : await newFormValues(secret, "venture", {}, preferredLocale(request));
   return { current, aiUnavailable: aiUnavailableMessage(preferredLocale(request)) };
 }
 

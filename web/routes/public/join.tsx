@@ -39,9 +39,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const admin = getApiKeyServices();
   if (!pending.hasPassword) {
     if (!name) return data({ error: t("auth.nameRequired") }, { status: 400 });
-    if (password.length < PASSWORD_LENGTH.min || password.length > PASSWORD_LENGTH.max || (await isCommonPassword(password))) {
-      return data({ error: t("auth.commonPassword") }, { status: 400 });
+    // Which rule the password breaks, in the page's language (issue #29 item 7): its length was told "too common".
+    if (password.length < PASSWORD_LENGTH.min || password.length > PASSWORD_LENGTH.max) {
+      return data({ error: t("auth.passwordLength", { min: PASSWORD_LENGTH.min, max: PASSWORD_LENGTH.max }) }, { status: 400 });
     }
+    if (await isCommonPassword(password)) return data({ error: t("auth.commonPassword") }, { status: 400 });
   }
   try {
     // Appwrite checks the secret: only the holder of the invitation gets past this line.

@@ -4,6 +4,7 @@ import { Form, data, redirect, redirectDocument, useNavigation, useSearchParams 
 import {
   COMMON_PASSWORD_MESSAGE,
   InvalidCredentialsError,
+  PASSWORD_LENGTH,
   RegistrationError,
   register,
   signIn,
@@ -92,10 +93,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirectDocument(safeRedirect(form.get("redirectTo")), { headers });
   } catch (error) {
     if (error instanceof InvalidCredentialsError) return fail(t("auth.failed"), 401);
-    if (error instanceof RegistrationError)
-      return fail(error.message === COMMON_PASSWORD_MESSAGE ? t("auth.commonPassword") : error.message);
+    if (error instanceof RegistrationError) return fail(registrationText(t, error.message));
     throw error;
   }
+}
+
+/**
+ * A registration refusal (`RegistrationError`'s English message, server/auth/account.ts) in the page's language
+ * (issue #29 item 7: registration's password error was English on /ar/login); an unknown one as it is.
+ */
+function registrationText(t: (key: string, values?: Record<string, number>) => string, message: string): string {
+  const known: Record<string, string> = {
+    [COMMON_PASSWORD_MESSAGE]: t("auth.commonPassword"),
+    [`Password must be ${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters long.`]: t("auth.passwordLength", {
+      min: PASSWORD_LENGTH.min,
+      max: PASSWORD_LENGTH.max,
+    }),
+    "Registration is closed. Ask the site's owner for an account.": t("auth.registrationClosed"),
+    "A user with the same email already exists. Sign in instead.": t("auth.emailTaken"),
+  };
+  return known[message] ?? message;
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

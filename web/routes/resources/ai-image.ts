@@ -34,8 +34,10 @@ export async function action({ request }: Route.ActionArgs) {
     });
     return { data: image.bytes.toString("base64"), fileName: image.fileName };
   } catch (error) {
-    if (error instanceof TitleRequiredError) return data({ error: error.message }, { status: 400 });
-    if (error instanceof AiNotConfiguredError) return data({ error: error.message }, { status: 503 });
+    // In the admin's language (issue #29 item 7), as the failure below.
+    const { t } = getI18n(preferredLocale(request));
+    if (error instanceof TitleRequiredError) return data({ error: t("admin.ai.titleRequired") }, { status: 400 });
+    if (error instanceof AiNotConfiguredError) return data({ error: t("admin.ai.notSetUp") }, { status: 503 });
     console.error("AI image failed:", (error as Error).message);
     return data({ error: getI18n(preferredLocale(request)).t("admin.ai.failedImage") }, { status: 503 });
   }
