@@ -10,7 +10,10 @@
  */
 import { Extension, type Extensions } from "@tiptap/core";
 import Image from "@tiptap/extension-image";
-import { TableKit } from "@tiptap/extension-table";
+import { Table, TableKit } from "@tiptap/extension-table";
+import type { Node as ProseMirrorNode } from "@tiptap/pm/model";
+import { Plugin, PluginKey } from "@tiptap/pm/state";
+import { Decoration, DecorationSet } from "@tiptap/pm/view";
 import StarterKit from "@tiptap/starter-kit";
 import { isAllowedUrl } from "../../../../lib/html/allowlist.ts";
 
@@ -83,6 +86,49 @@ const Attributes = Extension.create({
   },
 });
 
+/**
+ * Each block of the editor shown in its own text's direction while it is written (`dir="auto"` on the view
+ * only, a decoration: the document and its HTML are unchanged; `finishHtml` writes the directions the site
+ * needs). An Arabic paragraph reads right-to-left in an English body, an English quote left-to-right in an
+ * Arabic one, as soon as its first letter is typed.
+ */
+const AutoDirection = Extension.create({
+  name: "autoDirection",
+  addProseMirrorPlugins() {
+    const directed = new Set(BLOCKS);
+    const decorate = (doc: ProseMirrorNode) => {
+      const decorations: Decoration[] = [];
+      doc.descendants((node, pos) => {
+        if (directed.has(node.type.name) && !node.attrs.dir) {
+          decorations.push(Decoration.node(pos, pos + node.nodeSize, { dir: "auto" }));
+        }
+      });
+      return DecorationSet.create(doc, decorations);
+    };
+    const key = new PluginKey<DecorationSet>("autoDirection");
+    return [
+      new Plugin<DecorationSet>({
+        key,
+        state: {
+          init: (_config, state) => decorate(state.doc),
+          apply: (tr, old) => (tr.docChanged ? decorate(tr.doc) : old),
+        },
+        props: { decorations: (state) => key.getState(state) },
+      }),
+    ];
+  },
+});
+
+/**
+ * Tables as the site stores them: `<table>` and its rows, without the column group and inline widths Tiptap
+ * writes for resizable columns (the CSP refuses inline styles, the sanitizer removes them).
+ */
+const PlainTable = Table.extend({
+  renderHTML({ HTMLAttributes }) {
+    return ["table", HTMLAttributes, ["tbody", 0]];
+  },
+}).configure({ resizable: false });
+
 /** What the editor is given by its component: the link dialog opens on Ctrl/Cmd+K. */
 export interface SchemaOptions {
   onLinkShortcut?: () => void;
@@ -111,8 +157,10 @@ export function editorExtensions(options: SchemaOptions = {}): Extensions {
       codeBlock: { languageClassPrefix: null as unknown as string },
     }),
     Image.configure({ inline: true, allowBase64: false }),
-    TableKit.configure({ table: { resizable: false } }),
+    TableKit.configure({ table: false }),
+    PlainTable,
     Attributes,
+    AutoDirection,
     Extension.create({
       name: "linkShortcut",
       addKeyboardShortcuts() {
