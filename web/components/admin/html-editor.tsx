@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "../../hooks.ts";
 import { TextArea } from "./fields.tsx";
+import type * as Chunk from "./visual-editor/index.ts";
 import type { BodyImage } from "./visual-editor/visual-editor.tsx";
 
-type EditorChunk = typeof import("./visual-editor/index.ts");
+type EditorChunk = typeof Chunk;
 type Mode = "visual" | "html" | "preview";
 
 /** Loads the visual editor's chunk once per page (a dynamic import: only the edit pages ever ask for it). */
