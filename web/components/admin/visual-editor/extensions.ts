@@ -34,11 +34,11 @@ const BLOCKS = [
 
 /**
  * Nodes whose content must start with a paragraph in the schema but whose HTML often has none
- * (`<li>text</li>`, `<td>text</td>`): `tight` remembers that the first paragraph was not written, so the
- * HTML is given back as it came (`finishHtml` unwraps it). New list items and cells are tight, as Markdown's
- * tight lists and the AI's bodies are.
+ * (`<li>text</li>`, `<td>text</td>`, `<blockquote>text</blockquote>`): `tight` ("1") remembers that the first
+ * paragraph was not written, so the HTML is given back as it came (`finishHtml` unwraps it). New list items
+ * and cells are tight, as Markdown's tight lists and the AI's bodies are; a new quote holds paragraphs.
  */
-const TIGHT = ["listItem", "tableCell", "tableHeader", "blockquote"];
+const TIGHT_BY_DEFAULT = ["listItem", "tableCell", "tableHeader"];
 
 /** True when `element`'s first child with content is inline (text, `<strong>`, …), not a block. */
 function startsInline(element: HTMLElement): boolean {
@@ -72,16 +72,20 @@ const Attributes = Extension.create({
           },
         },
       },
-      {
-        types: TIGHT,
+      ...[
+        { types: TIGHT_BY_DEFAULT, fresh: "1" },
+        { types: ["blockquote"], fresh: "0" },
+      ].map(({ types, fresh }) => ({
+        types,
         attributes: {
           tight: {
-            default: null,
-            parseHTML: (element) => (startsInline(element) ? "1" : null),
-            renderHTML: (attributes) => (attributes.tight ? { "data-tight": "1" } : {}),
+            default: fresh,
+            parseHTML: (element: HTMLElement) => (startsInline(element) ? "1" : "0"),
+            renderHTML: (attributes: Record<string, unknown>) =>
+              attributes.tight === "1" ? { "data-tight": "1" } : {},
           },
         },
-      },
+      })),
     ];
   },
 });
