@@ -92,6 +92,15 @@ describe("the visual editor's HTML round trip", () => {
     expect(lostParts("<ul>\n  <li>\n    <p>One</p>\n  </li>\n</ul>\n", "ltr")).toEqual([]);
   });
 
+  it("writes typed lists as tight lists and new quotes with paragraphs", () => {
+    const editor = open("");
+    editor.chain().toggleBulletList().insertContent("First").splitListItem("listItem").insertContent("Second").run();
+    expect(saved(editor)).toBe("<ul><li>First</li><li>Second</li></ul>");
+    editor.commands.setContent("<p>Quoted</p>");
+    editor.chain().selectAll().toggleBlockquote().run();
+    expect(saved(editor)).toBe("<blockquote><p>Quoted</p></blockquote>");
+  });
+
   it("writes nothing for an empty document", () => {
     expect(saved(open(""))).toBe("");
   });
@@ -117,7 +126,8 @@ describe("pasting into the visual editor", () => {
       "</body></html>",
     ].join("");
     const editor = open("");
-    // When it is pasted
+    // When it is pasted (no inline style reaches a parser: the site's CSP refuses them)
+    expect(cleanPastedHtml(word)).not.toMatch(/style=/);
     paste(editor, word);
     // Then only the allowed structure remains
     expect(saved(editor)).toBe(
@@ -132,6 +142,7 @@ describe("pasting into the visual editor", () => {
       '<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-1"><p dir="ltr" style="line-height:1.38">' +
       '<span style="font-size:11pt;font-weight:700">Bold</span><span style="font-size:11pt"> and </span>' +
       '<span style="font-style:italic">italic</span></p></b>';
+    expect(cleanPastedHtml(docs)).not.toMatch(/style=/);
     const editor = open("");
     paste(editor, docs);
     expect(saved(editor)).toBe("<p><strong>Bold</strong> and <em>italic</em></p>");
