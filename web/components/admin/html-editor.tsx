@@ -9,7 +9,13 @@ type Mode = "visual" | "html" | "preview";
 
 /** Loads the visual editor's chunk once per page (a dynamic import: only the edit pages ever ask for it). */
 let chunk: Promise<EditorChunk> | undefined;
-const loadChunk = () => (chunk ??= import("./visual-editor/index.ts"));
+/** The chunk once it has loaded: a field mounted later (the other language's tab) opens in it at once. */
+let loaded: EditorChunk | null = null;
+const loadChunk = () =>
+  (chunk ??= import("./visual-editor/index.ts").then((module) => {
+    loaded = module;
+    return module;
+  }));
 
 /**
  * A body editor with Visual, HTML and Preview tabs (spec §2: Edit and Preview tabs, a Format button that
@@ -43,9 +49,13 @@ export function HtmlEditor(props: {
   const { t } = useTranslation();
   const id = useId();
   const base = props.dir === "rtl" ? "rtl" : "ltr";
-  const [mode, setMode] = useState<Mode>("html");
-  const [editor, setEditor] = useState<EditorChunk | null>(null);
-  const [lost, setLost] = useState<{ parts: string[]; ask: boolean } | null>(null);
+  // On the server and at hydration nothing is loaded: the textarea. Later mounts find the chunk loaded.
+  const [editor, setEditor] = useState<EditorChunk | null>(loaded);
+  const [lost, setLost] = useState<{ parts: string[]; ask: boolean } | null>(() => {
+    const parts = loaded?.lostParts(props.value, base) ?? [];
+    return parts.length > 0 ? { parts, ask: false } : null;
+  });
+  const [mode, setMode] = useState<Mode>(() => (loaded && !lost ? "visual" : "html"));
   const [preview, setPreview] = useState("");
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -54,12 +64,13 @@ export function HtmlEditor(props: {
   value.current = props.value;
 
   useEffect(() => {
+    if (editor) return;
     let live = true;
     loadChunk().then(
-      (loaded) => {
+      (module) => {
         if (!live) return;
-        setEditor(loaded);
-        const parts = loaded.lostParts(value.current, base);
+        setEditor(module);
+        const parts = module.lostParts(value.current, base);
         if (parts.length > 0) setLost({ parts, ask: false });
         else if (!typed.current) setMode((m) => (m === "html" ? "visual" : m));
       },
@@ -69,7 +80,8 @@ export function HtmlEditor(props: {
     return () => {
       live = false;
     };
-  }, [base]);
+    // Once per mount: the chunk is loaded at most once.
+  }, []);
 
   const call = async (path: string) => {
     setBusy(true);
