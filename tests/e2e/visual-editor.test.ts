@@ -10,7 +10,7 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, newUser, ready, signInThroughPage, type Credentials } from "./admin-helpers.ts";
-import { PHONE, startStack, type Stack } from "./helpers.ts";
+import { axeSerious, PHONE, startStack, type Stack } from "./helpers.ts";
 
 let stack: Stack;
 let user: Credentials;
@@ -99,6 +99,7 @@ describe("the visual body editor", () => {
     await expect.poll(enBody.state).toBe("visual");
     const toolbar = en.getByRole("toolbar", { name: "Formatting" });
     expect(await toolbar.getByRole("button", { name: "Bold" }).getAttribute("aria-pressed")).toBe("false");
+    expect(await axeSerious(page)).toEqual([]);
     await enBody.area.click();
     await page.keyboard.type("## Before you hire");
     await page.keyboard.press("Enter");
@@ -234,6 +235,7 @@ describe("the visual body editor", () => {
     await dialog.getByRole("button", { name: "تطبيق" }).click();
     await expect.poll(() => dialog.getByRole("alert").textContent()).toContain("https://");
     await dialog.getByRole("button", { name: "إلغاء" }).click();
+    expect(await axeSerious(phone)).toEqual([]);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expect.poll(enBody.value).toContain("<p><strong>Bold words</strong></p><ul>");
     await phone.getByRole("button", { name: "حفظ التغييرات" }).click();
