@@ -6,56 +6,9 @@
  */
 import createDOMPurify from "dompurify";
 import { JSDOM } from "jsdom";
+import { ALLOWED_ATTR, ALLOWED_TAGS, ALLOWED_URI_REGEXP } from "./allowlist.ts";
 
-/** Tags a venture case study or a post body may contain. No scripts, frames, forms, styles or embeds. */
-export const ALLOWED_TAGS = [
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "p",
-  "br",
-  "hr",
-  "ul",
-  "ol",
-  "li",
-  "blockquote",
-  "strong",
-  "em",
-  "b",
-  "i",
-  "u",
-  "s",
-  "code",
-  "pre",
-  "a",
-  "img",
-  "figure",
-  "figcaption",
-  "table",
-  "thead",
-  "tbody",
-  "tr",
-  "th",
-  "td",
-  "sub",
-  "sup",
-] as const;
-
-/** Attributes allowed on those tags (no `style`, no event handlers, no `srcdoc`, no `target`). */
-export const ALLOWED_ATTR = [
-  "href",
-  "title",
-  "alt",
-  "src",
-  "width",
-  "height",
-  "colspan",
-  "rowspan",
-  "lang",
-  "dir",
-  "start",
-] as const;
+export { ALLOWED_ATTR, ALLOWED_TAGS };
 
 let purifier: ReturnType<typeof createDOMPurify> | undefined;
 
@@ -81,7 +34,7 @@ export function purifyConfig() {
   return {
     ALLOWED_TAGS: [...ALLOWED_TAGS],
     ALLOWED_ATTR: [...ALLOWED_ATTR],
-    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|(?![/\\]{2})(?![\s\S]*(?:\\|%5c))(?:\/|#|\.{0,2}\/?[^:/?#]*(?:[/?#]|$)))/i,
+    ALLOWED_URI_REGEXP,
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
     RETURN_TRUSTED_TYPE: false as const,

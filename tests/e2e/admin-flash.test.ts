@@ -10,7 +10,16 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_ID } from "../../model/content.ts";
-import { adminPage, createUser, newUser, ready, seedAs, signInThroughPage, type Credentials } from "./admin-helpers.ts";
+import {
+  adminPage,
+  createUser,
+  htmlSource,
+  newUser,
+  ready,
+  seedAs,
+  signInThroughPage,
+  type Credentials,
+} from "./admin-helpers.ts";
 import { SCREENSHOTS, startStack, type Stack } from "./helpers.ts";
 import { CONTENT_MODEL } from "../../model/model.ts";
 
@@ -133,7 +142,7 @@ describe.each(["en", "ar"] as const)("the flash messages in the %s admin", (lang
     await field(page, "slug").fill(`clinic-ledger-${lang}`);
     await field(page, "websiteURL").fill("https://clinic-ledger.example");
     await field(page, "shortDescription").fill("Bookkeeping for clinics.");
-    await field(page, "caseStudy").fill("<p>Clinics keep books.</p>");
+    await (await htmlSource(page, "caseStudy")).fill("<p>Clinics keep books.</p>");
     await submit(page, "publish");
     await expectFlash(page, texts.created(name));
     await shot(page, `created-${lang}`);
@@ -183,7 +192,7 @@ describe.each(["en", "ar"] as const)("the flash messages in the %s admin", (lang
     await field(page, "title").fill(title);
     await field(page, "slug").fill(`ledgers-for-clinics-${lang}`);
     await field(page, "excerpt").fill("Why clinics keep books.");
-    await field(page, "content").fill("<p>Books.</p>");
+    await (await htmlSource(page, "content")).fill("<p>Books.</p>");
     await button(page, "publish").click();
     await page.waitForURL((u) => u.pathname === "/admin/blog");
     await ready(page);

@@ -127,3 +127,19 @@ export async function holdPosts(page: Page, pattern: RegExp): Promise<() => void
   });
   return release;
 }
+
+/**
+ * The HTML source (the textarea) of the body field `name` (`content`, `caseStudy`, `ar.content`…) within
+ * `scope`. A body opens in the visual editor once its chunk has loaded (issue #30); this waits for that, then
+ * chooses the field's HTML tab, so the textarea can be filled and read as before.
+ */
+export async function htmlSource(scope: Page | Locator, name: string): Promise<Locator> {
+  const page = "goto" in scope ? scope : scope.page();
+  const label = page.locator(`label[for="field-${name}"]`);
+  const editor = scope.locator("[data-body-editor]").filter({ has: label });
+  await scope.locator('[data-body-editor]:not([data-body-editor="loading"])').filter({ has: label }).waitFor();
+  await editor.getByRole("tab").nth(1).click();
+  const source = editor.locator(`textarea[name="${name}"]`);
+  await source.waitFor();
+  return source;
+}

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_ID } from "../../model/content.ts";
 import { translationHash } from "../../lib/translate/hash.ts";
 import { startFakeGemini, type FakeGemini } from "../helpers/fake-gemini.ts";
-import { adminPage, createUser, newUser, ready, seedAs, signInThroughPage } from "./admin-helpers.ts";
+import { adminPage, createUser, htmlSource, newUser, ready, seedAs, signInThroughPage } from "./admin-helpers.ts";
 import { startStack, type Stack } from "./helpers.ts";
 import { CONTENT_MODEL } from "../../model/model.ts";
 
@@ -59,7 +59,7 @@ describe("the post form in the English admin", () => {
     await enPanel.getByRole("textbox", { name: "Title", exact: true }).fill("Two languages e2e");
     await enPanel.getByRole("textbox", { name: "Excerpt", exact: true }).fill("Both versions.");
     await enPanel.getByRole("textbox", { name: "Author Name", exact: true }).fill("Ada");
-    await enPanel.getByRole("textbox", { name: "Content (HTML)" }).fill("<h2>Hello</h2><p>World.</p>");
+    await (await htmlSource(enPanel, "content")).fill("<h2>Hello</h2><p>World.</p>");
     expect(await enPanel.getByRole("textbox", { name: "Title", exact: true }).getAttribute("dir")).toBe("auto");
     // The slug is shared and filled from the English title.
     expect(await page.getByRole("textbox", { name: "Slug", exact: true }).inputValue()).toBe("two-languages-e2e");
@@ -75,7 +75,9 @@ describe("the post form in the English admin", () => {
     const arPanel = page.getByRole("tabpanel", { name: "العربية" });
     const arTitle = arPanel.getByRole("textbox", { name: "Title (العربية)" });
     expect(await arTitle.getAttribute("dir")).toBe("rtl");
+    // The Arabic body: right to left in the visual editor, its HTML source left to right (issue #30 item 2).
     expect(await arPanel.getByRole("textbox", { name: "Content (HTML) (العربية)" }).getAttribute("dir")).toBe("rtl");
+    expect(await (await htmlSource(arPanel, "ar.content")).getAttribute("dir")).toBe("ltr");
     expect(await arPanel.textContent()).toContain("This item has no Arabic version yet.");
     // No Gemini key in this stack: the button is off, with the sentence the AI assistant shows.
     const translate = arPanel.getByRole("button", { name: "Translate with AI" });
@@ -84,7 +86,7 @@ describe("the post form in the English admin", () => {
     await arTitle.fill("لغتان");
     await arPanel.getByRole("textbox", { name: "Excerpt (العربية)" }).fill("النسختان.");
     await arPanel.getByRole("textbox", { name: "Author Name (العربية)" }).fill("آدا");
-    await arPanel.getByRole("textbox", { name: "Content (HTML) (العربية)" }).fill("<h2>مرحبًا</h2><p>عالم.</p>");
+    await (await htmlSource(arPanel, "ar.content")).fill("<h2>مرحبًا</h2><p>عالم.</p>");
     await page.keyboard.press("Home");
     await arabic.focus();
     await page.keyboard.press("Home");
@@ -118,7 +120,9 @@ describe("the post form in the English admin", () => {
     await page.getByRole("checkbox", { name: /^Reviewed/ }).check();
     await page.getByRole("button", { name: "Save Changes" }).click();
     await page.waitForURL((u) => u.pathname === "/admin/blog");
-    const reviewed = (await versions(CONTENT_MODEL.post.collectionId, "two-languages-e2e")).find((d) => d.locale === "ar")!;
+    const reviewed = (await versions(CONTENT_MODEL.post.collectionId, "two-languages-e2e")).find(
+      (d) => d.locale === "ar",
+    )!;
     expect(reviewed.reviewed).toBe(true);
     expect(reviewed.sourceHash).toBe(translationHash("post", en));
     await ready(page);
@@ -198,7 +202,7 @@ describe("the venture form in the Arabic admin", () => {
 
     await arName.fill("إنجليزي فقط");
     await arPanel.getByRole("textbox", { name: "وصف مختصر (العربية)" }).fill("لا نسخة عربية بعد.");
-    await arPanel.getByRole("textbox", { name: "دراسة الحالة (يدعم HTML) (العربية)" }).fill("<p>بالعربية.</p>");
+    await (await htmlSource(arPanel, "ar.caseStudy")).fill("<p>بالعربية.</p>");
     await arPanel.getByRole("checkbox").check();
     await page.getByRole("button", { name: "حفظ التغييرات" }).click();
     await page.waitForURL((u) => u.pathname === "/admin/ventures");
@@ -233,9 +237,7 @@ describe("Translate with AI (Gemini is a local fake)", () => {
     const enPanel = page.getByRole("tabpanel", { name: "English" });
     await enPanel.getByRole("textbox", { name: "Name", exact: true }).fill("Ledger Loop e2e");
     await enPanel.getByRole("textbox", { name: "Short Description", exact: true }).fill("Bookkeeping for clinics.");
-    await enPanel
-      .getByRole("textbox", { name: "Case Study (HTML supported)" })
-      .fill("<h2>Problem</h2><p>Books lag.</p>");
+    await (await htmlSource(enPanel, "caseStudy")).fill("<h2>Problem</h2><p>Books lag.</p>");
     await page.getByRole("textbox", { name: "Website URL" }).fill("https://ledger-loop.example");
     gemini.script({
       json: {

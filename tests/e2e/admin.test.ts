@@ -9,6 +9,7 @@ import {
   adminPage,
   createUser,
   holdPosts,
+  htmlSource,
   imageLoaded,
   newUser,
   ready,
@@ -130,7 +131,8 @@ describe("registration and sign-in", () => {
     const card = (label: string) => page.getByRole("listitem").filter({ hasText: label }).locator("p").nth(1);
     // The dashboard counts what the account may see (issue #28 item 3): everything for the studio team (the first
     // account to sign in becomes its owner), none of the others' items for anyone else.
-    const [registered] = (await stack.backend.services.users.list({ queries: [Query.equal("email", user.email)] })).users;
+    const [registered] = (await stack.backend.services.users.list({ queries: [Query.equal("email", user.email)] }))
+      .users;
     const { memberships } = await new Teams(stack.backend.services.client).listMemberships({
       teamId: STUDIO_TEAM_ID,
       queries: [Query.equal("userId", registered!.$id)],
@@ -193,7 +195,7 @@ describe("ventures", () => {
     expect(await imageLoaded(preview)).toBe(true);
     await textbox(page, "Short Description").fill("Bookkeeping for harbour businesses.");
 
-    const caseStudy = textbox(page, "Case Study (HTML supported)");
+    const caseStudy = await htmlSource(page, "caseStudy");
     await caseStudy.fill(
       "<h2>The Problem</h2><p>Books lag.</p><ul><li><p>Late books</p><ul><li>Missed claims</li></ul></li></ul>",
     );
@@ -218,7 +220,7 @@ describe("ventures", () => {
     await expect.poll(() => page.getByRole("tab", { name: "Preview" }).getAttribute("aria-selected")).toBe("true");
     expect(await page.getByRole("heading", { name: "The Problem" }).isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Format" }).count()).toBe(0);
-    await page.getByRole("tab", { name: "Edit" }).click();
+    await page.getByRole("tab", { name: "HTML" }).click();
     expect(await caseStudy.inputValue()).toContain("      <li>Missed claims</li>");
 
     await page.getByRole("button", { name: "Create Venture" }).click();
@@ -278,7 +280,7 @@ describe("ventures", () => {
     await textbox(page, "Name").fill("Bad URL Venture");
     await page.getByLabel("Website URL").fill("https://ok.example");
     await textbox(page, "Short Description").fill("Short.");
-    await textbox(page, "Case Study (HTML supported)").fill("<p>Case.</p>");
+    await (await htmlSource(page, "caseStudy")).fill("<p>Case.</p>");
     // A text file renamed .png is refused by content, not by name.
     await page
       .getByLabel("Logo")
@@ -311,14 +313,14 @@ describe("blog posts", () => {
     expect(today).not.toBe(new Date().toISOString().slice(0, 10));
     await expect.poll(() => page.getByLabel("Published Date").inputValue()).toBe(today);
     expect(await page.getByLabel("Excerpt").getAttribute("rows")).toBe("3");
-    expect(await textbox(page, "Content (HTML)").getAttribute("rows")).toBe("15");
+    expect(await (await htmlSource(page, "content")).getAttribute("rows")).toBe("15");
 
     await textbox(page, "Title").fill("Harbours and Ledgers");
     expect(await inputValue(page, "Slug")).toBe("harbours-and-ledgers");
     await page.getByLabel("Published Date").fill("2026-03-14");
     await page.getByLabel("Featured Image").setInputFiles(image("join-learn-build-earn.jpg"));
     await page.getByLabel("Excerpt").fill("Why harbours need ledgers.");
-    await textbox(page, "Content (HTML)").fill("<h2>Ledgers</h2><p>Every harbour keeps books.</p>");
+    await (await htmlSource(page, "content")).fill("<h2>Ledgers</h2><p>Every harbour keeps books.</p>");
     await page.getByRole("button", { name: "Create Post" }).click();
     await page.waitForURL((u) => u.pathname === "/admin/blog");
     const row = page.getByRole("row").filter({ hasText: "Harbours and Ledgers" });
@@ -668,7 +670,7 @@ describe("the AI assistant boxes", () => {
       await expect.poll(() => inputValue(page, "Name")).toBe("Ledger Loop");
       expect(await inputValue(page, "Slug")).toBe("ledger-loop");
       expect(await inputValue(page, "Short Description")).toBe("Bookkeeping for clinics.");
-      expect(await inputValue(page, "Case Study (HTML supported)")).toContain("<h2>The Market Opportunity</h2>");
+      expect(await (await htmlSource(page, "caseStudy")).inputValue()).toContain("<h2>The Market Opportunity</h2>");
       expect(JSON.stringify(gemini.requests.at(-1)?.body)).toContain("bookkeeping for clinics");
     });
 

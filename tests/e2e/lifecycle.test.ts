@@ -7,7 +7,7 @@ import { Query } from "node-appwrite";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_ID } from "../../model/content.ts";
-import { adminPage, createUser, newUser, ready, seedAs, signInThroughPage } from "./admin-helpers.ts";
+import { adminPage, createUser, htmlSource, newUser, ready, seedAs, signInThroughPage } from "./admin-helpers.ts";
 import { startStack, type Stack } from "./helpers.ts";
 import { CONTENT_MODEL } from "../../model/model.ts";
 import { momentText } from "../../web/i18n/history-dates.ts";
@@ -76,7 +76,7 @@ describe("nothing typed is lost", () => {
     await textbox(page, "Title").fill("Typed while the session expired");
     await textbox(page, "Slug").fill("typed-while-expired");
     await page.getByLabel("Excerpt").fill("Every field is required.");
-    await textbox(page, "Content (HTML)").fill("<h2>Kept</h2><p>Through the login.</p>");
+    await (await htmlSource(page, "content")).fill("<h2>Kept</h2><p>Through the login.</p>");
     const users = await stack.backend.services.users.list({ queries: [Query.equal("email", ada.email)] });
     await stack.backend.services.users.deleteSessions({ userId: users.users[0]!.$id });
     await page.getByRole("button", { name: "Create Post" }).click();
@@ -85,7 +85,7 @@ describe("nothing typed is lost", () => {
     expect(new URL(page.url()).pathname).toBe("/admin/blog/new");
     await expect.poll(() => textbox(page, "Title").inputValue()).toBe("Typed while the session expired");
     expect(await textbox(page, "Slug").inputValue()).toBe("typed-while-expired");
-    expect(await textbox(page, "Content (HTML)").inputValue()).toBe("<h2>Kept</h2><p>Through the login.</p>");
+    expect(await (await htmlSource(page, "content")).inputValue()).toBe("<h2>Kept</h2><p>Through the login.</p>");
     // Saving now creates it, and the list page forgets the kept input.
     await page.getByRole("button", { name: "Create Post" }).click();
     await page.waitForURL((u) => u.pathname === "/admin/blog");

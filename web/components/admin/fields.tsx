@@ -93,6 +93,8 @@ export function TextArea(props: {
   /** The text direction of a language version's field (Arabic: `rtl` whatever the admin's language). */
   dir?: "ltr" | "rtl";
   lang?: string;
+  /** More classes of the text area (the body's HTML source: `html-source`). */
+  className?: string;
 }) {
   const id = `field-${props.name}`;
   return (
@@ -114,7 +116,7 @@ export function TextArea(props: {
         onChange={(e) => props.onChange(e.target.value)}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `${id}-error` : undefined}
-        className={`${input} ${props.code ? "font-mono text-xs" : ""}`}
+        className={`${input} ${props.code ? "font-mono text-xs" : ""} ${props.className ?? ""}`}
       />
       {props.error && (
         <p id={`${id}-error`} className="mt-1 text-xs text-red-400">
