@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from "react";
 import { useLocale, useTranslation } from "../../hooks.ts";
 import { fetchMediaList, formatBytes, postMedia, type MediaImage } from "./media-api.ts";
+import type { ContentLocale } from "../../../model/locales.ts";
+import { directionOf } from "../../i18n/i18n.ts";
 
 /** What the picker hands its caller: the image's URL, the alt text typed, its size in pixels. */
 export interface InsertedImage {
@@ -18,7 +20,7 @@ export interface InsertedImage {
  */
 export function MediaPicker(props: {
   open: boolean;
-  lang: "en" | "ar";
+  lang: ContentLocale;
   onInsert(image: InsertedImage): void;
   onClose(): void;
 }) {
@@ -37,7 +39,7 @@ export function MediaPicker(props: {
   const [altError, setAltError] = useState(false);
   const [busy, setBusy] = useState<"upload" | "suggest" | "insert" | null>(null);
   const language = t(`admin.languages.inSentence.${props.lang}`);
-  const dir = props.lang === "ar" ? "rtl" : "ltr";
+  const dir = directionOf(props.lang);
 
   const load = (query: string) => {
     setMessage("");

@@ -1,4 +1,5 @@
 import { Fragment, useId, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { useTranslation } from "../../hooks.ts";
 import {
   CONTENT_LOCALES,
@@ -11,6 +12,8 @@ import {
 import type { TranslationState } from "../../../lib/translate/status.ts";
 import { Field, TextArea } from "./fields.tsx";
 import { HtmlEditor } from "./html-editor.tsx";
+import { MediaPicker } from "./media-picker.tsx";
+import type { BodyImage } from "./visual-editor/visual-editor.tsx";
 import { isShortField } from "./kind-fields.tsx";
 import { fieldLabelKey } from "../../i18n/admin-labels.ts";
 import { TranslationBadge } from "./item-list.tsx";
@@ -69,6 +72,8 @@ export function VersionTabs(props: {
   const root = useRef<HTMLDivElement>(null);
   const replace = useAiReplace(props.values, props.setValues);
   const [busy, setBusy] = useState(false);
+  // The media library's picker, open for the body editor that asked (issue #30 item 3): it inserts there.
+  const [picker, setPicker] = useState<{ locale: ContentLocale; insert: (image: BodyImage) => void } | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean; violations: string[] } | null>(null);
   const tabList = useTabList(CONTENT_LOCALES.length, CONTENT_LOCALES.indexOf(selected), (index) =>
     setSelected(CONTENT_LOCALES[index]!),
@@ -176,6 +181,7 @@ export function VersionTabs(props: {
             rows={CONTENT_MODEL[props.kind].bodyRows}
             required={required}
             onChange={onChange}
+            onRequestImage={(insert) => setPicker({ locale, insert })}
           />
         );
       }
@@ -190,6 +196,23 @@ export function VersionTabs(props: {
 
   return (
     <div ref={root}>
+      {picker &&
+        // In a portal: the picker has forms of its own (upload, search), which may not sit inside the item's
+        // form; React still bubbles their submit events through this tree, so they stop here.
+        createPortal(
+          <div onSubmit={(event) => event.stopPropagation()}>
+            <MediaPicker
+              open
+              lang={picker.locale}
+              onInsert={(image) => {
+                picker.insert(image);
+                setPicker(null);
+              }}
+              onClose={() => setPicker(null)}
+            />
+          </div>,
+          document.body,
+        )}
       <input type="hidden" name="locale" value={props.locale} />
       {props.others.map((other) => (
         <Fragment key={other.locale}>
