@@ -129,7 +129,7 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
     return fields ? translated(fields) : null;
   };
   let flash: FlashEvent;
-  let written: Models.DefaultRow | null = null;
+  let written: Models.DefaultRow;
   const otherWritten: Record<string, string> = {};
   try {
     const held = await userRoles(target, user);
@@ -208,7 +208,7 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
   } catch (error) {
     if (error instanceof NotADraftError) {
       const formError = getI18n(adminLocale).t("admin.autosave.notDraft");
-      return data({ errors: {} as FieldErrors, formError, values: typed }, { status: 409 });
+      return data({ errors: {} as FieldErrors, formError, values: typed, notDraft: true }, { status: 409 });
     }
     if (error instanceof EditConflictError) {
       // Nothing was written; the typed input comes back, with their version to compare and to overwrite.
@@ -249,10 +249,10 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
     const errors: FieldErrors = failed.field ? { [failed.field]: failed.text } : {};
     return data({ errors, formError: failed.field ? null : failed.text, values: typed }, { status });
   }
-  if (autosave) return autosaved(written!, otherWritten);
+  if (autosave) return autosaved(written, otherWritten);
   // The editor stays on the item's edit page (a new item lands on its own), which confirms the save once with
   // the item's new state (issue #29 item 3, issue #17 item 3).
-  throw redirect(editPathOf(kind, written!.$id), {
+  throw redirect(editPathOf(kind, written.$id), {
     headers: { "Set-Cookie": await setFlash(request, flash) },
   });
 }

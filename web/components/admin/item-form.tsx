@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { CONTENT_MODEL, type ContentKind } from "../../../model/model.ts";
 import { useTranslation } from "../../hooks.ts";
@@ -7,7 +7,8 @@ import { AiAssistant } from "./ai-assistant.tsx";
 import { conflictOf, Field, FormFooter, useItemFormValues } from "./fields.tsx";
 import { HistoryPanel } from "./history.tsx";
 import { LifecyclePanel } from "./lifecycle.tsx";
-import { RestoredNotice, unsavedKey, useUnsavedInput } from "./unsaved.tsx";
+import { clearSubmittedInput, RestoredNotice, unsavedKey, useUnsavedInput } from "./unsaved.tsx";
+import { AutosaveStatusLine, useAutosave, useRefocusAfterMove } from "./autosave.tsx";
 import { VersionTabs } from "./version-tabs.tsx";
 
 /** What an item form's route loads: the item's values (both versions) and why AI is off, if it is. */
@@ -22,6 +23,8 @@ interface ItemFormActionData {
   errors?: Partial<Record<string, string>>;
   formError?: string | null;
   conflict?: unknown;
+  /** An autosave's answer (the action's type includes it; a form never receives it: it posts elsewhere). */
+  autosaved?: unknown;
 }
 
 /** The texts of a kind's form: its list's path and its message keys (`admin.<adminPath>.*`). */
@@ -50,9 +53,32 @@ export function useItemForm(
 ) {
   const initial = actionData?.values ?? loaderData.current.values;
   const form = useItemFormValues(initial, CONTENT_MODEL[kind].title, kind);
-  const unsaved = useUnsavedInput(unsavedKey(kind, itemId), loaderData.current.values, form.values, form.setValues);
+  const { current } = loaderData;
+  // Saving stays on the edit page (issue #29 item 3): once it lands there, the form shows what is stored now.
+  const location = useLocation();
+  const [seen, setSeen] = useState(location.key);
+  if (seen !== location.key) {
+    setSeen(location.key);
+    if (!actionData && !(location.state as { autosavedAt?: string } | null)?.autosavedAt) form.setValues(current.values);
+  }
+  useEffect(() => {
+    if (!actionData) clearSubmittedInput(kind);
+  }, [location.key]);
+  const formRef = useRef<HTMLFormElement>(null);
+  const autosave = useAutosave({
+    kind,
+    itemId,
+    // Drafts only, never a published or scheduled item: autosave must never change what guests see.
+    enabled: !current.readOnly && (current.state === "draft" || (!itemId && current.state === null)),
+    values: form.values,
+    opened: current.values,
+    formRef,
+    beforeMove: () => unsaved.markSubmitted(),
+  });
+  useRefocusAfterMove();
+  const unsaved = useUnsavedInput(unsavedKey(kind, itemId), current.values, form.values, form.setValues, autosave.saved);
   const [generating, setGenerating] = useState(false);
-  return { ...form, unsaved, generating, setGenerating, errors: actionData?.errors ?? {} };
+  return { ...form, unsaved, autosave, formRef, generating, setGenerating, errors: actionData?.errors ?? {} };
 }
 
 /** The form state `ItemForm` renders (`useItemForm`'s). */
@@ -113,6 +139,7 @@ export function ItemForm(props: {
       <Form
         method="post"
         encType="multipart/form-data"
+        ref={form.formRef}
         className="mt-8 space-y-5"
         onSubmit={form.unsaved.markSubmitted}
       >
@@ -154,6 +181,7 @@ export function ItemForm(props: {
             label={itemId ? t("admin.saveChanges") : t(texts.create)}
           />
         )}
+        {!readOnly && <AutosaveStatusLine status={form.autosave.status} />}
       </Form>
       {itemId && !readOnly && <HistoryPanel kind={kind} itemId={itemId} />}
     </div>
