@@ -1,7 +1,7 @@
 /**
- * The admin's lists and dashboard (spec §2, §7): pages of ventures and posts with each item's state, found by
- * search, filters, sort and page (issue #17 item 6), and the totals (issue #16 adds published, scheduled and
- * drafts), read with the user's session.
+ * The admin's lists (spec §2, §7): pages of ventures and posts with each item's state, found by search,
+ * filters, sort and page (issue #17 item 6), read with the user's session. The dashboard's totals:
+ * `dashboard.server.ts`.
  */
 import { Query, type Models } from "node-appwrite";
 import { stripAdminMode, type SessionServices } from "../../lib/appwrite/client.ts";
