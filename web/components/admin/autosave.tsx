@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
-import { useLocation, useNavigate, useRevalidator } from "react-router";
+import { useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { CONTENT_MODEL, type ContentKind } from "../../../model/model.ts";
 import { useLocale, useTranslation } from "../../hooks.ts";
 import { DEFAULT_LOCALE, intlLocaleOf, type Locale } from "../../i18n/i18n.ts";
@@ -106,11 +106,13 @@ export function useAutosave(props: {
     };
   }, [formRef, enabled]);
   const stopped = status.kind === "failed" && status.stopped;
+  // No autosave while a Save is on its way (it writes the same input).
+  const saving = useNavigation().state !== "idle";
   useEffect(() => {
-    if (!enabled || !armed || busy || stopped || same(values, saved ?? props.opened)) return;
+    if (!enabled || !armed || busy || stopped || saving || same(values, saved ?? props.opened)) return;
     const timer = setTimeout(() => void send(), AUTOSAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [enabled, armed, busy, stopped, values, saved, props.opened]);
+  }, [enabled, armed, busy, stopped, saving, values, saved, props.opened]);
 
   async function send() {
     const form = formRef.current;

@@ -55,15 +55,23 @@ export function useItemForm(
   const form = useItemFormValues(initial, CONTENT_MODEL[kind].title, kind);
   const { current } = loaderData;
   // Saving stays on the edit page (issue #29 item 3): once it lands there, the form shows what is stored now.
-  const location = useLocation();
-  const [seen, setSeen] = useState(location.key);
-  if (seen !== location.key) {
-    setSeen(location.key);
-    if (!actionData && !(location.state as { autosavedAt?: string } | null)?.autosavedAt) form.setValues(current.values);
-  }
+  // (A form submission's navigation ending without a refusal; an autosave is no navigation.)
+  // Anything typed while the save was on its way is kept.
+  const navigation = useNavigation().state;
+  const submitted = useRef<Record<string, string> | null>(null);
   useEffect(() => {
-    if (!actionData) clearSubmittedInput(kind);
-  }, [location.key]);
+    if (navigation === "submitting") submitted.current = form.values;
+    const sent = submitted.current;
+    if (navigation !== "idle" || !sent) return;
+    submitted.current = null;
+    if (actionData) return;
+    form.setValues((typed) => (sameValues(typed, sent) ? current.values : typed));
+    clearSubmittedInput(kind, unsavedKey(kind, itemId));
+  }, [navigation]);
+  // A new item saved (or autosaved) lands on its edit page: its input kept under "new" is stored now.
+  useEffect(() => {
+    if (itemId) clearSubmittedInput(kind, unsavedKey(kind, undefined));
+  }, [itemId]);
   const formRef = useRef<HTMLFormElement>(null);
   const autosave = useAutosave({
     kind,
@@ -79,6 +87,11 @@ export function useItemForm(
   const unsaved = useUnsavedInput(unsavedKey(kind, itemId), current.values, form.values, form.setValues, autosave.saved);
   const [generating, setGenerating] = useState(false);
   return { ...form, unsaved, autosave, formRef, generating, setGenerating, errors: actionData?.errors ?? {} };
+}
+
+/** Whether two forms' values are the same (a missing value is an empty one). */
+function sameValues(a: Record<string, string>, b: Record<string, string>): boolean {
+  return Object.keys({ ...a, ...b }).every((k) => (a[k] ?? "") === (b[k] ?? ""));
 }
 
 /** The form state `ItemForm` renders (`useItemForm`'s). */

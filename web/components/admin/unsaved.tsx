@@ -102,9 +102,13 @@ export function useClearUnsavedOnArrival(kind: string): void {
   useEffect(() => clearSubmittedInput(kind), [kind]);
 }
 
-/** Forgets the kept input of `kind`'s items whose form was submitted (`markSubmitted`) since it was kept. */
-export function clearSubmittedInput(kind: string): void {
+/**
+ * Forgets the kept input of `kind`'s items (or only the one under `only`, an `unsavedKey`) whose form was
+ * submitted (`markSubmitted`) since it was kept.
+ */
+export function clearSubmittedInput(kind: string, only?: string): void {
   for (const key of Object.keys(localStorage)) {
+    if (only !== undefined && key !== only) continue;
     if (key.startsWith(`studio:unsaved:${kind}:`) && sessionStorage.getItem(`submitted:${key}`)) {
       localStorage.removeItem(key);
       sessionStorage.removeItem(`submitted:${key}`);
