@@ -78,7 +78,8 @@ export function useAutosave(props: {
     moved?.autosavedAt ? { kind: "saved", at: moved.autosavedAt } : { kind: "idle" },
   );
   const [saved, setSaved] = useState<Record<string, string> | null>(null);
-  const [armed, setArmed] = useState(false);
+  // A ref, not state: a re-render from the form's own input listener, before React's, would undo that input.
+  const armed = useRef(false);
   const [busy, setBusy] = useState(false);
   const latest = useRef(values);
   latest.current = values;
@@ -91,13 +92,15 @@ export function useAutosave(props: {
       return;
     }
     setSaved(null);
-    setArmed(false);
+    armed.current = false;
     setStatus({ kind: "idle" });
   }, [location.key]);
   useEffect(() => {
     const form = formRef.current;
     if (!form || !enabled) return;
-    const arm = () => setArmed(true);
+    const arm = () => {
+      armed.current = true;
+    };
     form.addEventListener("input", arm);
     form.addEventListener("change", arm);
     return () => {
@@ -109,10 +112,10 @@ export function useAutosave(props: {
   // No autosave while a Save is on its way (it writes the same input).
   const saving = useNavigation().state !== "idle";
   useEffect(() => {
-    if (!enabled || !armed || busy || stopped || saving || same(values, saved ?? props.opened)) return;
+    if (!enabled || !armed.current || busy || stopped || saving || same(values, saved ?? props.opened)) return;
     const timer = setTimeout(() => void send(), AUTOSAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [enabled, armed, busy, stopped, saving, values, saved, props.opened]);
+  }, [enabled, busy, stopped, saving, values, saved, props.opened]);
 
   async function send() {
     const form = formRef.current;
