@@ -68,6 +68,7 @@ export default [
   route("admin/preview-html", "routes/resources/admin-preview-html.ts"),
   route("admin/preview-link", "routes/resources/admin-preview-link.ts"),
   route("admin/history", "routes/resources/admin-history.ts"),
+  route("admin/autosave", "routes/resources/admin-autosave.ts"),
   route("admin/ai/draft", "routes/resources/ai-draft.ts"),
   route("admin/ai/image", "routes/resources/ai-image.ts"),
   route("admin/ai/translate", "routes/resources/ai-translate.ts"),

@@ -49,8 +49,14 @@ async function storedBySlug(collectionId: string, slug: string) {
   return page.documents[0] ?? null;
 }
 
+/** How many items a collection holds: its language versions share a slug (the dashboard counts items, issue #29 item 10). */
 async function total(collectionId: string): Promise<number> {
-  return (await stack.backend.services.databases.listDocuments({ databaseId: DATABASE_ID, collectionId })).total;
+  const { documents } = await stack.backend.services.databases.listDocuments({
+    databaseId: DATABASE_ID,
+    collectionId,
+    queries: [Query.limit(1000)],
+  });
+  return new Set(documents.map((d) => d.slug)).size;
 }
 
 /** The file id of a `/media/<id>` URL. */

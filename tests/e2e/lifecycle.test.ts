@@ -86,11 +86,11 @@ describe("nothing typed is lost", () => {
     await expect.poll(() => textbox(page, "Title").inputValue()).toBe("Typed while the session expired");
     expect(await textbox(page, "Slug").inputValue()).toBe("typed-while-expired");
     expect(await (await htmlSource(page, "content")).inputValue()).toBe("<h2>Kept</h2><p>Through the login.</p>");
-    // Saving now creates it, and the list page forgets the kept input.
+    // Saving now creates it, and its edit page, where the save lands (issue #29 item 3), forgets the kept input.
     await page.getByRole("button", { name: "Create Post" }).click();
-    await page.waitForURL((u) => u.pathname === "/admin/blog");
+    await page.waitForURL((u) => u.pathname.startsWith("/admin/blog/edit/"));
     await ready(page);
-    // The list page clears it once it has rendered (a client-side navigation: poll, not a load event).
+    // Cleared once the page has rendered (a client-side navigation: poll, not a load event).
     await expect
       .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("studio:unsaved"))))
       .toEqual([]);
@@ -119,7 +119,8 @@ describe("two admins editing one item", () => {
     }
     await textbox(adaPage, "Title").fill("Ada's title");
     await adaPage.getByRole("button", { name: "Save Changes" }).click();
-    await adaPage.waitForURL((u) => u.pathname === "/admin/blog");
+    // Ada stays on the edit page (issue #29 item 3): her save is done once it is stored.
+    await expect.poll(async () => (await stored("shared-in-browser")).title).toBe("Ada's title");
     await textbox(bobPage, "Title").fill("Bob's title");
     await bobPage.getByRole("button", { name: "Save Changes" }).click();
     const alert = bobPage.getByRole("alert").filter({ hasText: "since you opened it" });

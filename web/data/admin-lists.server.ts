@@ -1,14 +1,13 @@
 /**
- * The admin's lists and dashboard (spec §2, §7): pages of ventures and posts with each item's state, found by
- * search, filters, sort and page (issue #17 item 6), and the totals (issue #16 adds published, scheduled and
- * drafts), read with the user's session.
+ * The admin's lists (spec §2, §7): pages of ventures and posts with each item's state, found by search,
+ * filters, sort and page (issue #17 item 6), read with the user's session. The dashboard's totals:
+ * `dashboard.server.ts`.
  */
 import { Query, type Models } from "node-appwrite";
 import { stripAdminMode, type SessionServices } from "../../lib/appwrite/client.ts";
-import { CONTENT_KINDS, DATABASE_ID, type ContentKind } from "../../model/content.ts";
+import { DATABASE_ID, type ContentKind } from "../../model/content.ts";
 import { STATUS_COLUMN, stateOf, type ItemState } from "../../model/lifecycle.ts";
 import {
-  CONTENT_KIND_NAMES,
   CONTENT_LOCALES,
   CONTENT_MODEL,
   DEFAULT_CONTENT_LOCALE,
@@ -266,49 +265,4 @@ export async function listPage(
     ? full.filter((doc) => wanted.has(String(doc.slug)))
     : await versionsOf(session, kind, shown, listFields(kind));
   return { rows: rowsOf(kind, shown, docs, scope), total, page };
-}
-
-/** The dashboard's totals: the spec's two, and ventures and posts together by state (issue #16). */
-export interface DashboardCounts {
-  /** The stored language versions of each kind. */
-  kinds: Record<ContentKind, number>;
-  published: number;
-  scheduled: number;
-  drafts: number;
-}
-
-/**
- * Totals for the dashboard (spec §7: "Counts for the dashboard come from the list total"), and by state:
- * scheduled and drafts from the list totals of a `status` query, published the rest (documents written
- * before the lifecycle have no status and are published). With `scope.owner`, only that user's items (what
- * their lists show, issue #28 item 3).
- */
-export async function countItems(session: SessionServices, scope?: ListScope): Promise<DashboardCounts> {
-  const count = async (kind: ContentKind, state?: ItemState) =>
-    (
-      await session.tablesDB.listRows({
-        databaseId: DATABASE_ID,
-        tableId: CONTENT_KINDS[kind].collectionId,
-        queries: [
-          ...(state ? [Query.equal(STATUS_COLUMN, state)] : []),
-          ...scopeQueries(scope),
-          Query.limit(1),
-          Query.select(["$id"]),
-        ],
-      })
-    ).total;
-  const perKind = await Promise.all(
-    CONTENT_KIND_NAMES.map(async (kind) => {
-      const [all, scheduled, drafts] = await Promise.all([count(kind), count(kind, "scheduled"), count(kind, "draft")]);
-      return { kind, all, scheduled, drafts };
-    }),
-  );
-  const sum = (key: "all" | "scheduled" | "drafts") => perKind.reduce((total, k) => total + k[key], 0);
-  const kinds = Object.fromEntries(perKind.map((k) => [k.kind, k.all])) as Record<ContentKind, number>;
-  return {
-    kinds,
-    published: sum("all") - sum("scheduled") - sum("drafts"),
-    scheduled: sum("scheduled"),
-    drafts: sum("drafts"),
-  };
 }

@@ -5,7 +5,7 @@
  * conflicts and the spec's submission error (§8) come back with what was typed. Reading the forms:
  * `admin.server.ts`.
  */
-import { AppwriteException } from "node-appwrite";
+import { AppwriteException, type Models } from "node-appwrite";
 import { data, redirect } from "react-router";
 import type { z } from "zod";
 import {
@@ -24,7 +24,6 @@ import { normalizeBodyAsync } from "../../lib/html/body.ts";
 import { CONTENT_KINDS, formSchema, type ContentKind } from "../../model/content.ts";
 import { dateField, PUBLISH_AT_COLUMN, stateOf } from "../../model/lifecycle.ts";
 import {
-  CONTENT_MODEL,
   DEFAULT_CONTENT_LOCALE,
   imageInput,
   isContentLocale,
@@ -53,6 +52,7 @@ import { preferredLocale, requireUser } from "./session.server.ts";
 import { slugUsedElsewhere } from "./admin-slug.server.ts";
 import { saveFlash, setFlash, type FlashEvent } from "./admin-flash.server.ts";
 import { conflictAnswer, conflictMessage } from "./admin-conflict.server.ts";
+import { AUTOSAVE_INTENT, autosaved, editPathOf, NotADraftError, refuseUnlessDraft } from "./admin-autosave.server.ts";
 import type { Locale } from "../i18n/i18n.ts";
 /**
  * The "Publish on" date a form posts for a kind without a date field of its own (a venture; a post's date is its
@@ -83,18 +83,24 @@ function saveIntentOf(value: FormDataEntryValue | null): SaveIntent {
 }
 
 /**
- * The forms' action: validates, then creates or updates as the signed-in user and goes back to the list,
- * which shows once a confirmation naming the item (`saveFlash`, issue #17 item 3); otherwise returns the field
+ * The forms' action: validates, then creates or updates as the signed-in user and goes to the item's edit page
+ * (issue #29 item 3: the editor stays in the editor; a new item lands on its own), which shows once a
+ * confirmation naming the item (`saveFlash`, issue #17 item 3); otherwise returns the field
  * errors or the spec's submission error (§8) with what was typed. An image over the user's upload quota
  * (SECURITY C36) is an error on the image field, a body that breaks a bound of `HTML_BOUNDS` (SECURITY C53) an
  * error on the body field, both in the admin's language. An update posts the `version` (`$updatedAt`) its form
  * was opened with; when the item changed since, nothing is written and the answer is 409 "changed by <name>
  * at <time> since you opened it" with the current version (issue #16 item 5).
+ * An autosave (`intent=autosave`, issue #29 item 3) goes through the same checks but answers with what it
+ * wrote (`autosaved`) instead of a redirect, and is refused (409, nothing written) on an item, or a version
+ * of it, that is not a draft: it never changes what guests see.
  */
 export async function saveItem(request: Request, kind: ContentKind, id: string | undefined) {
   const { secret, user } = await requireUser(request);
   const form = await request.formData();
-  const intent = saveIntentOf(form.get("intent"));
+  // An autosave (issue #29 item 3) writes a draft as a draft, never anything guests see (`refuseUnlessDraft`).
+  const autosave = form.get("intent") === AUTOSAVE_INTENT;
+  const intent = autosave ? "draft" : saveIntentOf(form.get("intent"));
   const expectedVersion = String(form.get("version") ?? "") || undefined;
   const adminLocale = preferredLocale(request);
   const locale = postedRouteLocale(form);
@@ -125,6 +131,8 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
     return fields ? translated(fields) : null;
   };
   let flash: FlashEvent;
+  let written: Models.DefaultRow;
+  const otherWritten: Record<string, string> = {};
   try {
     const held = await userRoles(target, user);
     const route = id ? await getItem(session, kind, id) : null;
@@ -140,6 +148,7 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
       ) {
         throw notAuthorized();
       }
+      if (autosave && current) refuseUnlessDraft(current);
       if (current && other.version && current.$updatedAt !== other.version) {
         throw new OtherVersionConflict(current.$updatedAt, (current.updatedBy as string | null) ?? null, other.locale);
       }
@@ -168,6 +177,7 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
     const columns = await provenanceColumns(kind, form, locale, sourceOf(locale));
     // The state before the save, for the confirmation: "Published …" or "Saved …" (issue #17 item 3).
     const before = id ? await getItem(session, kind, id) : null;
+    if (autosave && before) refuseUnlessDraft(before);
     const saved = id
       ? await updateItem(target, session, user, kind, id, parsed.input as never, parsed.image, {
           intent,
@@ -184,6 +194,7 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
           held,
         });
     flash = saveFlash(kind, saved, intent, before ? stateOf(before) : null);
+    written = saved;
     for (const other of others) {
       const otherInput = otherInputs.get(other.locale);
       if (!otherInput) continue;
@@ -194,15 +205,20 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
       };
       // A new version gets the item's editors (issue #28 item 5): it belongs to the item, not to who wrote it.
       const options = { intent, columns: otherColumns, publishAt, held, permissions: saved.$permissions };
-      await bothOrNeither(
+      const savedOther = await bothOrNeither(
         () =>
           other.id
             ? updateItem(target, session, user, kind, other.id, otherInput as never, null, options)
             : createItem(target, session, user, kind, otherInput as never, null, options),
         () => undoFirst(session, user, kind, before, saved, held),
       );
+      otherWritten[other.locale] = savedOther.$updatedAt;
     }
   } catch (error) {
+    if (error instanceof NotADraftError) {
+      const formError = getI18n(adminLocale).t("admin.autosave.notDraft");
+      return data({ errors: {} as FieldErrors, formError, values: typed, notDraft: true }, { status: 409 });
+    }
     if (error instanceof EditConflictError) {
       // Nothing was written; the typed input comes back, with their version to compare and to overwrite.
       const formError = conflictMessage(error, adminLocale);
@@ -243,8 +259,10 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
     const errors: FieldErrors = failed.field ? { [failed.field]: failed.text } : {};
     return data({ errors, formError: failed.field ? null : failed.text, values: typed }, { status });
   }
-  // The list it goes back to confirms the save once (issue #17 item 3).
-  throw redirect(`/admin/${CONTENT_MODEL[kind].adminPath}`, {
+  if (autosave) return autosaved(written, otherWritten);
+  // The editor stays on the item's edit page (a new item lands on its own), which confirms the save once with
+  // the item's new state (issue #29 item 3, issue #17 item 3).
+  throw redirect(editPathOf(kind, written.$id), {
     headers: { "Set-Cookie": await setFlash(request, flash) },
   });
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { CONTENT_MODEL, type ContentKind } from "../../../model/model.ts";
 import { useTranslation } from "../../hooks.ts";
@@ -8,7 +8,8 @@ import { ConflictPanel, conflictDetailsOf } from "./conflict.tsx";
 import { conflictOf, Field, FormFooter, useItemFormValues } from "./fields.tsx";
 import { HistoryPanel } from "./history.tsx";
 import { LifecyclePanel } from "./lifecycle.tsx";
-import { RestoredNotice, unsavedKey, useUnsavedInput } from "./unsaved.tsx";
+import { clearSubmittedInput, RestoredNotice, unsavedKey, useUnsavedInput } from "./unsaved.tsx";
+import { AutosaveStatusLine, useAutosave, useRefocusAfterMove } from "./autosave.tsx";
 import { VersionTabs } from "./version-tabs.tsx";
 import { ErrorSummary, keepCustomValidity } from "./error-summary.tsx";
 import type { ContentLocale } from "../../../model/model.ts";
@@ -25,6 +26,8 @@ interface ItemFormActionData {
   errors?: Partial<Record<string, string>>;
   formError?: string | null;
   conflict?: unknown;
+  /** An autosave's answer (the action's type includes it; a form never receives it: it posts elsewhere). */
+  autosaved?: unknown;
 }
 
 /** The texts of a kind's form: its list's path and its message keys (`admin.<adminPath>.*`). */
@@ -53,11 +56,63 @@ export function useItemForm(
 ) {
   const initial = actionData?.values ?? loaderData.current.values;
   const form = useItemFormValues(initial, CONTENT_MODEL[kind].title, kind);
-  const unsaved = useUnsavedInput(unsavedKey(kind, itemId), loaderData.current.values, form.values, form.setValues);
+  const { current } = loaderData;
+  // Saving stays on the edit page (issue #29 item 3): once it lands there, the form shows what is stored now.
+  // (A form submission's navigation ending without a refusal; an autosave is no navigation.)
+  // Anything typed while the save was on its way is kept.
+  const navigation = useNavigation().state;
+  const submitted = useRef<Record<string, string> | null>(null);
+  useEffect(() => {
+    if (navigation === "submitting") submitted.current = form.values;
+    const sent = submitted.current;
+    if (navigation !== "idle" || !sent) return;
+    submitted.current = null;
+    if (actionData) return;
+    form.setValues((typed) => (sameValues(typed, sent) ? current.values : typed));
+    clearSubmittedInput(kind, unsavedKey(kind, itemId));
+  }, [navigation]);
+  // A new item saved (or autosaved) lands on its edit page: its input kept under "new" is stored now.
+  useEffect(() => {
+    if (itemId) clearSubmittedInput(kind, unsavedKey(kind, undefined));
+  }, [itemId]);
+  const formRef = useRef<HTMLFormElement>(null);
+  const autosave = useAutosave({
+    kind,
+    itemId,
+    // Drafts only, never a published or scheduled item: autosave must never change what guests see.
+    enabled: !current.readOnly && (current.state === "draft" || (!itemId && current.state === null)),
+    values: form.values,
+    opened: current.values,
+    formRef,
+    beforeMove: () => unsaved.markSubmitted(),
+  });
+  useRefocusAfterMove();
+  const unsaved = useUnsavedInput(
+    unsavedKey(kind, itemId),
+    current.values,
+    form.values,
+    form.setValues,
+    autosave.saved,
+  );
   const [generating, setGenerating] = useState(false);
   // The language tab shown (issue #29 items 6, 8): AI drafting fills it; a new item starts in the admin's language.
   const [tab, setTab] = useState<ContentLocale>(loaderData.current.locale);
-  return { ...form, unsaved, generating, setGenerating, tab, setTab, errors: actionData?.errors ?? {} };
+  return {
+    ...form,
+    unsaved,
+    autosave,
+    formRef,
+    generating,
+    setGenerating,
+    tab,
+    setTab,
+    errors: actionData?.errors ?? {},
+  };
+}
+
+/** Whether two forms' values are the same (a missing value is an empty one). */
+function sameValues(a: Record<string, string>, b: Record<string, string>): boolean {
+  return Object.keys({ ...a, ...b }).every((k) => (a[k] ?? "") === (b[k] ?? ""));
 }
 
 /** The form state `ItemForm` renders (`useItemForm`'s). */
@@ -103,9 +158,7 @@ export function ItemForm(props: {
           {t(`admin.readOnly.${readOnly}`)}
         </p>
       )}
-      {current.state && !readOnly && (
-        <LifecyclePanel kind={kind} itemId={itemId ?? ""} state={current.state} />
-      )}
+      {current.state && !readOnly && <LifecyclePanel kind={kind} itemId={itemId ?? ""} state={current.state} />}
       {!readOnly && (
         <div className="mt-6">
           <AiAssistant
@@ -128,6 +181,7 @@ export function ItemForm(props: {
       <Form
         method="post"
         encType="multipart/form-data"
+        ref={form.formRef}
         className="mt-8 space-y-5"
         noValidate
         onSubmit={(event) => {
@@ -196,6 +250,7 @@ export function ItemForm(props: {
             label={itemId ? t("admin.saveChanges") : t(texts.create)}
           />
         )}
+        {!readOnly && <AutosaveStatusLine status={form.autosave.status} />}
       </Form>
       {itemId && !readOnly && (
         <HistoryPanel

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useBlocker } from "react-router";
+import { useBlocker, useLocation } from "react-router";
 import { useTranslation } from "../../hooks.ts";
 
 /** What is kept in the browser per item: the form's text values and when they were typed (ms since the epoch). */
@@ -29,7 +29,7 @@ const same = (a: Record<string, string>, b: Record<string, string>) =>
  * Nothing typed is lost (issue #16 item 5): the form's values are kept in `localStorage` under `key` while
  * they differ from what the form opened with; on the next visit (a reload, or the return after signing in
  * again when the session expired) they are put back, and leaving with unsaved changes asks first
- * (`beforeunload` for reloads and other sites, a blocker with `confirm` for links inside the admin). A submit keeps them until the list page (where a successful save lands) clears them.
+ * (`beforeunload` for reloads and other sites, a blocker with `confirm` for links inside the admin). A submit keeps them until the page a successful save lands on (the item's edit page) clears them.
  * @returns when the input was restored (ms since the epoch) or null, and `discard`, which puts the opened
  * values back and forgets the kept ones.
  */
@@ -38,6 +38,8 @@ export function useUnsavedInput(
   opened: Record<string, string>,
   values: Record<string, string>,
   setValues: (values: Record<string, string>) => void,
+  /** The values last autosaved to the server (issue #29 item 3): nothing is unsaved while the form has them. */
+  saved: Record<string, string> | null = null,
 ): { restoredAt: number | null; discard: () => void; markSubmitted: () => void } {
   const { t } = useTranslation();
   const [restoredAt, setRestoredAt] = useState<number | null>(null);
@@ -52,7 +54,12 @@ export function useUnsavedInput(
     ready.current = true;
     // Once per item, after hydration.
   }, [key]);
-  const dirty = !same(values, opened);
+  const dirty = !same(values, opened) && !(saved && same(values, saved));
+  // A save that lands back on this page (issue #29 item 3) or is refused: leaving asks again about new input.
+  const { key: at } = useLocation();
+  useEffect(() => {
+    submitted.current = false;
+  }, [at]);
   useEffect(() => {
     if (!ready.current) return;
     if (dirty) localStorage.setItem(key, JSON.stringify({ values, savedAt: Date.now() } satisfies Kept));
@@ -90,16 +97,23 @@ export function useUnsavedInput(
   };
 }
 
-/** Clears every item's kept input: the list page calls it, where a successful save lands. */
+/** Clears every item's kept input that was submitted: the lists and edit pages call it, where a save lands. */
 export function useClearUnsavedOnArrival(kind: string): void {
-  useEffect(() => {
-    for (const key of Object.keys(localStorage)) {
-      if (key.startsWith(`studio:unsaved:${kind}:`) && sessionStorage.getItem(`submitted:${key}`)) {
-        localStorage.removeItem(key);
-        sessionStorage.removeItem(`submitted:${key}`);
-      }
+  useEffect(() => clearSubmittedInput(kind), [kind]);
+}
+
+/**
+ * Forgets the kept input of `kind`'s items (or only the one under `only`, an `unsavedKey`) whose form was
+ * submitted (`markSubmitted`) since it was kept.
+ */
+export function clearSubmittedInput(kind: string, only?: string): void {
+  for (const key of Object.keys(localStorage)) {
+    if (only !== undefined && key !== only) continue;
+    if (key.startsWith(`studio:unsaved:${kind}:`) && sessionStorage.getItem(`submitted:${key}`)) {
+      localStorage.removeItem(key);
+      sessionStorage.removeItem(`submitted:${key}`);
     }
-  }, [kind]);
+  }
 }
 
 /** "Restored unsaved changes from 14:02 — Discard", in the admin's language. */

@@ -1,5 +1,5 @@
 /**
- * The visual editor's document schema (issue #30 item 1; docs/decisions/0019-visual-editor.md): Tiptap's
+ * The visual editor's document schema (issue #30 item 1; docs/decisions/0020-visual-editor.md): Tiptap's
  * StarterKit cut down to what a body may hold on the site (spec §5: headings h2 and h3 only; the sanitizer's
  * allowlist, lib/html/allowlist.ts): paragraphs, h2, h3, bold, italic, links, bulleted and numbered lists,
  * blockquotes, inline code and code blocks, line breaks, rules, images (src, alt, title, width, height) and

@@ -35,7 +35,7 @@ export interface VisualEditorProps {
 }
 
 /**
- * The visual body editor (issue #30 item 1; docs/decisions/0019-visual-editor.md): Tiptap on the schema of
+ * The visual body editor (issue #30 item 1; docs/decisions/0020-visual-editor.md): Tiptap on the schema of
  * `extensions.ts`, a toolbar, the link dialog, Markdown shortcuts as one types, pasted HTML cleaned
  * (`cleanPastedHtml`), each block in its own text's direction and Arabic versions in the site's Arabic
  * reading face (`.prose-body:lang(ar)`). It changes the field's value only when the author edits, so

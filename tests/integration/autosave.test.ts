@@ -1,0 +1,151 @@
+/**
+ * Issue #29 item 3 over real HTTP: a save stays in the editor (it lands on the item's edit page); autosave
+ * (`/admin/autosave`, the edit form's action with `intent=autosave`) writes a draft and nothing guests see,
+ * creates a new item as a draft, never touches a published item, and refuses to overwrite someone else's
+ * newer save, saying who and when.
+ */
+import { ID, Query } from "node-appwrite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DATABASE_ID } from "../../model/content.ts";
+import { CONTENT_MODEL } from "../../model/model.ts";
+import { startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
+
+let stack: SiteStack;
+let ada: Visitor;
+let bob: Visitor;
+const POSTS = CONTENT_MODEL.post.collectionId;
+
+async function post(slug: string) {
+  const page = await stack.backend.services.databases.listDocuments({
+    databaseId: DATABASE_ID,
+    collectionId: POSTS,
+    queries: [Query.equal("slug", slug), Query.equal("locale", "en")],
+  });
+  return page.documents[0];
+}
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) data.set(k, v);
+  return data;
+};
+const fields = (slug: string, excerpt = "From the admin.") => ({
+  title: `Autosaved ${slug}`,
+  slug,
+  excerpt,
+  authorName: "Ada",
+  publishedDate: "2026-03-01",
+  content: "<h2>Hi</h2><p>Text.</p>",
+  locale: "en",
+});
+const autosave = (who: Visitor, id: string | null, values: Record<string, string>) =>
+  who.request(`/admin/autosave?kind=post${id ? `&id=${id}` : ""}`, {
+    method: "POST",
+    form: form({ ...values, intent: "autosave" }),
+  });
+
+beforeAll(async () => {
+  stack = await startSiteStack();
+  for (const name of ["Ada", "Bob"]) {
+    await stack.backend.services.users.create({
+      userId: ID.unique(),
+      email: `${name.toLowerCase()}@example.com`,
+      password: "correct horse battery",
+      name,
+    });
+  }
+  // Ada signs in first: the studio team's owner (model/team.ts).
+  ada = new Visitor(stack.site.url);
+  expect((await ada.login("ada@example.com")).status).toBe(302);
+  bob = new Visitor(stack.site.url);
+  expect((await bob.login("bob@example.com")).status).toBe(302);
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+describe("saving stays in the editor", () => {
+  it("lands a new item on its own edit page, and a save of it on the same page", async () => {
+    const created = await ada.request("/admin/blog/new", {
+      method: "POST",
+      form: form({ ...fields("stays-here"), intent: "draft" }),
+    });
+    const id = (await post("stays-here"))!.$id;
+    expect(created.status).toBe(302);
+    expect(created.location).toBe(`/admin/blog/edit/${id}`);
+    const saved = await ada.request(`/admin/blog/edit/${id}`, {
+      method: "POST",
+      form: form({ ...fields("stays-here", "Changed."), intent: "draft" }),
+    });
+    expect(saved.location).toBe(`/admin/blog/edit/${id}`);
+    expect(await post("stays-here")).toMatchObject({ excerpt: "Changed.", status: "draft" });
+  });
+});
+
+describe("autosave", () => {
+  it("writes a draft as a draft, guests still see nothing, and answers with the new version", async () => {
+    await ada.request("/admin/blog/new", { method: "POST", form: form({ ...fields("auto-draft"), intent: "draft" }) });
+    const opened = (await post("auto-draft"))!;
+    const reply = await autosave(ada, opened.$id, { ...fields("auto-draft", "Typed a moment ago."), version: opened.$updatedAt });
+    expect(reply.status).toBe(200);
+    const answer = JSON.parse(reply.text) as { autosaved: { id: string; version: string; at: string } };
+    const now = (await post("auto-draft"))!;
+    expect(now).toMatchObject({ excerpt: "Typed a moment ago.", status: "draft" });
+    expect(answer.autosaved).toMatchObject({ id: opened.$id, version: now.$updatedAt });
+    expect((await new Visitor(stack.site.url).request("/en/blog/auto-draft")).status).toBe(404);
+  });
+
+  it("refuses to overwrite someone else's newer save, naming them, and writes nothing", async () => {
+    await ada.request("/admin/blog/new", { method: "POST", form: form({ ...fields("contested"), intent: "draft" }) });
+    const opened = (await post("contested"))!;
+    // Bob may edit it too, as a team member would.
+    await stack.backend.services.databases.updateDocument({
+      databaseId: DATABASE_ID,
+      collectionId: POSTS,
+      documentId: opened.$id,
+      permissions: [...opened.$permissions, 'update("users")', 'read("users")'],
+    });
+    const version = (await post("contested"))!.$updatedAt;
+    const bobs = await bob.request(`/admin/blog/edit/${opened.$id}`, {
+      method: "POST",
+      form: form({ ...fields("contested", "Bob's words."), intent: "draft", version }),
+    });
+    expect(bobs.status).toBe(302);
+    const reply = await autosave(ada, opened.$id, { ...fields("contested", "Ada's words."), version });
+    expect(reply.status).toBe(409);
+    const answer = JSON.parse(reply.text) as { formError: string; conflict: { version: string } };
+    const theirs = (await post("contested"))!;
+    expect(answer.formError).toContain(`changed by Bob at ${theirs.$updatedAt.slice(11, 16)} UTC`);
+    expect(answer.conflict.version).toBe(theirs.$updatedAt);
+    expect(theirs.excerpt).toBe("Bob's words.");
+  });
+
+  it("never autosaves a published item: 409, and what guests see is unchanged", async () => {
+    await ada.request("/admin/blog/new", { method: "POST", form: form({ ...fields("live-one"), intent: "publish" }) });
+    const live = (await post("live-one"))!;
+    expect(live.status).toBe("published");
+    const reply = await autosave(ada, live.$id, { ...fields("live-one", "Half-typed."), version: live.$updatedAt });
+    expect(reply.status).toBe(409);
+    expect(JSON.parse(reply.text)).toMatchObject({ notDraft: true });
+    expect(await post("live-one")).toMatchObject({ excerpt: "From the admin.", status: "published" });
+    expect((await new Visitor(stack.site.url).request("/en/blog/live-one")).status).toBe(200);
+  });
+
+  it("creates a new item as a draft, and refuses another intent or a stranger's session", async () => {
+    const reply = await autosave(ada, null, fields("first-autosave"));
+    expect(reply.status).toBe(200);
+    const created = (await post("first-autosave"))!;
+    expect(JSON.parse(reply.text)).toMatchObject({ autosaved: { id: created.$id } });
+    expect(created.status).toBe("draft");
+    const publish = await ada.request(`/admin/autosave?kind=post&id=${created.$id}`, {
+      method: "POST",
+      form: form({ ...fields("first-autosave"), intent: "publish" }),
+    });
+    expect(publish.status).toBe(400);
+    expect((await post("first-autosave"))!.status).toBe("draft");
+    // Bob may not change Ada's item: nothing is written.
+    const stranger = await autosave(bob, created.$id, { ...fields("first-autosave", "Bob was here.") });
+    expect(stranger.status).toBeGreaterThanOrEqual(400);
+    expect((await post("first-autosave"))!.excerpt).toBe("From the admin.");
+  });
+});
