@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "../../hooks.ts";
 import { slugify } from "../../../lib/content/slug.ts";
 import { imageTypeOf, MAGIC_BYTES } from "../../../lib/images/magic.ts";
@@ -212,6 +212,8 @@ export function FormFooter(props: {
   version?: string | null;
   /** After a refused concurrent save: where their version is (the edit page), opened beside this one. */
   theirs?: string | null;
+  /** The buttons that save and publish (issue #29: `PublishControls`), instead of the submit and lifecycle buttons. */
+  controls?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -230,6 +232,7 @@ export function FormFooter(props: {
         </p>
       )}
       {props.version && <input type="hidden" name="version" value={props.version} />}
+      {props.controls ?? (
       <div className="flex flex-wrap items-center gap-3">
         <button
           type="submit"
@@ -242,6 +245,7 @@ export function FormFooter(props: {
         </button>
         <LifecycleButtons state={props.state ?? null} disabled={props.saving || props.busy} />
       </div>
+      )}
     </>
   );
 }

@@ -9,6 +9,7 @@ import { HistoryPanel } from "./history.tsx";
 import { LifecyclePanel } from "./lifecycle.tsx";
 import { RestoredNotice, unsavedKey, useUnsavedInput } from "./unsaved.tsx";
 import { VersionTabs } from "./version-tabs.tsx";
+import { PublishControls, PublishTimeFields } from "./publish-controls.tsx";
 
 /** What an item form's route loads: the item's values (both versions) and why AI is off, if it is. */
 export interface ItemFormLoaderData {
@@ -22,6 +23,8 @@ interface ItemFormActionData {
   errors?: Partial<Record<string, string>>;
   formError?: string | null;
   conflict?: unknown;
+  /** A publish refused without the dialog: the unreviewed translations it would have held back (issue #29). */
+  unreviewed?: string[];
 }
 
 /** The texts of a kind's form: its list's path and its message keys (`admin.<adminPath>.*`). */
@@ -95,7 +98,13 @@ export function ItemForm(props: {
         </p>
       )}
       {current.state && !readOnly && (
-        <LifecyclePanel kind={kind} itemId={itemId ?? ""} state={current.state} />
+        <LifecyclePanel
+          kind={kind}
+          itemId={itemId ?? ""}
+          state={current.state}
+          publishAt={current.publishAt}
+          timeZone={current.timeZone}
+        />
       )}
       {!readOnly && (
         <div className="mt-6">
@@ -142,6 +151,14 @@ export function ItemForm(props: {
             onChange={form.setSlug}
           />
           {props.children}
+          {current.state !== "published" && (
+            <PublishTimeFields
+              values={form.values}
+              set={form.set}
+              timeZone={current.timeZone}
+              error={form.errors.publishAt}
+            />
+          )}
         </fieldset>
         {!readOnly && (
           <FormFooter
@@ -152,6 +169,19 @@ export function ItemForm(props: {
             busy={form.generating}
             saving={saving}
             label={itemId ? t("admin.saveChanges") : t(texts.create)}
+            controls={
+              <PublishControls
+                kind={kind}
+                state={current.state}
+                locale={current.locale}
+                others={current.others.map((o) => o.locale)}
+                values={form.values}
+                timeZone={current.timeZone}
+                disabled={form.generating}
+                saving={saving}
+                unreviewed={actionData?.unreviewed}
+              />
+            }
           />
         )}
       </Form>
