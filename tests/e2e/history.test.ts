@@ -47,7 +47,7 @@ describe("an edit page's history", () => {
 
     await textbox(page, "Title").fill("Version two");
     await page.getByLabel("Excerpt").fill("The second excerpt.");
-    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByRole("button", { name: "Update", exact: true }).click();
     await page.waitForURL((u) => u.pathname === "/admin/blog");
     await page.goto(`/admin/blog/edit/${created.$id}`);
     await ready(page);

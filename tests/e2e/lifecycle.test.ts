@@ -78,7 +78,9 @@ describe("nothing typed is lost", () => {
     await textbox(page, "Content (HTML)").fill("<h2>Kept</h2><p>Through the login.</p>");
     const users = await stack.backend.services.users.list({ queries: [Query.equal("email", ada.email)] });
     await stack.backend.services.users.deleteSessions({ userId: users.users[0]!.$id });
-    await page.getByRole("button", { name: "Create Post" }).click();
+    // Issue #29: publishing asks first, in a dialog naming the versions.
+    await page.getByRole("button", { name: "Publish…" }).click();
+    await page.locator("dialog[open]").getByRole("button", { name: "Publish", exact: true }).click();
     await page.waitForURL((u) => u.pathname.endsWith("/login"));
     await signInThroughPage(page, ada);
     expect(new URL(page.url()).pathname).toBe("/admin/blog/new");
@@ -86,7 +88,9 @@ describe("nothing typed is lost", () => {
     expect(await textbox(page, "Slug").inputValue()).toBe("typed-while-expired");
     expect(await textbox(page, "Content (HTML)").inputValue()).toBe("<h2>Kept</h2><p>Through the login.</p>");
     // Saving now creates it, and the list page forgets the kept input.
-    await page.getByRole("button", { name: "Create Post" }).click();
+    // Issue #29: publishing asks first, in a dialog naming the versions.
+    await page.getByRole("button", { name: "Publish…" }).click();
+    await page.locator("dialog[open]").getByRole("button", { name: "Publish", exact: true }).click();
     await page.waitForURL((u) => u.pathname === "/admin/blog");
     await ready(page);
     // The list page clears it once it has rendered (a client-side navigation: poll, not a load event).
@@ -117,10 +121,10 @@ describe("two admins editing one item", () => {
       await ready(page);
     }
     await textbox(adaPage, "Title").fill("Ada's title");
-    await adaPage.getByRole("button", { name: "Save Changes" }).click();
+    await adaPage.getByRole("button", { name: "Update", exact: true }).click();
     await adaPage.waitForURL((u) => u.pathname === "/admin/blog");
     await textbox(bobPage, "Title").fill("Bob's title");
-    await bobPage.getByRole("button", { name: "Save Changes" }).click();
+    await bobPage.getByRole("button", { name: "Update", exact: true }).click();
     const alert = bobPage.getByRole("alert").filter({ hasText: "since you opened it" });
     const time = (await stored("shared-in-browser")).$updatedAt.slice(11, 16);
     expect(await alert.textContent()).toContain(`changed by Ada at ${time} UTC since you opened it`);
