@@ -185,7 +185,7 @@ describe.each(["en", "ar"] as const)("the flash messages in the %s admin", (lang
     await field(page, "slug").fill(`ledgers-for-clinics-${lang}`);
     await field(page, "excerpt").fill("Why clinics keep books.");
     await field(page, "content").fill("<p>Books.</p>");
-    await button(page, "publish").click();
+    await button(page, "save").click();
     await page.waitForURL((u) => u.pathname === "/admin/blog");
     await ready(page);
     await expectFlash(page, texts.created(title));
@@ -292,7 +292,7 @@ describe("without JavaScript", () => {
     await context.addCookies(await signedInPage.context().cookies());
     const page = await context.newPage();
     await page.goto(`/admin/ventures/edit/${item.$id}`);
-    await button(page, "publish").click();
+    await button(page, "save").click(); // "Update": a published item's save
     await page.waitForURL((u) => u.pathname === "/admin/ventures");
     expect(await flashText(page)).toBe("Saved “Plain Form”.");
     await page.reload();
