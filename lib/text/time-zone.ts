@@ -39,7 +39,11 @@ function partsFormat(zone: string): Intl.DateTimeFormat {
  * such as `EST` or offsets such as `+03:00` are refused: they do not follow daylight saving time.
  */
 export function isTimeZone(zone: unknown): zone is string {
-  if (typeof zone !== "string" || zone.length > 64 || !(zone === "UTC" || /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)+$/.test(zone))) {
+  if (
+    typeof zone !== "string" ||
+    zone.length > 64 ||
+    !(zone === "UTC" || /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)+$/.test(zone))
+  ) {
     return false;
   }
   try {

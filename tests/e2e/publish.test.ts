@@ -49,7 +49,10 @@ const field = (page: Page, name: string) => page.locator(`form [name="${name}"]`
 const button = (page: Page, intent: string) => page.locator(`form button[name=intent][value=${intent}]`).first();
 const dialog = (page: Page) => page.locator("dialog[open]");
 const flash = async (page: Page) =>
-  ((await page.locator("main [role=status][aria-live=polite]").first().textContent()) ?? "").replace(/[\u2066-\u2069]/g, "");
+  ((await page.locator("main [role=status][aria-live=polite]").first().textContent()) ?? "").replace(
+    /[\u2066-\u2069]/g,
+    "",
+  );
 const venture = async (slug: string, locale = "en") =>
   (
     await stack.backend.services.tablesDB.listRows({
@@ -153,7 +156,9 @@ describe("explicit publishing", () => {
     expect(text).toContain("Not reviewed yet: العربية.");
     await dialog(page).getByRole("button", { name: "Publish", exact: true }).click();
     await toList(page);
-    await expect.poll(() => flash(page)).toContain("Published “Two Tongues”: English. Not published, its translation not reviewed yet: العربية.");
+    await expect
+      .poll(() => flash(page))
+      .toContain("Published “Two Tongues”: English. Not published, its translation not reviewed yet: العربية.");
     expect(await statusOf(stack, "/en/ventures/two-tongues")).toBe(200);
     // The Arabic page falls back to the English version; the Arabic one itself stays the team's.
     const arabic = await venture("two-tongues", "ar");

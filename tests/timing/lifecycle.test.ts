@@ -273,7 +273,10 @@ describe("states from the admin", () => {
       method: "POST",
       form: form({ ...fields("admin-later"), intent: "publish", publishAt: "2099-05-01", publishAtTime: "09:30" }),
     });
-    expect(await post("admin-later")).toMatchObject({ status: "scheduled", publishAt: "2099-05-01T09:30:00.000+00:00" });
+    expect(await post("admin-later")).toMatchObject({
+      status: "scheduled",
+      publishAt: "2099-05-01T09:30:00.000+00:00",
+    });
     expect((await publicTexts("admin-later", "Admin admin-later")).inList).toBe(false);
   });
 

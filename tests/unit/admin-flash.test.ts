@@ -23,11 +23,16 @@ describe("publishFlash", () => {
   it("says saved for a save whatever the state, and names the versions a publish made public (issue #29)", () => {
     const published = venture({ status: "published" });
     const draft = venture({ status: "draft" });
-    expect(publishFlash("venture", rows(["en", draft]), "save", null, context)).toEqual({ event: "created", name: "Clinic Ledger" });
+    expect(publishFlash("venture", rows(["en", draft]), "save", null, context)).toEqual({
+      event: "created",
+      name: "Clinic Ledger",
+    });
     expect(publishFlash("venture", rows(["en", published]), "save", "published", context).event).toBe("saved");
     expect(publishFlash("venture", rows(["en", draft]), "save", "draft", context).event).toBe("saved");
     expect(publishFlash("venture", rows(["en", draft]), "unpublish", "published", context).event).toBe("unpublished");
-    expect(publishFlash("venture", rows(["en", published], ["ar", draft]), "publish", "draft", { ...context, held: ["ar"] })).toEqual({
+    expect(
+      publishFlash("venture", rows(["en", published], ["ar", draft]), "publish", "draft", { ...context, held: ["ar"] }),
+    ).toEqual({
       event: "published",
       name: "Clinic Ledger",
       versions: ["en"],

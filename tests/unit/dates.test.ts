@@ -56,7 +56,9 @@ describe("the admin's dates", () => {
 
   it("writes Arabic month names with the Arabic admin's Latin digits, the zone isolated left-to-right", () => {
     expect(formatDate(at, "day", "ar", "Asia/Riyadh")).toBe("1 ديسمبر 2026");
-    expect(formatDate(at, "moment", "ar", "Asia/Riyadh")).toBe("1 ديسمبر 2026، 09:00 \u2066Asia/Riyadh (UTC+03:00)\u2069");
+    expect(formatDate(at, "moment", "ar", "Asia/Riyadh")).toBe(
+      "1 ديسمبر 2026، 09:00 \u2066Asia/Riyadh (UTC+03:00)\u2069",
+    );
   });
 
   it("keeps a calendar day that day in every zone, and shows a dash for no date instead of Invalid Date", () => {

@@ -233,18 +233,18 @@ export function FormFooter(props: {
       )}
       {props.version && <input type="hidden" name="version" value={props.version} />}
       {props.controls ?? (
-      <div className="flex flex-wrap items-center gap-3">
-        <button
-          type="submit"
-          name="intent"
-          value="publish"
-          disabled={props.saving || props.busy}
-          className="rounded-full bg-gold px-6 py-2.5 font-semibold text-ink disabled:opacity-60"
-        >
-          {props.saving ? t("admin.saving") : props.label}
-        </button>
-        <LifecycleButtons state={props.state ?? null} disabled={props.saving || props.busy} />
-      </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <button
+            type="submit"
+            name="intent"
+            value="publish"
+            disabled={props.saving || props.busy}
+            className="rounded-full bg-gold px-6 py-2.5 font-semibold text-ink disabled:opacity-60"
+          >
+            {props.saving ? t("admin.saving") : props.label}
+          </button>
+          <LifecycleButtons state={props.state ?? null} disabled={props.saving || props.busy} />
+        </div>
       )}
     </>
   );

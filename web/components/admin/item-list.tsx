@@ -74,9 +74,7 @@ function Cell({ cell, title }: { cell: AdminCell; title: boolean }) {
         </td>
       );
     case "date":
-      return (
-        <td className={`${CELL} ${line} whitespace-nowrap`}>{formatDate(cell.value, "day", locale)}</td>
-      );
+      return <td className={`${CELL} ${line} whitespace-nowrap`}>{formatDate(cell.value, "day", locale)}</td>;
     case "slug":
       return (
         // The cell keeps the table's direction (start-aligned with its heading in RTL); its text runs LTR.
@@ -174,7 +172,10 @@ export function ItemList(props: { kind: ContentKind; list: AdminList | null; que
                       <StateBadge state={row.state} />
                       {row.publishAt && (
                         // When a scheduled item goes public, in the site's zone (issue #29 item 2).
-                        <span className="ms-2 text-xs text-mist sm:ms-0 sm:mt-1 sm:block" data-scheduled-for={row.publishAt}>
+                        <span
+                          className="ms-2 text-xs text-mist sm:ms-0 sm:mt-1 sm:block"
+                          data-scheduled-for={row.publishAt}
+                        >
                           {formatDate(row.publishAt, "moment", locale, props.timeZone)}
                         </span>
                       )}

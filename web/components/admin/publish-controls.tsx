@@ -81,8 +81,14 @@ export function PublishTimeFields(props: {
 }
 
 /** The language versions a form saves: the route's, and each other one with a translated field filled in. */
-function savedLocales(kind: ContentKind, locale: ContentLocale, others: readonly ContentLocale[], values: Record<string, string>) {
-  const filled = (l: ContentLocale) => translatedFields(kind).some((name) => (values[`${l}.${name}`] ?? "").trim() !== "");
+function savedLocales(
+  kind: ContentKind,
+  locale: ContentLocale,
+  others: readonly ContentLocale[],
+  values: Record<string, string>,
+) {
+  const filled = (l: ContentLocale) =>
+    translatedFields(kind).some((name) => (values[`${l}.${name}`] ?? "").trim() !== "");
   return [locale, ...others.filter(filled)];
 }
 
@@ -138,8 +144,7 @@ export function PublishControls(props: {
     setAsked(what);
   };
   const busy = props.disabled || props.saving;
-  const publishLabel =
-    props.state === "scheduled" ? "changeSchedule" : future ? "schedule" : "publish";
+  const publishLabel = props.state === "scheduled" ? "changeSchedule" : future ? "schedule" : "publish";
   const pending = publishedVersions(get, saved, false).held;
   return (
     <>
@@ -154,7 +159,14 @@ export function PublishControls(props: {
           {props.saving ? t("admin.saving") : live ? t("admin.publish.update") : t("admin.publish.save")}
         </button>
         {props.state !== "published" && (
-          <button type="submit" name="intent" value="publish" disabled={busy} onClick={ask("publish")} className={secondary}>
+          <button
+            type="submit"
+            name="intent"
+            value="publish"
+            disabled={busy}
+            onClick={ask("publish")}
+            className={secondary}
+          >
             {t(`admin.publish.${publishLabel}`)}
           </button>
         )}
@@ -180,7 +192,9 @@ export function PublishControls(props: {
         {asked && (
           <>
             <h2 id="publish-dialog-title" className="text-lg font-bold" dir="auto">
-              {t(`admin.publish.${asked === "unpublish" ? "unpublish" : future ? "schedule" : "publish"}Title`, { name })}
+              {t(`admin.publish.${asked === "unpublish" ? "unpublish" : future ? "schedule" : "publish"}Title`, {
+                name,
+              })}
             </h2>
             <p className="mt-3 text-sm" data-dialog-versions>
               {asked === "unpublish"
@@ -190,7 +204,9 @@ export function PublishControls(props: {
                       date: formatDate(picked, "moment", locale, props.timeZone),
                       versions: names(choice.publish.length ? choice.publish : saved),
                     })
-                  : t("admin.publish.goesPublicNow", { versions: names(choice.publish.length ? choice.publish : saved) })}
+                  : t("admin.publish.goesPublicNow", {
+                      versions: names(choice.publish.length ? choice.publish : saved),
+                    })}
             </p>
             {asked === "publish" && pending.length > 0 && (
               <div className="mt-3 rounded-lg border border-amber-500/50 bg-amber-500/10 p-3 text-sm">
@@ -204,12 +220,18 @@ export function PublishControls(props: {
                   />
                   {t("admin.publish.publishUnreviewed")}
                 </label>
-                {choice.publish.length === 0 && <p className="mt-2 text-red-300">{t("admin.publish.nothingReviewed")}</p>}
+                {choice.publish.length === 0 && (
+                  <p className="mt-2 text-red-300">{t("admin.publish.nothingReviewed")}</p>
+                )}
               </div>
             )}
             {asked === "publish" && <input type="hidden" name={PUBLISH_CONFIRMED} value="on" />}
             <div className="mt-6 flex flex-wrap justify-end gap-3">
-              <button type="button" onClick={() => setAsked(null)} className="rounded-full border border-line px-4 py-2 text-sm">
+              <button
+                type="button"
+                onClick={() => setAsked(null)}
+                className="rounded-full border border-line px-4 py-2 text-sm"
+              >
                 {t("admin.publish.cancel")}
               </button>
               <button
@@ -219,7 +241,9 @@ export function PublishControls(props: {
                 disabled={busy || (asked === "publish" && choice.publish.length === 0)}
                 className={asked === "unpublish" ? "rounded-full bg-red-600 px-4 py-2 text-sm font-semibold" : primary}
               >
-                {t(`admin.publish.${asked === "unpublish" ? "confirmUnpublish" : future ? "confirmSchedule" : "confirmPublish"}`)}
+                {t(
+                  `admin.publish.${asked === "unpublish" ? "confirmUnpublish" : future ? "confirmSchedule" : "confirmPublish"}`,
+                )}
               </button>
             </div>
           </>
