@@ -220,10 +220,11 @@ export async function loadFormValues(
     }),
   );
   // The publish time's pickers (issue #29 item 2): the stored time as wall time in the site's zone, for a
-  // draft (a time planned) or a scheduled item; a published item shows none (only a new publish sets one).
+  // scheduled item or a draft's future (planned) time; a past one (an unpublished item's) is not offered again.
   const timeZone = await siteTimeZone(getApiKeyServices().client);
   const stored = typeof doc[PUBLISH_AT_COLUMN] === "string" ? (doc[PUBLISH_AT_COLUMN] as string) : null;
-  const wall = stored && stateOf(doc) !== "published" ? wallTimeOf(stored, timeZone) : "";
+  const planned = stateOf(doc) === "scheduled" || (stateOf(doc) === "draft" && Date.parse(stored ?? "") > Date.now());
+  const wall = stored && planned ? wallTimeOf(stored, timeZone) : "";
   values[PUBLISH_DAY] = wall.slice(0, 10);
   values[PUBLISH_TIME] = wall.slice(11, 16);
   const both = await loadOtherVersions(session, kind, doc);
