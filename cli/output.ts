@@ -4,6 +4,7 @@
  */
 import type { ContentIssue } from "../lib/content/read.ts";
 import type { PlanEntry } from "../lib/publish/plan.ts";
+import { DEFAULT_CONTENT_LOCALE } from "../model/locales.ts";
 
 /** Writes one NDJSON line. */
 export function emitJson(type: string, data: object): void {
@@ -41,11 +42,24 @@ export function exportedLine(event: { path: string; documents: number; files: nu
 }
 
 /**
- * ` (published → draft)` when an update changes the item's state, else "" (issue #26 item 10): unpublishing a
- * live page is said in the plan, not discovered on the site.
+ * What a push does to an item's visibility, in words (issue #26 item 10, issue #29 item 1), or "":
+ * ` (published → draft: unpublishes ar)` for an update that changes the state, ` (publishes en)`,
+ * ` (schedules en for 2026-12-01 09:00 Asia/Riyadh)` or ` (keeps en draft)` for a create. Unpublishing a live
+ * page is said in the plan, not discovered on the site.
  */
-export function stateChange(entry: Pick<PlanEntry, "action" | "state">): string {
-  return entry.action === "update" && entry.state ? ` (${entry.state.from} → ${entry.state.to})` : "";
+export function stateChange(entry: Pick<PlanEntry, "action" | "state" | "locale">): string {
+  const state = entry.state;
+  if (!state || (entry.action !== "update" && entry.action !== "create")) return "";
+  const locale = entry.locale ?? DEFAULT_CONTENT_LOCALE;
+  const words =
+    state.to === "published"
+      ? `publishes ${locale}`
+      : state.to === "scheduled"
+        ? `schedules ${locale}${state.at ? ` for ${state.at}` : ""}`
+        : state.from === "published" || state.from === "scheduled"
+          ? `unpublishes ${locale}`
+          : `keeps ${locale} draft`;
+  return state.from === null ? ` (${words})` : ` (${state.from} → ${state.to}: ${words})`;
 }
 
 /**

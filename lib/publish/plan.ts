@@ -19,7 +19,8 @@ import {
 } from "./documents.ts";
 import { contentHash, type LockEntry, type ProjectLock } from "./lock.ts";
 import { remoteChangedSince } from "./remote.ts";
-import { stateOf, STATUS_COLUMN, type ItemState } from "../../model/lifecycle.ts";
+import { PUBLISH_AT_COLUMN, stateOf, STATUS_COLUMN, type ItemState } from "../../model/lifecycle.ts";
+import { wallTimeOf } from "../text/time-zone.ts";
 import { itemKey } from "../content/versions.ts";
 import { trashKey, type TrashedVersion } from "./trash.ts";
 import { DEFAULT_CONTENT_LOCALE, parseVersionKey, type ContentLocale } from "../../model/model.ts";
@@ -43,9 +44,10 @@ export interface PlanEntry {
   reason?: string;
   /**
    * When the push changes the item's state (`status`), from what to what, e.g. published → draft (issue #26
-   * item 10: a push that unpublishes a live page says so in the plan).
+   * item 10: a push that unpublishes a live page says so in the plan); `from` null for a new item. `at`: a
+   * scheduled item's time as wall time in the site's zone, `2026-12-01 09:00 Asia/Riyadh` (issue #29).
    */
-  state?: { from: ItemState; to: ItemState };
+  state?: { from: ItemState | null; to: ItemState; at?: string };
 }
 
 /** A planned item with what applying it needs. */
@@ -80,6 +82,15 @@ export interface PlanInput {
    * conflict whatever `force` says, never created again beside it (its restore would then be refused).
    */
   trashed?: ReadonlyMap<string, Pick<TrashedVersion, "deletedAt" | "deletedBy">>;
+  /** The site's time zone (issue #29 item 2), in which the plan names scheduled times; default UTC. */
+  timeZone?: string;
+}
+
+/** A scheduled time as the plan says it: `2026-12-01 09:00 Asia/Riyadh` (wall time in `zone`). */
+export function planTime(at: unknown, zone = "UTC"): string | undefined {
+  const instant = at instanceof Date || typeof at === "string" ? new Date(at) : null;
+  if (!instant || Number.isNaN(instant.getTime())) return undefined;
+  return `${wallTimeOf(instant, zone).replace("T", " ")} ${zone}`;
 }
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
@@ -175,11 +186,15 @@ function planItem(input: PlanInput, item: ContentItem): PlannedItem {
         "was deleted in Appwrite since the last push; delete the file, or push with --force to create it again";
       return { ...planned, entry: { ...base, action: "conflict", reason } };
     }
-    return { ...planned, entry: { ...base, action: "create" } };
+    const to = fields()[STATUS_COLUMN] as ItemState;
+    const at = to === "scheduled" ? planTime(fields()[PUBLISH_AT_COLUMN], input.timeZone) : undefined;
+    return { ...planned, entry: { ...base, action: "create", state: { from: null, to, ...(at ? { at } : {}) } } };
   }
   const changes = changedFields(fields(), remote);
   const to = fields()[STATUS_COLUMN] as ItemState;
-  const state = changes.includes(STATUS_COLUMN) ? { state: { from: stateOf(remote), to } } : {};
+  const at = to === "scheduled" ? planTime(fields()[PUBLISH_AT_COLUMN], input.timeZone) : undefined;
+  const moved = changes.includes(STATUS_COLUMN) || (to === "scheduled" && changes.includes(PUBLISH_AT_COLUMN));
+  const state = moved ? { state: { from: stateOf(remote), to, ...(at ? { at } : {}) } } : {};
   const withRemote = { ...base, changes, documentId: remote.$id, ...state };
   if (changes.length === 0) return { ...planned, entry: { ...withRemote, action: "unchanged" } };
   if (!remoteChangedSince(item.kind, entry, remote) || input.force)

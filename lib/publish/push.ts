@@ -15,6 +15,7 @@ import { localeOfFile } from "../content/versions.ts";
 import type { ExportReport } from "./export.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
 import { planPush, type PlanAction, type PlanEntry, type PlannedItem } from "./plan.ts";
+import { defaultTimeZone, siteTimeZone } from "./site-time-zone.ts";
 import { checkMassDelete, exportDeletions, readContentFolder, trackedCount } from "./push-guards.ts";
 import {
   ensureBodyImages,
@@ -172,6 +173,8 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     trashed: await trashedVersions(services.tablesDB).catch((error: unknown) => {
       throw asUnreachable(services.target.endpoint, error, "nothing was written");
     }),
+    // The plan names scheduled times in the site's zone (issue #29); unreadable, the environment's default.
+    timeZone: await siteTimeZone(services.client).catch(() => defaultTimeZone()),
   }));
   emit({ type: "planned", plan: planned.map((p) => p.entry) });
   const tracked = trackedCount(project, remote);

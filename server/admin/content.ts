@@ -33,7 +33,13 @@ import { createItemDocument, deleteItemDocument, updateItemDocument } from "../.
 import { creatorPermissions, heldRoles, mayAct } from "../../lib/publish/item-permissions.ts";
 import { studioRoleOf } from "../../lib/appwrite/studio-team.ts";
 import { teamWriter } from "./team-writer.ts";
-import { dateField, dueTimeOf, stateFor, UPDATED_BY_COLUMN, type ItemState } from "../../model/lifecycle.ts";
+import {
+  PUBLISH_AT_COLUMN,
+  stateFor,
+  stateOf,
+  UPDATED_BY_COLUMN,
+  type ItemState,
+} from "../../model/lifecycle.ts";
 
 /**
  * The venture form's fields (spec §5: name, slug, website URL, short description, case study required), from
@@ -115,16 +121,17 @@ async function documentData<K extends ContentKind>(
 }
 
 /**
- * What a save does to the item's state (issue #16): `publish` (the spec's submit buttons) publishes it, or
- * schedules it when its due time is in the future; `draft` ("Save draft") and `unpublish` make it a draft.
+ * What a save does to the item's state (issue #29 item 1, explicit publishing as Ghost does it): `save`
+ * ("Save" on a draft, "Update" on a published or scheduled item) never changes the state; `publish`
+ * ("Publish…", "Schedule…") publishes it now, or schedules it when its `publishAt` is in the future;
+ * `unpublish` ("Unpublish…", "Back to draft") makes it a draft.
  */
-export type SaveIntent = "publish" | "draft" | "unpublish";
-
+export type SaveIntent = "save" | "publish" | "unpublish";
 /** Options of the writes that upload an image. */
 export interface UploadOptions {
   /** The user's upload limits (default `UPLOAD_QUOTA`: 200 files or 500 MB, SECURITY C36). */
   quota?: UploadQuota;
-  /** What the save does to the state (default `publish`). */
+  /** What the save does to the state (default `publish`, as for the callers before issue #29; the admin's forms always say). */
   intent?: SaveIntent;
   /**
    * An update: the document's `$updatedAt` when the form was opened (issue #16 item 5). When the document
@@ -137,10 +144,12 @@ export interface UploadOptions {
    */
   columns?: Record<string, unknown>;
   /**
-   * The due time of a kind without a date field (a venture's "Publish on", issue #16 item 1): an ISO date or
-   * date-time, or null for none (published when saved). Undefined keeps the stored one (an update) or none.
+   * The publish time the editor picked (issue #29 item 2: an instant, ISO 8601), or null for none ("now" when
+   * publishing). Undefined keeps the stored one (an update) or none.
    */
   publishAt?: string | null;
+  /** The time of the save, ms since the epoch (tests inject it; default now). */
+  now?: number;
   /** An update: the row as the caller has just read it with the same session (spares reading it again). */
   current?: Models.DefaultRow;
   /** The roles the user holds (`userRoles`), when the caller already looked them up. */
@@ -166,18 +175,31 @@ export class EditConflictError extends Error {
 }
 
 /**
- * The lifecycle of a save: the state `intent` asks for, at the due time of `values` (a post's date, or the
- * stored `publishAt` of `current`).
+ * The lifecycle of a save (issue #29 item 1; no intent is `publish`): `save` keeps `current`'s state and due time (a new item is a
+ * draft, with the time the editor picked kept for later); `unpublish` makes a draft, keeping the time;
+ * `publish` publishes at the picked time, scheduled when it is after `now`, or now when none was picked.
  */
-function lifecycleOf(kind: ContentKind, intent: SaveIntent | undefined, values: Record<string, unknown>) {
-  const due = dueTimeOf(kind, values);
-  const state: ItemState = stateFor(intent === "draft" || intent === "unpublish", due);
-  return { state, publishAt: due };
+function lifecycleOf(
+  intent: SaveIntent | undefined,
+  current: Models.DefaultRow | null,
+  picked: string | null | undefined,
+  now = Date.now(),
+): { state: ItemState; publishAt: string | null } {
+  const stored = (current?.[PUBLISH_AT_COLUMN] as string | null | undefined) ?? null;
+  if (intent === "publish" || intent === undefined) {
+    const at = picked ?? null;
+    return { state: stateFor(false, at, now), publishAt: at ?? new Date(now).toISOString() };
+  }
+  const publishAt = picked === undefined ? stored : picked;
+  if (intent === "unpublish" || !current) return { state: "draft", publishAt };
+  const state = stateOf(current);
+  // A published or scheduled item keeps its time: only "Schedule…" / "Change schedule…" moves it.
+  return { state, publishAt: state === "draft" ? publishAt : stored };
 }
 
 /**
- * Creates a venture or post as `user`, in the state `options.intent` asks for (a draft, or published, or
- * scheduled when its due time is in the future: issue #16), uploading its image first (within the user's quota, with the API key
+ * Creates a venture or post as `user`, in the state `options.intent` asks for (a draft unless `publish`:
+ * then published, or scheduled when `options.publishAt` is in the future; issues #16, #29), uploading its image first (within the user's quota, with the API key
  * of `target`, owned by the user); if the document cannot be written, the image just uploaded is deleted
  * again (no orphans, SECURITY C44).
  * @param target the Appwrite project and its API key (the image upload); the document is written by `session`.
@@ -202,11 +224,7 @@ export async function createItem<K extends ContentKind>(
     data: { ...fields, [imageField]: null, userId: user.id, ...options.columns },
     permissions: options.permissions ? [...options.permissions] : ownerPermissions(user.id),
     image: image ? adminImage(target, user, image) : null,
-    lifecycle: lifecycleOf(
-      kind,
-      options.intent,
-      dateField(kind) ? fields : { publishAt: options.publishAt, ...fields },
-    ),
+    lifecycle: lifecycleOf(options.intent, null, options.publishAt, options.now),
     savedBy: user.name,
   });
 }
@@ -253,14 +271,7 @@ export async function updateItem<K extends ContentKind>(
     kind,
     data: { ...fields, ...options.columns },
     image: image ? adminImage(target, user, image) : null,
-    // A post's date is its due time; a venture's is its "Publish on", else the one it has (set in its file).
-    lifecycle: lifecycleOf(
-      kind,
-      options.intent,
-      dateField(kind)
-        ? fields
-        : { publishAt: options.publishAt === undefined ? current.publishAt : options.publishAt, ...fields },
-    ),
+    lifecycle: lifecycleOf(options.intent, current, options.publishAt, options.now),
     permissions: current.$permissions,
     savedBy: user.name,
     // The history: the version replaced, kept with the API key (it carries the item's other editors' roles).

@@ -44,10 +44,10 @@ const TEXTS = {
   en: {
     created: (n: string) => `Created “${n}”.`,
     saved: (n: string) => `Saved “${n}”.`,
-    published: (n: string) => `Published “${n}”.`,
+    published: (n: string) => `Published “${n}”: English.`,
     draft: (n: string) => `Saved “${n}” as a draft.`,
     unpublished: (n: string) => `“${n}” is now a draft.`,
-    scheduled: (n: string) => `“${n}” is scheduled for 1 Dec 2099.`,
+    scheduled: (n: string) => `“${n}” is scheduled for 1 Dec 2099, 00:00 UTC: English.`,
     deleted: (n: string) => `Moved “${n}” to the trash.`,
     noPermission: (n: string) => `“${n}” was not deleted: you don't have permission to delete it.`,
     gone: (n: string) => `“${n}” was not deleted: it no longer exists`,
@@ -60,11 +60,11 @@ const TEXTS = {
   ar: {
     created: (n: string) => `تم إنشاء «${n}».`,
     saved: (n: string) => `تم حفظ «${n}».`,
-    published: (n: string) => `تم نشر «${n}».`,
+    published: (n: string) => `تم نشر «${n}»: English.`,
     draft: (n: string) => `تم حفظ «${n}» كمسودة.`,
     unpublished: (n: string) => `أصبح «${n}» مسودة.`,
     // The digits are what Intl's "ar" writes, as the rest of the Arabic admin (Latin in current ICU data).
-    scheduled: (n: string) => `«${n}» مجدول للنشر في ${arabicDay}.`,
+    scheduled: (n: string) => `«${n}» مجدول للنشر في ${arabicDay}، 00:00 \u2066UTC: English.`,
     deleted: (n: string) => `نُقل «${n}» إلى سلة المهملات.`,
     noPermission: (n: string) => `لم يُحذف «${n}»: ليست لديك صلاحية حذفه.`,
     gone: (n: string) => `لم يُحذف «${n}»: لم يعد موجودًا`,
@@ -107,9 +107,13 @@ async function signedIn(user: Credentials, lang: Lang): Promise<Page> {
 const field = (page: Page, name: string) => page.locator(`form [name="${name}"]`).first();
 const button = (page: Page, intent: string) => page.locator(`form button[name=intent][value=${intent}]`);
 
-/** Submits the open venture form with the button of `intent`, and waits for the list. */
-async function submit(page: Page, intent: "publish" | "draft" | "unpublish"): Promise<void> {
-  await button(page, intent).click();
+/**
+ * Submits the open venture form with the button of `intent` (issue #29: publish and unpublish confirm in the
+ * dialog first), and waits for the list.
+ */
+async function submit(page: Page, intent: "publish" | "save" | "unpublish"): Promise<void> {
+  await button(page, intent).first().click();
+  if (intent !== "save") await page.locator("dialog[open] button[name=intent]").click();
   await page.waitForURL((u) => u.pathname === "/admin/ventures");
   await ready(page);
 }
@@ -143,7 +147,7 @@ describe.each(["en", "ar"] as const)("the flash messages in the %s admin", (lang
     await field(page, "websiteURL").fill("https://clinic-ledger.example");
     await field(page, "shortDescription").fill("Bookkeeping for clinics.");
     await (await htmlSource(page, "caseStudy")).fill("<p>Clinics keep books.</p>");
-    await submit(page, "publish");
+    await submit(page, "save");
     await expectFlash(page, texts.created(name));
     await shot(page, `created-${lang}`);
     // Shown once: a reload has no message.
@@ -153,18 +157,15 @@ describe.each(["en", "ar"] as const)("the flash messages in the %s admin", (lang
 
     await openEdit(page, name);
     expect(await flashText(page)).toBe(""); // left behind by the navigation
-    await submit(page, "publish");
+    await submit(page, "save");
     await expectFlash(page, texts.saved(name));
 
     await openEdit(page, name);
-    await submit(page, "unpublish");
-    await expectFlash(page, texts.unpublished(name));
-    await openEdit(page, name);
-    await submit(page, "draft");
-    await expectFlash(page, texts.draft(name));
-    await openEdit(page, name);
     await submit(page, "publish");
     await expectFlash(page, texts.published(name));
+    await openEdit(page, name);
+    await submit(page, "unpublish");
+    await expectFlash(page, texts.unpublished(name));
 
     await openEdit(page, name);
     await field(page, "publishAt").fill("2099-12-01");
@@ -193,7 +194,7 @@ describe.each(["en", "ar"] as const)("the flash messages in the %s admin", (lang
     await field(page, "slug").fill(`ledgers-for-clinics-${lang}`);
     await field(page, "excerpt").fill("Why clinics keep books.");
     await (await htmlSource(page, "content")).fill("<p>Books.</p>");
-    await button(page, "publish").click();
+    await button(page, "save").click();
     await page.waitForURL((u) => u.pathname === "/admin/blog");
     await ready(page);
     await expectFlash(page, texts.created(title));
@@ -300,7 +301,7 @@ describe("without JavaScript", () => {
     await context.addCookies(await signedInPage.context().cookies());
     const page = await context.newPage();
     await page.goto(`/admin/ventures/edit/${item.$id}`);
-    await button(page, "publish").click();
+    await button(page, "save").click(); // "Update": a published item's save
     await page.waitForURL((u) => u.pathname === "/admin/ventures");
     expect(await flashText(page)).toBe("Saved “Plain Form”.");
     await page.reload();

@@ -104,7 +104,7 @@ describe("the admin's language", () => {
 
 const TEXTS = {
   en: {
-    create: "Create Venture",
+    create: "Save",
     nameRequired: "Name is required.",
     slugRule: "Slug must be lowercase letters, digits and single hyphens (e.g. my-venture).",
     slugTaken: "Another item already uses this slug; choose a different one.",
@@ -113,7 +113,7 @@ const TEXTS = {
     title: "New Venture | Admin",
   },
   ar: {
-    create: "إنشاء المشروع",
+    create: "حفظ",
     nameRequired: "الاسم مطلوب.",
     slugRule: "يجب أن يتكوّن «المعرّف» من أحرف لاتينية صغيرة وأرقام وشرطات مفردة (مثل my-venture).",
     slugTaken: "عنصر آخر يستخدم هذا المعرّف بالفعل؛ اختر معرّفًا مختلفًا.",

@@ -92,7 +92,11 @@ describe("the post form in the English admin", () => {
     await page.keyboard.press("Home");
     expect(await english.getAttribute("aria-selected")).toBe("true");
 
-    await page.getByRole("button", { name: "Create Post" }).click();
+    // Issue #29: publishing asks first, in a dialog naming the versions.
+
+    await page.getByRole("button", { name: "Publish…" }).click();
+
+    await page.locator("dialog[open]").getByRole("button", { name: "Publish", exact: true }).click();
     await page.waitForURL((u) => u.pathname === "/admin/blog");
     const stored = await versions(CONTENT_MODEL.post.collectionId, "two-languages-e2e");
     const en = stored.find((d) => d.locale === "en")!;
@@ -118,7 +122,7 @@ describe("the post form in the English admin", () => {
     await ready(page);
     await page.getByRole("tab", { name: "العربية" }).click();
     await page.getByRole("checkbox", { name: /^Reviewed/ }).check();
-    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByRole("button", { name: "Update", exact: true }).click();
     await page.waitForURL((u) => u.pathname === "/admin/blog");
     const reviewed = (await versions(CONTENT_MODEL.post.collectionId, "two-languages-e2e")).find(
       (d) => d.locale === "ar",
@@ -132,7 +136,7 @@ describe("the post form in the English admin", () => {
     await page.goto(`/admin/blog/edit/${en.$id}`);
     await ready(page);
     await page.getByRole("textbox", { name: "Excerpt", exact: true }).fill("Both versions, changed.");
-    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByRole("button", { name: "Update", exact: true }).click();
     await page.waitForURL((u) => u.pathname === "/admin/blog");
     await page.goto("/admin/blog?translation=stale");
     await ready(page);
@@ -204,7 +208,7 @@ describe("the venture form in the Arabic admin", () => {
     await arPanel.getByRole("textbox", { name: "وصف مختصر (العربية)" }).fill("لا نسخة عربية بعد.");
     await (await htmlSource(arPanel, "ar.caseStudy")).fill("<p>بالعربية.</p>");
     await arPanel.getByRole("checkbox").check();
-    await page.getByRole("button", { name: "حفظ التغييرات" }).click();
+    await page.getByRole("button", { name: "تحديث", exact: true }).click();
     await page.waitForURL((u) => u.pathname === "/admin/ventures");
     await ready(page);
     await expect.poll(() => rowStates(page, "only-english-e2e")).toEqual([["up-to-date", "up-to-date"]]);
@@ -258,7 +262,11 @@ describe("Translate with AI (Gemini is a local fake)", () => {
     expect(asked).toContain("Bookkeeping for clinics.");
     expect(asked).not.toContain("ledger-loop-e2e");
 
-    await page.getByRole("button", { name: "Create Venture" }).click();
+    // Issue #29: publishing asks first, in a dialog naming the versions.
+
+    await page.getByRole("button", { name: "Publish…" }).click();
+
+    await page.locator("dialog[open]").getByRole("button", { name: "Publish", exact: true }).click();
     await page.waitForURL((u) => u.pathname === "/admin/ventures");
     const stored = await versions(CONTENT_MODEL.venture.collectionId, "ledger-loop-e2e");
     const en = stored.find((d) => d.locale === "en")!;

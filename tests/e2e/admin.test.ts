@@ -229,7 +229,11 @@ describe("ventures", () => {
     await page.getByRole("tab", { name: "HTML" }).click();
     expect(await caseStudy.inputValue()).toContain("      <li>Missed claims</li>");
 
-    await page.getByRole("button", { name: "Create Venture" }).click();
+    // Issue #29: publishing asks first, in a dialog naming the versions.
+
+    await page.getByRole("button", { name: "Publish…" }).click();
+
+    await page.locator("dialog[open]").getByRole("button", { name: "Publish", exact: true }).click();
     await page.waitForURL((u) => u.pathname === "/admin/ventures");
     const row = page.getByRole("row").filter({ hasText: "harbor-ledger-e2e" });
     await row.waitFor();
@@ -262,7 +266,7 @@ describe("ventures", () => {
     expect(await inputValue(page, "Slug")).toBe("harbor-ledger-e2e");
     expect(await page.getByRole("img", { name: "Image preview" }).getAttribute("src")).toBe(`/media/${logoId}`);
     await textbox(page, "Short Description").fill("Bookkeeping and payroll for harbour businesses.");
-    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByRole("button", { name: "Update", exact: true }).click();
     await page.waitForURL((u) => u.pathname === "/admin/ventures");
     await visitor.reload();
     expect(await visitor.locator("main").textContent()).toContain("Bookkeeping and payroll for harbour businesses.");
@@ -291,7 +295,9 @@ describe("ventures", () => {
     await page
       .getByLabel("Logo")
       .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("hello") });
-    await page.getByRole("button", { name: "Create Venture" }).click();
+    // Issue #29: publishing asks first, in a dialog naming the versions.
+    await page.getByRole("button", { name: "Publish…" }).click();
+    await page.locator("dialog[open]").getByRole("button", { name: "Publish", exact: true }).click();
     await expect
       .poll(() => page.locator("main form").textContent())
       .toContain("Only JPEG, PNG, GIF or WebP images can be uploaded.");
@@ -327,7 +333,9 @@ describe("blog posts", () => {
     await page.getByLabel("Featured Image").setInputFiles(image("join-learn-build-earn.jpg"));
     await page.getByLabel("Excerpt").fill("Why harbours need ledgers.");
     await (await htmlSource(page, "content")).fill("<h2>Ledgers</h2><p>Every harbour keeps books.</p>");
-    await page.getByRole("button", { name: "Create Post" }).click();
+    // Issue #29: publishing asks first, in a dialog naming the versions.
+    await page.getByRole("button", { name: "Publish…" }).click();
+    await page.locator("dialog[open]").getByRole("button", { name: "Publish", exact: true }).click();
     await page.waitForURL((u) => u.pathname === "/admin/blog");
     const row = page.getByRole("row").filter({ hasText: "Harbours and Ledgers" });
     await row.waitFor();
@@ -367,7 +375,7 @@ describe("blog posts", () => {
     await page.getByLabel("Featured Image").setInputFiles(image("what-is-a-micro-service-agency.jpg"));
     await textbox(page, "Title").fill("Harbours and Ledgers, Revised");
     expect(await inputValue(page, "Slug")).toBe("harbours-and-ledgers"); // an existing slug stays
-    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByRole("button", { name: "Update", exact: true }).click();
     await page.waitForURL((u) => u.pathname === "/admin/blog");
 
     await visitor.reload();
@@ -533,7 +541,7 @@ describe("a second user", () => {
     await expect
       .poll(() => page.getByText("Only the studio team and the person who created this item can edit it.").count())
       .toBe(1);
-    expect(await page.getByRole("button", { name: "Save Changes" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Update", exact: true }).count()).toBe(0);
     expect(await textbox(page, "Name").isDisabled()).toBe(true);
     expect((await storedBySlug(CONTENT_MODEL.venture.collectionId, "owned-venture"))?.name).toBe("Owned Venture");
     expect(await statusOf(stack, `/media/${logoId}`)).toBe(200);
@@ -544,7 +552,7 @@ describe("a second user", () => {
     expect(await page.getByRole("row").filter({ hasText: "Owned Post" }).count()).toBe(0);
     await page.goto(`/admin/blog/edit/${post.$id}`);
     await ready(page);
-    expect(await page.getByRole("button", { name: "Save Changes" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Update", exact: true }).count()).toBe(0);
     expect(await textbox(page, "Title").isDisabled()).toBe(true);
     expect((await storedBySlug(CONTENT_MODEL.post.collectionId, "owned-post"))?.title).toBe("Owned Post");
   });

@@ -47,7 +47,7 @@ describe("an edit page's history", () => {
 
     await textbox(page, "Title").fill("Version two");
     await page.getByLabel("Excerpt").fill("The second excerpt.");
-    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByRole("button", { name: "Update", exact: true }).click();
     // The save stays on the edit page (issue #29 item 3) and confirms there.
     await expect.poll(() => page.locator("main [data-flash]").count()).toBe(1);
     await page.goto(`/admin/blog/edit/${created.$id}`);

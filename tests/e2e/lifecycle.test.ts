@@ -79,7 +79,9 @@ describe("nothing typed is lost", () => {
     await (await htmlSource(page, "content")).fill("<h2>Kept</h2><p>Through the login.</p>");
     const users = await stack.backend.services.users.list({ queries: [Query.equal("email", ada.email)] });
     await stack.backend.services.users.deleteSessions({ userId: users.users[0]!.$id });
-    await page.getByRole("button", { name: "Create Post" }).click();
+    // Issue #29: publishing asks first, in a dialog naming the versions.
+    await page.getByRole("button", { name: "Publish…" }).click();
+    await page.locator("dialog[open]").getByRole("button", { name: "Publish", exact: true }).click();
     await page.waitForURL((u) => u.pathname.endsWith("/login"));
     await signInThroughPage(page, ada);
     expect(new URL(page.url()).pathname).toBe("/admin/blog/new");
@@ -87,7 +89,9 @@ describe("nothing typed is lost", () => {
     expect(await textbox(page, "Slug").inputValue()).toBe("typed-while-expired");
     expect(await (await htmlSource(page, "content")).inputValue()).toBe("<h2>Kept</h2><p>Through the login.</p>");
     // Saving now creates it, and its edit page, where the save lands (issue #29 item 3), forgets the kept input.
-    await page.getByRole("button", { name: "Create Post" }).click();
+    // Issue #29: publishing asks first, in a dialog naming the versions.
+    await page.getByRole("button", { name: "Publish…" }).click();
+    await page.locator("dialog[open]").getByRole("button", { name: "Publish", exact: true }).click();
     await page.waitForURL((u) => u.pathname.startsWith("/admin/blog/edit/"));
     await ready(page);
     // Cleared once the page has rendered (a client-side navigation: poll, not a load event).
@@ -118,11 +122,11 @@ describe("two admins editing one item", () => {
       await ready(page);
     }
     await textbox(adaPage, "Title").fill("Ada's title");
-    await adaPage.getByRole("button", { name: "Save Changes" }).click();
+    await adaPage.getByRole("button", { name: "Update", exact: true }).click();
     // Ada stays on the edit page (issue #29 item 3): her save is done once it is stored.
     await expect.poll(async () => (await stored("shared-in-browser")).title).toBe("Ada's title");
     await textbox(bobPage, "Title").fill("Bob's title");
-    await bobPage.getByRole("button", { name: "Save Changes" }).click();
+    await bobPage.getByRole("button", { name: "Update", exact: true }).click();
     const alert = bobPage.getByRole("alert").filter({ hasText: "since you opened it" });
     const time = momentText((await stored("shared-in-browser")).$updatedAt, "en");
     expect(await alert.textContent()).toContain(`changed by Ada at ${time} since you opened it`);

@@ -71,7 +71,7 @@ describe("read-only items", () => {
     const note = page.getByRole("note");
     expect(await note.textContent()).toBe("Only the studio team can edit content published from files.");
     expect(await page.locator('input[name="name"]').isDisabled()).toBe(true);
-    expect(await page.getByRole("button", { name: "Save Changes" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Update", exact: true }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Unpublish" }).count()).toBe(0);
 
     await page.goto(`/admin/ventures/edit/${id}?lang=ar`);

@@ -55,7 +55,7 @@ describe("names in the images bucket (issue #26 item 9)", () => {
       "venture",
       secret,
       await checkImage(png),
-      { intent: "draft" },
+      { intent: "save" },
     );
     expect(draft.status).toBe("draft");
 

@@ -28,7 +28,8 @@ const secretOf = (v: Visitor) =>
 
 async function ventureForm(fields: Record<string, string>, logo = false): Promise<FormData> {
   const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  // Issue #29: only an explicit publish makes a save public.
+  for (const [k, v] of Object.entries({ intent: "publish", ...fields })) form.set(k, v);
   if (logo)
     form.set("logo", new Blob([await readFile(path.join(ROOT, "content/images/clinic-ledger-logo.png"))]), "logo.png");
   return form;
@@ -140,7 +141,7 @@ describe("everyone else sees only their own (issue #28 items 3, 4)", () => {
   beforeAll(async () => {
     const save = await owner.request("/admin/ventures/new", {
       method: "POST",
-      form: await ventureForm({ ...fields("owners-secret-draft"), intent: "draft" }, true),
+      form: await ventureForm({ ...fields("owners-secret-draft"), intent: "save" }, true),
     });
     expect(save.status).toBe(302);
     draftId = (await row("owners-secret-draft"))!.$id;

@@ -61,6 +61,7 @@ function ventureForm(slug: string, websiteURL: string, caseStudy = "<h2>The Prob
     websiteURL,
     shortDescription: "Short.",
     caseStudy,
+    intent: "publish", // issue #29: only an explicit publish makes a save public
   }))
     form.set(k, v);
   return form;

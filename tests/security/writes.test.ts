@@ -41,7 +41,8 @@ afterAll(async () => stack.close());
 
 async function ventureForm(fields: Record<string, string>, logo = true): Promise<FormData> {
   const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  // Issue #29: only an explicit publish makes a save public.
+  for (const [k, v] of Object.entries({ intent: "publish", ...fields })) form.set(k, v);
   if (logo)
     form.set("logo", new Blob([await readFile(path.join(ROOT, "content/images/tender-forge-logo.webp"))]), "logo.webp");
   return form;

@@ -238,10 +238,10 @@ describe("states from the admin", () => {
     content: "<h2>Hi</h2><p>Text.</p>",
   });
 
-  it("saves a draft, publishes it, unpublishes it, and schedules a post dated in the future", async () => {
+  it("saves a draft, publishes it, unpublishes it, and schedules a post at a future time", async () => {
     const draft = await ada.request("/admin/blog/new", {
       method: "POST",
-      form: form({ ...fields("admin-draft"), intent: "draft" }),
+      form: form({ ...fields("admin-draft"), intent: "save" }),
     });
     expect(draft.status).toBe(302);
     expect(await post("admin-draft")).toMatchObject({ status: "draft" });
@@ -266,12 +266,22 @@ describe("states from the admin", () => {
     expect((await post("admin-draft"))!.$permissions).not.toContain('read("any")');
     expect((await publicTexts("admin-draft", "Admin admin-draft")).status).toBe(404);
 
+    // Issue #29: a save without intent never publishes; a publish at a future time schedules.
     await ada.request("/admin/blog/new", { method: "POST", form: form(fields("admin-later", "2099-05-01")) });
-    expect(await post("admin-later")).toMatchObject({ status: "scheduled" });
+    expect(await post("admin-later")).toMatchObject({ status: "draft" });
+    const later = (await post("admin-later"))!.$id;
+    await ada.request(`/admin/blog/edit/${later}`, {
+      method: "POST",
+      form: form({ ...fields("admin-later"), intent: "publish", publishAt: "2099-05-01", publishAtTime: "09:30" }),
+    });
+    expect(await post("admin-later")).toMatchObject({
+      status: "scheduled",
+      publishAt: "2099-05-01T09:30:00.000+00:00",
+    });
     expect((await publicTexts("admin-later", "Admin admin-later")).inList).toBe(false);
   });
 
-  it("schedules a venture with Publish on, publishes it when the date is cleared, and refuses a date that is not a day", async () => {
+  it("schedules a venture with its publish date, publishes it now when the date is cleared, and refuses a date that is not a day", async () => {
     const venture = async (slug: string) =>
       (
         await backend.services.databases.listDocuments({
@@ -289,7 +299,7 @@ describe("states from the admin", () => {
     };
     const created = await ada.request("/admin/ventures/new", {
       method: "POST",
-      form: form({ ...ventureFields, publishAt: "2099-02-03" }),
+      form: form({ ...ventureFields, publishAt: "2099-02-03", intent: "publish" }),
     });
     expect(created.status).toBe(302);
     const scheduled = await venture("admin-venture-later");
@@ -302,7 +312,7 @@ describe("states from the admin", () => {
 
     const invalid = await ada.request(`/admin/ventures/edit/${scheduled!.$id}`, {
       method: "POST",
-      form: form({ ...ventureFields, publishAt: "2099-02-30" }),
+      form: form({ ...ventureFields, publishAt: "2099-02-30", intent: "publish" }),
     });
     expect(invalid.status).toBe(400);
     expect(markupOf(invalid.text)).toContain("Enter a date such as 2026-12-31.");
@@ -310,9 +320,10 @@ describe("states from the admin", () => {
 
     await ada.request(`/admin/ventures/edit/${scheduled!.$id}`, {
       method: "POST",
-      form: form({ ...ventureFields, publishAt: "" }),
+      form: form({ ...ventureFields, publishAt: "", intent: "publish" }),
     });
-    expect(await venture("admin-venture-later")).toMatchObject({ status: "published", publishAt: null });
+    // Published now: the time it went public is its publishAt.
+    expect(await venture("admin-venture-later")).toMatchObject({ status: "published" });
     expect((await guest().request("/en/ventures/admin-venture-later")).status).toBe(200);
   });
 

@@ -81,6 +81,7 @@ describe("two site processes on one Appwrite", () => {
     const created = await editor.request("/admin/ventures/new", {
       method: "POST",
       form: {
+        intent: "publish", // issue #29: only an explicit publish makes a save public
         name: "Harbor Desk",
         slug: "harbor-desk",
         websiteURL: "https://harbor.example",

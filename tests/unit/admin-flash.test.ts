@@ -4,7 +4,8 @@
  */
 import { AppwriteException, type Models } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deleteFailureOf, flashText, saveFlash, setFlash, takeFlash } from "../../web/data/admin-flash.server.ts";
+import { deleteFailureOf, flashText, setFlash, takeFlash } from "../../web/data/admin-flash.server.ts";
+import { publishFlash } from "../../web/data/admin-publish.server.ts";
 
 beforeAll(() => {
   process.env.PREVIEW_SECRET = "a-preview-secret-for-the-flash-unit-test-0123456789";
@@ -16,22 +17,35 @@ afterAll(() => {
 const venture = (fields: Record<string, unknown>) =>
   ({ $id: "v1", name: "Clinic Ledger", slug: "clinic-ledger", ...fields }) as unknown as Models.DefaultRow;
 
-describe("saveFlash", () => {
-  it("tells created, saved, published, saved as a draft, unpublished and scheduled apart", () => {
+describe("publishFlash", () => {
+  const rows = (...pairs: [string, Models.DefaultRow][]) => new Map(pairs) as Map<"en" | "ar", Models.DefaultRow>;
+  const context = { held: [] as ("en" | "ar")[], zone: "Asia/Riyadh" };
+  it("says saved for a save whatever the state, and names the versions a publish made public (issue #29)", () => {
     const published = venture({ status: "published" });
     const draft = venture({ status: "draft" });
-    expect(saveFlash("venture", published, "publish", null)).toEqual({ event: "created", name: "Clinic Ledger" });
-    expect(saveFlash("venture", published, "publish", "published").event).toBe("saved");
-    expect(saveFlash("venture", published, "publish", "draft").event).toBe("published");
-    expect(saveFlash("venture", draft, "draft", null).event).toBe("draft");
-    expect(saveFlash("venture", draft, "draft", "draft").event).toBe("draft");
-    expect(saveFlash("venture", draft, "unpublish", "published").event).toBe("unpublished");
-    expect(saveFlash("venture", draft, "draft", "scheduled").event).toBe("unpublished");
-    const scheduled = venture({ status: "scheduled", publishAt: "2026-12-01T00:00:00.000Z" });
-    expect(saveFlash("venture", scheduled, "publish", "published")).toEqual({
+    expect(publishFlash("venture", rows(["en", draft]), "save", null, context)).toEqual({
+      event: "created",
+      name: "Clinic Ledger",
+    });
+    expect(publishFlash("venture", rows(["en", published]), "save", "published", context).event).toBe("saved");
+    expect(publishFlash("venture", rows(["en", draft]), "save", "draft", context).event).toBe("saved");
+    expect(publishFlash("venture", rows(["en", draft]), "unpublish", "published", context).event).toBe("unpublished");
+    expect(
+      publishFlash("venture", rows(["en", published], ["ar", draft]), "publish", "draft", { ...context, held: ["ar"] }),
+    ).toEqual({
+      event: "published",
+      name: "Clinic Ledger",
+      versions: ["en"],
+      held: ["ar"],
+    });
+    const scheduled = venture({ status: "scheduled", publishAt: "2026-12-01T06:00:00.000+00:00" });
+    expect(publishFlash("venture", rows(["en", scheduled]), "publish", "draft", context)).toEqual({
       event: "scheduled",
       name: "Clinic Ledger",
-      date: "2026-12-01T00:00:00.000Z",
+      date: "2026-12-01T06:00:00.000+00:00",
+      zone: "Asia/Riyadh",
+      versions: ["en"],
+      held: [],
     });
   });
 });
@@ -44,11 +58,22 @@ describe("flashText", () => {
     expect(strip(flashText({ event: "unpublished", name: "X" }, "en"))).toBe("“X” is now a draft.");
     const date = "2026-12-01T00:00:00.000Z";
     expect(strip(flashText({ event: "scheduled", name: "Clinic Ledger", date }, "en"))).toBe(
-      "“Clinic Ledger” is scheduled for 1 Dec 2026.",
+      "“Clinic Ledger” is scheduled for 1 Dec 2026, 00:00 UTC.",
     );
     expect(strip(flashText({ event: "saved", name: "Clinic Ledger" }, "ar"))).toBe("تم حفظ «Clinic Ledger».");
-    expect(strip(flashText({ event: "scheduled", name: "دفتر", date }, "ar"))).toMatch(
-      /^«دفتر» مجدول للنشر في (1|١) ديسمبر (2026|٢٠٢٦)\.$/,
+    expect(strip(flashText({ event: "scheduled", name: "دفتر", date }, "ar"))).toBe(
+      "«دفتر» مجدول للنشر في 1 ديسمبر 2026، 00:00 \u2066UTC.",
+    );
+    // Issue #29: the time in the site's zone, the versions that went public and those held back.
+    const riyadh = { event: "scheduled", name: "X", date: "2026-12-01T06:00:00Z", zone: "Asia/Riyadh" } as const;
+    expect(strip(flashText({ ...riyadh, versions: ["en", "ar"] }, "en"))).toBe(
+      "“X” is scheduled for 1 Dec 2026, 09:00 Asia/Riyadh (UTC+03:00): English, العربية.",
+    );
+    expect(strip(flashText({ event: "published", name: "X", versions: ["en"], held: ["ar"] }, "en"))).toBe(
+      "Published “X”: English. Not published, its translation not reviewed yet: العربية.",
+    );
+    expect(strip(flashText({ ...riyadh, versions: ["ar"] }, "ar"))).toBe(
+      "«X» مجدول للنشر في 1 ديسمبر 2026، 09:00 \u2066Asia/Riyadh (UTC+03:00): العربية.",
     );
     expect(flashText({ event: "passwordUpdated" }, "en")).toBe("Password updated successfully.");
     expect(flashText({ event: "nameUpdated" }, "ar")).toBe("تم تحديث الاسم بنجاح.");

@@ -2,6 +2,7 @@
  * studio round 3 (issue #34), what a terminal user reads: plan lines, summaries, Ctrl-C, conflicts, status at
  * 40 columns, help at 40 columns, word diffs of Arabic, the Ink view's keys, npm start's lines.
  */
+import { planTime } from "../../lib/publish/plan.ts";
 import { Command } from "commander";
 import { render } from "ink-testing-library";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -50,9 +51,24 @@ afterEach(() => vi.restoreAllMocks());
 describe("push's plain lines", () => {
   it("name each language version and its state change; a dry run says what it would do", () => {
     const ar = item("x", "update", { locale: "ar", file: "posts/x.ar.md", changes: ["status"], state: { from: "published", to: "draft" } });
-    expect(plainLine(event(ar), true)).toBe("[1/2] would update post x (ar, posts/x.ar.md) [status] (published → draft)");
+    expect(plainLine(event(ar), true)).toBe(
+      "[1/2] would update post x (ar, posts/x.ar.md) [status] (published → draft: unpublishes ar)",
+    );
     expect(plainLine(event(item("x", "create")), true)).toBe("[1/2] would create post x (en, posts/x.md)");
     expect(plainLine(event(item("x", "create")), false)).toBe("[1/2] created post x (en, posts/x.md)");
+  });
+
+  it("say in words what a push does to visibility (issue #29): publishes, schedules with the zone, keeps a draft", () => {
+    const create = (state: PushItemResult["state"], extra: Partial<PushItemResult> = {}) =>
+      plainLine(event(item("x", "create", { state, ...extra })), true);
+    expect(create({ from: null, to: "published" })).toBe("[1/2] would create post x (en, posts/x.md) (publishes en)");
+    expect(create({ from: null, to: "scheduled", at: "2026-12-01 09:00 Asia/Riyadh" }, { locale: "ar" })).toBe(
+      "[1/2] would create post x (ar, posts/x.md) (schedules ar for 2026-12-01 09:00 Asia/Riyadh)",
+    );
+    expect(planTime("2026-12-01T06:00:00.000+00:00", "Asia/Riyadh")).toBe("2026-12-01 09:00 Asia/Riyadh");
+    expect(create({ from: null, to: "draft" })).toBe("[1/2] would create post x (en, posts/x.md) (keeps en draft)");
+    const update = item("x", "update", { changes: ["status"], state: { from: "draft", to: "published" } });
+    expect(plainLine(event(update), false)).toBe("[1/2] updated post x (en, posts/x.md) [status] (draft → published: publishes en)");
   });
 
   it("print no line for an unchanged item; the summary counts it", () => {

@@ -12,19 +12,24 @@
  * in the admin's language.
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { AppwriteException, type Models } from "node-appwrite";
+import { AppwriteException } from "node-appwrite";
 import { createCookie, type Cookie } from "react-router";
-import { dueTimeOf, stateOf, type ItemState } from "../../model/lifecycle.ts";
-import { CONTENT_MODEL, type ContentKind } from "../../model/model.ts";
+import { isContentLocale } from "../../model/locales.ts";
+import { formatDate } from "../../lib/text/dates.ts";
+import { versionNames } from "./admin-publish.server.ts";
 import { getI18n } from "../i18n/catalog.server.ts";
 import { previewSecret } from "./preview.server.ts";
-import { DEFAULT_LOCALE, intlLocaleOf, type Locale } from "../i18n/i18n.ts";
+import type { Locale } from "../i18n/i18n.ts";
 import { momentText } from "../i18n/history-dates.ts";
 
-/** What a flash message tells: an item's event (with its name, and a day when scheduled) or an account change. */
+/**
+ * What a flash message tells: an item's event (with its name; a publish with the language versions that went
+ * public and those held back, issue #29; a schedule with its instant and the site's zone) or an account change.
+ */
 export type FlashEvent =
-  | { event: "created" | "saved" | "published" | "draft" | "unpublished" | "deleted"; name: string }
-  | { event: "scheduled"; name: string; date: string }
+  | { event: "created" | "saved" | "draft" | "unpublished" | "deleted"; name: string }
+  | { event: "published"; name: string; versions?: string[]; held?: string[] }
+  | { event: "scheduled"; name: string; date: string; zone?: string; versions?: string[]; held?: string[] }
   | { event: "restored"; name: string; date: string; language: string }
   | { event: "deleteFailed"; name: string; reason: DeleteFailure }
   | { event: "nameUpdated" | "passwordUpdated" };
@@ -89,12 +94,6 @@ function isFlash(value: unknown): value is FlashEvent & { id: string } {
   return typeof v === "object" && v !== null && typeof v.event === "string" && typeof v.id === "string";
 }
 
-/** A day as the admin writes it: "1 Dec 2026" in English, "١ ديسمبر ٢٠٢٦" in Arabic (UTC, the due day). */
-export function flashDay(iso: string, locale: Locale): string {
-  const format = { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" } as const;
-  return new Intl.DateTimeFormat(locale === DEFAULT_LOCALE ? "en-GB" : intlLocaleOf(locale), format).format(new Date(iso));
-}
-
 /**
  * The text of `flash` in `locale` (keys `admin.flash.*`; the account's are the spec's §8 successes). The item's
  * name is isolated (U+2068…U+2069) so a Latin name in an Arabic sentence, or the reverse, keeps its place.
@@ -103,7 +102,7 @@ export function flashText(flash: FlashEvent, locale: Locale): string {
   const { t } = getI18n(locale);
   if (!("name" in flash)) return t(`admin.account.${flash.event}`);
   const name = `\u2068${flash.name}\u2069`;
-  if (flash.event === "scheduled") return t("admin.flash.scheduled", { name, date: flashDay(flash.date, locale) });
+  if (flash.event === "scheduled" || flash.event === "published") return publishText(flash, locale, name);
   if (flash.event === "restored") {
     const language = t(`admin.languages.inSentence.${flash.language}`);
     return t("admin.flash.restored", { name, language, time: momentText(flash.date, locale) });
@@ -115,28 +114,23 @@ export function flashText(flash: FlashEvent, locale: Locale): string {
 }
 
 /**
- * The flash of a save: `saved` is the item as written, `before` its state before the save (null for a new
- * item), `intent` the button pressed. Scheduled names its due day; a draft says whether it was unpublished
- * ("is now a draft") or saved as one; a published item was created, published (from a draft or scheduled) or
- * saved.
+ * A publish's or a schedule's text (issue #29): "Published “X”: English, العربية." or "“X” is scheduled for
+ * 1 Dec 2026, 09:00 Asia/Riyadh (UTC+03:00): English.", then the versions held back, if any.
  */
-export function saveFlash(
-  kind: ContentKind,
-  saved: Models.DefaultRow,
-  intent: "publish" | "draft" | "unpublish",
-  before: ItemState | null,
-): FlashEvent {
-  const name = String(saved[CONTENT_MODEL[kind].title] ?? "");
-  const state = stateOf(saved);
-  if (state === "scheduled") {
-    const due = dueTimeOf(kind, saved);
-    return { event: "scheduled", name, date: new Date(due ?? Date.now()).toISOString() };
-  }
-  if (state === "draft") {
-    return { event: intent === "unpublish" || (before !== null && before !== "draft") ? "unpublished" : "draft", name };
-  }
-  if (before === null) return { event: "created", name };
-  return { event: before === "published" ? "saved" : "published", name };
+function publishText(
+  flash: Extract<FlashEvent, { event: "published" | "scheduled" }>,
+  locale: Locale,
+  name: string,
+): string {
+  const { t } = getI18n(locale);
+  const versions = flash.versions?.filter(isContentLocale) ?? [];
+  const date = flash.event === "scheduled" ? formatDate(flash.date, "moment", locale, flash.zone) : "";
+  const main =
+    versions.length === 0
+      ? t(`admin.flash.${flash.event}`, { name, date })
+      : t(`admin.flash.${flash.event}Versions`, { name, date, versions: versionNames(locale, versions) });
+  const held = flash.held?.filter(isContentLocale) ?? [];
+  return held.length === 0 ? main : `${main} ${t("admin.flash.heldBack", { versions: versionNames(locale, held) })}`;
 }
 
 /** Why a delete failed, from its error: 401/403 no permission, 404 already gone, else something else. */

@@ -6,7 +6,7 @@
 import { Query, type Models } from "node-appwrite";
 import { stripAdminMode, type SessionServices } from "../../lib/appwrite/client.ts";
 import { DATABASE_ID, type ContentKind } from "../../model/content.ts";
-import { STATUS_COLUMN, stateOf, type ItemState } from "../../model/lifecycle.ts";
+import { PUBLISH_AT_COLUMN, STATUS_COLUMN, stateOf, type ItemState } from "../../model/lifecycle.ts";
 import {
   CONTENT_LOCALES,
   CONTENT_MODEL,
@@ -42,6 +42,8 @@ export interface AdminRow {
   id: string;
   /** Draft, scheduled or published (issue #16). */
   state: ItemState;
+  /** A scheduled item's publish time (ISO, UTC), which the list names with the site's zone (issue #29). */
+  publishAt: string | null;
   /** The item's title field (a venture's name, a post's title), for the delete dialog. */
   name: string;
   slug: string;
@@ -99,6 +101,7 @@ function row(kind: ContentKind, doc: Models.DefaultRow): Omit<AdminRow, "transla
   return {
     id: doc.$id,
     state: stateOf(doc),
+    publishAt: stateOf(doc) === "scheduled" ? ((doc[PUBLISH_AT_COLUMN] as string | null | undefined) ?? null) : null,
     name: String(doc[spec.title] ?? ""),
     slug: String(doc.slug),
     cells: columns.map((field) => {
@@ -117,6 +120,7 @@ function listFields(kind: ContentKind): string[] {
       spec.title,
       "slug",
       STATUS_COLUMN,
+      PUBLISH_AT_COLUMN,
       ...columnFields(kind),
       ...translatedFields(kind),
       ...versionFields(kind),

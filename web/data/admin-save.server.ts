@@ -22,7 +22,7 @@ import { mayAct, sameEditors } from "../../lib/publish/item-permissions.ts";
 import { HtmlBoundsError } from "../../lib/html/bounds.ts";
 import { normalizeBodyAsync } from "../../lib/html/body.ts";
 import { CONTENT_KINDS, formSchema, type ContentKind } from "../../model/content.ts";
-import { dateField, PUBLISH_AT_COLUMN, stateOf } from "../../model/lifecycle.ts";
+import { PUBLISH_AT_COLUMN, stateOf } from "../../model/lifecycle.ts";
 import {
   DEFAULT_CONTENT_LOCALE,
   imageInput,
@@ -50,42 +50,27 @@ import {
 } from "./admin-versions.server.ts";
 import { preferredLocale, requireUser } from "./session.server.ts";
 import { slugUsedElsewhere } from "./admin-slug.server.ts";
-import { saveFlash, setFlash, type FlashEvent } from "./admin-flash.server.ts";
 import { conflictAnswer, conflictMessage } from "./admin-conflict.server.ts";
 import { AUTOSAVE_INTENT, autosaved, editPathOf, NotADraftError, refuseUnlessDraft } from "./admin-autosave.server.ts";
+import { setFlash, type FlashEvent } from "./admin-flash.server.ts";
+import {
+  postedPublishFields,
+  postedPublishTime,
+  publishChoice,
+  publishFlash,
+  unreviewedRefusal,
+} from "./admin-publish.server.ts";
+import { siteTimeZone } from "../../lib/publish/site-time-zone.ts";
 import type { Locale } from "../i18n/i18n.ts";
-/**
- * The "Publish on" date a form posts for a kind without a date field of its own (a venture; a post's date is its
- * due time): undefined when the kind has one or the form posts none (the stored due time is kept), null when
- * left empty (published when saved), else the day (`YYYY-MM-DD`, from midnight UTC; issue #16 item 1). A value
- * that is not a calendar day is an error on `publishAt` in `locale`, added to `errors`.
- */
-function postedPublishAt(
-  kind: ContentKind,
-  form: FormData,
-  errors: FieldErrors,
-  locale: Locale,
-): string | null | undefined {
-  if (dateField(kind) || !form.has(PUBLISH_AT_COLUMN)) return undefined;
-  const value = String(form.get(PUBLISH_AT_COLUMN) ?? "").trim();
-  if (value === "") return null;
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : null;
-  if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) {
-    errors[PUBLISH_AT_COLUMN] = getI18n(locale).t("admin.errors.date");
-    return undefined;
-  }
-  return value;
-}
-
-/** The save intent a form's submit button posts (`intent`): `draft`, `unpublish`, else `publish`. */
+/** The save intent a form's submit button posts (`intent`): `publish`, `unpublish`, else `save` (issue #29 item 1). */
 function saveIntentOf(value: FormDataEntryValue | null): SaveIntent {
-  return value === "draft" || value === "unpublish" ? value : "publish";
+  return value === "publish" || value === "unpublish" ? value : "save";
 }
 
 /**
  * The forms' action: validates, then creates or updates as the signed-in user and goes to the item's edit page
  * (issue #29 item 3: the editor stays in the editor; a new item lands on its own), which shows once a
- * confirmation naming the item (`saveFlash`, issue #17 item 3); otherwise returns the field
+ * confirmation naming the item (`publishFlash`, issue #17 item 3, issue #29 item 1); otherwise returns the field
  * errors or the spec's submission error (§8) with what was typed. An image over the user's upload quota
  * (SECURITY C36) is an error on the image field, a body that breaks a bound of `HTML_BOUNDS` (SECURITY C53) an
  * error on the body field, both in the admin's language. An update posts the `version` (`$updatedAt`) its form
@@ -100,21 +85,31 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
   const form = await request.formData();
   // An autosave (issue #29 item 3) writes a draft as a draft, never anything guests see (`refuseUnlessDraft`).
   const autosave = form.get("intent") === AUTOSAVE_INTENT;
-  const intent = autosave ? "draft" : saveIntentOf(form.get("intent"));
+  // An autosave is a plain save (never a visibility change), of a draft only.
+  const intent = autosave ? "save" : saveIntentOf(form.get("intent"));
   const expectedVersion = String(form.get("version") ?? "") || undefined;
   const adminLocale = preferredLocale(request);
   const locale = postedRouteLocale(form);
+  const zone = await siteTimeZone(getApiKeyServices().client);
+  const typedPublish = postedPublishFields(form);
+  const picked = postedPublishTime(kind, form, intent, zone);
   const parsed = await parseItemForm(kind, form, adminLocale);
-  const publishAt = postedPublishAt(kind, form, parsed.errors, adminLocale);
+  if (picked.error) parsed.errors[PUBLISH_AT_COLUMN] = getI18n(adminLocale).t(`admin.errors.${picked.error}`);
+  const publishAt = picked.publishAt;
   const others = postedOtherVersions(kind, form, locale);
-  const typed = { ...typedValues(kind, form), ...postedVersionValues(kind, form) };
-  if (form.has(PUBLISH_AT_COLUMN)) typed[PUBLISH_AT_COLUMN] = String(form.get(PUBLISH_AT_COLUMN));
+  const typed = { ...typedValues(kind, form), ...postedVersionValues(kind, form), ...typedPublish };
   const otherInputs = new Map<ContentLocale, Record<string, string> | null>();
   for (const other of others) {
     if (!other.empty) otherInputs.set(other.locale, validateOther(kind, form, other, parsed.errors, adminLocale));
   }
   if (!parsed.input || Object.keys(parsed.errors).length > 0 || [...otherInputs.values()].includes(null)) {
     return data({ errors: parsed.errors, formError: null as string | null, values: typed }, { status: 400 });
+  }
+  // Which versions go public (issue #29 item 1): an unreviewed translation only when the editor confirmed it.
+  const versions = publishChoice(form, intent, [locale, ...others.filter((o) => !o.empty).map((o) => o.locale)]);
+  if (versions.refused) {
+    const formError = unreviewedRefusal(adminLocale, versions.held);
+    return data({ errors: {} as FieldErrors, formError, values: typed, unreviewed: versions.held }, { status: 400 });
   }
   // Images are uploaded with the site's key after the quota check (SECURITY C61): users may not create files.
   const target = getApiKeyServices().target;
@@ -131,8 +126,8 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
     return fields ? translated(fields) : null;
   };
   let flash: FlashEvent;
-  let written: Models.DefaultRow;
-  const otherWritten: Record<string, string> = {};
+  // Each version written, by locale (the route's first): the confirmation names them, an autosave answers them.
+  const written = new Map<ContentLocale, Models.DefaultRow>();
   try {
     const held = await userRoles(target, user);
     const route = id ? await getItem(session, kind, id) : null;
@@ -180,7 +175,7 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
     if (autosave && before) refuseUnlessDraft(before);
     const saved = id
       ? await updateItem(target, session, user, kind, id, parsed.input as never, parsed.image, {
-          intent,
+          intent: versions.intentOf(locale),
           expectedVersion,
           columns,
           publishAt,
@@ -188,13 +183,12 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
           held,
         })
       : await createItem(target, session, user, kind, parsed.input as never, parsed.image, {
-          intent,
+          intent: versions.intentOf(locale),
           columns,
           publishAt,
           held,
         });
-    flash = saveFlash(kind, saved, intent, before ? stateOf(before) : null);
-    written = saved;
+    written.set(locale, saved);
     for (const other of others) {
       const otherInput = otherInputs.get(other.locale);
       if (!otherInput) continue;
@@ -204,16 +198,23 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
         [imageField]: saved[imageField] ?? null,
       };
       // A new version gets the item's editors (issue #28 item 5): it belongs to the item, not to who wrote it.
-      const options = { intent, columns: otherColumns, publishAt, held, permissions: saved.$permissions };
-      const savedOther = await bothOrNeither(
+      const options = {
+        intent: versions.intentOf(other.locale),
+        columns: otherColumns,
+        publishAt,
+        held,
+        permissions: saved.$permissions,
+      };
+      const row = await bothOrNeither(
         () =>
           other.id
             ? updateItem(target, session, user, kind, other.id, otherInput as never, null, options)
             : createItem(target, session, user, kind, otherInput as never, null, options),
         () => undoFirst(session, user, kind, before, saved, held),
       );
-      otherWritten[other.locale] = savedOther.$updatedAt;
+      if (row) written.set(other.locale, row);
     }
+    flash = publishFlash(kind, written, intent, before ? stateOf(before) : null, { held: versions.held, zone });
   } catch (error) {
     if (error instanceof NotADraftError) {
       const formError = getI18n(adminLocale).t("admin.autosave.notDraft");
@@ -259,10 +260,16 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
     const errors: FieldErrors = failed.field ? { [failed.field]: failed.text } : {};
     return data({ errors, formError: failed.field ? null : failed.text, values: typed }, { status });
   }
-  if (autosave) return autosaved(written, otherWritten);
+  const first = written.get(locale)!;
+  if (autosave) {
+    const otherVersions = Object.fromEntries(
+      [...written].filter(([l]) => l !== locale).map(([l, row]) => [l, row.$updatedAt]),
+    );
+    return autosaved(first, otherVersions);
+  }
   // The editor stays on the item's edit page (a new item lands on its own), which confirms the save once with
   // the item's new state (issue #29 item 3, issue #17 item 3).
-  throw redirect(editPathOf(kind, written.$id), {
+  throw redirect(editPathOf(kind, first.$id), {
     headers: { "Set-Cookie": await setFlash(request, flash) },
   });
 }

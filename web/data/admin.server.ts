@@ -21,7 +21,10 @@ import {
   type ContentLocale,
 } from "../../model/model.ts";
 import { AiNotConfiguredError } from "../../lib/ai/gemini.ts";
-import { dateField, PUBLISH_AT_COLUMN, stateOf, type ItemState } from "../../model/lifecycle.ts";
+import { PUBLISH_AT_COLUMN, stateOf, type ItemState } from "../../model/lifecycle.ts";
+import { PUBLISH_DAY, PUBLISH_TIME } from "../../lib/publish/publish-rules.ts";
+import { siteTimeZone } from "../../lib/publish/site-time-zone.ts";
+import { wallTimeOf } from "../../lib/text/time-zone.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { appwriteLocation, getApiKeyServices, getLimitLog } from "./appwrite.server.ts";
 import { publicImageUrl } from "./content.server.ts";
@@ -167,6 +170,10 @@ export interface FormValues {
    * team's) or another user's; null when they may (and for a new item).
    */
   readOnly: ReadOnlyReason | null;
+  /** The site's time zone (issue #29 item 2): the publish time's pickers show and post wall time in it. */
+  timeZone: string;
+  /** The item's publish time (ISO, UTC) when it is scheduled or published, for the dialog and the lifecycle line. */
+  publishAt: string | null;
 }
 
 /**
@@ -183,13 +190,15 @@ export async function newFormValues(
 ) {
   const both = await loadOtherVersions(sessionServices(secret), kind, null, locale);
   return {
-    values: { ...initial, ...both.values },
+    values: { ...initial, ...both.values, [PUBLISH_DAY]: "", [PUBLISH_TIME]: "" },
     image: null,
     state: null,
     version: null,
     locale: both.locale,
     others: both.others,
     readOnly: null,
+    timeZone: await siteTimeZone(getApiKeyServices().client),
+    publishAt: null,
   } satisfies FormValues;
 }
 
@@ -219,8 +228,14 @@ export async function loadFormValues(
       return [name, spec.fields[name]?.type === "date" ? value.slice(0, 10) : value];
     }),
   );
-  // A kind without a date field is scheduled by its "Publish on" (issue #16 item 1).
-  if (!dateField(kind)) values[PUBLISH_AT_COLUMN] = String(doc[PUBLISH_AT_COLUMN] ?? "").slice(0, 10);
+  // The publish time's pickers (issue #29 item 2): the stored time as wall time in the site's zone, for a
+  // scheduled item or a draft's future (planned) time; a past one (an unpublished item's) is not offered again.
+  const timeZone = await siteTimeZone(getApiKeyServices().client);
+  const stored = typeof doc[PUBLISH_AT_COLUMN] === "string" ? (doc[PUBLISH_AT_COLUMN] as string) : null;
+  const planned = stateOf(doc) === "scheduled" || (stateOf(doc) === "draft" && Date.parse(stored ?? "") > Date.now());
+  const wall = stored && planned ? wallTimeOf(stored, timeZone) : "";
+  values[PUBLISH_DAY] = wall.slice(0, 10);
+  values[PUBLISH_TIME] = wall.slice(11, 16);
   const both = await loadOtherVersions(session, kind, doc);
   return {
     values: { ...values, ...both.values },
@@ -230,6 +245,8 @@ export async function loadFormValues(
     state: stateOf(doc),
     version: doc.$updatedAt,
     readOnly: access ? readOnlyReason(doc.$permissions, access) : null,
+    timeZone,
+    publishAt: stored,
   };
 }
 

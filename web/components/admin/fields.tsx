@@ -249,6 +249,8 @@ export function FormFooter(props: {
   version?: string | null;
   /** After a refused concurrent save: how to resolve it (`ConflictPanel`), under the error. */
   conflict?: ReactNode;
+  /** The buttons that save and publish (issue #29: `PublishControls`), instead of the submit and lifecycle buttons. */
+  controls?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -260,18 +262,20 @@ export function FormFooter(props: {
       )}
       {props.conflict}
       {props.version && <input type="hidden" name="version" value={props.version} />}
-      <div className="flex flex-wrap items-center gap-3">
-        <button
-          type="submit"
-          name="intent"
-          value="publish"
-          disabled={props.saving || props.busy}
-          className="rounded-full bg-gold px-6 py-2.5 font-semibold text-ink disabled:opacity-60"
-        >
-          {props.saving ? t("admin.saving") : props.label}
-        </button>
-        <LifecycleButtons state={props.state ?? null} disabled={props.saving || props.busy} />
-      </div>
+      {props.controls ?? (
+        <div className="flex flex-wrap items-center gap-3">
+          <button
+            type="submit"
+            name="intent"
+            value="publish"
+            disabled={props.saving || props.busy}
+            className="rounded-full bg-gold px-6 py-2.5 font-semibold text-ink disabled:opacity-60"
+          >
+            {props.saving ? t("admin.saving") : props.label}
+          </button>
+          <LifecycleButtons state={props.state ?? null} disabled={props.saving || props.busy} />
+        </div>
+      )}
     </>
   );
 }

@@ -3,14 +3,11 @@ import { useLocale, useTranslation } from "../../hooks.ts";
 import { INBOX_KINDS, INBOX_STATES } from "../../../model/inbox.ts";
 import type { InboxFilter } from "../../../lib/inbox/store.ts";
 import type { InboxRow } from "../../data/inbox-page.server.ts";
+import { formatDate } from "../../../lib/text/dates.ts";
 
-/** A received time as the admin's language writes it (date and time, UTC). */
-export function receivedAt(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale === "ar" ? "ar-u-nu-latn" : "en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-  }).format(new Date(iso));
+/** A received time as the admin writes a moment (issue #29 item 7: `formatDate`'s `moment`, UTC unless a zone is given). */
+export function receivedAt(iso: string, locale: string, timeZone?: string): string {
+  return formatDate(iso, "moment", locale, timeZone);
 }
 
 /** The query string of `filter` plus `extra` (for links that keep the filter: pages, the export). */

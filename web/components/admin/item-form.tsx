@@ -13,6 +13,7 @@ import { AutosaveStatusLine, useAutosave, useRefocusAfterMove } from "./autosave
 import { VersionTabs } from "./version-tabs.tsx";
 import { ErrorSummary, keepCustomValidity } from "./error-summary.tsx";
 import type { ContentLocale } from "../../../model/model.ts";
+import { PublishControls, PublishTimeFields } from "./publish-controls.tsx";
 
 /** What an item form's route loads: the item's values (both versions) and why AI is off, if it is. */
 export interface ItemFormLoaderData {
@@ -28,6 +29,8 @@ interface ItemFormActionData {
   conflict?: unknown;
   /** An autosave's answer (the action's type includes it; a form never receives it: it posts elsewhere). */
   autosaved?: unknown;
+  /** A publish refused without the dialog: the unreviewed translations it would have held back (issue #29). */
+  unreviewed?: string[];
 }
 
 /** The texts of a kind's form: its list's path and its message keys (`admin.<adminPath>.*`). */
@@ -158,7 +161,15 @@ export function ItemForm(props: {
           {t(`admin.readOnly.${readOnly}`)}
         </p>
       )}
-      {current.state && !readOnly && <LifecyclePanel kind={kind} itemId={itemId ?? ""} state={current.state} />}
+      {current.state && !readOnly && (
+        <LifecyclePanel
+          kind={kind}
+          itemId={itemId ?? ""}
+          state={current.state}
+          publishAt={current.publishAt}
+          timeZone={current.timeZone}
+        />
+      )}
       {!readOnly && (
         <div className="mt-6">
           <AiAssistant
@@ -217,6 +228,14 @@ export function ItemForm(props: {
             onChange={form.setSlug}
           />
           {props.children}
+          {current.state !== "published" && (
+            <PublishTimeFields
+              values={form.values}
+              set={form.set}
+              timeZone={current.timeZone}
+              error={form.errors.publishAt}
+            />
+          )}
         </fieldset>
         {!readOnly && (
           <FormFooter
@@ -248,6 +267,19 @@ export function ItemForm(props: {
             busy={form.generating}
             saving={saving}
             label={itemId ? t("admin.saveChanges") : t(texts.create)}
+            controls={
+              <PublishControls
+                kind={kind}
+                state={current.state}
+                locale={current.locale}
+                others={current.others.map((o) => o.locale)}
+                values={form.values}
+                timeZone={current.timeZone}
+                disabled={form.generating}
+                saving={saving}
+                unreviewed={actionData?.unreviewed}
+              />
+            }
           />
         )}
         {!readOnly && <AutosaveStatusLine status={form.autosave.status} />}

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { useLocale, useTranslation } from "../../hooks.ts";
-import { formatLongDate } from "../../i18n/i18n.ts";
+import { formatDate } from "../../../lib/text/dates.ts";
 import type { AdminCell, AdminList } from "../../data/admin-lists.server.ts";
 import { CONTENT_MODEL, type ContentKind } from "../../../model/model.ts";
 import { DeleteDialog } from "./delete-dialog.tsx";
@@ -74,9 +74,7 @@ function Cell({ cell, title }: { cell: AdminCell; title: boolean }) {
         </td>
       );
     case "date":
-      return (
-        <td className={`${CELL} ${line} whitespace-nowrap`}>{cell.value ? formatLongDate(cell.value, locale) : "–"}</td>
-      );
+      return <td className={`${CELL} ${line} whitespace-nowrap`}>{formatDate(cell.value, "day", locale)}</td>;
     case "slug":
       return (
         // The cell keeps the table's direction (start-aligned with its heading in RTL); its text runs LTR.
@@ -107,8 +105,10 @@ function Cell({ cell, title }: { cell: AdminCell; title: boolean }) {
  * state; below it the count and the pages (issue #17 item 6). One row per item; under 640 px each row is a
  * card (issue #17 item 5), so nothing is wider than a phone.
  */
-export function ItemList({ kind, list, query }: { kind: ContentKind; list: AdminList | null; query: ListQuery }) {
+export function ItemList(props: { kind: ContentKind; list: AdminList | null; query: ListQuery; timeZone?: string }) {
+  const { kind, list, query } = props;
   const { t } = useTranslation();
+  const locale = useLocale();
   useClearUnsavedOnArrival(kind);
   const [deleting, setDeleting] = useState<{ id: string; label: string; versions: ContentLocale[] } | null>(null);
   const spec = CONTENT_MODEL[kind];
@@ -176,6 +176,15 @@ export function ItemList({ kind, list, query }: { kind: ContentKind; list: Admin
                     ))}
                     <td className={CELL}>
                       <StateBadge state={row.state} />
+                      {row.publishAt && (
+                        // When a scheduled item goes public, in the site's zone (issue #29 item 2).
+                        <span
+                          className="ms-2 text-xs text-mist sm:ms-0 sm:mt-1 sm:block"
+                          data-scheduled-for={row.publishAt}
+                        >
+                          {formatDate(row.publishAt, "moment", locale, props.timeZone)}
+                        </span>
+                      )}
                     </td>
                     {CONTENT_LOCALES.map((locale) => (
                       // On a card the heading is gone: the language's name stands before its badge.

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { useTranslation } from "../../hooks.ts";
+import { useLocale, useTranslation } from "../../hooks.ts";
+import { formatDate } from "../../../lib/text/dates.ts";
 import { ITEM_STATES, type ItemState } from "../../../model/lifecycle.ts";
 
 /** An item's state as a small label: Published, Scheduled or Draft (issue #16). */
@@ -70,8 +71,16 @@ export function LifecycleButtons({ state, disabled }: { state: ItemState | null;
  * the server for a link signed for this document (valid 7 days) and shows it to copy, and "Revoke preview
  * links", which ends every link shared so far (issue #28 item 4).
  */
-export function LifecyclePanel(props: { kind: string; itemId: string; state: ItemState }) {
+export function LifecyclePanel(props: {
+  kind: string;
+  itemId: string;
+  state: ItemState;
+  /** A scheduled item's time (ISO) and the site's zone, said beside its state (issue #29 item 2). */
+  publishAt?: string | null;
+  timeZone?: string;
+}) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const [link, setLink] = useState<{ url: string; expires: string } | null>(null);
   const [revoked, setRevoked] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -94,6 +103,11 @@ export function LifecyclePanel(props: { kind: string; itemId: string; state: Ite
     <div className="mt-4 flex flex-wrap items-center gap-3 text-sm">
       <span className="text-mist">{t("admin.lifecycle.state")}</span>
       <StateBadge state={props.state} />
+      {props.state === "scheduled" && props.publishAt && (
+        <span data-scheduled-for={props.publishAt}>
+          {t("admin.publish.scheduledFor", { date: formatDate(props.publishAt, "moment", locale, props.timeZone) })}
+        </span>
+      )}
       {props.state !== "published" && (
         <>
           <button type="button" onClick={() => void ask("share")} className="text-gold hover:underline">

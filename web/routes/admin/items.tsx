@@ -7,6 +7,8 @@ import { adminTitle } from "../../i18n/admin-title.ts";
 import { adminKindOf } from "../../kind-route.ts";
 import { CONTENT_MODEL } from "../../../model/model.ts";
 import type { Route } from "./+types/items";
+import { getApiKeyServices } from "../../data/appwrite.server.ts";
+import { siteTimeZone } from "../../../lib/publish/site-time-zone.ts";
 
 /**
  * The admin's list of a kind (spec §2), mounted once per kind at `/admin/<adminPath>` (`web/routes.ts`);
@@ -22,10 +24,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The team sees every item, anyone else their own (issue #28 item 3).
     // Rows in the admin's language where the item has that version (issue #29 item 7).
     const scope = { ...listScopeOf(user, await accessOf(user)), locale: preferredLocale(request) };
-    return { kind, list: await listPage(sessionServices(secret), kind, query, scope), query };
+    const [list, timeZone] = await Promise.all([
+      listPage(sessionServices(secret), kind, query, scope),
+      siteTimeZone(getApiKeyServices().client),
+    ]);
+    return { kind, list, query, timeZone };
   } catch (error) {
     console.error(`Listing ${CONTENT_MODEL[kind].collectionId} failed:`, error);
-    return { kind, list: null, query };
+    return { kind, list: null, query, timeZone: undefined };
   }
 }
 
@@ -39,5 +45,6 @@ export function meta({ matches, location }: Route.MetaArgs) {
 }
 
 export default function AdminItems({ loaderData }: Route.ComponentProps) {
-  return <ItemList kind={loaderData.kind} list={loaderData.list} query={loaderData.query} />;
+  const { kind, list, query, timeZone } = loaderData;
+  return <ItemList kind={kind} list={list} query={query} timeZone={timeZone} />;
 }

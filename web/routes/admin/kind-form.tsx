@@ -8,9 +8,8 @@ import {
   type MetaArgs,
 } from "react-router";
 import { useTranslation } from "../../hooks.ts";
-import { Field, ImagePicker } from "../../components/admin/fields.tsx";
+import { ImagePicker } from "../../components/admin/fields.tsx";
 import { fieldLabelKey } from "../../i18n/admin-labels.ts";
-import { dateField, PUBLISH_AT_COLUMN } from "../../../model/lifecycle.ts";
 import { ItemForm, useItemForm } from "../../components/admin/item-form.tsx";
 import { KindFields } from "../../components/admin/kind-fields.tsx";
 import { CONTENT_MODEL, imageInput, initialValues, inputFields, type ContentKind } from "../../../model/model.ts";
@@ -82,19 +81,6 @@ export default function KindForm() {
   return (
     <ItemForm kind={kind} form={form} loaderData={loaderData} actionData={actionData} itemId={params.id}>
       <KindFields kind={kind} size="short" translated={false} values={values} errors={errors} set={form.set} />
-      {!dateField(kind) && (
-        // A kind without a publication date is scheduled by "Publish on" (issue #16 item 1), as a venture is.
-        <Field
-          name={PUBLISH_AT_COLUMN}
-          type="date"
-          label={t(fieldLabelKey(kind, PUBLISH_AT_COLUMN))}
-          hint={t("admin.ventures.publishAtHint")}
-          ltr
-          value={values[PUBLISH_AT_COLUMN]}
-          error={errors[PUBLISH_AT_COLUMN]}
-          onChange={form.set(PUBLISH_AT_COLUMN)}
-        />
-      )}
       <ImagePicker
         name={image}
         label={t(fieldLabelKey(kind, image))}

@@ -16,16 +16,25 @@ import { getI18n } from "../../i18n/catalog.server.ts";
 import { adminTitle } from "../../i18n/admin-title.ts";
 import { isStudioRole, STUDIO_ROLES } from "../../../model/team.ts";
 import type { Route } from "./+types/team-members";
+import { getApiKeyServices } from "../../data/appwrite.server.ts";
+import { setSiteTimeZone, siteTimeZone } from "../../../lib/publish/site-time-zone.ts";
+import { isTimeZone, zoneLabel } from "../../../lib/text/time-zone.ts";
+import { SiteTimeZoneForm } from "../../components/admin/site-time-zone.tsx";
 
 /**
  * The Team page (issue #28 item 2), the owner's only (404 for anyone else): the studio team's members with
  * their role, pending invitations, invite by e-mail with a role, change a role, remove a member; never the
- * last owner. Without mail (the embedded server) an invitation's link is shown to copy.
+ * last owner. Without mail (the embedded server) an invitation's link is shown to copy. Below, the site's
+ * time zone (issue #29 item 2), which only an owner sets.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
   await requireOwner(user);
-  return { members: await listTeam(), me: user.id };
+  const client = getApiKeyServices().client;
+  // The zones the server knows (issue #29 item 2), UTC first; the current one even if this runtime lacks it.
+  const zone = await siteTimeZone(client);
+  const zones = [...new Set(["UTC", zone, ...Intl.supportedValuesOf("timeZone")])];
+  return { members: await listTeam(), me: user.id, timeZone: zone, zones };
 }
 
 /** What the page's forms answer: a confirmation (with an invitation link to copy) or an error. */
@@ -56,6 +65,12 @@ export async function action({ request }: Route.ActionArgs) {
     if (intent === "role" && isStudioRole(role) && membershipId) {
       await changeRole(secret, membershipId, role);
       return reply({ ok: true, message: t("admin.team.roleChanged") });
+    }
+    if (intent === "timeZone") {
+      const zone = String(form.get("timeZone") ?? "").trim();
+      if (!isTimeZone(zone)) return reply({ ok: false, message: t("admin.team.timeZoneBad") }, 400);
+      await setSiteTimeZone(getApiKeyServices().client, zone);
+      return reply({ ok: true, message: t("admin.team.timeZoneSaved", { zone: zoneLabel(zone) }) });
     }
     if (intent === "remove" && membershipId) {
       await removeMember(secret, membershipId);
@@ -203,6 +218,7 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
           {busy ? t("admin.team.inviting") : t("admin.team.invite")}
         </button>
       </Form>
+      <SiteTimeZoneForm zone={loaderData.timeZone} zones={loaderData.zones} busy={busy} />
     </div>
   );
 }

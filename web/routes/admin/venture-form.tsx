@@ -45,16 +45,6 @@ export default function VentureForm({ loaderData, actionData, params }: Route.Co
         error={errors.websiteURL}
         onChange={set("websiteURL")}
       />
-      <Field
-        name="publishAt"
-        type="date"
-        label={t("admin.ventures.publishAt")}
-        hint={t("admin.ventures.publishAtHint")}
-        ltr
-        value={values.publishAt}
-        error={errors.publishAt}
-        onChange={set("publishAt")}
-      />
       <ImagePicker
         name="logo"
         label={t("admin.ventures.logo")}

@@ -10,7 +10,9 @@ import { getItem, sessionServices } from "../../data/admin.server.ts";
 import { accessOf } from "../../data/access.server.ts";
 import { preferredLocale, requireUser } from "../../data/session.server.ts";
 import type { Route } from "./+types/admin-preview-link";
-import { intlLocaleOf } from "../../i18n/i18n.ts";
+import { formatDate } from "../../../lib/text/dates.ts";
+import { siteTimeZone } from "../../../lib/publish/site-time-zone.ts";
+import { getApiKeyServices } from "../../data/appwrite.server.ts";
 
 /**
  * "Share preview" (issue #16 item 3, issue #28 item 4): POST `kind` (venture or post) and `id` (the document)
@@ -44,10 +46,8 @@ export async function action({ request }: Route.ActionArgs) {
     return { revoked: true };
   }
   const url = await sharePreviewUrl(siteOrigin(request), kind as ContentKind, doc);
-  const expires = new Date(Date.now() + PREVIEW_LINK_TTL_MS).toLocaleString(intlLocaleOf(preferredLocale(request)), {
-    dateStyle: "long",
-    timeStyle: "short",
-    timeZone: "UTC",
-  });
-  return { url, expires: `${expires} UTC` };
+  // One format for a moment, in the site's time zone (issue #29 item 7).
+  const zone = await siteTimeZone(getApiKeyServices().client);
+  const expires = formatDate(Date.now() + PREVIEW_LINK_TTL_MS, "moment", preferredLocale(request), zone);
+  return { url, expires };
 }
