@@ -29,13 +29,13 @@ export interface ConflictAnswer {
 
 /**
  * The form error of a conflict: "Not saved: changed by <name> at <date, time> since you opened it…" in the
- * admin's language, the time as a date (`momentText`), never raw ISO.
+ * admin's language, the time as a date in the site's time zone (`momentText`; default UTC), never raw ISO.
  */
-export function conflictMessage(error: EditConflictError, locale: Locale): string {
+export function conflictMessage(error: EditConflictError, locale: Locale, timeZone?: string): string {
   const { t } = getI18n(locale);
   return t("admin.lifecycle.conflict", {
     name: error.updatedBy ?? t("admin.lifecycle.someoneElse"),
-    time: momentText(error.updatedAt, locale),
+    time: momentText(error.updatedAt, locale, timeZone),
   });
 }
 

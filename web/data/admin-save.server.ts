@@ -222,7 +222,7 @@ export async function saveItem(request: Request, kind: ContentKind, id: string |
     }
     if (error instanceof EditConflictError) {
       // Nothing was written; the typed input comes back, with their version to compare and to overwrite.
-      const formError = conflictMessage(error, adminLocale);
+      const formError = conflictMessage(error, adminLocale, zone);
       // The version that changed is the one whose expected version is replaced (a deliberate overwrite).
       const otherVersions = Object.fromEntries(others.map((o) => [o.locale, o.version]));
       const fallback =

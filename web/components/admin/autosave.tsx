@@ -2,29 +2,25 @@ import { useEffect, useRef, useState, type RefObject } from "react";
 import { useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { CONTENT_MODEL, type ContentKind } from "../../../model/model.ts";
 import { useLocale, useTranslation } from "../../hooks.ts";
-import { DEFAULT_LOCALE, intlLocaleOf, type Locale } from "../../i18n/i18n.ts";
+import type { Locale } from "../../i18n/i18n.ts";
+import { formatDate } from "../../../lib/text/dates.ts";
+import { DEFAULT_TIME_ZONE } from "../../../lib/text/time-zone.ts";
 import { unsavedKey } from "./unsaved.tsx";
 
 /** How long after the last keystroke a draft is autosaved (ms; issue #29 item 3: "a few seconds"). */
 export const AUTOSAVE_DELAY_MS = 3000;
 
-/**
- * The zone "Saved 10:42" is written in. The site's time zone setting (issue #29 item 2) replaces this constant
- * once it exists; until then the admin's times are UTC, like its conflict message.
- */
-export const AUTOSAVE_TIME_ZONE = "UTC";
+/** The zone "Saved 10:42" is written in when the page does not say the site's (issue #29 item 2). */
+export const AUTOSAVE_TIME_ZONE = DEFAULT_TIME_ZONE;
 
 /**
  * The time of an autosave as the status shows it: hours and minutes, 24-hour, in the admin's language
- * ("10:42" in English, "١٠:٤٢" in Arabic, the digits of the Arabic admin's other dates), in `timeZone`.
+ * (`formatDate`'s `time`: "10:42", the digits of the Arabic admin's other dates), in `timeZone`.
  * @param iso an ISO 8601 instant (the server's `autosaved.at`).
  * @throws {RangeError} when `timeZone` is not an IANA zone Intl knows.
  */
 export function autosaveTime(iso: string, locale: Locale, timeZone: string = AUTOSAVE_TIME_ZONE): string {
-  const intl = locale === DEFAULT_LOCALE ? "en-GB" : intlLocaleOf(locale);
-  return new Intl.DateTimeFormat(intl, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(
-    new Date(iso),
-  );
+  return formatDate(iso, "time", locale, timeZone);
 }
 
 /** What the autosave status line says: nothing yet, "Saving…", "Saved 10:42", or why not. */
@@ -188,18 +184,24 @@ export function useRefocusAfterMove(): void {
 }
 
 /** The autosave status line: "Saving…", "Saved 10:42" or "Not saved: …", a polite live region. */
-export function AutosaveStatusLine({ status }: { status: AutosaveStatus }) {
+export function AutosaveStatusLine({
+  status,
+  timeZone = AUTOSAVE_TIME_ZONE,
+}: {
+  status: AutosaveStatus;
+  timeZone?: string;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   let text: string | null = null;
   if (status.kind === "saving") text = t("admin.autosave.saving");
-  if (status.kind === "saved") text = t("admin.autosave.saved", { time: autosaveTime(status.at, locale) });
+  if (status.kind === "saved") text = t("admin.autosave.saved", { time: autosaveTime(status.at, locale, timeZone) });
   if (status.kind === "failed") text = status.whole ? status.text : t("admin.autosave.failed", { reason: status.text });
   const tone = status.kind === "failed" ? "text-red-300" : "text-mist";
   return (
     <p role="status" aria-live="polite" data-autosave={status.kind} className={`text-sm ${tone}`}>
       {status.kind === "saved" ? (
-        <time dateTime={status.at} title={`${autosaveTime(status.at, locale)} ${AUTOSAVE_TIME_ZONE}`}>
+        <time dateTime={status.at} title={`${autosaveTime(status.at, locale, timeZone)} ${timeZone}`}>
           {text}
         </time>
       ) : (

@@ -282,7 +282,7 @@ export function ItemForm(props: {
             }
           />
         )}
-        {!readOnly && <AutosaveStatusLine status={form.autosave.status} />}
+        {!readOnly && <AutosaveStatusLine status={form.autosave.status} timeZone={current.timeZone} />}
       </Form>
       {itemId && !readOnly && (
         <HistoryPanel
