@@ -7,7 +7,14 @@
 import { Query, type Models } from "node-appwrite";
 import type { SessionServices } from "../../lib/appwrite/client.ts";
 import { DATABASE_ID } from "../../model/content.ts";
-import { dateField, dueTimeOf, PUBLISH_AT_COLUMN, STATUS_COLUMN, stateOf, type ItemState } from "../../model/lifecycle.ts";
+import {
+  dateField,
+  dueTimeOf,
+  PUBLISH_AT_COLUMN,
+  STATUS_COLUMN,
+  stateOf,
+  type ItemState,
+} from "../../model/lifecycle.ts";
 import {
   CONTENT_KIND_NAMES,
   CONTENT_LOCALES,
@@ -17,6 +24,9 @@ import {
   type ContentLocale,
 } from "../../model/model.ts";
 import { getI18n } from "../i18n/catalog.server.ts";
+import { formatDate } from "../../lib/text/dates.ts";
+import { siteTimeZone } from "../../lib/publish/site-time-zone.ts";
+import { getApiKeyServices } from "./appwrite.server.ts";
 import { DEFAULT_LOCALE, intlLocaleOf, type Locale } from "../i18n/i18n.ts";
 import { documentLocale } from "./admin-versions.server.ts";
 import type { ListScope } from "./admin-lists.server.ts";
@@ -60,28 +70,12 @@ export interface Dashboard {
   upcoming: DashboardItem[];
 }
 
-/**
- * A moment as the dashboard writes it: "27 Nov 2026, 10:42 UTC" / its Arabic. The site's time zone (issue #29
- * item 2) and the shared date module replace the fixed UTC here once they exist.
- */
-export function dashboardMoment(iso: string, locale: Locale): string {
-  const intl = locale === DEFAULT_LOCALE ? "en-GB" : intlLocaleOf(locale);
-  const format = new Intl.DateTimeFormat(intl, {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    timeZone: "UTC",
-  });
-  return `${format.format(new Date(iso))} UTC`;
-}
-
 /** Every row of `kind` `scope` may see, with the fields the dashboard reads, `SCAN_BATCH` at a time. */
 async function rowsOf(session: SessionServices, kind: ContentKind, scope?: ListScope): Promise<Models.DefaultRow[]> {
   const spec = CONTENT_MODEL[kind];
-  const fields = [...new Set(["slug", "locale", STATUS_COLUMN, PUBLISH_AT_COLUMN, spec.title, ...[dateField(kind) ?? []].flat()])];
+  const fields = [
+    ...new Set(["slug", "locale", STATUS_COLUMN, PUBLISH_AT_COLUMN, spec.title, ...[dateField(kind) ?? []].flat()]),
+  ];
   const rows: Models.DefaultRow[] = [];
   for (let offset = 0; ; offset += SCAN_BATCH) {
     const batch = await session.tablesDB.listRows({
@@ -110,6 +104,8 @@ async function rowsOf(session: SessionServices, kind: ContentKind, scope?: ListS
  */
 export async function loadDashboard(session: SessionServices, locale: Locale, scope?: ListScope): Promise<Dashboard> {
   const { t } = getI18n(locale);
+  // Times in the site's time zone, in the admin's one date format (issue #29 items 2 and 7).
+  const timeZone = await siteTimeZone(getApiKeyServices().client);
   const list = new Intl.ListFormat(locale === DEFAULT_LOCALE ? "en-GB" : intlLocaleOf(locale), { type: "conjunction" });
   const kinds = {} as Record<ContentKind, KindTotals>;
   const byState: Record<ItemState, number> = { published: 0, scheduled: 0, draft: 0 };
@@ -143,7 +139,7 @@ export async function loadDashboard(session: SessionServices, locale: Locale, sc
         title: String(titled[CONTENT_MODEL[kind].title] ?? ""),
         titleLocale: documentLocale(titled),
         state,
-        when: dashboardMoment(at, locale),
+        when: formatDate(at, "moment", locale, timeZone),
         at,
       };
       (state === "draft" ? drafts : upcoming).push(item);
