@@ -14,9 +14,8 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { AppwriteException } from "node-appwrite";
 import { createCookie, type Cookie } from "react-router";
-import { isContentLocale } from "../../model/locales.ts";
+import { isContentLocale, type ContentLocale } from "../../model/locales.ts";
 import { formatDate } from "../../lib/text/dates.ts";
-import { versionNames } from "./admin-publish.server.ts";
 import { getI18n } from "../i18n/catalog.server.ts";
 import { previewSecret } from "./preview.server.ts";
 import type { Locale } from "../i18n/i18n.ts";
@@ -138,4 +137,10 @@ export function deleteFailureOf(error: unknown): DeleteFailure {
   if (!(error instanceof AppwriteException)) return "other";
   if (error.code === 401 || error.code === 403) return "permission";
   return error.code === 404 ? "missing" : "other";
+}
+
+/** The language versions as the admin names them: "English, العربية" (their own names, in both languages). */
+export function versionNames(locale: Locale, versions: readonly ContentLocale[]): string {
+  const { t } = getI18n(locale);
+  return versions.map((l) => `\u2068${t(`admin.languages.${l}`)}\u2069`).join(locale === "ar" ? "، " : ", ");
 }

@@ -21,7 +21,7 @@ import { CONTENT_MODEL, type ContentKind } from "../../model/model.ts";
 import type { ContentLocale } from "../../model/locales.ts";
 import { getI18n } from "../i18n/catalog.server.ts";
 import type { Locale } from "../i18n/i18n.ts";
-import type { FlashEvent } from "./admin-flash.server.ts";
+import { versionNames, type FlashEvent } from "./admin-flash.server.ts";
 
 /** The publish time's fields as typed, to give back with a refused save. */
 export function postedPublishFields(form: FormData): Record<string, string> {
@@ -72,12 +72,6 @@ export function publishChoice(form: FormData, intent: SaveIntent, locales: reado
   const { publish, held } = publishedVersions(get, locales, get(PUBLISH_UNREVIEWED) === "on");
   const refused = held.length > 0 && (get(PUBLISH_CONFIRMED) !== "on" || publish.length === 0);
   return { intentOf: (l) => (held.includes(l) ? "save" : "publish"), held, refused };
-}
-
-/** The language versions as the admin names them: "English, العربية" (their own names, in both languages). */
-export function versionNames(locale: Locale, versions: readonly ContentLocale[]): string {
-  const { t } = getI18n(locale);
-  return versions.map((l) => `\u2068${t(`admin.languages.${l}`)}\u2069`).join(locale === "ar" ? "، " : ", ");
 }
 
 /** The refusal of a publish that would make unreviewed translations public unconfirmed, in `locale`. */
