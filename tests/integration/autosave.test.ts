@@ -8,6 +8,7 @@ import { ID, Query } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_ID } from "../../model/content.ts";
 import { CONTENT_MODEL } from "../../model/model.ts";
+import { formatDate } from "../../lib/text/dates.ts";
 import { startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
 
 let stack: SiteStack;
@@ -115,7 +116,7 @@ describe("autosave", () => {
     expect(reply.status).toBe(409);
     const answer = JSON.parse(reply.text) as { formError: string; conflict: { version: string } };
     const theirs = (await post("contested"))!;
-    expect(answer.formError).toContain(`changed by Bob at ${theirs.$updatedAt.slice(11, 16)} UTC`);
+    expect(answer.formError).toContain(`changed by Bob at ${formatDate(theirs.$updatedAt, "moment", "en")} since`);
     expect(answer.conflict.version).toBe(theirs.$updatedAt);
     expect(theirs.excerpt).toBe("Bob's words.");
   });
