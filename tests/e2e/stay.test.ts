@@ -115,7 +115,9 @@ describe("staying in the editor", () => {
     await page.getByRole("link", { name: "Dashboard" }).first().click();
     await page.waitForURL((u) => u.pathname === "/admin");
     expect(asked).toEqual([]);
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("studio:unsaved")))).toEqual([]);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("studio:unsaved")))).toEqual(
+      [],
+    );
   });
 
   it("creates a new item as a draft once its required fields are filled, and moves to its edit page", async () => {
@@ -229,7 +231,11 @@ describe("the dashboard", () => {
     const expected = await totals();
 
     const arabic = await arabicAdmin();
-    for (const [lang, phone] of [["en", false], ["ar", false], ["ar", true]] as const) {
+    for (const [lang, phone] of [
+      ["en", false],
+      ["ar", false],
+      ["ar", true],
+    ] as const) {
       const texts = DASHBOARD[lang];
       const p = lang === "en" ? page : arabic;
       if (phone) await p.setViewportSize(PHONE);
@@ -244,7 +250,9 @@ describe("the dashboard", () => {
       const drafts = p.getByRole("region", { name: texts.drafts });
       const draftTitle = lang === "ar" ? "وُلد بالحفظ التلقائي" : "Born By Autosave";
       await expect.poll(() => drafts.getByRole("link", { name: draftTitle }).count()).toBe(1);
-      expect(await drafts.getByRole("link", { name: draftTitle }).getAttribute("href")).toBe(`/admin/blog/edit/${draft.$id}`);
+      expect(await drafts.getByRole("link", { name: draftTitle }).getAttribute("href")).toBe(
+        `/admin/blog/edit/${draft.$id}`,
+      );
       const upcoming = p.getByRole("region", { name: texts.upcoming });
       expect(await upcoming.getByRole("link", { name: "Coming Later" }).count()).toBe(1);
       expect(await upcoming.textContent()).toMatch(/2099/);
