@@ -60,11 +60,12 @@ const TEXTS = {
   ar: {
     created: (n: string) => `تم إنشاء «${n}».`,
     saved: (n: string) => `تم حفظ «${n}».`,
-    published: (n: string) => `تم نشر «${n}»: English.`,
+    // A new item in the Arabic admin is its Arabic version (issue #29 item 5).
+    published: (n: string) => `تم نشر «${n}»: العربية.`,
     draft: (n: string) => `تم حفظ «${n}» كمسودة.`,
     unpublished: (n: string) => `أصبح «${n}» مسودة.`,
     // The digits are what Intl's "ar" writes, as the rest of the Arabic admin (Latin in current ICU data).
-    scheduled: (n: string) => `«${n}» مجدول للنشر في ${arabicDay}، 00:00 \u2066UTC: English.`,
+    scheduled: (n: string) => `«${n}» مجدول للنشر في ${arabicDay}، 00:00 \u2066UTC: العربية.`,
     deleted: (n: string) => `نُقل «${n}» إلى سلة المهملات.`,
     noPermission: (n: string) => `لم يُحذف «${n}»: ليست لديك صلاحية حذفه.`,
     gone: (n: string) => `لم يُحذف «${n}»: لم يعد موجودًا`,
@@ -109,16 +110,24 @@ const button = (page: Page, intent: string) => page.locator(`form button[name=in
 
 /**
  * Submits the open venture form with the button of `intent` (issue #29: publish and unpublish confirm in the
- * dialog first), and waits for the list.
+ * dialog first), on the item's edit page, where the save lands (issue #29 item 3): the flash tells it is done.
  */
 async function submit(page: Page, intent: "publish" | "save" | "unpublish"): Promise<void> {
   await button(page, intent).first().click();
   if (intent !== "save") await page.locator("dialog[open] button[name=intent]").click();
-  await page.waitForURL((u) => u.pathname === "/admin/ventures");
+  await page.waitForURL((u) => u.pathname.startsWith("/admin/ventures/edit/"));
   await ready(page);
 }
 
+/** Goes to the venture list. */
+async function toList(page: Page): Promise<void> {
+  await page.goto("/admin/ventures");
+  await ready(page);
+}
+
+/** Opens the item `name` from the venture list. */
 async function openEdit(page: Page, name: string): Promise<void> {
+  await toList(page);
   await page.getByRole("row").filter({ hasText: name }).locator("a[href*='/edit/']").first().click();
   await page.waitForURL((u) => u.pathname.startsWith("/admin/ventures/edit/"));
   await ready(page);
@@ -148,6 +157,7 @@ describe.each(["en", "ar"] as const)("the flash messages in the %s admin", (lang
     await field(page, "shortDescription").fill("Bookkeeping for clinics.");
     await (await htmlSource(page, "caseStudy")).fill("<p>Clinics keep books.</p>");
     await submit(page, "save");
+    // A new item lands on its own edit page, with the message there.
     await expectFlash(page, texts.created(name));
     await shot(page, `created-${lang}`);
     // Shown once: a reload has no message.
@@ -176,6 +186,7 @@ describe.each(["en", "ar"] as const)("the flash messages in the %s admin", (lang
     await page.getByRole("link", { name: texts.dismiss }).click();
     await expect.poll(() => flashText(page)).toBe("");
 
+    await toList(page);
     await confirmDelete(page, name, lang);
     await expectFlash(page, texts.deleted(name));
     await shot(page, `deleted-${lang}`);
@@ -184,7 +195,7 @@ describe.each(["en", "ar"] as const)("the flash messages in the %s admin", (lang
     expect(await flashText(page)).toBe("");
   });
 
-  it("confirms a new post on the blog list, and its deletion", async () => {
+  it("confirms a new post on its edit page, and its deletion on the list", async () => {
     const user = await createUser(stack, newUser(`Pia ${lang}`));
     const page = await signedIn(user, lang);
     const title = lang === "en" ? "Ledgers for Clinics" : "دفاتر للعيادات";
@@ -195,9 +206,11 @@ describe.each(["en", "ar"] as const)("the flash messages in the %s admin", (lang
     await field(page, "excerpt").fill("Why clinics keep books.");
     await (await htmlSource(page, "content")).fill("<p>Books.</p>");
     await button(page, "save").click();
-    await page.waitForURL((u) => u.pathname === "/admin/blog");
+    await page.waitForURL((u) => u.pathname.startsWith("/admin/blog/edit/"));
     await ready(page);
     await expectFlash(page, texts.created(title));
+    await page.goto("/admin/blog");
+    await ready(page);
     await page.getByRole("row").filter({ hasText: title }).getByRole("button", { name: texts.delete }).click();
     await page.getByRole("dialog").getByRole("button", { name: texts.delete }).click();
     await expectFlash(page, texts.deleted(title));
@@ -281,7 +294,7 @@ describe.each(["en", "ar"] as const)("the flash messages in the %s admin", (lang
 });
 
 describe("without JavaScript", () => {
-  it("shows the save's message on the list after the redirect, and not after a reload", async () => {
+  it("shows the save's message on the edit page after the redirect, and not after a reload", async () => {
     const user = await createUser(stack, newUser("Nora NoScript"));
     const item = await seedAs(stack, user, {
       kind: "venture",
@@ -301,8 +314,11 @@ describe("without JavaScript", () => {
     await context.addCookies(await signedInPage.context().cookies());
     const page = await context.newPage();
     await page.goto(`/admin/ventures/edit/${item.$id}`);
+    // The POST's answer redirects to the item's own edit page (issue #29 item 3), which shows the message.
+    const loaded = page.waitForEvent("load");
     await button(page, "save").click(); // "Update": a published item's save
-    await page.waitForURL((u) => u.pathname === "/admin/ventures");
+    await loaded;
+    expect(new URL(page.url()).pathname).toBe(`/admin/ventures/edit/${item.$id}`);
     expect(await flashText(page)).toBe("Saved “Plain Form”.");
     await page.reload();
     expect(await flashText(page)).toBe("");

@@ -47,8 +47,8 @@ const arPost = {
   content: "<h2>مرحبًا</h2><p>نص.</p>",
 };
 
-/** The save button of an item's form, in either admin language. */
-const saveButton = (page: Page) => page.getByRole("button", { name: /^(Save Changes|حفظ التغييرات)$/ });
+/** The save button of a published item's form ("Update", issue #29 item 1), in either admin language. */
+const saveButton = (page: Page) => page.getByRole("button", { name: /^(Update|تحديث)$/ });
 /** A language version's field as the form names it (`title`, `ar.title`), on its tab. */
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]:not([type=hidden])`);
 
