@@ -12,7 +12,16 @@ import path from "node:path";
 import { Query } from "node-appwrite";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminPage, createUser, newUser, ready, seedAs, signInThroughPage, type Credentials } from "./admin-helpers.ts";
+import {
+  adminPage,
+  createUser,
+  htmlSource,
+  newUser,
+  ready,
+  seedAs,
+  signInThroughPage,
+  type Credentials,
+} from "./admin-helpers.ts";
 import { DESKTOP, SCREENSHOTS, axeSerious, startStack, type Stack } from "./helpers.ts";
 
 let stack: Stack;
@@ -146,8 +155,12 @@ async function newVentureForm(locale: "en" | "ar", values: Record<string, string
     caseStudy: "<p>Case.</p>",
     ...values,
   };
-  // The name first: it fills the slug, which is then typed over.
-  for (const [name, value] of Object.entries(all)) await page.locator(`#field-${name}`).fill(value);
+  // The name first: it fills the slug, which is then typed over. The case study is a body field: its HTML
+  // source is in the visual editor's HTML tab (issue #30).
+  for (const [name, value] of Object.entries(all)) {
+    const field = name === "caseStudy" ? await htmlSource(page, name) : page.locator(`#field-${name}`);
+    await field.fill(value);
+  }
   return page;
 }
 

@@ -41,6 +41,13 @@ async function rowStates(page: Page, text: string): Promise<string[][]> {
   );
 }
 
+/** The admin's flash message (a save stays on the edit page and says so there), without bidi isolates. */
+const saidSaved = async (page: Page) =>
+  ((await page.locator("main [role=status][aria-live=polite]").first().textContent()) ?? "").replace(
+    /[\u2066-\u2069]/g,
+    "",
+  );
+
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? "");
 
 describe("the post form in the English admin", () => {
@@ -97,7 +104,8 @@ describe("the post form in the English admin", () => {
     await page.getByRole("button", { name: "Publish…" }).click();
 
     await page.locator("dialog[open]").getByRole("button", { name: "Publish", exact: true }).click();
-    await page.waitForURL((u) => u.pathname === "/admin/blog");
+    // Saving stays in the editor (issue #29 item 3): a new item lands on its own edit page.
+    await page.waitForURL((u) => u.pathname.startsWith("/admin/blog/edit/"));
     const stored = await versions(CONTENT_MODEL.post.collectionId, "two-languages-e2e");
     const en = stored.find((d) => d.locale === "en")!;
     const ar = stored.find((d) => d.locale === "ar")!;
@@ -105,6 +113,7 @@ describe("the post form in the English admin", () => {
     expect(en.sourceLocale ?? null).toBeNull();
 
     // One row for both versions; the Arabic one typed but not reviewed.
+    await page.goto("/admin/blog");
     await ready(page);
     await expect.poll(() => rowStates(page, "Two languages e2e")).toEqual([["up-to-date", "unreviewed"]]);
     const filter = page.getByRole("navigation", { name: "Filter by translation" });
@@ -123,12 +132,13 @@ describe("the post form in the English admin", () => {
     await page.getByRole("tab", { name: "العربية" }).click();
     await page.getByRole("checkbox", { name: /^Reviewed/ }).check();
     await page.getByRole("button", { name: "Update", exact: true }).click();
-    await page.waitForURL((u) => u.pathname === "/admin/blog");
+    await expect.poll(() => saidSaved(page)).toBe("Saved “Two languages e2e”.");
     const reviewed = (await versions(CONTENT_MODEL.post.collectionId, "two-languages-e2e")).find(
       (d) => d.locale === "ar",
     )!;
     expect(reviewed.reviewed).toBe(true);
     expect(reviewed.sourceHash).toBe(translationHash("post", en));
+    await page.goto("/admin/blog");
     await ready(page);
     await expect.poll(() => rowStates(page, "Two languages e2e")).toEqual([["up-to-date", "up-to-date"]]);
 
@@ -137,7 +147,7 @@ describe("the post form in the English admin", () => {
     await ready(page);
     await page.getByRole("textbox", { name: "Excerpt", exact: true }).fill("Both versions, changed.");
     await page.getByRole("button", { name: "Update", exact: true }).click();
-    await page.waitForURL((u) => u.pathname === "/admin/blog");
+    await expect.poll(() => saidSaved(page)).toBe("Saved “Two languages e2e”.");
     await page.goto("/admin/blog?translation=stale");
     await ready(page);
     await expect.poll(() => rowStates(page, "Two languages e2e")).toEqual([["up-to-date", "stale"]]);
@@ -209,7 +219,8 @@ describe("the venture form in the Arabic admin", () => {
     await (await htmlSource(arPanel, "ar.caseStudy")).fill("<p>بالعربية.</p>");
     await arPanel.getByRole("checkbox").check();
     await page.getByRole("button", { name: "تحديث", exact: true }).click();
-    await page.waitForURL((u) => u.pathname === "/admin/ventures");
+    await expect.poll(() => saidSaved(page)).toBe("تم حفظ «Only English e2e».");
+    await page.goto("/admin/ventures");
     await ready(page);
     await expect.poll(() => rowStates(page, "only-english-e2e")).toEqual([["up-to-date", "up-to-date"]]);
     const stored = await versions(CONTENT_MODEL.venture.collectionId, "only-english-e2e");
@@ -267,7 +278,7 @@ describe("Translate with AI (Gemini is a local fake)", () => {
     await page.getByRole("button", { name: "Publish…" }).click();
 
     await page.locator("dialog[open]").getByRole("button", { name: "Publish", exact: true }).click();
-    await page.waitForURL((u) => u.pathname === "/admin/ventures");
+    await page.waitForURL((u) => u.pathname.startsWith("/admin/ventures/edit/"));
     const stored = await versions(CONTENT_MODEL.venture.collectionId, "ledger-loop-e2e");
     const en = stored.find((d) => d.locale === "en")!;
     const ar = stored.find((d) => d.locale === "ar")!;
@@ -279,6 +290,7 @@ describe("Translate with AI (Gemini is a local fake)", () => {
       sourceHash: translationHash("venture", en),
       websiteURL: "https://ledger-loop.example",
     });
+    await page.goto("/admin/ventures");
     await ready(page);
     await expect.poll(() => rowStates(page, "ledger-loop-e2e")).toEqual([["up-to-date", "unreviewed"]]);
   });

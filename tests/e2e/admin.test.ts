@@ -38,6 +38,12 @@ const h1 = (page: Page) => page.locator("h1").first().textContent();
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const textbox = (page: Page, name: string) => page.getByRole("textbox", { name, exact: true });
 const inputValue = (page: Page, name: string) => textbox(page, name).inputValue();
+/** The admin's flash message, without the bidi isolates around an item's name. */
+const flash = async (page: Page) =>
+  ((await page.locator("main [role=status][aria-live=polite]").first().textContent()) ?? "").replace(
+    /[\u2066-\u2069]/g,
+    "",
+  );
 
 /** The stored document of a collection by slug (what the public site and the studio read). */
 async function storedBySlug(collectionId: string, slug: string) {
@@ -234,6 +240,11 @@ describe("ventures", () => {
     await page.getByRole("button", { name: "Publish…" }).click();
 
     await page.locator("dialog[open]").getByRole("button", { name: "Publish", exact: true }).click();
+    // Saving stays in the editor (issue #29 item 3): a new item lands on its own edit page, with the flash.
+    await page.waitForURL((u) => u.pathname.startsWith("/admin/ventures/edit/"));
+    await ready(page);
+    await expect.poll(() => flash(page)).toBe("Published “Harbor Ledger Co”: English.");
+    await page.getByRole("link", { name: "Manage Ventures" }).click();
     await page.waitForURL((u) => u.pathname === "/admin/ventures");
     const row = page.getByRole("row").filter({ hasText: "harbor-ledger-e2e" });
     await row.waitFor();
@@ -266,11 +277,15 @@ describe("ventures", () => {
     expect(await inputValue(page, "Slug")).toBe("harbor-ledger-e2e");
     expect(await page.getByRole("img", { name: "Image preview" }).getAttribute("src")).toBe(`/media/${logoId}`);
     await textbox(page, "Short Description").fill("Bookkeeping and payroll for harbour businesses.");
+    const editPath = pathOf(page);
     await page.getByRole("button", { name: "Update", exact: true }).click();
-    await page.waitForURL((u) => u.pathname === "/admin/ventures");
+    await expect.poll(() => flash(page)).toBe("Saved “Harbor Ledger Co”.");
+    expect(pathOf(page)).toBe(editPath);
     await visitor.reload();
     expect(await visitor.locator("main").textContent()).toContain("Bookkeeping and payroll for harbour businesses.");
 
+    await page.getByRole("link", { name: "Manage Ventures" }).click();
+    await page.waitForURL((u) => u.pathname === "/admin/ventures");
     await ready(page);
     await deleteThroughDialog(page, "Harbor Ledger Co", "ventures");
     await expect.poll(() => page.getByRole("row").filter({ hasText: "harbor-ledger-e2e" }).count()).toBe(0);
@@ -336,6 +351,10 @@ describe("blog posts", () => {
     // Issue #29: publishing asks first, in a dialog naming the versions.
     await page.getByRole("button", { name: "Publish…" }).click();
     await page.locator("dialog[open]").getByRole("button", { name: "Publish", exact: true }).click();
+    await page.waitForURL((u) => u.pathname.startsWith("/admin/blog/edit/"));
+    await ready(page);
+    await expect.poll(() => flash(page)).toBe("Published “Harbours and Ledgers”: English.");
+    await page.getByRole("link", { name: "Manage Blog" }).click();
     await page.waitForURL((u) => u.pathname === "/admin/blog");
     const row = page.getByRole("row").filter({ hasText: "Harbours and Ledgers" });
     await row.waitFor();
@@ -351,7 +370,7 @@ describe("blog posts", () => {
     expect(await row.locator("td").allTextContents()).toEqual([
       "Harbours and Ledgers",
       "Bilal Blogger",
-      "March 14, 2026",
+      "14 Mar 2026", // the one date format (issue #29 item 7)
       "Published",
       "Up to date",
       "Missing",
@@ -375,8 +394,10 @@ describe("blog posts", () => {
     await page.getByLabel("Featured Image").setInputFiles(image("what-is-a-micro-service-agency.jpg"));
     await textbox(page, "Title").fill("Harbours and Ledgers, Revised");
     expect(await inputValue(page, "Slug")).toBe("harbours-and-ledgers"); // an existing slug stays
+    const editPath = pathOf(page);
     await page.getByRole("button", { name: "Update", exact: true }).click();
-    await page.waitForURL((u) => u.pathname === "/admin/blog");
+    await expect.poll(() => flash(page)).toBe("Saved “Harbours and Ledgers, Revised”.");
+    expect(pathOf(page)).toBe(editPath);
 
     await visitor.reload();
     await expect.poll(() => h1(visitor)).toBe("Harbours and Ledgers, Revised");
@@ -387,6 +408,8 @@ describe("blog posts", () => {
     expect(await statusOf(stack, `/media/${oldId}`)).toBe(404);
     expect(await statusOf(stack, `/media/${newId}`)).toBe(200);
 
+    await page.getByRole("link", { name: "Manage Blog" }).click();
+    await page.waitForURL((u) => u.pathname === "/admin/blog");
     await ready(page);
     await deleteThroughDialog(page, "Harbours and Ledgers, Revised", "blog");
     await expect.poll(() => page.getByRole("row").filter({ hasText: "Harbours and Ledgers" }).count()).toBe(0);
@@ -615,7 +638,9 @@ describe("Arabic", () => {
     expect(await page.getByLabel("رابط الموقع").getAttribute("dir")).toBe("ltr");
     await page.getByLabel("الاسم", { exact: true }).fill("دفتر الميناء");
     expect(await page.getByLabel("المعرّف").inputValue()).not.toBe("");
-    expect(await page.getByRole("button", { name: "إنشاء المشروع" }).isVisible()).toBe(true);
+    // A new item's buttons (issue #29 item 1): "Save" and "Publish…".
+    expect(await page.getByRole("button", { name: "حفظ", exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "نشر…", exact: true }).isVisible()).toBe(true);
 
     await page.goto("/admin/blog/new");
     await ready(page);
