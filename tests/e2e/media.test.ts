@@ -13,7 +13,7 @@ import { DATABASE_ID } from "../../model/content.ts";
 import { CONTENT_MODEL } from "../../model/model.ts";
 import { STUDIO_TEAM_ID } from "../../model/team.ts";
 import { startFakeGemini, type FakeGemini } from "../helpers/fake-gemini.ts";
-import { createUser, newUser, ready, signInThroughPage, type Credentials } from "./admin-helpers.ts";
+import { createUser, htmlSource, newUser, ready, signInThroughPage, type Credentials } from "./admin-helpers.ts";
 import { DESKTOP, PHONE, ROOT, startStack, type Stack } from "./helpers.ts";
 
 let stack: Stack;
@@ -165,10 +165,14 @@ describe("the media library and its picker", () => {
     const page = await signedIn("en");
     await page.goto(`/admin/blog/edit/${post.$id}`);
     await ready(page);
-    const body = page.locator('textarea[name="content"]');
+    // The body opens in the visual editor; its HTML tab holds the source (issue #30).
+    const body = await htmlSource(page, "content");
     await body.fill(`${await body.inputValue()}\n<p>Our wall:</p>\n${html}`);
-    await page.getByRole("button", { name: "Save Changes" }).click();
-    await page.waitForURL((u) => !u.pathname.includes("/edit/"));
+    // A published post is updated in place: the page stays on the editor with the flash (issue #29).
+    await page.getByRole("button", { name: "Update", exact: true }).click();
+    await expect
+      .poll(async () => (await page.locator("main [data-flash]").first().textContent())?.replace(/[\u2068\u2069]/g, ""))
+      .toBe("Saved “Join, Learn, Build, Earn: A Practical Path to Owning a Service Business”.");
 
     // The image's bytes are held back until the box has been measured.
     const visitor = await stack.page({ viewport: PHONE });

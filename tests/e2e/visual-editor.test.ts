@@ -182,13 +182,17 @@ describe("the visual body editor", () => {
     await arBody.area.fill((await arBody.area.inputValue()).replace("<h4>صغير</h4>", ""));
 
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
-    await page.getByRole("button", { name: "Create Post" }).click();
-    await page.waitForURL((u) => u.pathname === "/admin/blog");
-    editPath = (await page
-      .getByRole("row")
-      .filter({ hasText: "Visual editor e2e" })
-      .getByRole("link", { name: "Edit" })
-      .getAttribute("href"))!;
+    // A version written in the form counts as a translation of the English one: the writer marks it reviewed,
+    // so that the publish takes it too (an unreviewed translation is held back, issue #29 item 2).
+    await ar.getByRole("checkbox", { name: /^Reviewed:/ }).check();
+    // Published through the Publish… dialog; the new post lands on its own edit page (issue #29).
+    await page.getByRole("button", { name: "Publish…", exact: true }).click();
+    await page.locator("dialog[open]").getByRole("button", { name: "Publish", exact: true }).click();
+    await page.waitForURL((u) => u.pathname.startsWith("/admin/blog/edit/"));
+    editPath = new URL(page.url()).pathname;
+    await expect
+      .poll(async () => (await page.locator("main [data-flash]").first().textContent())?.replace(/[\u2068\u2069]/g, ""))
+      .toBe("Published “Visual editor e2e”: English, العربية.");
 
     // The public pages: the structure written, nothing else (no class, style or span from Word).
     const visitor = await stack.page();
@@ -238,8 +242,11 @@ describe("the visual body editor", () => {
     expect(await axeSerious(phone)).toEqual([]);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expect.poll(enBody.value).toContain("<p><strong>Bold words</strong></p><ul>");
-    await phone.getByRole("button", { name: "حفظ التغييرات" }).click();
-    await phone.waitForURL((u) => u.pathname === "/admin/blog");
+    // A published post is updated in place, confirmed by the flash (issue #29).
+    await phone.getByRole("button", { name: "تحديث", exact: true }).click();
+    await expect
+      .poll(async () => (await phone.locator("main [data-flash]").first().textContent())?.replace(/[\u2068\u2069]/g, ""))
+      .toBe("تم حفظ «Visual editor e2e».");
     const visitor = await stack.page();
     await visitor.goto(`/en/blog/${slug}`);
     await expect

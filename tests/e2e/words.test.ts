@@ -92,8 +92,8 @@ describe("in the English admin", () => {
     expect(await value(page, "field-excerpt")).toBe("My own excerpt.");
     expect(await value(page, "field-slug")).toBe("my-own-title");
     expect(await page.getByRole("status").filter({ hasText: "Undone" }).count()).toBe(1);
-    // Once: the Undo button is gone.
-    expect(await page.getByRole("button", { name: "Undo" }).count()).toBe(0);
+    // Once: the Undo button is gone (the body editor's toolbar has an Undo of its own).
+    expect(await page.getByRole("status").getByRole("button", { name: "Undo" }).count()).toBe(0);
 
     // Asked again, Cancel leaves the fields as they are.
     await page.getByRole("button", { name: "Generate Content" }).click();
@@ -150,7 +150,10 @@ describe("in the Arabic admin", () => {
     await page.locator("input[type=file]").setInputFiles([]);
     await expect.poll(() => chosen.textContent()).toBe("لم يُختر ملف");
     // A date input takes the page's language and says the day in its words.
-    expect(await page.locator("input[type=date]").getAttribute("lang")).toBe("ar");
+    // Each of them: the post's date and the publish time's (issue #29 item 2).
+    const dates = await page.locator("input[type=date]").all();
+    expect(dates.length).toBe(2);
+    for (const date of dates) expect(await date.getAttribute("lang")).toBe("ar");
     expect(await page.locator("[data-date-shown]").textContent()).toMatch(/^التاريخ: /);
   });
 
@@ -215,7 +218,8 @@ describe("in the Arabic admin", () => {
     const reviewed = page.getByRole("checkbox", { name: /^مراجَعة/ });
     expect(await reviewed.isChecked()).toBe(false);
 
-    await page.getByRole("button", { name: "تراجع" }).click();
+    // The AI's Undo, in its status (the body editor's toolbar has an Undo of its own).
+    await page.getByRole("status").getByRole("button", { name: "تراجع" }).click();
     await expect.poll(() => arTitle.inputValue()).toBe("ملاحظات الاستوديو");
     expect(await reviewed.isChecked()).toBe(true);
   });
@@ -242,7 +246,7 @@ describe("in the Arabic admin", () => {
     await page.locator("#field-excerpt").fill("");
     // The editor looks at the English tab, empty, and saves: the error is the Arabic version's.
     await page.getByRole("tab", { name: "English" }).click();
-    await page.getByRole("button", { name: "إنشاء المقال" }).click();
+    await page.getByRole("button", { name: "حفظ", exact: true }).click();
     const arabicTab = page.getByRole("tab", { name: "العربية" });
     await expect.poll(() => arabicTab.getAttribute("aria-selected")).toBe("true");
     await expect.poll(() => focusedId(page)).toBe("field-excerpt");
@@ -253,8 +257,11 @@ describe("in the Arabic admin", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
     await page.locator("#field-excerpt").fill("ملخص عربي.");
-    await page.getByRole("button", { name: "إنشاء المقال" }).click();
-    await page.waitForURL((u) => u.pathname === "/admin/blog");
+    // Published through the Publish… dialog (issue #29): the new post lands on its own edit page.
+    await page.getByRole("button", { name: "نشر…", exact: true }).click();
+    await page.locator("dialog[open]").getByRole("button", { name: "نشر", exact: true }).click();
+    await page.waitForURL((u) => u.pathname.startsWith("/admin/blog/edit/"));
+    await page.goto("/admin/blog");
     await ready(page);
     const stored = await versions(slug);
     expect(stored.map((d) => [d.locale, d.title, d.sourceLocale ?? null])).toEqual([["ar", "مقال بالعربية فقط", null]]);

@@ -32,6 +32,8 @@ export function PublishTimeFields(props: {
   error?: string;
 }) {
   const { t } = useTranslation();
+  // The pickers take the admin's language, as the form's other date input does (issue #29 item 8).
+  const locale = useLocale();
   const picked = pickedPublishTime((key) => props.values[key] ?? "", props.timeZone);
   const zone = zoneLabel(props.timeZone, picked.at ?? Date.now());
   const described = props.error ? "publish-at-error" : "publish-at-hint";
@@ -44,6 +46,7 @@ export function PublishTimeFields(props: {
           <input
             type="date"
             name={PUBLISH_DAY}
+            lang={locale}
             dir="ltr"
             value={props.values[PUBLISH_DAY] ?? ""}
             onChange={(e) => props.set(PUBLISH_DAY)(e.target.value)}
@@ -56,6 +59,7 @@ export function PublishTimeFields(props: {
           <input
             type="time"
             name={PUBLISH_TIME}
+            lang={locale}
             step={60}
             dir="ltr"
             value={props.values[PUBLISH_TIME] ?? ""}
