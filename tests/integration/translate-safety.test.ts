@@ -93,7 +93,7 @@ describe("studio translate over a version a person reviewed", () => {
     const entry = plan.items.find((i) => i.slug === "inside" && i.locale === "ar")!;
     expect(entry).toMatchObject({ action: "update", state: { from: "published", to: "draft" } });
     const line = plainLine({ type: "item", result: entry, done: 1, total: 1 }, true);
-    expect(line).toContain("(published → draft)");
+    expect(line).toContain("(published → draft: unpublishes ar)");
   });
 
   it("leaves a version written by a person (no translation: map) alone without --force", async () => {
