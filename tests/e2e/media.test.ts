@@ -205,4 +205,34 @@ describe("the media library and its picker", () => {
     });
     expect(after).toEqual({ width: before.width, height: before.height });
   });
+
+  it("inserts from the library through the body editor's Image button, with its alt text and size", async () => {
+    const { rows } = await stack.backend.services.tablesDB.listRows({
+      databaseId: DATABASE_ID,
+      tableId: CONTENT_MODEL.post.collectionId,
+      queries: [Query.equal("slug", "join-learn-build-earn"), Query.equal("locale", "en")],
+    });
+    const page = await signedIn("en");
+    await page.goto(`/admin/blog/edit/${rows[0]!.$id}`);
+    await ready(page);
+    const toolbar = page.getByRole("toolbar", { name: "Formatting" });
+    await toolbar.waitFor();
+    await page.locator(".ProseMirror").first().click();
+    await page.keyboard.press("Control+End");
+    await toolbar.getByRole("button", { name: "Image" }).click();
+    const dialog = page.getByRole("dialog", { name: "Insert an image" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: /join-learn-build-earn\.jpg/ }).click();
+    // The version's default alt text, required, as on the media page.
+    expect(await dialog.getByRole("textbox", { name: "Alt text" }).inputValue()).toBe("Sticky notes on a studio wall");
+    await dialog.getByRole("button", { name: "Insert", exact: true }).click();
+    await dialog.waitFor({ state: "hidden" });
+    // In the body, where the cursor was: the image with its alt text and pixel size (no layout shift later).
+    const source = await htmlSource(page, "content");
+    expect(await source.inputValue()).toMatch(
+      /<img src="\/media\/[A-Za-z0-9]+" alt="Sticky notes on a studio wall" width="1600" height="900">/,
+    );
+    // The picker's own forms did not submit the item's form.
+    expect(await page.locator("main [data-flash]").count()).toBe(0);
+  });
 });

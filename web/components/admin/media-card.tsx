@@ -3,6 +3,7 @@ import { Link, useRevalidator } from "react-router";
 import { useLocale, useTranslation } from "../../hooks.ts";
 import { CONTENT_LOCALES, CONTENT_MODEL } from "../../../model/model.ts";
 import { formatBytes, formatUploadDate, postMedia, type MediaImage } from "./media-api.ts";
+import { FileChooser } from "./file-chooser.tsx";
 
 const button = "rounded-full border border-line px-3 py-1 text-xs disabled:opacity-60";
 const input = "w-full rounded-lg border border-line bg-ink px-2 py-1 text-sm text-white";
@@ -108,16 +109,7 @@ export function MediaCard({ image }: { image: MediaImage }) {
             {t("admin.media.copyUrl")}
           </button>
           <form onSubmit={submit("replace")} className="flex min-w-0 flex-wrap items-end gap-2">
-            <label className="grid min-w-0 gap-1 text-xs">
-              <span>{t("admin.media.replaceFile")}</span>
-              <input
-                type="file"
-                name="file"
-                required
-                accept="image/jpeg,image/png,image/gif,image/webp"
-                className="max-w-full min-w-0 text-xs"
-              />
-            </label>
+            <FileChooser name="file" required label={t("admin.media.replaceFile")} />
             <button type="submit" disabled={busy} className={button}>
               {t("admin.media.replace")}
             </button>

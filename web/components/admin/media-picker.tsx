@@ -3,6 +3,7 @@ import { useLocale, useTranslation } from "../../hooks.ts";
 import { fetchMediaList, formatBytes, postMedia, type MediaImage } from "./media-api.ts";
 import type { ContentLocale } from "../../../model/locales.ts";
 import { directionOf } from "../../i18n/i18n.ts";
+import { FileChooser } from "./file-chooser.tsx";
 
 /** What the picker hands its caller: the image's URL, the alt text typed, its size in pixels. */
 export interface InsertedImage {
@@ -207,16 +208,7 @@ export function MediaPicker(props: {
       ) : (
         <div className="mt-2 grid gap-4">
           <form onSubmit={upload} className="grid min-w-0 gap-2 rounded-xl border border-line p-3">
-            <label className="grid min-w-0 gap-1 text-sm">
-              <span>{t("admin.media.upload")}</span>
-              <input
-                type="file"
-                name="file"
-                accept="image/jpeg,image/png,image/gif,image/webp"
-                required
-                className="max-w-full min-w-0"
-              />
-            </label>
+            <FileChooser name="file" required label={t("admin.media.upload")} />
             <button
               type="submit"
               disabled={busy !== null}

@@ -8,6 +8,7 @@ import { MediaPicker } from "../../components/admin/media-picker.tsx";
 import { imageHtml, postMedia } from "../../components/admin/media-api.ts";
 import { CONTENT_LOCALES } from "../../../model/model.ts";
 import type { Route } from "./+types/media";
+import { FileChooser } from "../../components/admin/file-chooser.tsx";
 
 /**
  * The media library page (issue #30 item 3), the studio team's (404 for anyone else): upload an image with
@@ -62,17 +63,7 @@ export default function MediaPage({ loaderData }: Route.ComponentProps) {
         className="grid min-w-0 gap-3 rounded-2xl border border-line bg-panel p-4"
       >
         <h2 className="font-semibold">{t("admin.media.upload")}</h2>
-        <label className="grid min-w-0 gap-1 text-sm">
-          <span>{t("admin.media.file")}</span>
-          <input
-            type="file"
-            name="file"
-            required
-            accept="image/jpeg,image/png,image/gif,image/webp"
-            className="max-w-full min-w-0 text-sm"
-          />
-          <span className="text-xs text-mist">{t("admin.media.fileHint")}</span>
-        </label>
+        <FileChooser name="file" required label={t("admin.media.file")} hint={t("admin.media.fileHint")} />
         <div className="grid gap-3 sm:grid-cols-2">
           {CONTENT_LOCALES.map((l) => (
             <label key={l} className="grid gap-1 text-sm">
