@@ -112,6 +112,10 @@ describe("the visual body editor", () => {
     await page.keyboard.press("Enter");
     await page.keyboard.type("the guide");
     await page.keyboard.press("Shift+Home");
+    // The editor reads a keyboard selection on the browser's selectionchange event, a task after the key: a
+    // person's next key comes later; the test's waits for it (under load the shortcut could otherwise see none).
+    await expect.poll(() => page.evaluate(() => window.getSelection()?.toString())).toBe("the guide");
+    await page.waitForFunction(() => new Promise((resolve) => setTimeout(() => resolve(true), 0)));
     await page.keyboard.press("Control+k");
     const dialog = page.getByRole("dialog", { name: "Link" });
     await dialog.waitFor();
