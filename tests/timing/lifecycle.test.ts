@@ -347,14 +347,18 @@ describe("states from the admin", () => {
     });
     const bob = new Visitor(site.url);
     expect((await bob.login("bob@example.com")).status).toBe(302);
-    await ada.request("/admin/blog/new", { method: "POST", form: form(fields("shared-post")) });
+    // A published post (issue #29 item 1: only an explicit publish makes it public; the saves below keep it so).
+    await ada.request("/admin/blog/new", {
+      method: "POST",
+      form: form({ ...fields("shared-post"), intent: "publish" }),
+    });
     const opened = (await post("shared-post"))!;
-    // Bob may edit it too: give signed-in users update rights, as a team would.
+    // Bob may edit it too: give signed-in users read and update rights, as a team would.
     await backend.services.databases.updateDocument({
       databaseId: DATABASE_ID,
       collectionId: CONTENT_MODEL.post.collectionId,
       documentId: opened.$id,
-      permissions: [...opened.$permissions, 'update("users")'],
+      permissions: [...opened.$permissions, 'read("users")', 'update("users")'],
     });
     const version = (await post("shared-post"))!.$updatedAt;
     const edit = `/admin/blog/edit/${opened.$id}`;
