@@ -33,6 +33,9 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.{ts,tsx}", "tests/security/**/*.test.ts"],
           pool: "forks",
           maxWorkers: 2,
+          // Files share a worker process; each starts with fresh project modules (tests/setup/fresh-modules.ts).
+          isolate: false,
+          setupFiles: ["tests/setup/fresh-modules.ts"],
           // A test that spawns `studio` several times waits on processes that share the two cores.
           testTimeout: 90_000,
         },

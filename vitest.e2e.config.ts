@@ -14,6 +14,9 @@ export default defineConfig({
     // Two files at a time (one a core); each starts its own stack and browser on free ports and temporary folders.
     pool: "forks",
     maxWorkers: 2,
+    // Files share a worker process; each starts with fresh project modules (tests/setup/fresh-modules.ts).
+    isolate: false,
+    setupFiles: ["tests/setup/fresh-modules.ts"],
     // The longest files (clean-clone CI, stop 37: 159 s, 122 s, 88 s, 75 s) first, so the two workers finish together.
     sequence: { sequencer: heavyFirst([/admin-lang\.test/, /admin\.test/, /pages\.test/, /admin-flash\.test/]) },
     // A browser waits on a server that shares the two cores with another file: polls get 10 s, not 1 s.
