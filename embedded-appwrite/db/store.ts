@@ -206,6 +206,8 @@ export class Store {
   private readonly records = new Map<string, { version: number; value: unknown }>();
   private readonly versionStatement: Statement;
   private readonly readTransaction: (fn: () => unknown) => unknown;
+  /** One transaction wrapper for every `transaction` call (better-sqlite3 builds four functions per wrapper). */
+  private readonly writeTransaction: (fn: () => unknown) => unknown;
 
   constructor(dataDir: string) {
     createPrivateDir(dataDir);
@@ -231,6 +233,7 @@ export class Store {
     });
     this.versionStatement = this.db.prepare("SELECT version FROM schema_version WHERE id = 1").pluck();
     this.readTransaction = this.db.transaction((fn: () => unknown) => fn());
+    this.writeTransaction = this.db.transaction((fn: () => unknown) => fn());
   }
 
   /**
@@ -270,9 +273,13 @@ export class Store {
     this.db.exec(sql);
   }
 
-  /** Run `fn` inside one SQLite transaction (committed before it returns). */
+  /**
+   * Run `fn` inside one SQLite transaction (committed before it returns); inside an open one, in a savepoint
+   * (a throw rolls back only `fn`'s writes). One wrapper serves every call: `db.transaction(fn)` per call built
+   * four functions and defined their properties each time (issue #33 item 4).
+   */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    return this.writeTransaction(fn) as T;
   }
 
   /**

@@ -88,6 +88,7 @@ export async function handle(app: AppState, router: Router, req: IncomingMessage
       caller,
       app,
       headers,
+      rowNames: false,
       body: () => (body ??= readJsonBody(req)),
     };
     // Most handlers answer synchronously: no microtask hop before the reply is written.

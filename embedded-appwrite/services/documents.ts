@@ -1,5 +1,4 @@
 import type { CollectionRecord } from "../db/catalog.ts";
-import { findDocument } from "../db/documents.ts";
 import { runList } from "../db/list.ts";
 import type { Condition } from "../db/list.ts";
 import { AppwriteError } from "../errors.ts";
@@ -7,8 +6,8 @@ import type { RequestContext } from "../http/context.ts";
 import { customIdParam, pathParam, queriesParam, totalParam } from "../http/params.ts";
 import type { Reply, Router } from "../http/router.ts";
 import { isAllowed } from "../permissions.ts";
-import { canAccess, collectionFor, documentModel } from "./document-input.ts";
-import { compileDocumentQueries, documentListSpec } from "./document-list.ts";
+import { collectionFor } from "./document-input.ts";
+import { compileDocumentQueries, documentListSpec, findDocumentRow, rowPermissions } from "./document-list.ts";
 import type { RawDocumentRow } from "./document-list.ts";
 import { execute, readThrough } from "./transactions.ts";
 
@@ -68,13 +67,25 @@ function listHandler(ctx: RequestContext): Reply {
   });
 }
 
+/**
+ * Get one document: the collection lookup and the row read in one transaction (`Store.read`), the reply the
+ * row's JSON text as lists write it (`document-json.ts`: serialised once while the row is unchanged), so a get
+ * builds no record, model or renamed copy (issue #33 item 4). 404 when missing or not readable (REFERENCE §6).
+ */
 function getHandler(ctx: RequestContext): Reply {
-  const collection = collectionFor(ctx);
-  const id = pathParam(ctx, "documentId");
-  const { queries } = compileDocumentQueries(collection, queriesParam(ctx));
-  const doc = findDocument(ctx.app.store, collection, id);
-  if (!doc || !canAccess(ctx, collection, doc, "read")) throw new AppwriteError("document_not_found", undefined, [id]);
-  return { status: 200, json: documentModel(collection, doc, queries.select) };
+  const store = ctx.app.store;
+  return store.read(() => {
+    const collection = collectionFor(ctx);
+    const id = pathParam(ctx, "documentId");
+    const { lists } = compileDocumentQueries(collection, queriesParam(ctx));
+    const row = findDocumentRow(store, collection, id);
+    const readable =
+      row !== undefined &&
+      (isAllowed(ctx.caller, collection.permissions, "read") ||
+        (collection.documentSecurity && isAllowed(ctx.caller, rowPermissions(row), "read")));
+    if (!readable) throw new AppwriteError("document_not_found", undefined, [id]);
+    return { status: 200, jsonBytes: lists[ctx.rowNames === true ? "rows" : "documents"].bytes(row) };
+  });
 }
 
 /** `PATCH …/documents/{documentId}`: partial update (data and/or permissions). */

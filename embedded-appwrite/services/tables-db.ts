@@ -1,5 +1,6 @@
 import type { Store } from "../db/store.ts";
 import { AppwriteError } from "../errors.ts";
+import { appWithEvents, contextWith } from "../http/context.ts";
 import type { AppState, RequestContext } from "../http/context.ts";
 import { EventBus } from "../realtime/bus.ts";
 import type { RealtimeEvent } from "../realtime/bus.ts";
@@ -122,7 +123,7 @@ const rowApps = new WeakMap<AppState, AppState>();
 function rowApp(app: AppState): AppState {
   let wrapped = rowApps.get(app);
   if (!wrapped) {
-    wrapped = { ...app, events: new RowEventBus(app.events) };
+    wrapped = appWithEvents(app, new RowEventBus(app.events));
     rowApps.set(app, wrapped);
   }
   return wrapped;
@@ -179,16 +180,17 @@ function translateBody(method: string, segments: readonly string[], body: Json):
 const tablesDb: Handler = async (ctx: RequestContext): Promise<Reply> => {
   const segments = ctx.path.split("/").filter((s) => s !== "");
   const method = ctx.method;
-  const match = legacy.match(method, `/${legacySegments(method, segments).join("/")}`);
+  const path = `/${legacySegments(method, segments).join("/")}`;
+  const match = legacy.match(method, path);
+  const rows = segments[4] === "rows";
   let body: Promise<Json> | undefined;
-  const inner: RequestContext = {
-    ...ctx,
-    app: segments[4] === "rows" ? rowApp(ctx.app) : ctx.app,
-    rowNames: segments[4] === "rows",
-    path: `/${legacySegments(method, segments).join("/")}`,
+  const inner = contextWith(ctx, {
+    app: rows ? rowApp(ctx.app) : ctx.app,
+    rowNames: rows,
+    path,
     params: match.params,
     body: () => (body ??= ctx.body().then((b) => translateBody(method, segments, b))),
-  };
+  });
   let reply: Reply;
   try {
     reply = await match.handler(inner);
