@@ -205,6 +205,7 @@ export class Store {
   private readonly statements = new Map<string, Statement>();
   private readonly records = new Map<string, { version: number; value: unknown }>();
   private readonly versionStatement: Statement;
+  private readonly changeStatement: Statement;
   private readonly readTransaction: (fn: () => unknown) => unknown;
   /** One transaction wrapper for every `transaction` call (better-sqlite3 builds four functions per wrapper). */
   private readonly writeTransaction: (fn: () => unknown) => unknown;
@@ -232,6 +233,12 @@ export class Store {
       return regex.test(value) ? 1 : 0;
     });
     this.versionStatement = this.db.prepare("SELECT version FROM schema_version WHERE id = 1").pluck();
+    // The schema_version read makes the statement open the read snapshot before data_version is read.
+    this.changeStatement = this.db
+      .prepare(
+        "SELECT total_changes() || ':' || (SELECT data_version FROM pragma_data_version) || ':' || (SELECT version FROM schema_version WHERE id = 1)",
+      )
+      .pluck();
     this.readTransaction = this.db.transaction((fn: () => unknown) => fn());
     this.writeTransaction = this.db.transaction((fn: () => unknown) => fn());
   }
@@ -251,6 +258,17 @@ export class Store {
     if (this.records.size >= MAX_CACHED_RECORDS) this.records.clear();
     this.records.set(key, { version, value });
     return value;
+  }
+
+  /**
+   * A mark of the database's state: equal marks mean no row was written on this connection
+   * (`total_changes()`) and no other connection committed (`PRAGMA data_version`) in between (SQLite
+   * "PRAGMA data_version", "total_changes()"). Read it as the first statement of a `read` transaction: the
+   * mark then describes that transaction's snapshot. Written rows that were rolled back change it too (a
+   * false "changed", never a false "unchanged"). For reply caches (`document-json.ts`).
+   */
+  changeMark(): string {
+    return this.changeStatement.get() as string;
   }
 
   /**

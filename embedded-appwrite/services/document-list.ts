@@ -19,6 +19,8 @@ const MAX_COMPILED = 200;
 
 /** Queries compiled for one collection, with the converter from raw rows to Appwrite `Document` models. */
 export interface CompiledDocumentQueries {
+  /** The query list as its cache key (JSON of the raw queries). */
+  key: string;
   queries: CompiledQueries;
   /** The `Document` model of a raw row, as `documentModel(collection, toDocument(…), queries.select)` builds it. */
   toModel: (row: RawDocumentRow) => Record<string, unknown>;
@@ -115,7 +117,7 @@ export function compileDocumentQueries(
       }
       return found;
     };
-    compiled = { queries, toModel, lists: { documents: memo("documents"), rows: memo("rows") } };
+    compiled = { key, queries, toModel, lists: { documents: memo("documents"), rows: memo("rows") } };
     if (plan.compiled.size >= MAX_COMPILED) plan.compiled.clear();
     plan.compiled.set(key, compiled);
   }

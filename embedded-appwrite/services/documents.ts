@@ -51,19 +51,30 @@ function readableScope(ctx: RequestContext, collection: CollectionRecord): Condi
   ];
 }
 
-/** List documents: the collection lookup, `total` and the page read in one transaction (`Store.read`). */
+/**
+ * List documents: the collection lookup, `total` and the page read in one transaction (`Store.read`). A caller
+ * who may read the whole collection (no permission filter) and lists outside a transaction gets the reply kept
+ * for the same query list while the database is unchanged (`RowJsonMemo.keptList`, `Store.changeMark` read as
+ * the transaction's first statement); a read through a transaction (staged writes, rolled back) neither uses
+ * nor fills it.
+ */
 function listHandler(ctx: RequestContext): Reply {
-  return ctx.app.store.read(() => {
+  const store = ctx.app.store;
+  const own = !store.db.inTransaction;
+  return store.read(() => {
+    const mark = own ? store.changeMark() : undefined;
     const collection = collectionFor(ctx);
-    const { queries, lists } = compileDocumentQueries(collection, queriesParam(ctx));
+    const { key, queries, lists } = compileDocumentQueries(collection, queriesParam(ctx));
     const scope = readableScope(ctx, collection);
-    const { rows, total } = runList<RawDocumentRow>(
-      ctx.app.store,
-      documentListSpec(collection, scope),
-      queries,
-      totalParam(ctx),
-    );
-    return { status: 200, jsonBytes: lists[ctx.rowNames === true ? "rows" : "documents"].list(total, rows) };
+    const withTotal = totalParam(ctx);
+    const memo = lists[ctx.rowNames === true ? "rows" : "documents"];
+    const replyKey = mark !== undefined && scope.length === 0 ? `${withTotal ? "t" : "n"}${key}` : undefined;
+    const kept = replyKey === undefined ? undefined : memo.keptList(replyKey, mark!);
+    if (kept) return { status: 200, jsonBytes: kept };
+    const { rows, total } = runList<RawDocumentRow>(store, documentListSpec(collection, scope), queries, withTotal);
+    const bytes = memo.list(total, rows);
+    if (replyKey !== undefined) memo.keepList(replyKey, mark!, bytes);
+    return { status: 200, jsonBytes: bytes };
   });
 }
 
