@@ -9,6 +9,7 @@ import { isAllowed } from "../permissions.ts";
 import { collectionFor } from "./document-input.ts";
 import { compileDocumentQueries, documentListSpec, findDocumentRow, rowPermissions } from "./document-list.ts";
 import type { RawDocumentRow } from "./document-list.ts";
+import { keptRead } from "./read-cache.ts";
 import { execute, readThrough } from "./transactions.ts";
 
 /** The database and collection of the request path, as an operation names them. */
@@ -163,8 +164,10 @@ export function register(router: Router): void {
   router.add("PUT", base, "documents.write", upsertManyHandler);
   router.add("PATCH", base, "documents.write", updateManyHandler);
   router.add("DELETE", base, "documents.write", deleteManyHandler);
-  router.add("GET", base, "documents.read", (ctx) => readThrough(ctx, listHandler));
-  router.add("GET", `${base}/:documentId`, "documents.read", (ctx) => readThrough(ctx, getHandler));
+  router.add("GET", base, "documents.read", (ctx) => keptRead(ctx, (inner) => readThrough(inner, listHandler)));
+  router.add("GET", `${base}/:documentId`, "documents.read", (ctx) =>
+    keptRead(ctx, (inner) => readThrough(inner, getHandler)),
+  );
   router.add("PATCH", `${base}/:documentId`, "documents.write", updateHandler);
   router.add("PUT", `${base}/:documentId`, "documents.write", upsertHandler);
   router.add("DELETE", `${base}/:documentId`, "documents.write", deleteHandler);

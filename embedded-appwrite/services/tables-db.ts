@@ -11,6 +11,7 @@ import * as attributes from "./attributes.ts";
 import * as databases from "./databases.ts";
 import * as documentCounters from "./document-counters.ts";
 import * as documents from "./documents.ts";
+import { keptRead } from "./read-cache.ts";
 import { rename, ROW_KEYS, translateError } from "./tables-db-names.ts";
 import {
   columnModel,
@@ -214,6 +215,9 @@ const tablesDb: Handler = async (ctx: RequestContext): Promise<Reply> => {
   return kind ? { ...reply, json: translateReply(store, kind, json, match.params) } : reply;
 };
 
+/** Row reads: an API key's repeated read is answered from `read-cache.ts` before any renaming or routing. */
+const keptTablesDb: Handler = (ctx) => keptRead(ctx, tablesDb);
+
 /**
  * TablesDB routes (REFERENCE §4 "TablesDB", §10): databases, tables, columns (`string`, `email`,
  * `url`, `datetime`, `integer`, `boolean` and 1.9's `varchar`, `text`, `mediumtext`, `longtext`),
@@ -251,11 +255,11 @@ export function register(router: Router): void {
   add("GET", `${table}/indexes/:key`, tablesRead);
   add("DELETE", `${table}/indexes/:key`, tablesWrite);
   add("POST", `${table}/rows`, rowsWrite);
-  add("GET", `${table}/rows`, rowsRead);
+  router.add("GET", `${table}/rows`, rowsRead, keptTablesDb);
   add("PUT", `${table}/rows`, rowsWrite);
   add("PATCH", `${table}/rows`, rowsWrite);
   add("DELETE", `${table}/rows`, rowsWrite);
-  add("GET", `${table}/rows/:rowId`, rowsRead);
+  router.add("GET", `${table}/rows/:rowId`, rowsRead, keptTablesDb);
   add("PATCH", `${table}/rows/:rowId`, rowsWrite);
   add("PUT", `${table}/rows/:rowId`, rowsWrite);
   add("DELETE", `${table}/rows/:rowId`, rowsWrite);
