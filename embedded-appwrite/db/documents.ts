@@ -89,7 +89,11 @@ const updateSql = new WeakMap<CollectionRecord, string>();
 
 /** `SELECT` of every column of document `?` (by `_id`) of `collection`, in `documentColumns` order. */
 export function findDocumentSql(collection: CollectionRecord): string {
-  return sqlFor(findSql, collection, () => `SELECT ${documentColumns(collection)} FROM ${documentTable(collection.seq)} WHERE _id = ?`);
+  return sqlFor(
+    findSql,
+    collection,
+    () => `SELECT ${documentColumns(collection)} FROM ${documentTable(collection.seq)} WHERE _id = ?`,
+  );
 }
 
 /** The document `id`, or `undefined`. */

@@ -78,7 +78,9 @@ describe("kept read replies", () => {
     try {
       const collection = findCollection(other, findDatabase(other, T.databaseId)!, T.tableId)!;
       const doc = findDocument(other, collection, "b")!;
-      other.transaction(() => updateDocument(other, collection, { ...doc, data: { ...doc.data, title: "B from elsewhere" } }));
+      other.transaction(() =>
+        updateDocument(other, collection, { ...doc, data: { ...doc.data, title: "B from elsewhere" } }),
+      );
     } finally {
       other.close();
     }
