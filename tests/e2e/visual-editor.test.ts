@@ -249,9 +249,7 @@ describe("the visual body editor", () => {
     // A published post is updated in place, confirmed by the flash (issue #29).
     await phone.getByRole("button", { name: "تحديث", exact: true }).click();
     await expect
-      .poll(async () =>
-        (await phone.locator("main [data-flash]").first().textContent())?.replace(/[\u2068\u2069]/g, ""),
-      )
+      .poll(async () => (await phone.locator("main [data-flash]").first().textContent())?.replace(/[\u2068\u2069]/g, ""))
       .toBe("تم حفظ «Visual editor e2e».");
     const visitor = await stack.page();
     await visitor.goto(`/en/blog/${slug}`);
