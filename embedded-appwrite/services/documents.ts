@@ -9,7 +9,7 @@ import { isAllowed } from "../permissions.ts";
 import { collectionFor } from "./document-input.ts";
 import { compileDocumentQueries, documentListSpec, findDocumentRow, rowPermissions } from "./document-list.ts";
 import type { RawDocumentRow } from "./document-list.ts";
-import { keptRead } from "./read-cache.ts";
+import { keptRead, READ_CACHE } from "./read-cache.ts";
 import { execute, readThrough } from "./transactions.ts";
 
 /** The database and collection of the request path, as an operation names them. */
@@ -61,7 +61,7 @@ function readableScope(ctx: RequestContext, collection: CollectionRecord): Condi
  */
 function listHandler(ctx: RequestContext): Reply {
   const store = ctx.app.store;
-  const own = !store.db.inTransaction;
+  const own = READ_CACHE && !store.db.inTransaction;
   return store.read(() => {
     const mark = own ? store.changeMark() : undefined;
     const collection = collectionFor(ctx);

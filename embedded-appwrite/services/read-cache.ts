@@ -14,6 +14,12 @@ import type { Reply } from "../http/router.ts";
  * connection and no other connection committed since, so it equals what the route would answer.
  */
 
+/**
+ * `EMULATOR_READ_CACHE=off` (read when the server starts) answers every read from the route: for measuring the
+ * uncached path (`scripts/bench/emulator-floor.ts`) or ruling the cache out when debugging.
+ */
+export const READ_CACHE = process.env["EMULATOR_READ_CACHE"] !== "off";
+
 /** Replies kept per store before the cache is emptied. */
 const MAX_REPLIES = 1000;
 /** Bytes kept per store before the cache is emptied; a larger reply is not kept. */
@@ -67,7 +73,7 @@ export function keptRead(
   const target = ctx.req.url;
   // A TablesDB row read reaches the legacy route (rowNames set) after its own `keptRead` at the TablesDB route.
   const skip = ctx.rowNames === true || ctx.query["transactionId"] !== undefined || store.db.inTransaction;
-  if (!ctx.caller.isKey || target === undefined || skip) return read(ctx);
+  if (!READ_CACHE || !ctx.caller.isKey || target === undefined || skip) return read(ctx);
   const cache = cacheOf(store);
   const mark = store.changeMark();
   const kept = cache.replies.get(target);
