@@ -17,9 +17,17 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** The bytes of the secrets requests are checked against (the project's keys), encoded once. */
+const secretBytes = new Map<string, Buffer>();
+
 function sameSecret(given: string, expected: string): boolean {
+  let b = secretBytes.get(expected);
+  if (b === undefined) {
+    if (secretBytes.size >= 100) secretBytes.clear();
+    b = Buffer.from(expected);
+    secretBytes.set(expected, b);
+  }
   const a = Buffer.from(given);
-  const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 }
 

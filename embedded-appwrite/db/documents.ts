@@ -70,11 +70,35 @@ export function documentQuerySchema(collection: CollectionRecord): QuerySchema {
   return { fields, selectable: true };
 }
 
+/**
+ * The SQL of one query per collection record, built once: records are immutable and replaced when the schema
+ * changes (`Store.cached`), so a record's SQL never goes stale (issue #33 item 4: the column list was joined
+ * again for every read and write).
+ */
+function sqlFor(cache: WeakMap<CollectionRecord, string>, collection: CollectionRecord, build: () => string): string {
+  let sql = cache.get(collection);
+  if (sql === undefined) {
+    sql = build();
+    cache.set(collection, sql);
+  }
+  return sql;
+}
+const findSql = new WeakMap<CollectionRecord, string>();
+const insertSql = new WeakMap<CollectionRecord, string>();
+const updateSql = new WeakMap<CollectionRecord, string>();
+
+/** `SELECT` of every column of document `?` (by `_id`) of `collection`, in `documentColumns` order. */
+export function findDocumentSql(collection: CollectionRecord): string {
+  return sqlFor(
+    findSql,
+    collection,
+    () => `SELECT ${documentColumns(collection)} FROM ${documentTable(collection.seq)} WHERE _id = ?`,
+  );
+}
+
 /** The document `id`, or `undefined`. */
 export function findDocument(store: Store, collection: CollectionRecord, id: string): DocumentRecord | undefined {
-  const row = store
-    .stmt(`SELECT ${documentColumns(collection)} FROM ${documentTable(collection.seq)} WHERE _id = ?`)
-    .get(id) as DocumentRow | undefined;
+  const row = store.stmt(findDocumentSql(collection)).raw(false).get(id) as DocumentRow | undefined;
   return row ? toDocument(collection, row) : undefined;
 }
 
@@ -87,14 +111,17 @@ function readRoles(permissions: readonly string[]): string {
  * duplicate `$id` or a unique-index clash (the caller maps it to an Appwrite error).
  */
 export function insertDocument(store: Store, collection: CollectionRecord, doc: Omit<DocumentRecord, "seq">): void {
-  const columns = [
-    "_id",
-    "_createdAt",
-    "_updatedAt",
-    "_permissions",
-    "_read",
-    ...collection.attributes.map((a) => attributeColumn(a.key)),
-  ];
+  const sql = sqlFor(insertSql, collection, () => {
+    const columns = [
+      "_id",
+      "_createdAt",
+      "_updatedAt",
+      "_permissions",
+      "_read",
+      ...collection.attributes.map((a) => attributeColumn(a.key)),
+    ];
+    return `INSERT INTO ${documentTable(collection.seq)} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`;
+  });
   const values = [
     doc.id,
     doc.createdAt,
@@ -103,23 +130,22 @@ export function insertDocument(store: Store, collection: CollectionRecord, doc: 
     readRoles(doc.permissions),
     ...collection.attributes.map((a) => toColumn(a, doc.data[a.key])),
   ];
-  store
-    .stmt(
-      `INSERT INTO ${documentTable(collection.seq)} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
-    )
-    .run(...values);
+  store.stmt(sql).run(...values);
 }
 
 /** Replace every field of the stored document `doc.seq` (same errors as `insertDocument`). */
 export function updateDocument(store: Store, collection: CollectionRecord, doc: DocumentRecord): void {
-  const assignments = [
-    "_updatedAt = ?",
-    "_permissions = ?",
-    "_read = ?",
-    ...collection.attributes.map((a) => `${attributeColumn(a.key)} = ?`),
-  ];
+  const sql = sqlFor(updateSql, collection, () => {
+    const assignments = [
+      "_updatedAt = ?",
+      "_permissions = ?",
+      "_read = ?",
+      ...collection.attributes.map((a) => `${attributeColumn(a.key)} = ?`),
+    ];
+    return `UPDATE ${documentTable(collection.seq)} SET ${assignments.join(", ")} WHERE _seq = ?`;
+  });
   store
-    .stmt(`UPDATE ${documentTable(collection.seq)} SET ${assignments.join(", ")} WHERE _seq = ?`)
+    .stmt(sql)
     .run(
       doc.updatedAt,
       JSON.stringify(doc.permissions),

@@ -205,7 +205,10 @@ export class Store {
   private readonly statements = new Map<string, Statement>();
   private readonly records = new Map<string, { version: number; value: unknown }>();
   private readonly versionStatement: Statement;
+  private readonly changeStatement: Statement;
   private readonly readTransaction: (fn: () => unknown) => unknown;
+  /** One transaction wrapper for every `transaction` call (better-sqlite3 builds four functions per wrapper). */
+  private readonly writeTransaction: (fn: () => unknown) => unknown;
 
   constructor(dataDir: string) {
     createPrivateDir(dataDir);
@@ -230,7 +233,14 @@ export class Store {
       return regex.test(value) ? 1 : 0;
     });
     this.versionStatement = this.db.prepare("SELECT version FROM schema_version WHERE id = 1").pluck();
+    // The schema_version read makes the statement open the read snapshot before data_version is read.
+    this.changeStatement = this.db
+      .prepare(
+        "SELECT total_changes() || ':' || (SELECT data_version FROM pragma_data_version) || ':' || (SELECT version FROM schema_version WHERE id = 1)",
+      )
+      .pluck();
     this.readTransaction = this.db.transaction((fn: () => unknown) => fn());
+    this.writeTransaction = this.db.transaction((fn: () => unknown) => fn());
   }
 
   /**
@@ -248,6 +258,17 @@ export class Store {
     if (this.records.size >= MAX_CACHED_RECORDS) this.records.clear();
     this.records.set(key, { version, value });
     return value;
+  }
+
+  /**
+   * A mark of the database's state: equal marks mean no row was written on this connection
+   * (`total_changes()`) and no other connection committed (`PRAGMA data_version`) in between (SQLite
+   * "PRAGMA data_version", "total_changes()"). Read it as the first statement of a `read` transaction: the
+   * mark then describes that transaction's snapshot. Written rows that were rolled back change it too (a
+   * false "changed", never a false "unchanged"). For reply caches (`document-json.ts`).
+   */
+  changeMark(): string {
+    return this.changeStatement.get() as string;
   }
 
   /**
@@ -270,9 +291,13 @@ export class Store {
     this.db.exec(sql);
   }
 
-  /** Run `fn` inside one SQLite transaction (committed before it returns). */
+  /**
+   * Run `fn` inside one SQLite transaction (committed before it returns); inside an open one, in a savepoint
+   * (a throw rolls back only `fn`'s writes). One wrapper serves every call: `db.transaction(fn)` per call built
+   * four functions and defined their properties each time (issue #33 item 4).
+   */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    return this.writeTransaction(fn) as T;
   }
 
   /**

@@ -22,11 +22,16 @@ export function toJson(value: unknown): string {
 
 /** Write `reply` to `res`; every response carries `X-Content-Type-Options: nosniff`. */
 export async function send(res: ServerResponse, reply: Reply): Promise<void> {
-  res.setHeader("X-Content-Type-Options", "nosniff");
+  // JSON replies pass every header to `writeHead` at once: with no header set before, Node takes them as they
+  // are instead of storing each through `setHeader` first (issue #33 item 4).
   if ("json" in reply) {
     const body = toJson(reply.json);
-    for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
+    if (reply.headers) {
+      res.setHeader("X-Content-Type-Options", "nosniff");
+      for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
+    }
     res.writeHead(reply.status, {
+      "X-Content-Type-Options": "nosniff",
       "Content-Type": "application/json",
       "Content-Length": Buffer.byteLength(body),
     });
@@ -34,10 +39,15 @@ export async function send(res: ServerResponse, reply: Reply): Promise<void> {
     return;
   }
   if ("jsonBytes" in reply) {
-    res.writeHead(reply.status, { "Content-Type": "application/json", "Content-Length": reply.jsonBytes.length });
+    res.writeHead(reply.status, {
+      "X-Content-Type-Options": "nosniff",
+      "Content-Type": "application/json",
+      "Content-Length": reply.jsonBytes.length,
+    });
     res.end(reply.jsonBytes);
     return;
   }
+  res.setHeader("X-Content-Type-Options", "nosniff");
   if ("text" in reply) {
     res.writeHead(reply.status, {
       "Content-Type": "text/plain; charset=UTF-8",

@@ -35,7 +35,9 @@ const CLOSE = Buffer.from("]}");
 /** The serialised models of one collection record, query selection and naming, by row `_seq`. */
 export class RowJsonMemo {
   private readonly texts = new Map<unknown, { row: readonly unknown[]; bytes: Buffer }>();
-  /** Text bytes held in `texts`. */
+  /** Whole list replies by query key, each with the database's change mark when it was read (`Store.changeMark`). */
+  private readonly replies = new Map<string, { mark: string; bytes: Buffer }>();
+  /** Text bytes held in `texts` and `replies`. */
   private held = 0;
 
   /**
@@ -55,8 +57,7 @@ export class RowJsonMemo {
     const bytes = Buffer.from(toJson(this.names === "rows" ? rename(model, ROW_KEYS) : model));
     const replaced = kept?.bytes.length ?? 0;
     if (this.texts.size >= MAX_ROWS || this.held - replaced + bytes.length > MAX_BYTES) {
-      this.texts.clear();
-      this.held = 0;
+      this.clear();
     } else {
       this.texts.delete(row[0]);
       this.held -= replaced;
@@ -66,6 +67,32 @@ export class RowJsonMemo {
       this.held += bytes.length;
     }
     return bytes;
+  }
+
+  private clear(): void {
+    this.texts.clear();
+    this.replies.clear();
+    this.held = 0;
+  }
+
+  /**
+   * The list reply kept under `key` (the query list and `total` flag) if the database is unchanged since it was
+   * read (`mark`, from `Store.changeMark` in the same read transaction), else `undefined`. A repeated list with
+   * no write in between (the site repeats its lists) then runs no SQL (issue #33 item 4).
+   */
+  keptList(key: string, mark: string): Buffer | undefined {
+    const kept = this.replies.get(key);
+    return kept && kept.mark === mark ? kept.bytes : undefined;
+  }
+
+  /** Keep `bytes`, read at `mark`, as the reply for `key` (see `keptList`); bounded with the row texts. */
+  keepList(key: string, mark: string, bytes: Buffer): void {
+    const replaced = this.replies.get(key)?.bytes.length ?? 0;
+    if (bytes.length > MAX_BYTES / 4) return;
+    if (this.replies.size >= MAX_ROWS || this.held - replaced + bytes.length > MAX_BYTES) this.clear();
+    else this.held -= replaced;
+    this.replies.set(key, { mark, bytes });
+    this.held += bytes.length;
   }
 
   /**

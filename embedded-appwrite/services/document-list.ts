@@ -1,7 +1,8 @@
 import { documentTable } from "../db/catalog.ts";
 import type { CollectionRecord } from "../db/catalog.ts";
-import { documentColumns, documentQuerySchema } from "../db/documents.ts";
+import { documentColumns, documentQuerySchema, findDocumentSql } from "../db/documents.ts";
 import type { Condition, ListSpec } from "../db/list.ts";
+import type { Store } from "../db/store.ts";
 import { compileQueries } from "../queries.ts";
 import type { CompiledQueries, QuerySchema } from "../queries.ts";
 import { fromColumn } from "../values.ts";
@@ -18,6 +19,8 @@ const MAX_COMPILED = 200;
 
 /** Queries compiled for one collection, with the converter from raw rows to Appwrite `Document` models. */
 export interface CompiledDocumentQueries {
+  /** The query list as its cache key (JSON of the raw queries). */
+  key: string;
   queries: CompiledQueries;
   /** The `Document` model of a raw row, as `documentModel(collection, toDocument(…), queries.select)` builds it. */
   toModel: (row: RawDocumentRow) => Record<string, unknown>;
@@ -27,6 +30,8 @@ export interface CompiledDocumentQueries {
 
 interface Plan {
   columns: string;
+  /** The list spec without a scope (API keys, collection-level readers): one object, so `runList` memoises its SQL. */
+  unscoped?: ListSpec;
   schema: QuerySchema;
   compiled: Map<string, CompiledDocumentQueries>;
   /** Row text memos by selection and names: query lists that select the same fields share one. */
@@ -112,7 +117,7 @@ export function compileDocumentQueries(
       }
       return found;
     };
-    compiled = { queries, toModel, lists: { documents: memo("documents"), rows: memo("rows") } };
+    compiled = { key, queries, toModel, lists: { documents: memo("documents"), rows: memo("rows") } };
     if (plan.compiled.size >= MAX_COMPILED) plan.compiled.clear();
     plan.compiled.set(key, compiled);
   }
@@ -124,13 +129,30 @@ export function compileDocumentQueries(
  * (e.g. the permission filter) added to every query.
  */
 export function documentListSpec(collection: CollectionRecord, scope: Condition[]): ListSpec {
-  return {
+  const plan = planFor(collection);
+  if (scope.length === 0 && plan.unscoped) return plan.unscoped;
+  const spec: ListSpec = {
     table: documentTable(collection.seq),
-    columns: planFor(collection).columns,
+    columns: plan.columns,
     idColumn: "_id",
     seqColumn: "_seq",
     scope,
     noun: "Document",
     raw: true,
   };
+  if (scope.length === 0) plan.unscoped = Object.freeze(spec);
+  return spec;
+}
+
+/**
+ * Document `id` of `collection` as a raw row (`RawDocumentRow`: the columns of `documentColumns`, as a list
+ * reads them), or `undefined`; `CompiledDocumentQueries.lists` turn it into the reply's JSON text.
+ */
+export function findDocumentRow(store: Store, collection: CollectionRecord, id: string): RawDocumentRow | undefined {
+  return store.stmt(findDocumentSql(collection)).raw(true).get(id) as RawDocumentRow | undefined;
+}
+
+/** The `$permissions` of a raw row (its JSON column parsed). */
+export function rowPermissions(row: RawDocumentRow): string[] {
+  return JSON.parse(row[4] as string) as string[];
 }

@@ -1,3 +1,4 @@
+import { appWithEvents, contextWith } from "../http/context.ts";
 import type { RequestContext } from "../http/context.ts";
 import type { Reply } from "../http/router.ts";
 import { EventBus } from "../realtime/bus.ts";
@@ -105,7 +106,7 @@ export class HeldEvents extends EventBus {
 
 /** `ctx` with its events held in `held` instead of published. */
 export function holding(ctx: RequestContext, held: HeldEvents): RequestContext {
-  return { ...ctx, app: { ...ctx.app, events: held } };
+  return contextWith(ctx, { app: appWithEvents(ctx.app, held) });
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { CollectionRecord } from "../db/catalog.ts";
-import { findDocument } from "../db/documents.ts";
 import { runList } from "../db/list.ts";
 import type { Condition } from "../db/list.ts";
 import { AppwriteError } from "../errors.ts";
@@ -7,9 +6,10 @@ import type { RequestContext } from "../http/context.ts";
 import { customIdParam, pathParam, queriesParam, totalParam } from "../http/params.ts";
 import type { Reply, Router } from "../http/router.ts";
 import { isAllowed } from "../permissions.ts";
-import { canAccess, collectionFor, documentModel } from "./document-input.ts";
-import { compileDocumentQueries, documentListSpec } from "./document-list.ts";
+import { collectionFor } from "./document-input.ts";
+import { compileDocumentQueries, documentListSpec, findDocumentRow, rowPermissions } from "./document-list.ts";
 import type { RawDocumentRow } from "./document-list.ts";
+import { keptRead, READ_CACHE } from "./read-cache.ts";
 import { execute, readThrough } from "./transactions.ts";
 
 /** The database and collection of the request path, as an operation names them. */
@@ -52,29 +52,52 @@ function readableScope(ctx: RequestContext, collection: CollectionRecord): Condi
   ];
 }
 
-/** List documents: the collection lookup, `total` and the page read in one transaction (`Store.read`). */
+/**
+ * List documents: the collection lookup, `total` and the page read in one transaction (`Store.read`). A caller
+ * who may read the whole collection (no permission filter) and lists outside a transaction gets the reply kept
+ * for the same query list while the database is unchanged (`RowJsonMemo.keptList`, `Store.changeMark` read as
+ * the transaction's first statement); a read through a transaction (staged writes, rolled back) neither uses
+ * nor fills it.
+ */
 function listHandler(ctx: RequestContext): Reply {
-  return ctx.app.store.read(() => {
+  const store = ctx.app.store;
+  const own = READ_CACHE && !store.db.inTransaction;
+  return store.read(() => {
+    const mark = own ? store.changeMark() : undefined;
     const collection = collectionFor(ctx);
-    const { queries, lists } = compileDocumentQueries(collection, queriesParam(ctx));
+    const { key, queries, lists } = compileDocumentQueries(collection, queriesParam(ctx));
     const scope = readableScope(ctx, collection);
-    const { rows, total } = runList<RawDocumentRow>(
-      ctx.app.store,
-      documentListSpec(collection, scope),
-      queries,
-      totalParam(ctx),
-    );
-    return { status: 200, jsonBytes: lists[ctx.rowNames === true ? "rows" : "documents"].list(total, rows) };
+    const withTotal = totalParam(ctx);
+    const memo = lists[ctx.rowNames === true ? "rows" : "documents"];
+    const replyKey = mark !== undefined && scope.length === 0 ? `${withTotal ? "t" : "n"}${key}` : undefined;
+    const kept = replyKey === undefined ? undefined : memo.keptList(replyKey, mark!);
+    if (kept) return { status: 200, jsonBytes: kept };
+    const { rows, total } = runList<RawDocumentRow>(store, documentListSpec(collection, scope), queries, withTotal);
+    const bytes = memo.list(total, rows);
+    if (replyKey !== undefined) memo.keepList(replyKey, mark!, bytes);
+    return { status: 200, jsonBytes: bytes };
   });
 }
 
+/**
+ * Get one document: the collection lookup and the row read in one transaction (`Store.read`), the reply the
+ * row's JSON text as lists write it (`document-json.ts`: serialised once while the row is unchanged), so a get
+ * builds no record, model or renamed copy (issue #33 item 4). 404 when missing or not readable (REFERENCE §6).
+ */
 function getHandler(ctx: RequestContext): Reply {
-  const collection = collectionFor(ctx);
-  const id = pathParam(ctx, "documentId");
-  const { queries } = compileDocumentQueries(collection, queriesParam(ctx));
-  const doc = findDocument(ctx.app.store, collection, id);
-  if (!doc || !canAccess(ctx, collection, doc, "read")) throw new AppwriteError("document_not_found", undefined, [id]);
-  return { status: 200, json: documentModel(collection, doc, queries.select) };
+  const store = ctx.app.store;
+  return store.read(() => {
+    const collection = collectionFor(ctx);
+    const id = pathParam(ctx, "documentId");
+    const { lists } = compileDocumentQueries(collection, queriesParam(ctx));
+    const row = findDocumentRow(store, collection, id);
+    const readable =
+      row !== undefined &&
+      (isAllowed(ctx.caller, collection.permissions, "read") ||
+        (collection.documentSecurity && isAllowed(ctx.caller, rowPermissions(row), "read")));
+    if (!readable) throw new AppwriteError("document_not_found", undefined, [id]);
+    return { status: 200, jsonBytes: lists[ctx.rowNames === true ? "rows" : "documents"].bytes(row) };
+  });
 }
 
 /** `PATCH …/documents/{documentId}`: partial update (data and/or permissions). */
@@ -141,8 +164,10 @@ export function register(router: Router): void {
   router.add("PUT", base, "documents.write", upsertManyHandler);
   router.add("PATCH", base, "documents.write", updateManyHandler);
   router.add("DELETE", base, "documents.write", deleteManyHandler);
-  router.add("GET", base, "documents.read", (ctx) => readThrough(ctx, listHandler));
-  router.add("GET", `${base}/:documentId`, "documents.read", (ctx) => readThrough(ctx, getHandler));
+  router.add("GET", base, "documents.read", (ctx) => keptRead(ctx, (inner) => readThrough(inner, listHandler)));
+  router.add("GET", `${base}/:documentId`, "documents.read", (ctx) =>
+    keptRead(ctx, (inner) => readThrough(inner, getHandler)),
+  );
   router.add("PATCH", `${base}/:documentId`, "documents.write", updateHandler);
   router.add("PUT", `${base}/:documentId`, "documents.write", upsertHandler);
   router.add("DELETE", `${base}/:documentId`, "documents.write", deleteHandler);

@@ -1,5 +1,6 @@
 import type { Store } from "../db/store.ts";
 import { AppwriteError } from "../errors.ts";
+import { appWithEvents, contextWith } from "../http/context.ts";
 import type { AppState, RequestContext } from "../http/context.ts";
 import { EventBus } from "../realtime/bus.ts";
 import type { RealtimeEvent } from "../realtime/bus.ts";
@@ -10,6 +11,7 @@ import * as attributes from "./attributes.ts";
 import * as databases from "./databases.ts";
 import * as documentCounters from "./document-counters.ts";
 import * as documents from "./documents.ts";
+import { keptRead } from "./read-cache.ts";
 import { rename, ROW_KEYS, translateError } from "./tables-db-names.ts";
 import {
   columnModel,
@@ -122,7 +124,7 @@ const rowApps = new WeakMap<AppState, AppState>();
 function rowApp(app: AppState): AppState {
   let wrapped = rowApps.get(app);
   if (!wrapped) {
-    wrapped = { ...app, events: new RowEventBus(app.events) };
+    wrapped = appWithEvents(app, new RowEventBus(app.events));
     rowApps.set(app, wrapped);
   }
   return wrapped;
@@ -179,16 +181,17 @@ function translateBody(method: string, segments: readonly string[], body: Json):
 const tablesDb: Handler = async (ctx: RequestContext): Promise<Reply> => {
   const segments = ctx.path.split("/").filter((s) => s !== "");
   const method = ctx.method;
-  const match = legacy.match(method, `/${legacySegments(method, segments).join("/")}`);
+  const path = `/${legacySegments(method, segments).join("/")}`;
+  const match = legacy.match(method, path);
+  const rows = segments[4] === "rows";
   let body: Promise<Json> | undefined;
-  const inner: RequestContext = {
-    ...ctx,
-    app: segments[4] === "rows" ? rowApp(ctx.app) : ctx.app,
-    rowNames: segments[4] === "rows",
-    path: `/${legacySegments(method, segments).join("/")}`,
+  const inner = contextWith(ctx, {
+    app: rows ? rowApp(ctx.app) : ctx.app,
+    rowNames: rows,
+    path,
     params: match.params,
     body: () => (body ??= ctx.body().then((b) => translateBody(method, segments, b))),
-  };
+  });
   let reply: Reply;
   try {
     reply = await match.handler(inner);
@@ -211,6 +214,9 @@ const tablesDb: Handler = async (ctx: RequestContext): Promise<Reply> => {
   const kind = kindOf(method, segments);
   return kind ? { ...reply, json: translateReply(store, kind, json, match.params) } : reply;
 };
+
+/** Row reads: an API key's repeated read is answered from `read-cache.ts` before any renaming or routing. */
+const keptTablesDb: Handler = (ctx) => keptRead(ctx, tablesDb);
 
 /**
  * TablesDB routes (REFERENCE §4 "TablesDB", §10): databases, tables, columns (`string`, `email`,
@@ -249,11 +255,11 @@ export function register(router: Router): void {
   add("GET", `${table}/indexes/:key`, tablesRead);
   add("DELETE", `${table}/indexes/:key`, tablesWrite);
   add("POST", `${table}/rows`, rowsWrite);
-  add("GET", `${table}/rows`, rowsRead);
+  router.add("GET", `${table}/rows`, rowsRead, keptTablesDb);
   add("PUT", `${table}/rows`, rowsWrite);
   add("PATCH", `${table}/rows`, rowsWrite);
   add("DELETE", `${table}/rows`, rowsWrite);
-  add("GET", `${table}/rows/:rowId`, rowsRead);
+  router.add("GET", `${table}/rows/:rowId`, rowsRead, keptTablesDb);
   add("PATCH", `${table}/rows/:rowId`, rowsWrite);
   add("PUT", `${table}/rows/:rowId`, rowsWrite);
   add("DELETE", `${table}/rows/:rowId`, rowsWrite);
