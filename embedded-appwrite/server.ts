@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { createHmac } from "node:crypto";
 import { AbuseLimiter } from "./auth/abuse.ts";
 import { Store } from "./db/store.ts";
+import { ARGON2_OPTIONS, type PasswordHashing } from "./db/users.ts";
 import type { AppState } from "./http/context.ts";
 import { handle } from "./http/handle.ts";
 import { Router } from "./http/router.ts";
@@ -63,6 +64,14 @@ export interface EmulatorOptions {
    * (`messaging/smtp-url.ts`).
    */
   smtpUrl?: string;
+  /**
+   * Argon2id cost of new passwords (and of the dummy hash an unknown e-mail is checked against); default
+   * Appwrite's m=65536 KiB, t=4, p=3 (SECURITY C11). For test suites only, as Django's test settings swap in a
+   * fast hasher: the test helpers start their backends with a low cost so that each sign-up and sign-in costs
+   * milliseconds, not a fifth of a CPU-second (docs/decisions/0022). `npm start` and the production launcher
+   * never set it, and no environment variable does.
+   */
+  passwordHashing?: PasswordHashing;
 }
 
 /** A started emulator. */
@@ -139,6 +148,7 @@ function createApp(options: EmulatorOptions): AppState {
     signupLimiter: new AbuseLimiter(10, 3600),
     events: new EventBus(),
     delivery: new MessageDelivery(store),
+    passwordHashing: options.passwordHashing ?? ARGON2_OPTIONS,
   };
 }
 

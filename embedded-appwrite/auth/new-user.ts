@@ -1,7 +1,7 @@
 import { nowDatetime } from "../datetime.ts";
 import type { Store } from "../db/store.ts";
-import { findUser, insertUser } from "../db/users.ts";
-import type { UserRecord } from "../db/users.ts";
+import { ARGON2_OPTIONS, findUser, insertUser } from "../db/users.ts";
+import type { PasswordHashing, UserRecord } from "../db/users.ts";
 import { AppwriteError, invalidParam } from "../errors.ts";
 import { stringParam } from "../http/params.ts";
 import { uniqueId } from "../ids.ts";
@@ -46,7 +46,7 @@ export function emailTarget(userId: string, email: string, now: string): Record<
 
 /**
  * Create a user (`POST /users`, `POST /account`, anonymous sessions). The password, if any, is
- * hashed with Argon2id. Throws 409 `user_already_exists` when the ID, email or phone is taken
+ * hashed with Argon2id at `hashing` (the server's cost; default Appwrite's). Throws 409 `user_already_exists` when the ID, email or phone is taken
  * (REFERENCE §4).
  */
 export async function createUserRecord(
@@ -60,13 +60,14 @@ export async function createUserRecord(
     passwordHash?: string;
     name: string;
   },
+  hashing: PasswordHashing = ARGON2_OPTIONS,
 ): Promise<UserRecord> {
   const { id, email, phone } = fields;
   const taken = () =>
     store.stmt("SELECT 1 FROM users WHERE id = ? OR email = ? OR phone = ?").get(id, email, phone) !== undefined;
   if (taken()) throw new AppwriteError("user_already_exists");
   const passwordHash =
-    fields.passwordHash ?? (fields.password === undefined ? null : await hashPassword(fields.password));
+    fields.passwordHash ?? (fields.password === undefined ? null : await hashPassword(fields.password, hashing));
   const now = nowDatetime();
   try {
     insertUser(store, {

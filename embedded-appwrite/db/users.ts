@@ -1,7 +1,25 @@
 import type { Store } from "./store.ts";
 
+/** Argon2id cost parameters: memory in KiB, passes, lanes (RFC 9106 §3.1 m, t, p). */
+export interface PasswordHashing {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
 /** Appwrite's Argon2id parameters for new passwords (utopia `Hashes/Argon2.php`; SECURITY C11). */
-export const ARGON2_OPTIONS = { memoryCost: 65536, timeCost: 4, parallelism: 3 } as const;
+export const ARGON2_OPTIONS: Readonly<PasswordHashing> = { memoryCost: 65536, timeCost: 4, parallelism: 3 };
+
+/**
+ * The cost parameters a PHC string was made with (`$argon2id$v=19$m=65536,t=4,p=3$…`; the PHC string format's
+ * parameter list), or Appwrite's defaults for a user without a password or with another hash format.
+ */
+export function hashingOf(passwordHash: string | null): PasswordHashing {
+  const found = passwordHash?.match(/^\$argon2(?:id|i|d)\$v=\d+\$m=(\d+),t=(\d+),p=(\d+)\$/);
+  return found
+    ? { memoryCost: Number(found[1]), timeCost: Number(found[2]), parallelism: Number(found[3]) }
+    : ARGON2_OPTIONS;
+}
 
 /** A stored user (Appwrite `User` model fields plus the password hash). */
 export interface UserRecord {
@@ -164,6 +182,7 @@ export function accountModel(u: UserRecord): Record<string, unknown> {
  */
 export function userModel(u: UserRecord): Record<string, unknown> {
   const { $id, $createdAt, $updatedAt, name, ...rest } = accountModel(u);
+  const hashing = hashingOf(u.passwordHash);
   return {
     $id,
     $createdAt,
@@ -173,9 +192,9 @@ export function userModel(u: UserRecord): Record<string, unknown> {
     hash: "argon2",
     hashOptions: {
       type: "argon2",
-      memoryCost: ARGON2_OPTIONS.memoryCost,
-      timeCost: ARGON2_OPTIONS.timeCost,
-      threads: ARGON2_OPTIONS.parallelism,
+      memoryCost: hashing.memoryCost,
+      timeCost: hashing.timeCost,
+      threads: hashing.parallelism,
     },
     ...rest,
   };

@@ -3,7 +3,7 @@ import type { AbuseLimiter } from "../auth/abuse.ts";
 import type { SessionRecord } from "../db/sessions.ts";
 import type { Store } from "../db/store.ts";
 import type { ScopedKey } from "../project.ts";
-import type { UserRecord } from "../db/users.ts";
+import type { PasswordHashing, UserRecord } from "../db/users.ts";
 import type { MessageDelivery } from "../messaging/delivery.ts";
 import type { EventBus } from "../realtime/bus.ts";
 
@@ -47,6 +47,8 @@ export interface AppState {
   events: EventBus;
   /** Sends queued and scheduled Messaging e-mails (`messaging/delivery.ts`). */
   delivery: MessageDelivery;
+  /** Argon2id cost of new passwords (option `passwordHashing`; default Appwrite's, SECURITY C11). */
+  passwordHashing: PasswordHashing;
 }
 
 /** Everything a handler may read about the request. */
@@ -120,5 +122,6 @@ export function appWithEvents(app: AppState, events: EventBus): AppState {
     signupLimiter: app.signupLimiter,
     events,
     delivery: app.delivery,
+    passwordHashing: app.passwordHashing,
   };
 }

@@ -72,7 +72,7 @@ async function createAccount(ctx: RequestContext): Promise<Reply> {
   const password = passwordParam(body, "password", true);
   const name = stringParam(body, "name", { max: 128 }) ?? "";
   rateLimit(ctx, "signupLimiter", `ip:${ctx.caller.ip}`);
-  const user = await createUserRecord(ctx.app.store, { id, email, phone: null, password, name });
+  const user = await createUserRecord(ctx.app.store, { id, email, phone: null, password, name }, ctx.app.passwordHashing);
   return { status: 201, json: accountModel(user) };
 }
 
@@ -92,7 +92,7 @@ async function createEmailSession(ctx: RequestContext): Promise<Reply> {
   const limitKey = `email:${email}`;
   rateLimit(ctx, "loginLimiter", limitKey);
   const user = findUserByEmail(ctx.app.store, email);
-  const valid = await verifyPassword(user?.passwordHash ?? null, password);
+  const valid = await verifyPassword(user?.passwordHash ?? null, password, ctx.app.passwordHashing);
   if (!user || !valid) throw new AppwriteError("user_invalid_credentials");
   if (!user.status) throw new AppwriteError("user_blocked");
   ctx.app.loginLimiter.reset(limitKey);
@@ -141,7 +141,7 @@ async function updatePassword(ctx: RequestContext): Promise<Reply> {
     throw new AppwriteError("user_invalid_credentials");
   }
   const now = nowDatetime();
-  updateUser(ctx.app.store, user.seq, { passwordHash: await hashPassword(password), passwordUpdate: now }, now);
+  updateUser(ctx.app.store, user.seq, { passwordHash: await hashPassword(password, ctx.app.passwordHashing), passwordUpdate: now }, now);
   deleteSessions(ctx.app.store, user.seq, { keepId: ctx.caller.session?.id ?? "" });
   return reload(ctx, user);
 }

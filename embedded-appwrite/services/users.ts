@@ -56,7 +56,7 @@ async function createUser(ctx: RequestContext): Promise<Reply> {
   const phone = phoneParam(body);
   const password = passwordParam(body, "password", false);
   const name = stringParam(body, "name", { max: 128 }) ?? "";
-  const user = await createUserRecord(ctx.app.store, { id, email, phone, password, name });
+  const user = await createUserRecord(ctx.app.store, { id, email, phone, password, name }, ctx.app.passwordHashing);
   return { status: 201, json: userModel(user) };
 }
 
@@ -117,7 +117,7 @@ async function updatePassword(ctx: RequestContext): Promise<Reply> {
   if (body["password"] === undefined) throw missingParam("password");
   const password = passwordParam(body, "password", false);
   const now = nowDatetime();
-  const passwordHash = password === undefined ? null : await hashPassword(password);
+  const passwordHash = password === undefined ? null : await hashPassword(password, ctx.app.passwordHashing);
   return change(ctx, loadUser(ctx), { passwordHash, passwordUpdate: password === undefined ? "" : now });
 }
 

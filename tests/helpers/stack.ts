@@ -17,6 +17,18 @@ import { ROOT } from "./fixtures.ts";
 
 export { FIXTURE_CONTENT, ROOT, copyFixtureContent } from "./fixtures.ts";
 
+/**
+ * The embedded server's options of every test backend: the product's session length, and Argon2id at the
+ * lowest cost RFC 9106 allows for one lane (8 KiB, one pass) instead of Appwrite's 64 MiB × 4 passes, so a
+ * sign-up or sign-in costs about a millisecond instead of a fifth of a CPU-second (`EmulatorOptions.passwordHashing`,
+ * docs/decisions/0022). Appwrite's own cost is kept, and checked, by the emulator's users tests
+ * (tests/integration/emulator/users.test.ts) and every test that starts `studio` or the site as a process.
+ */
+export const TEST_BACKEND = {
+  sessionDuration: EMBEDDED_SESSION_SECONDS,
+  passwordHashing: { memoryCost: 8, timeCost: 1, parallelism: 1 },
+} as const;
+
 /** The environment a child process (`studio`, the site) needs to use `target` as its Appwrite. */
 export function appwriteEnv(target: Pick<RunningEmulator, "endpoint" | "projectId" | "apiKey">): NodeJS.ProcessEnv {
   return {
@@ -52,7 +64,7 @@ export interface Backend {
  * applied over HTTP, stopped), for `startBackend()` to copy.
  */
 export async function makeSchemaTemplate(dataDir: string): Promise<void> {
-  const emulator = await startEmulator({ dataDir, port: 0, sessionDuration: EMBEDDED_SESSION_SECONDS });
+  const emulator = await startEmulator({ dataDir, port: 0, ...TEST_BACKEND });
   try {
     await applySchema(createAdminServices(emulator), schema as AppwriteSchema);
   } finally {
@@ -99,7 +111,7 @@ export async function startBackend(from: TemplateName = "backendTemplate"): Prom
     from === "backendTemplate" ? await template(from, makeSchemaTemplate) : await template(from, makeSiteTemplate);
   const dataDir = await mkdtemp(path.join(tmpdir(), "studio-test-"));
   await cp(source, dataDir, { recursive: true });
-  const emulator = await startEmulator({ dataDir, port: 0, sessionDuration: EMBEDDED_SESSION_SECONDS });
+  const emulator = await startEmulator({ dataDir, port: 0, ...TEST_BACKEND });
   const services = withLegacyDatabases(
     createAdminServices({ endpoint: emulator.endpoint, projectId: emulator.projectId, apiKey: emulator.apiKey }),
   );
@@ -116,7 +128,7 @@ export async function startBackend(from: TemplateName = "backendTemplate"): Prom
 
 /** Makes `dataDir` a data folder with the schema applied and `content/` pushed (the site's stack starts so). */
 export async function makeSiteTemplate(dataDir: string): Promise<void> {
-  const emulator = await startEmulator({ dataDir, port: 0, sessionDuration: EMBEDDED_SESSION_SECONDS });
+  const emulator = await startEmulator({ dataDir, port: 0, ...TEST_BACKEND });
   try {
     const services = createAdminServices(emulator);
     await applySchema(services, schema as AppwriteSchema);
