@@ -26,7 +26,7 @@ const ENGLISH_ONLY = "reader-english-only";
 let stack: Stack;
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ browser: "full" }); // screenshots against baselines and font-swap shifts: FULL_CHROMIUM
   await stack.backend.services.databases.createDocument({
     databaseId: DATABASE_ID,
     collectionId: CONTENT_MODEL.post.collectionId,

@@ -20,6 +20,13 @@ export { ROOT };
 export const CHROMIUM =
   process.env.CHROMIUM_PATH ??
   (existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : "/usr/bin/chromium");
+/**
+ * The full browser (package `chromium`), for the tests of what a reader sees letter by letter (screenshots
+ * compared with baselines, layout shift when the web fonts swap in): the headless shell rasterizes text
+ * differently (1–3.5 % of the pixels of an Arabic page) and lays out the fallback faces differently, so only
+ * the browser readers use tells whether the type is right.
+ */
+export const FULL_CHROMIUM = process.env.FULL_CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 export const SCREENSHOTS = path.join(ROOT, "test-output", "screenshots");
@@ -33,11 +40,14 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-/** Starts the emulator, pushes `content/`, serves the site and launches Chromium. */
-export async function startStack(): Promise<Stack> {
+/**
+ * Starts the emulator, pushes `content/`, serves the site and launches Chromium: the headless shell, or with
+ * `{ browser: "full" }` the full browser (`FULL_CHROMIUM`).
+ */
+export async function startStack(options: { browser?: "headless-shell" | "full" } = {}): Promise<Stack> {
   const { backend, site } = await startSiteStack();
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: options.browser === "full" ? FULL_CHROMIUM : CHROMIUM,
     args: [
       "--no-sandbox",
       "--disable-gpu",
