@@ -70,6 +70,11 @@ export interface SiteOptions {
   sharedCaching?: SharedCaching;
   /** How long a `/readyz` answer is reused, in ms (default 5 s; tests pass 0). */
   readinessTtlMs?: number;
+  /**
+   * Answer page-cache hits before Express (default true). False sends every request through Express, where
+   * hits are answered too: tests compare the two answers.
+   */
+  fastPath?: boolean;
 }
 
 /** Largest request body accepted, in bytes: a 5 MB image plus the form's fields (SECURITY C30). */
@@ -284,6 +289,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   const staticFiles = new StaticFiles(path.join(buildDir, "client"), COMMON_HEADERS);
 
   const host = options.host ?? "127.0.0.1";
+  const fastPath = options.fastPath ?? true;
   // A cached page is answered before Express: a hit costs about what a static file does. The host check and
   // the canonical-query redirect come first, so neither a foreign host nor a made-up query reaches the cache.
   const server: Server = createServer((req, res) => {
@@ -313,7 +319,6 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
       void readiness().then((answer) => sendReadiness(res, answer, req.method === "HEAD"));
       return;
     }
-    if (host.ok) origins.set(req, host.origin);
     const canonical = canonicalRedirect(req.method, url);
     if (canonical !== null) {
       redirect(res, canonical);
@@ -327,7 +332,9 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
       return;
     }
     if (staticFiles.serve(req, res)) return;
-    if (!cachedPages?.serveFromCache(req, res)) void app(req, res);
+    if (host.ok && fastPath && cachedPages?.serveFromCache(req, res, host.origin)) return;
+    if (host.ok) origins.set(req, host.origin);
+    void app(req, res);
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -25,6 +25,7 @@ import {
   type PageTemplate,
 } from "./page-cache.ts";
 import { acceptsAny, etagMatches } from "../../lib/http/negotiation.ts";
+import { prepareHit, writeHit, type HitVariant, type PreparedHit } from "./page-hit.ts";
 
 export interface CachedPagesOptions {
   cache: PageCache;
@@ -54,6 +55,7 @@ export interface CachedPagesOptions {
 }
 
 const REVALIDATE: ReadonlyArray<readonly [string, string]> = [["Cache-Control", "public, no-cache"]];
+const VARY = ["Vary", "Cookie, Accept-Encoding"] as const;
 
 /** A public page: a locale segment, then a path without a file extension (no `.data`, `.xml`). */
 const PAGE_PATH = /^\/[a-z]{2}(?:\/[^.?]*)?$/;
@@ -119,6 +121,9 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
 /** The cache in front of React Router, as described in the module comment. */
 export class CachedPages {
   private readonly inflight = new Map<string, Promise<void>>();
+  /** Hit answers laid out per stored page (`page-hit.ts`); dropped with the page. */
+  private readonly prepared = new WeakMap<PageTemplate, PreparedHit>();
+  private readonly gzipVerdicts = new Map<string, boolean>();
   private readonly commonHeaders: ReadonlyArray<readonly [string, string]>;
 
   constructor(private readonly options: CachedPagesOptions) {
@@ -128,19 +133,46 @@ export class CachedPages {
   /**
    * Answers `req` from the cache when it is a signed-out `GET`/`HEAD` of a stored page and the cache is
    * trusted; for a `GET` that wants gzip, the compressed body is spliced here (no compression middleware).
+   * The answer is laid out once per stored page (`page-hit.ts`): one `writeHead`, one buffer. `origin`: the
+   * request's, as the server checked it (default `originOf`).
    * @returns whether it answered (false: pass the request on).
    */
-  serveFromCache(req: IncomingMessage, res: ServerResponse): boolean {
-    if ((req.method !== "GET" && req.method !== "HEAD") || !req.url) return false;
-    const mark = req.url.indexOf("?");
-    if (!cacheablePath(mark === -1 ? req.url : req.url.slice(0, mark))) return false;
+  serveFromCache(req: IncomingMessage, res: ServerResponse, origin?: string): boolean {
+    const url = req.url;
+    if ((req.method !== "GET" && req.method !== "HEAD") || !url) return false;
+    const mark = url.indexOf("?");
+    if (!cacheablePath(mark === -1 ? url : url.slice(0, mark))) return false;
     // A verdict still to be asked of Appwrite (a promise) goes on to `middleware`, which waits for it.
     if (this.options.signedIn(req.headers.cookie) !== false || !this.options.trusted()) return false;
-    const page = this.options.cache.lookup(this.keyOf(req, req.url));
+    const page = this.options.cache.lookup((origin ?? this.originOf(req)) + url);
     if (!page) return false;
-    res.setHeader("Vary", "Cookie, Accept-Encoding");
-    this.answer(req, res, page, req.method === "GET" && acceptsGzip(req.headers["accept-encoding"]));
+    let hit = this.prepared.get(page);
+    if (!hit) {
+      const lead = [VARY, ...this.commonHeaders, ...(this.options.cacheHeaders?.(url) ?? REVALIDATE)];
+      hit = prepareHit(page, lead);
+      this.prepared.set(page, hit);
+    }
+    const variant: HitVariant = etagMatches(req.headers["if-none-match"], page.etag)
+      ? "not-modified"
+      : req.method === "HEAD"
+        ? "head"
+        : this.acceptsGzip(req.headers["accept-encoding"])
+          ? "gzip"
+          : "identity";
+    writeHit(hit, res, variant, randomBytes(NONCE_BYTES).toString("base64"));
     return true;
+  }
+
+  /** `acceptsGzip`, remembered for the few `Accept-Encoding` values browsers send. */
+  private acceptsGzip(acceptEncoding: string | undefined): boolean {
+    if (acceptEncoding === undefined) return false;
+    let verdict = this.gzipVerdicts.get(acceptEncoding);
+    if (verdict === undefined) {
+      verdict = acceptsGzip(acceptEncoding);
+      if (this.gzipVerdicts.size >= 64) this.gzipVerdicts.clear();
+      this.gzipVerdicts.set(acceptEncoding, verdict);
+    }
+    return verdict;
   }
 
   /**
