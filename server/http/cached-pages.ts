@@ -64,6 +64,20 @@ const PRIVATE_PAGE = /^\/[a-z]{2}\/(?:login|join)\/?$/;
 /** Headers of a rendered page that are per response, or set here. */
 const NOT_STORED = new Set(["content-security-policy", "content-length", "date", "etag", "cache-control", "vary"]);
 const NONCE_BYTES = 16;
+/** Random bytes drawn at once for 256 nonces (one call to the system's CSPRNG instead of one per response). */
+const NONCE_POOL_BYTES = NONCE_BYTES * 256;
+let noncePool = Buffer.alloc(0);
+let noncesUsed = 0;
+
+/** A fresh CSP nonce: 16 bytes of the CSPRNG, each used once, as base64 (24 characters; SECURITY C20). */
+function freshNonce(): string {
+  if (noncesUsed + NONCE_BYTES > noncePool.length) {
+    noncePool = randomBytes(NONCE_POOL_BYTES);
+    noncesUsed = 0;
+  }
+  noncesUsed += NONCE_BYTES;
+  return noncePool.toString("base64", noncesUsed - NONCE_BYTES, noncesUsed);
+}
 
 /**
  * Whether a path (no query) is a public page that may be cached. Its query must already be canonical (only
@@ -159,7 +173,7 @@ export class CachedPages {
         : this.acceptsGzip(req.headers["accept-encoding"])
           ? "gzip"
           : "identity";
-    writeHit(hit, res, variant, randomBytes(NONCE_BYTES).toString("base64"));
+    writeHit(hit, res, variant, freshNonce());
     return true;
   }
 
@@ -258,7 +272,7 @@ export class CachedPages {
       return;
     }
     for (const [name, value] of page.headers) res.setHeader(name, value);
-    const nonce = randomBytes(NONCE_BYTES).toString("base64");
+    const nonce = freshNonce();
     res.setHeader("Content-Security-Policy", page.csp.join(nonce));
     res.statusCode = 200;
     if (gzip) {

@@ -117,12 +117,16 @@ export function gzipLayout(page: PageTemplate): SlottedBody {
 const NONCE_SHIFT = crcShift(NONCE_LENGTH);
 
 /**
- * A new buffer holding `body` with `nonce` in every slot (and, for gzip, the CRC-32 of the result).
- * @throws {RangeError} when `nonce` is not `NONCE_LENGTH` bytes.
+ * `body` with `nonce` in every slot (and, for gzip, the CRC-32 of the result), written into `into` (at least
+ * `body.bytes.length` long; a new buffer when absent). Returns the filled bytes (a view of `into`).
+ * @throws {RangeError} when `nonce` is not `NONCE_LENGTH` bytes or `into` is too short.
  */
-export function fillSlots(body: SlottedBody, nonce: Buffer): Buffer {
+export function fillSlots(body: SlottedBody, nonce: Buffer, into?: Buffer): Buffer {
   if (nonce.length !== NONCE_LENGTH) throw new RangeError(`a nonce here is ${NONCE_LENGTH} bytes`);
-  const out = Buffer.from(body.bytes); // a copy: the socket may still be sending another response's
+  const length = body.bytes.length;
+  if (into && into.length < length) throw new RangeError("the buffer to fill is shorter than the body");
+  const out = into ? into.subarray(0, length) : Buffer.allocUnsafe(length);
+  out.set(body.bytes);
   for (const at of body.slots) out.set(nonce, at);
   if (body.crc) {
     const { parts, shifts } = body.crc;
@@ -134,4 +138,36 @@ export function fillSlots(body: SlottedBody, nonce: Buffer): Buffer {
     out.writeUInt32LE(crc, body.crc.at);
   }
   return out;
+}
+
+/** Most buffers kept for reuse, and the size step they are allocated in (bytes). */
+const SPARE_BUFFERS = 32;
+const SPARE_STEP = 16 * 1024;
+
+/**
+ * Buffers that hits are written from, reused once the socket is done with them (the response's `finish`): a
+ * hit then allocates nothing the size of a page (a new 24 kB buffer per hit cost ~8× the copy into a reused
+ * one). At most `SPARE_BUFFERS` are kept, each at most the largest page's size rounded up to 16 kiB.
+ */
+export class SpareBuffers {
+  private readonly free: Buffer[] = [];
+
+  /** A buffer of at least `length` bytes: a spare one, or a new one. */
+  take(length: number): Buffer {
+    const free = this.free;
+    for (let i = free.length - 1; i >= 0; i--) {
+      const buffer = free[i]!;
+      if (buffer.length >= length) {
+        free[i] = free[free.length - 1]!;
+        free.pop();
+        return buffer;
+      }
+    }
+    return Buffer.allocUnsafeSlow(Math.ceil(length / SPARE_STEP) * SPARE_STEP);
+  }
+
+  /** Takes `buffer` back: call it only once nothing reads it any more. */
+  give(buffer: Buffer): void {
+    if (this.free.length < SPARE_BUFFERS) this.free.push(buffer);
+  }
 }

@@ -10,7 +10,7 @@
  * in its place, as `res.setHeader` does.
  */
 import type { ServerResponse } from "node:http";
-import { fillSlots, gzipLayout, identityLayout, NONCE_LENGTH, type SlottedBody } from "./page-body.ts";
+import { fillSlots, gzipLayout, identityLayout, NONCE_LENGTH, SpareBuffers, type SlottedBody } from "./page-body.ts";
 import { filledLength, type PageTemplate } from "./page-cache.ts";
 
 type HeaderList = ReadonlyArray<readonly [string, string]>;
@@ -58,6 +58,8 @@ export function prepareHit(page: PageTemplate, lead: HeaderList): PreparedHit {
   return { etag: page.etag, csp: page.csp, headers, cspAt, gzip, identity };
 }
 
+const spare = new SpareBuffers();
+
 /**
  * Writes the `variant` answer of `hit` with `nonce` (base64, `NONCE_LENGTH` characters: fresh for every
  * response, SECURITY C20) in the CSP and in every slot of the body. A 304 carries no CSP: the browser keeps the
@@ -78,5 +80,8 @@ export function writeHit(hit: PreparedHit, res: ServerResponse, variant: HitVari
     res.end();
     return;
   }
-  res.end(fillSlots(variant === "gzip" ? hit.gzip : hit.identity, Buffer.from(nonce, "latin1")));
+  const body = variant === "gzip" ? hit.gzip : hit.identity;
+  const buffer = spare.take(body.bytes.length);
+  // `finish`: the socket has handed every byte to the system, so the buffer can serve another hit.
+  res.end(fillSlots(body, Buffer.from(nonce, "latin1"), buffer), () => spare.give(buffer));
 }
