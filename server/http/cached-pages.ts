@@ -19,7 +19,6 @@ import {
   cspNonce,
   fillTemplate,
   filledLength,
-  gzipTemplate,
   makeTemplate,
   type PageCache,
   type PageTemplate,
@@ -226,7 +225,7 @@ export class CachedPages {
         next();
         return;
       }
-      this.answer(req, res, page, false); // the compression middleware encodes this one
+      this.answer(req, res, page);
     };
   }
 
@@ -260,8 +259,13 @@ export class CachedPages {
     return this.originOf(req) + url;
   }
 
-  /** 304 when the browser's copy is current, else the page with a fresh nonce (gzip spliced when `gzip`). */
-  private answer(req: IncomingMessage, res: ServerResponse, page: PageTemplate, gzip: boolean): void {
+  /**
+   * The Express path's answer from a stored page (the compression middleware encodes it): 304 when the browser's
+   * copy is current, else the page with a fresh nonce. The same headers as a hit before Express (`page-hit.ts`).
+   */
+  private answer(req: IncomingMessage, res: ServerResponse, page: PageTemplate): void {
+    // A 304 names what the 200 varies on too (RFC 9110 §15.4.5); compression adds nothing to a 304.
+    res.setHeader(VARY[0], VARY[1]);
     for (const [name, value] of this.commonHeaders) res.setHeader(name, value);
     for (const [name, value] of this.options.cacheHeaders?.(req.url ?? "/") ?? REVALIDATE) res.setHeader(name, value);
     res.setHeader("ETag", page.etag);
@@ -275,12 +279,7 @@ export class CachedPages {
     const nonce = freshNonce();
     res.setHeader("Content-Security-Policy", page.csp.join(nonce));
     res.statusCode = 200;
-    if (gzip) {
-      const body = gzipTemplate(page, nonce);
-      res.setHeader("Content-Encoding", "gzip");
-      res.setHeader("Content-Length", body.length);
-      res.end(body);
-    } else if (req.method === "HEAD") {
+    if (req.method === "HEAD") {
       res.setHeader("Content-Length", filledLength(page, Buffer.byteLength(nonce)));
       res.end();
     } else {
