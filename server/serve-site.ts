@@ -9,7 +9,7 @@
  * (which is then served as the origin-form path; C72; a path starting with `//` is redirected), and a public page's URL must carry only the
  * query parameters that page reads (a redirect to the canonical URL otherwise; C54, `lib/http/page-query.ts`).
  */
-import { createServer, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -25,7 +25,7 @@ import { pageCompression } from "./http/compress.ts";
 import { StaticFiles } from "./http/static-files.ts";
 import { READ_CACHE_MAX_AGE_MS, sharedGuestReadCache } from "../lib/appwrite/read-cache.ts";
 import { clientAddress, proxyHops } from "./http/proxy.ts";
-import { checkHost, checkTarget, siteHosts } from "./http/site-host.ts";
+import { checkHost, checkTarget, siteHosts, type HostCheck } from "./http/site-host.ts";
 import { createAdminServices } from "../lib/appwrite/client.ts";
 import { startScheduler, type Scheduler } from "../lib/publish/schedule.ts";
 import { canonicalPageQuery } from "../lib/http/page-query.ts";
@@ -70,6 +70,11 @@ export interface SiteOptions {
   sharedCaching?: SharedCaching;
   /** How long a `/readyz` answer is reused, in ms (default 5 s; tests pass 0). */
   readinessTtlMs?: number;
+  /**
+   * Answer page-cache hits before Express (default true). False sends every request through Express, where
+   * hits are answered too: tests compare the two answers.
+   */
+  fastPath?: boolean;
 }
 
 /** Largest request body accepted, in bytes: a 5 MB image plus the form's fields (SECURITY C30). */
@@ -284,8 +289,24 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   const staticFiles = new StaticFiles(path.join(buildDir, "client"), COMMON_HEADERS);
 
   const host = options.host ?? "127.0.0.1";
+  const fastPath = options.fastPath ?? true;
   // A cached page is answered before Express: a hit costs about what a static file does. The host check and
   // the canonical-query redirect come first, so neither a foreign host nor a made-up query reaches the cache.
+  // Without trusted proxies a request's verdict depends on its Host header alone: remembered per value.
+  const hostVerdicts = new Map<string, HostCheck>();
+  const hostOf = (req: IncomingMessage): HostCheck => {
+    const raw = req.headers.host;
+    if (hops !== 0 || raw === undefined || ("encrypted" in req.socket && req.socket.encrypted)) {
+      return checkHost(req, hops, hosts);
+    }
+    let verdict = hostVerdicts.get(raw);
+    if (!verdict) {
+      verdict = checkHost(req, hops, hosts);
+      if (hostVerdicts.size >= 64) hostVerdicts.clear();
+      hostVerdicts.set(raw, verdict);
+    }
+    return verdict;
+  };
   const server: Server = createServer((req, res) => {
     stats.requests += 1;
     const target = checkTarget(req.method, req.url ?? "/", hosts);
@@ -299,7 +320,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
       if (target.authority !== undefined) req.headers.host = target.authority;
     }
     const url = req.url ?? "/";
-    const host = checkHost(req, hops, hosts);
+    const host = hostOf(req);
     if (!host.ok && (host.status === 400 || !HEALTH_PATH.test(url))) {
       refuse(res, host.status, host.message);
       return;
@@ -313,7 +334,6 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
       void readiness().then((answer) => sendReadiness(res, answer, req.method === "HEAD"));
       return;
     }
-    if (host.ok) origins.set(req, host.origin);
     const canonical = canonicalRedirect(req.method, url);
     if (canonical !== null) {
       redirect(res, canonical);
@@ -327,7 +347,9 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
       return;
     }
     if (staticFiles.serve(req, res)) return;
-    if (!cachedPages?.serveFromCache(req, res)) void app(req, res);
+    if (host.ok && fastPath && cachedPages?.serveFromCache(req, res, host.origin)) return;
+    if (host.ok) origins.set(req, host.origin);
+    void app(req, res);
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -335,6 +357,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   });
   const port = (server.address() as AddressInfo).port;
   hosts = siteHosts({ siteUrl: options.siteUrl ?? process.env.SITE_URL, listenHost: host, port });
+  hostVerdicts.clear();
   return {
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
     port,

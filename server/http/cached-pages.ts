@@ -19,12 +19,12 @@ import {
   cspNonce,
   fillTemplate,
   filledLength,
-  gzipTemplate,
   makeTemplate,
   type PageCache,
   type PageTemplate,
 } from "./page-cache.ts";
 import { acceptsAny, etagMatches } from "../../lib/http/negotiation.ts";
+import { prepareHit, writeHit, type HitVariant, type PreparedHit } from "./page-hit.ts";
 
 export interface CachedPagesOptions {
   cache: PageCache;
@@ -54,6 +54,7 @@ export interface CachedPagesOptions {
 }
 
 const REVALIDATE: ReadonlyArray<readonly [string, string]> = [["Cache-Control", "public, no-cache"]];
+const VARY = ["Vary", "Cookie, Accept-Encoding"] as const;
 
 /** A public page: a locale segment, then a path without a file extension (no `.data`, `.xml`). */
 const PAGE_PATH = /^\/[a-z]{2}(?:\/[^.?]*)?$/;
@@ -62,6 +63,20 @@ const PRIVATE_PAGE = /^\/[a-z]{2}\/(?:login|join)\/?$/;
 /** Headers of a rendered page that are per response, or set here. */
 const NOT_STORED = new Set(["content-security-policy", "content-length", "date", "etag", "cache-control", "vary"]);
 const NONCE_BYTES = 16;
+/** Random bytes drawn at once for 256 nonces (one call to the system's CSPRNG instead of one per response). */
+const NONCE_POOL_BYTES = NONCE_BYTES * 256;
+let noncePool = Buffer.alloc(0);
+let noncesUsed = 0;
+
+/** A fresh CSP nonce: 16 bytes of the CSPRNG, each used once, as base64 (24 characters; SECURITY C20). */
+function freshNonce(): string {
+  if (noncesUsed + NONCE_BYTES > noncePool.length) {
+    noncePool = randomBytes(NONCE_POOL_BYTES);
+    noncesUsed = 0;
+  }
+  noncesUsed += NONCE_BYTES;
+  return noncePool.toString("base64", noncesUsed - NONCE_BYTES, noncesUsed);
+}
 
 /**
  * Whether a path (no query) is a public page that may be cached. Its query must already be canonical (only
@@ -119,6 +134,9 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
 /** The cache in front of React Router, as described in the module comment. */
 export class CachedPages {
   private readonly inflight = new Map<string, Promise<void>>();
+  /** Hit answers laid out per stored page (`page-hit.ts`); dropped with the page. */
+  private readonly prepared = new WeakMap<PageTemplate, PreparedHit>();
+  private readonly gzipVerdicts = new Map<string, boolean>();
   private readonly commonHeaders: ReadonlyArray<readonly [string, string]>;
 
   constructor(private readonly options: CachedPagesOptions) {
@@ -128,19 +146,46 @@ export class CachedPages {
   /**
    * Answers `req` from the cache when it is a signed-out `GET`/`HEAD` of a stored page and the cache is
    * trusted; for a `GET` that wants gzip, the compressed body is spliced here (no compression middleware).
+   * The answer is laid out once per stored page (`page-hit.ts`): one `writeHead`, one buffer. `origin`: the
+   * request's, as the server checked it (default `originOf`).
    * @returns whether it answered (false: pass the request on).
    */
-  serveFromCache(req: IncomingMessage, res: ServerResponse): boolean {
-    if ((req.method !== "GET" && req.method !== "HEAD") || !req.url) return false;
-    const mark = req.url.indexOf("?");
-    if (!cacheablePath(mark === -1 ? req.url : req.url.slice(0, mark))) return false;
+  serveFromCache(req: IncomingMessage, res: ServerResponse, origin?: string): boolean {
+    const url = req.url;
+    if ((req.method !== "GET" && req.method !== "HEAD") || !url) return false;
+    const mark = url.indexOf("?");
+    if (!cacheablePath(mark === -1 ? url : url.slice(0, mark))) return false;
     // A verdict still to be asked of Appwrite (a promise) goes on to `middleware`, which waits for it.
     if (this.options.signedIn(req.headers.cookie) !== false || !this.options.trusted()) return false;
-    const page = this.options.cache.lookup(this.keyOf(req, req.url));
+    const page = this.options.cache.lookup((origin ?? this.originOf(req)) + url);
     if (!page) return false;
-    res.setHeader("Vary", "Cookie, Accept-Encoding");
-    this.answer(req, res, page, req.method === "GET" && acceptsGzip(req.headers["accept-encoding"]));
+    let hit = this.prepared.get(page);
+    if (!hit) {
+      const lead = [VARY, ...this.commonHeaders, ...(this.options.cacheHeaders?.(url) ?? REVALIDATE)];
+      hit = prepareHit(page, lead);
+      this.prepared.set(page, hit);
+    }
+    const variant: HitVariant = etagMatches(req.headers["if-none-match"], page.etag)
+      ? "not-modified"
+      : req.method === "HEAD"
+        ? "head"
+        : this.acceptsGzip(req.headers["accept-encoding"])
+          ? "gzip"
+          : "identity";
+    writeHit(hit, res, variant, freshNonce());
     return true;
+  }
+
+  /** `acceptsGzip`, remembered for the few `Accept-Encoding` values browsers send. */
+  private acceptsGzip(acceptEncoding: string | undefined): boolean {
+    if (acceptEncoding === undefined) return false;
+    let verdict = this.gzipVerdicts.get(acceptEncoding);
+    if (verdict === undefined) {
+      verdict = acceptsGzip(acceptEncoding);
+      if (this.gzipVerdicts.size >= 64) this.gzipVerdicts.clear();
+      this.gzipVerdicts.set(acceptEncoding, verdict);
+    }
+    return verdict;
   }
 
   /**
@@ -180,7 +225,7 @@ export class CachedPages {
         next();
         return;
       }
-      this.answer(req, res, page, false); // the compression middleware encodes this one
+      this.answer(req, res, page);
     };
   }
 
@@ -214,8 +259,13 @@ export class CachedPages {
     return this.originOf(req) + url;
   }
 
-  /** 304 when the browser's copy is current, else the page with a fresh nonce (gzip spliced when `gzip`). */
-  private answer(req: IncomingMessage, res: ServerResponse, page: PageTemplate, gzip: boolean): void {
+  /**
+   * The Express path's answer from a stored page (the compression middleware encodes it): 304 when the browser's
+   * copy is current, else the page with a fresh nonce. The same headers as a hit before Express (`page-hit.ts`).
+   */
+  private answer(req: IncomingMessage, res: ServerResponse, page: PageTemplate): void {
+    // A 304 names what the 200 varies on too (RFC 9110 §15.4.5); compression adds nothing to a 304.
+    res.setHeader(VARY[0], VARY[1]);
     for (const [name, value] of this.commonHeaders) res.setHeader(name, value);
     for (const [name, value] of this.options.cacheHeaders?.(req.url ?? "/") ?? REVALIDATE) res.setHeader(name, value);
     res.setHeader("ETag", page.etag);
@@ -226,15 +276,10 @@ export class CachedPages {
       return;
     }
     for (const [name, value] of page.headers) res.setHeader(name, value);
-    const nonce = randomBytes(NONCE_BYTES).toString("base64");
+    const nonce = freshNonce();
     res.setHeader("Content-Security-Policy", page.csp.join(nonce));
     res.statusCode = 200;
-    if (gzip) {
-      const body = gzipTemplate(page, nonce);
-      res.setHeader("Content-Encoding", "gzip");
-      res.setHeader("Content-Length", body.length);
-      res.end(body);
-    } else if (req.method === "HEAD") {
+    if (req.method === "HEAD") {
       res.setHeader("Content-Length", filledLength(page, Buffer.byteLength(nonce)));
       res.end();
     } else {

@@ -36,6 +36,18 @@ interface StaticFile {
   br?: Buffer | null;
   gzip?: Buffer | null;
   pending?: Promise<void>;
+  /** Answers laid out per encoding (`answerOf`), made on first request. */
+  answers: Partial<Record<Encoding, Answer>>;
+}
+
+type Encoding = "identity" | "br" | "gzip";
+
+/** One encoding of a file as answered: its validator, body, and header lists for a 200 and a 304. */
+interface Answer {
+  etag: string;
+  body: Buffer;
+  headers: string[];
+  notModified: string[];
 }
 
 /** Files of a folder, recursively, as `/relative/path` → absolute path. */
@@ -73,6 +85,7 @@ export class StaticFiles {
         etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
         cacheControl: url.startsWith("/assets/") ? IMMUTABLE : SHORT,
         compressible: COMPRESSIBLE.test(type) && body.length >= 1024,
+        answers: {},
       });
     }
   }
@@ -99,31 +112,38 @@ export class StaticFiles {
     }
     const file = this.files.get(pathname);
     if (!file) return false;
-    for (const name in this.commonHeaders) res.setHeader(name, this.commonHeaders[name]!);
-    let body = file.body;
-    let encoding: "br" | "gzip" | null = null;
+    let encoding: Encoding = "identity";
     if (file.compressible) {
       const accept = req.headers["accept-encoding"];
       if (file.br === undefined && file.gzip === undefined) void this.compress(file);
-      if (file.br && acceptsAny(accept, ["br"])) [body, encoding] = [file.br, "br"];
-      else if (file.gzip && acceptsAny(accept, ["gzip", "x-gzip"])) [body, encoding] = [file.gzip, "gzip"];
-      res.setHeader("Vary", "Accept-Encoding");
+      if (file.br && acceptsAny(accept, ["br"])) encoding = "br";
+      else if (file.gzip && acceptsAny(accept, ["gzip", "x-gzip"])) encoding = "gzip";
     }
-    // Each encoding is its own representation, with its own strong validator (RFC 9110 §8.8.3).
-    const etag = encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag;
-    res.setHeader("Cache-Control", file.cacheControl);
-    res.setHeader("ETag", etag);
-    if (etagMatches(req.headers["if-none-match"], etag)) {
-      res.statusCode = 304;
-      res.end();
+    const answer = (file.answers[encoding] ??= this.answerOf(file, encoding));
+    if (etagMatches(req.headers["if-none-match"], answer.etag)) {
+      res.writeHead(304, answer.notModified).end();
       return true;
     }
-    if (encoding) res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Type", file.type);
-    res.setHeader("Content-Length", body.length);
-    res.statusCode = 200;
-    res.end(req.method === "HEAD" ? undefined : body);
+    res.writeHead(200, answer.headers).end(req.method === "HEAD" ? undefined : answer.body);
     return true;
+  }
+
+  /**
+   * The answer to a request for `file` in `encoding`, laid out once (flat header lists for `writeHead`):
+   * common headers, `Vary` (compressible files), `Cache-Control`, `ETag`; then, but on a 304,
+   * `Content-Encoding`, `Content-Type` and `Content-Length`.
+   */
+  private answerOf(file: StaticFile, encoding: Encoding): Answer {
+    // Each encoding is its own representation, with its own strong validator (RFC 9110 §8.8.3).
+    const etag = encoding === "identity" ? file.etag : `${file.etag.slice(0, -1)}-${encoding}"`;
+    const body = encoding === "identity" ? file.body : file[encoding]!;
+    const notModified = Object.entries(this.commonHeaders).flat();
+    if (file.compressible) notModified.push("Vary", "Accept-Encoding");
+    notModified.push("Cache-Control", file.cacheControl, "ETag", etag);
+    const headers = [...notModified];
+    if (encoding !== "identity") headers.push("Content-Encoding", encoding);
+    headers.push("Content-Type", file.type, "Content-Length", String(body.length));
+    return { etag, body, headers, notModified };
   }
 
   /** Makes a file's compressed bodies in the background (libuv's pool); kept only when smaller. */

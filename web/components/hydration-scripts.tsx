@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from "react";
+import { createContext, useContext, type Context, type ReactNode } from "react";
 import { HERO_TIMING } from "./media-image.tsx";
 import {
   Scripts,
@@ -48,23 +48,60 @@ export function HydrationScripts({ nonce }: { nonce: string }) {
   const framework = useContext(FrameworkContext);
   const dataRouter = useContext(DataRouterContext);
   const state = useContext(DataRouterStateContext);
-  const scripts = renderStatic
-    ? renderStatic(
-        <FrameworkContext.Provider value={framework}>
-          <DataRouterContext.Provider value={dataRouter}>
-            <DataRouterStateContext.Provider value={state}>
-              <Scripts nonce={nonce} />
-            </DataRouterStateContext.Provider>
-          </DataRouterContext.Provider>
-        </FrameworkContext.Provider>,
-      )
-    : "";
+  const scripts =
+    renderStatic && framework && state
+      ? staticScripts(nonce, state, framework, () =>
+          renderStatic(
+            <FrameworkContext.Provider value={framework}>
+              <DataRouterContext.Provider value={dataRouter}>
+                <DataRouterStateContext.Provider value={state}>
+                  <Scripts nonce={SCRIPTS_NONCE} />
+                </DataRouterStateContext.Provider>
+              </DataRouterContext.Provider>
+            </FrameworkContext.Provider>,
+          ),
+        )
+      : "";
   return (
     <>
       <template dangerouslySetInnerHTML={{ __html: scripts }} suppressHydrationWarning />
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LOADER }} suppressHydrationWarning />
     </>
   );
+}
+
+/**
+ * The nonce `<Scripts>` is rendered with on the server, replaced by the response's in the markup: random per
+ * process, so no page content can hold it (as the page cache's templates, `server/http/page-cache.ts`).
+ */
+const SCRIPTS_NONCE = typeof document === "undefined" ? `scripts-${globalThis.crypto.randomUUID()}` : "";
+/** `<Scripts>` markup split on `SCRIPTS_NONCE`, per path and matched routes (bounded). */
+const renderedScripts = new Map<string, readonly string[]>();
+const MAX_RENDERED_SCRIPTS = 256;
+
+type ContextValue<C> = C extends Context<infer V> ? NonNullable<V> : never;
+type RouterState = ContextValue<typeof DataRouterStateContext>;
+type Framework = ContextValue<typeof FrameworkContext>;
+
+/**
+ * `<Scripts>`' markup with `nonce`. It depends on the build (manifest, entry), the path (its routes and its
+ * ancestors' routes, for the partial manifest) and the matched routes, never on loader data (streamed apart):
+ * so it is rendered once per path and matched routes and reused with each response's nonce; a second React
+ * renderer per request cost ~5 % of a render (issue #33 item 1). A page with errors is rendered each time.
+ */
+function staticScripts(nonce: string, state: RouterState, framework: Framework, render: () => string): string {
+  if (state.errors) return render().split(SCRIPTS_NONCE).join(nonce);
+  const key = `${state.location.pathname}\n${state.matches.map((match) => match.route.id).join("\n")}`;
+  let parts = renderedScripts.get(key);
+  if (!parts) {
+    parts = render().split(SCRIPTS_NONCE);
+    if (renderedScripts.size >= MAX_RENDERED_SCRIPTS) renderedScripts.clear();
+    renderedScripts.set(key, parts);
+  } else if (framework.renderMeta) {
+    // What rendering <Scripts> marks, for React Router's stream of loader data (StreamTransfer).
+    framework.renderMeta.didRenderScripts = true;
+  }
+  return parts.join(nonce);
 }
 
 /**
