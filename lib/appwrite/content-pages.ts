@@ -51,7 +51,7 @@ export async function countRows(
   const total =
     known ?? (await list(services.tablesDB, kind, [...filters, Query.select(["$id"]), Query.limit(1)])).total;
   if (total < APPWRITE_COUNT_CAP) return total;
-  const key = JSON.stringify([kind, filters]);
+  const key = countKey(kind, filters);
   const stored = kept?.get(key);
   if (stored !== undefined) return stored;
   const exists = async (offset: number) =>
@@ -73,6 +73,11 @@ export async function countRows(
   }
   kept?.set(key, low);
   return low;
+}
+
+/** The key under which `countRows` keeps the count of `kind`'s rows matching `filters`. */
+export function countKey(kind: ContentKind, filters: string[]): string {
+  return JSON.stringify([kind, filters]);
 }
 
 /**
@@ -123,6 +128,7 @@ async function readWindow(
 ): Promise<{ rows: Models.DefaultRow[]; total: number }> {
   const rows: Models.DefaultRow[] = [];
   let total = 0;
+  if (count <= 0) return { rows, total };
   while (rows.length < count) {
     const limit = Math.min(pageSize, count - rows.length);
     const cursor = rows.at(-1)?.$id;
@@ -137,6 +143,26 @@ async function readWindow(
     if (page.rows.length < limit) break;
   }
   return { rows, total };
+}
+
+/**
+ * Rows `offset` to `offset + count` of `kind` in `listOrder`, read from the list's end (`listOrder(kind,
+ * true)`, oldest first) when they lie in its second half, with `total` the list's rows (a kept count): the
+ * offset Appwrite skips is then the rows after them, not before, so the last page costs what the first
+ * does (issue #33 item 6: a list of 200,000 rows; an offset is a scan of every row it skips). `queries`:
+ * filters and `select`, no order. Rows come back in `listOrder`; `total` is the one given.
+ */
+export async function readFromEnd(
+  services: ContentReader,
+  kind: ContentKind,
+  queries: string[],
+  total: number,
+  offset: number,
+  count: number,
+): Promise<{ rows: Models.DefaultRow[]; total: number }> {
+  const end = Math.min(total, offset + count);
+  const window = await readWindow(services, kind, [...queries, ...listOrder(kind, true)], total - end, end - offset);
+  return { rows: window.rows.reverse(), total };
 }
 
 /** One numbered page of a list: its items, its number and how many pages there are (at least 1). */
@@ -165,19 +191,20 @@ export async function readItemPage<K extends ContentKind>(
   const start = (page - 1) * rowsPerPage;
   const fields = summaryFields(kind);
   // One row before the page (an item's earlier version) and one after (a version continuing on the next page).
-  const window = await readWindow(
-    services,
-    kind,
-    [Query.select(fields), ...listOrder(kind)],
-    Math.max(0, start - 1),
-    rowsPerPage + (start > 0 ? 2 : 1),
-  );
-  let total = await countRows(services, kind, [], window.total, kept);
+  const [from, size] = [Math.max(0, start - 1), rowsPerPage + (start > 0 ? 2 : 1)];
+  // A page in the list's second half, with its count kept: read from the end (`readFromEnd`).
+  const known = kept?.get(countKey(kind, []));
+  const near = known !== undefined && start > known / 2 && start < known;
+  const window = near
+    ? await readFromEnd(services, kind, [Query.select(fields)], known, from, size)
+    : await readWindow(services, kind, [Query.select(fields), ...listOrder(kind)], from, size);
+  let total = near ? known : await countRows(services, kind, [], window.total, kept);
   // A kept count may lag writes by its age: when it disagrees with the rows just read (rows past it, or none
   // where it says there are some), count again.
   const rowsFromStart = window.rows.length - (start > 0 ? 1 : 0);
   if (kept && rowsFromStart > 0 !== start < total) {
     kept.forget();
+    if (near) return readItemPage(services, kind, locale, page, rowsPerPage, kept);
     total = await countRows(services, kind, [], window.total, kept);
   }
   const rows = window.rows;

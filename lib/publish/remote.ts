@@ -45,7 +45,8 @@ export async function listBySlug(
         }
         throw error;
       }),
-    { queries: columns ? [Query.select(columns)] : [] },
+    // Identity rows are small: 1,000 a request (as the sitemap reads), 10× fewer round trips at 200,000 rows.
+    columns ? { queries: [Query.select(columns)], pageSize: 1000 } : {},
   );
   for await (const documents of pages) for (const doc of documents) bySlug.set(documentVersionKey(doc), doc);
   return bySlug;

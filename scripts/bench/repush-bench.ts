@@ -6,9 +6,11 @@
  * (`os.loadavg()`) is printed: on a shared machine only the ratio measured in the same run means anything.
  *
  * Run: `npx tsx scripts/bench/repush-bench.ts [N=1000] [rounds=5] [ar]`
- * Profile the client: `node --cpu-prof --import tsx scripts/bench/repush-bench.ts 1000 3`.
+ * Profile the client: `node --cpu-prof --import tsx scripts/bench/repush-bench.ts 1000 3`; the re-pushes alone:
+ * `REPUSH_PROF=<file.cpuprofile>` (node:inspector, started after the first push).
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { Session } from "node:inspector/promises";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { Query } from "node-appwrite";
@@ -71,9 +73,21 @@ async function main(): Promise<void> {
     };
     const raw: number[] = [];
     const again: number[] = [];
+    const profile = process.env["REPUSH_PROF"];
+    const session = profile ? new Session() : null;
+    if (session) {
+      session.connect();
+      await session.post("Profiler.enable");
+      await session.post("Profiler.start");
+    }
     for (let round = 0; round < rounds; round++) {
       raw.push(await timed(rawList));
       again.push(await timed(rePush));
+    }
+    if (session) {
+      const { profile: taken } = await session.post("Profiler.stop");
+      await writeFile(profile!, JSON.stringify(taken));
+      session.disconnect();
     }
     const rawBest = Math.min(...raw);
     const best = Math.min(...again);
