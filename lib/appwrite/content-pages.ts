@@ -54,6 +54,23 @@ export async function countRows(
   const key = countKey(kind, filters);
   const stored = kept?.get(key);
   if (stored !== undefined) return stored;
+  // One search at a time per count: requests arriving meanwhile wait for it (issue #33 item 6: at 200,000 rows a
+  // search outlasting the backend timeout was started again by every request, piling up on Appwrite).
+  const pending = kept?.pending(key);
+  if (pending) return pending;
+  const searching = searchCount(services, kind, filters, key, kept);
+  kept?.track(key, searching);
+  return searching;
+}
+
+/** `countRows` past the cap: probes offsets, from the count `kept` last had when it has one. */
+async function searchCount(
+  services: ContentReader,
+  kind: ContentKind,
+  filters: string[],
+  key: string,
+  kept?: KeptCounts,
+): Promise<number> {
   const exists = async (offset: number) =>
     (
       await list(
@@ -110,6 +127,7 @@ export function countKey(kind: ContentKind, filters: string[]): string {
  */
 export class KeptCounts {
   private readonly counts = new Map<string, { value: number; at: number }>();
+  private readonly searches = new Map<string, Promise<number>>();
 
   constructor(
     private readonly maxAgeMs: number,
@@ -120,6 +138,20 @@ export class KeptCounts {
   get(key: string): number | undefined {
     const entry = this.counts.get(key);
     return entry && this.now() - entry.at < this.maxAgeMs ? entry.value : undefined;
+  }
+
+  /** The search for `key`'s count under way (`track`), or undefined. */
+  pending(key: string): Promise<number> | undefined {
+    return this.searches.get(key);
+  }
+
+  /** Records `search` as the one under way for `key` until it settles. */
+  track(key: string, search: Promise<number>): void {
+    this.searches.set(key, search);
+    const done = () => {
+      if (this.searches.get(key) === search) this.searches.delete(key);
+    };
+    search.then(done, done);
   }
 
   /** The count last kept under `key` whatever its age (where `countRows` starts probing), or undefined. */

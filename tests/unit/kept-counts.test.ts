@@ -74,6 +74,16 @@ describe("counts past Appwrite's cap", () => {
     }
   });
 
+  it("are searched once for requests arriving together, not once each (issue #33 item 6)", async () => {
+    const kept = new KeptCounts(10_000);
+    const reader = fakeReader(() => 200_000);
+    const once = fakeReader(() => 200_000);
+    await countRows(once, "post", [], 5000, new KeptCounts(10_000));
+    const counts = await Promise.all(Array.from({ length: 5 }, () => countRows(reader, "post", [], 5000, kept)));
+    expect(counts).toEqual([200_000, 200_000, 200_000, 200_000, 200_000]);
+    expect(reader.calls).toBe(once.calls);
+  });
+
   it("are not kept under the cap, where Appwrite's total is exact", async () => {
     const kept = new KeptCounts(10_000);
     let n = 4_000;
