@@ -56,8 +56,9 @@ export interface PlannedItem {
   entry: PlanEntry;
   item: ContentItem | null;
   /**
-   * The fields to write (create/update), rendered on first call: planning a create needs no rendering, so
-   * it happens in the write workers, overlapping Appwrite's I/O.
+   * The fields to write (create/update), rendered on each call (an update's once, by the plan, and kept):
+   * planning a create needs no rendering, so it happens in the write workers, overlapping Appwrite's I/O, and
+   * its rendered fields are not held once written (issue #33 item 6).
    */
   fields: (() => ManagedFields) | null;
   /** The image field's value to write (view URL of the bucket file, an external URL, or null). */
@@ -176,11 +177,11 @@ function planItem(input: PlanInput, item: ContentItem): PlannedItem {
   const bodyImages = bodyImageUrls(item, entry?.bodyImages);
   // Rendered when called; kept only when the plan itself renders (an update's diff): a create's fields are
   // rendered by the write and dropped after it, not held for the whole push (issue #33 item 6: 200,000 items).
-  let rendered: ManagedFields | undefined;
+  const kept: { fields?: ManagedFields } = {};
   // One instant for the plan and the write: the state the plan names is the one written.
   const now = Date.now();
   const render = () => managedFields(item, imageUrl, now, bodyImages ?? undefined);
-  const fields = () => rendered ?? render();
+  const fields = () => kept.fields ?? render();
   const lock = {
     hash,
     body: bodyDigest(item.format, item.body),
@@ -208,7 +209,7 @@ function planItem(input: PlanInput, item: ContentItem): PlannedItem {
     const at = to === "scheduled" ? planTime(lifecycle[PUBLISH_AT_COLUMN], input.timeZone) : undefined;
     return { ...planned, entry: { ...base, action: "create", state: { from: null, to, ...(at ? { at } : {}) } } };
   }
-  rendered = render();
+  kept.fields = render();
   const changes = changedFields(fields(), remote);
   const to = fields()[STATUS_COLUMN] as ItemState;
   const at = to === "scheduled" ? planTime(fields()[PUBLISH_AT_COLUMN], input.timeZone) : undefined;

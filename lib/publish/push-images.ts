@@ -2,7 +2,7 @@
  * `studio push`'s images: content-addressed files of the images bucket, uploaded once per run however many
  * items share them, reused when Appwrite already has them, and removed when only deleted documents used them.
  */
-import { AppwriteException, Permission, Role, type Models } from "node-appwrite";
+import { AppwriteException, Permission, Role } from "node-appwrite";
 import path from "node:path";
 import { InputFile } from "node-appwrite/file";
 import { CONTENT_KINDS, IMAGES_BUCKET_ID, type ContentKind } from "../../model/content.ts";

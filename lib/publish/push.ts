@@ -5,9 +5,9 @@
  * an item edited in Appwrite since the last push or pull is a conflict, not an overwrite (unless `force`).
  */
 import { withStudioTeam } from "./item-permissions.ts";
-import { CONTENT_KINDS, IMAGES_BUCKET_ID } from "../../model/content.ts";
+import { IMAGES_BUCKET_ID } from "../../model/content.ts";
 import { PUBLISH_AT_COLUMN, STATUS_COLUMN, type ItemState } from "../../model/lifecycle.ts";
-import { CONTENT_KIND_NAMES, DEFAULT_CONTENT_LOCALE, versionKey, type ContentKind } from "../../model/model.ts";
+import { CONTENT_KIND_NAMES, DEFAULT_CONTENT_LOCALE, versionKey } from "../../model/model.ts";
 import type { AdminServices } from "../appwrite/client.ts";
 import type { ContentIssue } from "../content/read.ts";
 import { bodyDigest } from "../content/body-digest.ts";
