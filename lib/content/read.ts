@@ -97,7 +97,8 @@ export async function readContent(root: string, options: ReadContentOptions = {}
         else read.push(result.item);
       }
     }
-    items.push(...withoutDuplicates(read, issues));
+    // One at a time: spreading 200,000 items into `push`'s arguments overflows the stack (issue #33 item 6).
+    for (const item of withoutDuplicates(read, issues)) items.push(item);
   }
   // Default-locale versions first (each kind's files stay in name order): `x.ar.md` sorts before `x.md`.
   const ordered = [

@@ -263,7 +263,7 @@ export function planPush(input: PlanInput): PlannedItem[] {
   const planned = input.items.map((item) => planItem(input, item));
   const present = itemsBySlug(input.items);
   for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
-    planned.push(...planRemovals(input, kind, new Set(present[kind].keys())));
+    for (const removal of planRemovals(input, kind, new Set(present[kind].keys()))) planned.push(removal);
   }
   return planned;
 }
