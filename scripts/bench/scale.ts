@@ -213,7 +213,8 @@ async function main(): Promise<void> {
         report("peak RSS so far", mb(process.resourceUsage().maxRSS * 1024), "< 1 GB", process.resourceUsage().maxRSS * 1024 < 1e9);
       } else {
         const start = performance.now();
-        await seedPosts(backend.services, generatePosts(count, { prefix: "scale", newest: PAST }));
+        const posts = generatePosts(count, { prefix: "scale", newest: PAST, bilingual: arabic ? count : 0 });
+        await seedPosts(backend.services, posts);
         console.log(`\n${count} posts`);
         report("bulk createRows", `${((performance.now() - start) / 1000).toFixed(1)} s`);
       }
