@@ -55,8 +55,15 @@ export async function countRows(
   const stored = kept?.get(key);
   if (stored !== undefined) return stored;
   // One search at a time per count: requests arriving meanwhile wait for it (issue #33 item 6: at 200,000 rows a
-  // search outlasting the backend timeout was started again by every request, piling up on Appwrite).
+  // search outlasting the backend timeout was started again by every request, piling up on Appwrite). An
+  // expired count is answered at once and searched again in the background: a search scans the rows it skips,
+  // seconds at 200,000 rows, and never holds up a page but the very first.
   const pending = kept?.pending(key);
+  const stale = kept?.stale(key);
+  if (stale !== undefined) {
+    if (!pending) kept!.track(key, searchCount(services, kind, filters, key, kept).catch(() => stale));
+    return stale;
+  }
   if (pending) return pending;
   const searching = searchCount(services, kind, filters, key, kept);
   kept?.track(key, searching);
@@ -127,6 +134,8 @@ export function countKey(kind: ContentKind, filters: string[]): string {
  */
 export class KeptCounts {
   private readonly counts = new Map<string, { value: number; at: number }>();
+  /** The last count of each key, kept through `forget`: where the next search starts. */
+  private readonly hints = new Map<string, number>();
   private readonly searches = new Map<string, Promise<number>>();
 
   constructor(
@@ -154,18 +163,24 @@ export class KeptCounts {
     search.then(done, done);
   }
 
-  /** The count last kept under `key` whatever its age (where `countRows` starts probing), or undefined. */
+  /** The count last kept under `key`, even forgotten (where `countRows` starts probing), or undefined. */
   last(key: string): number | undefined {
-    return this.counts.get(key)?.value;
+    return this.hints.get(key);
   }
 
   set(key: string, value: number): void {
     this.counts.set(key, { value, at: this.now() });
+    this.hints.set(key, value);
   }
 
-  /** Expires every kept count (the next `countRows` probes again, from the count last kept). */
+  /** The count kept under `key`, fresh or expired (not forgotten), or undefined. */
+  stale(key: string): number | undefined {
+    return this.counts.get(key)?.value;
+  }
+
+  /** Drops every kept count: the next `countRows` searches again (from the count last kept) and waits for it. */
   forget(): void {
-    for (const entry of this.counts.values()) entry.at = -Infinity;
+    this.counts.clear();
   }
 }
 

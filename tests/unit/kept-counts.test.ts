@@ -4,7 +4,7 @@
  * post added or removed meanwhile never makes a page 404 or come out empty.
  */
 import { describe, expect, it } from "vitest";
-import { KeptCounts, countRows, readItemPage } from "../../lib/appwrite/content-pages.ts";
+import { KeptCounts, countKey, countRows, readItemPage } from "../../lib/appwrite/content-pages.ts";
 import type { ContentReader } from "../../lib/appwrite/content-store.ts";
 
 /** A guest reader over `rows()` posts (one English version each, newest first), counting its requests. */
@@ -53,8 +53,10 @@ describe("counts past Appwrite's cap", () => {
     expect(reader.calls).toBe(0);
 
     now = 10_000;
+    // Expired, the count is answered at once and checked in the background where it was: a row at 12,344 and
+    // none at 12,345 (issue #33 item 6).
     expect(await countRows(reader, "post", [], 5000, kept)).toBe(12_345);
-    // Expired, the count is checked where it was: a row at 12,344 and none at 12,345 (issue #33 item 6).
+    await kept.pending(countKey("post", []));
     expect(reader.calls).toBe(2);
   });
 
@@ -65,12 +67,17 @@ describe("counts past Appwrite's cap", () => {
     const reader = fakeReader(() => n);
     expect(await countRows(reader, "post", [], undefined, kept)).toBe(200_000);
     const full = reader.calls;
+    let before = 200_000;
     for (const changed of [200_030, 199_001, 5_001, 250_000]) {
       n = changed;
       now += 10_000;
       reader.calls = 0;
+      // The expired count first, the new one once the background search is done.
+      expect(await countRows(reader, "post", [], undefined, kept)).toBe(before);
+      await kept.pending(countKey("post", []));
       expect(await countRows(reader, "post", [], undefined, kept)).toBe(changed);
-      if (Math.abs(changed - 200_000) < 1000) expect(reader.calls).toBeLessThan(full);
+      if (Math.abs(changed - before) < 1000) expect(reader.calls).toBeLessThan(full);
+      before = changed;
     }
   });
 
