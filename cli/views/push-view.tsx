@@ -1,4 +1,4 @@
-import { Box, Text, render } from "ink";
+import { Box, Static, Text, render } from "ink";
 import { useEffect, useState } from "react";
 import type { PlanAction, PlanEntry, PushEvent, PushItemResult, PushResult } from "../../lib/publish/push.ts";
 import { DEFAULT_CONTENT_LOCALE } from "../../model/locales.ts";
@@ -28,6 +28,8 @@ const COLOR: Partial<Record<PlanAction, string>> = {
   conflict: "red",
 };
 const BAR_WIDTH = 24;
+/** At most one frame this often (ms) while items are written. */
+const FRAME_MS = 100;
 
 function ProgressBar({ done, total }: { done: number; total: number }) {
   const filled = total === 0 ? BAR_WIDTH : Math.round((done / total) * BAR_WIDTH);
@@ -48,6 +50,21 @@ export function PushView({ state, contentDir = "content" }: { state: PushViewSta
   const { validated, result } = state;
   return (
     <Box flexDirection="column">
+      {/* Written once each, above the live part (issue #33 item 6: 200,000 lines are not drawn again each frame). */}
+      <Static items={shown}>
+        {(r) => (
+          // A bilingual item has one row per version: the key holds the locale (issue #34).
+          <Text key={`${r.kind}:${r.slug}:${r.locale ?? DEFAULT_CONTENT_LOCALE}`} color={r.status === "failed" ? "red" : COLOR[r.action]}>
+            {r.status === "failed" ? "✗" : MARK[r.action]} {r.kind} {r.slug}{" "}
+            <Text dimColor>{r.locale ?? DEFAULT_CONTENT_LOCALE}</Text>
+            {r.action === "update" && r.status === "done" ? <Text dimColor> ({r.changes.join(", ")})</Text> : null}
+            {r.status === "done" && stateChange(r) ? <Text color="magenta">{stateChange(r)}</Text> : null}
+            {r.error ? <Text> {r.error}</Text> : null}
+            {r.reason ? <Text dimColor> {r.reason}</Text> : null}
+            {r.status === "done" && conflictDetail(r, contentDir) ? <Text>{conflictDetail(r, contentDir)}</Text> : null}
+          </Text>
+        )}
+      </Static>
       {validated && (
         <Text>
           Content: <Text color="green">{validated.valid} publishable</Text>
@@ -66,18 +83,6 @@ export function PushView({ state, contentDir = "content" }: { state: PushViewSta
           </Box>
         </Box>
       )}
-      {shown.map((r) => (
-        // A bilingual item has one row per version: the key holds the locale (issue #34).
-        <Text key={`${r.kind}:${r.slug}:${r.locale ?? DEFAULT_CONTENT_LOCALE}`} color={r.status === "failed" ? "red" : COLOR[r.action]}>
-          {r.status === "failed" ? "✗" : MARK[r.action]} {r.kind} {r.slug}{" "}
-          <Text dimColor>{r.locale ?? DEFAULT_CONTENT_LOCALE}</Text>
-          {r.action === "update" && r.status === "done" ? <Text dimColor> ({r.changes.join(", ")})</Text> : null}
-          {r.status === "done" && stateChange(r) ? <Text color="magenta">{stateChange(r)}</Text> : null}
-          {r.error ? <Text> {r.error}</Text> : null}
-          {r.reason ? <Text dimColor> {r.reason}</Text> : null}
-          {r.status === "done" && conflictDetail(r, contentDir) ? <Text>{conflictDetail(r, contentDir)}</Text> : null}
-        </Text>
-      ))}
       {!result && state.plan.length > 0 && <ProgressBar done={state.results.length} total={state.plan.length} />}
       {result && (
         <Text bold>
@@ -108,21 +113,37 @@ function Live(props: {
 }) {
   const [state, setState] = useState<PushViewState>({ plan: [], results: [] });
   useEffect(() => {
+    // Results are appended in place and drawn at most every `FRAME_MS` (issue #33 item 6: copying the list for
+    // each of 200,000 items was quadratic, and one frame an item kept the push waiting on the terminal).
+    const results: PushItemResult[] = [];
+    let timer: NodeJS.Timeout | undefined;
+    const draw = () => {
+      timer = undefined;
+      setState((s) => ({ ...s, results }));
+    };
     props
-      .run((event) =>
+      .run((event) => {
+        if (event.type === "item") {
+          results.push(event.result);
+          timer ??= setTimeout(draw, FRAME_MS);
+          return;
+        }
         setState((s) => {
           if (event.type === "validated") return { ...s, validated: event };
           if (event.type === "planned") return { ...s, plan: event.plan };
-          if (event.type === "exported") return { ...s, exported: event };
-          return { ...s, results: [...s.results, event.result] };
-        }),
-      )
+          return event.type === "exported" ? { ...s, exported: event } : s;
+        });
+      })
       .then(
         (result) => {
-          setState((s) => ({ ...s, result }));
+          clearTimeout(timer);
+          setState((s) => ({ ...s, results, result }));
           props.onDone(result);
         },
-        (error: unknown) => props.onDone(error instanceof Error ? error : new Error(String(error))),
+        (error: unknown) => {
+          clearTimeout(timer);
+          props.onDone(error instanceof Error ? error : new Error(String(error)));
+        },
       );
     // Runs once: the push starts when the view mounts.
   }, []);

@@ -79,12 +79,19 @@ export function runList<Row>(
     if (cursorRow.some((value) => value === null)) {
       throw new AppwriteError("database_query_order_null");
     }
-    const alternatives = effective.map((term, i) => {
-      const equal = effective.slice(0, i).map((t) => `${t.column} = ?`);
-      return [...equal, `${term.column} ${term.desc ? "<" : ">"} ?`].join(" AND ");
-    });
-    where.push(alternatives.map((a) => `(${a})`).join(" OR "));
-    effective.forEach((_term, i) => params.push(...cursorRow.slice(0, i + 1)));
+    if (effective.every((t) => t.desc === effective[0]!.desc)) {
+      // One direction: a row value, which SQLite seeks in an index on those columns; the OR of alternatives
+      // below scans every row (issue #33 item 6: the sitemap's cursor pages of 200,000 rows in slug order).
+      where.push(`(${effective.map((t) => t.column).join(", ")}) ${effective[0]!.desc ? "<" : ">"} (${effective.map(() => "?").join(", ")})`);
+      params.push(...cursorRow);
+    } else {
+      const alternatives = effective.map((term, i) => {
+        const equal = effective.slice(0, i).map((t) => `${t.column} = ?`);
+        return [...equal, `${term.column} ${term.desc ? "<" : ">"} ?`].join(" AND ");
+      });
+      where.push(alternatives.map((a) => `(${a})`).join(" OR "));
+      effective.forEach((_term, i) => params.push(...cursorRow.slice(0, i + 1)));
+    }
   }
 
   const orderSql = q.random ? "RANDOM()" : effective.map((t) => `${t.column} ${t.desc ? "DESC" : "ASC"}`).join(", ");

@@ -5,8 +5,7 @@
  * public site, SECURITY C55), on the orders the kind's indexes cover (`model/model.ts`).
  */
 import { Query, type Models } from "node-appwrite";
-import { DATABASE_ID } from "../../model/content.ts";
-import { CONTENT_MODEL, summaryFields, type ContentKind, type ContentLocale } from "../../model/model.ts";
+import { summaryFields, type ContentKind, type ContentLocale } from "../../model/model.ts";
 import {
   listOrder,
   pickVersions,
@@ -16,94 +15,10 @@ import {
   type Localized,
 } from "./content-store.ts";
 import { PAGE_SIZE } from "./paginate.ts";
+import { countKey, countRows, list, type KeptCounts } from "./row-counts.ts";
 
-/** Most rows Appwrite's `total` counts (`APP_LIMIT_COUNT`, REFERENCE §2 "Limits"): a larger count reads as this. */
-export const APPWRITE_COUNT_CAP = 5000;
-
-type Reader = ContentReader["tablesDB"];
-
-/**
- * One `listRows` of `kind`; `total: false` skips Appwrite's count (up to 5,000 rows scanned a request), which
- * most reads here never look at.
- */
-function list(
-  reader: Reader,
-  kind: ContentKind,
-  queries: string[],
-  total = true,
-): Promise<Models.RowList<Models.DefaultRow>> {
-  return reader.listRows({ databaseId: DATABASE_ID, tableId: CONTENT_MODEL[kind].collectionId, queries, total });
-}
-
-/**
- * How many rows of `kind` match `filters` for this reader: Appwrite's `total` when under its cap, else found
- * by probing offsets (`Query.offset(n)` + `Query.limit(1)`: is there an n+1th row?), doubling then bisecting,
- * about 2·log2(count) small requests past 5,000 rows. `known`: a `total` already read with the same filters.
- * `kept`: counts past the cap are taken from and stored there (`KeptCounts`).
- */
-export async function countRows(
-  services: ContentReader,
-  kind: ContentKind,
-  filters: string[] = [],
-  known?: number,
-  kept?: KeptCounts,
-): Promise<number> {
-  const total =
-    known ?? (await list(services.tablesDB, kind, [...filters, Query.select(["$id"]), Query.limit(1)])).total;
-  if (total < APPWRITE_COUNT_CAP) return total;
-  const key = JSON.stringify([kind, filters]);
-  const stored = kept?.get(key);
-  if (stored !== undefined) return stored;
-  const exists = async (offset: number) =>
-    (
-      await list(
-        services.tablesDB,
-        kind,
-        [...filters, Query.select(["$id"]), Query.limit(1), Query.offset(offset)],
-        false,
-      )
-    ).rows.length > 0;
-  let low = APPWRITE_COUNT_CAP; // a row exists at offset low - 1
-  let high = low * 2;
-  while (await exists(high - 1)) [low, high] = [high, high * 2];
-  while (high - low > 1) {
-    const mid = Math.floor((low + high) / 2);
-    if (await exists(mid - 1)) low = mid;
-    else high = mid;
-  }
-  kept?.set(key, low);
-  return low;
-}
-
-/**
- * Counts past Appwrite's 5,000 cap, kept `maxAgeMs` (ms) each: such a count costs about 14 sequential offset
- * probes (`countRows`), too much for every render of a list of 10,000 posts (issue #18 item 3: < 100 ms p50).
- * Under the cap Appwrite's `total` is exact and free, so nothing is kept. A count may lag the rows by at most
- * `maxAgeMs`; callers recount (`forget`) when a request lies past a kept count.
- */
-export class KeptCounts {
-  private readonly counts = new Map<string, { value: number; at: number }>();
-
-  constructor(
-    private readonly maxAgeMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** The count kept under `key`, or undefined when none is, or it is older than `maxAgeMs`. */
-  get(key: string): number | undefined {
-    const entry = this.counts.get(key);
-    return entry && this.now() - entry.at < this.maxAgeMs ? entry.value : undefined;
-  }
-
-  set(key: string, value: number): void {
-    this.counts.set(key, { value, at: this.now() });
-  }
-
-  /** Drops every kept count (the next `countRows` probes again). */
-  forget(): void {
-    this.counts.clear();
-  }
-}
+// Counting moved to row-counts.ts; its users import it from here as before.
+export { APPWRITE_COUNT_CAP, KeptCounts, countKey, countRows } from "./row-counts.ts";
 
 /** Rows a sitemap read asks for at once: two fields a row, well under Appwrite's 5,000 `Query.limit` bound. */
 const SITEMAP_READ_ROWS = 1000;
@@ -123,6 +38,7 @@ async function readWindow(
 ): Promise<{ rows: Models.DefaultRow[]; total: number }> {
   const rows: Models.DefaultRow[] = [];
   let total = 0;
+  if (count <= 0) return { rows, total };
   while (rows.length < count) {
     const limit = Math.min(pageSize, count - rows.length);
     const cursor = rows.at(-1)?.$id;
@@ -137,6 +53,26 @@ async function readWindow(
     if (page.rows.length < limit) break;
   }
   return { rows, total };
+}
+
+/**
+ * Rows `offset` to `offset + count` of `kind` in `listOrder`, read from the list's end (`listOrder(kind,
+ * true)`, oldest first) when they lie in its second half, with `total` the list's rows (a kept count): the
+ * offset Appwrite skips is then the rows after them, not before, so the last page costs what the first
+ * does (issue #33 item 6: a list of 200,000 rows; an offset is a scan of every row it skips). `queries`:
+ * filters and `select`, no order. Rows come back in `listOrder`; `total` is the one given.
+ */
+export async function readFromEnd(
+  services: ContentReader,
+  kind: ContentKind,
+  queries: string[],
+  total: number,
+  offset: number,
+  count: number,
+): Promise<{ rows: Models.DefaultRow[]; total: number }> {
+  const end = Math.min(total, offset + count);
+  const window = await readWindow(services, kind, [...queries, ...listOrder(kind, true)], total - end, end - offset);
+  return { rows: window.rows.reverse(), total };
 }
 
 /** One numbered page of a list: its items, its number and how many pages there are (at least 1). */
@@ -165,19 +101,20 @@ export async function readItemPage<K extends ContentKind>(
   const start = (page - 1) * rowsPerPage;
   const fields = summaryFields(kind);
   // One row before the page (an item's earlier version) and one after (a version continuing on the next page).
-  const window = await readWindow(
-    services,
-    kind,
-    [Query.select(fields), ...listOrder(kind)],
-    Math.max(0, start - 1),
-    rowsPerPage + (start > 0 ? 2 : 1),
-  );
-  let total = await countRows(services, kind, [], window.total, kept);
+  const [from, size] = [Math.max(0, start - 1), rowsPerPage + (start > 0 ? 2 : 1)];
+  // A page in the list's second half, with its count kept: read from the end (`readFromEnd`).
+  const known = kept?.get(countKey(kind, []));
+  const near = known !== undefined && start > known / 2 && start < known;
+  const window = near
+    ? await readFromEnd(services, kind, [Query.select(fields)], known, from, size)
+    : await readWindow(services, kind, [Query.select(fields), ...listOrder(kind)], from, size);
+  let total = near ? known : await countRows(services, kind, [], window.total, kept);
   // A kept count may lag writes by its age: when it disagrees with the rows just read (rows past it, or none
   // where it says there are some), count again.
   const rowsFromStart = window.rows.length - (start > 0 ? 1 : 0);
   if (kept && rowsFromStart > 0 !== start < total) {
     kept.forget();
+    if (near) return readItemPage(services, kind, locale, page, rowsPerPage, kept);
     total = await countRows(services, kind, [], window.total, kept);
   }
   const rows = window.rows;

@@ -72,13 +72,13 @@ export function toRecord<K extends ContentKind>(
  * The order lists read `kind` in, newest first by its `order` field (spec §7: ventures "latest N ordered by
  * creation time descending", posts by their published date, on the `published_date` index), then for posts
  * by slug and locale, so that the versions of an item sit side by side and pages cut between items
- * (`readItemPage` in content-pages.ts); the last key is unique, as cursors need.
+ * (`readItemPage` in content-pages.ts); the last key is unique, as cursors need. `reversed`: the same order
+ * backwards (oldest first), to read a list's last pages from its end (issue #33 item 6).
  */
-export function listOrder(kind: ContentKind): string[] {
+export function listOrder(kind: ContentKind, reversed = false): string[] {
   const spec = CONTENT_MODEL[kind];
-  return spec.order === "$createdAt"
-    ? [Query.orderDesc("$createdAt")]
-    : [Query.orderDesc(spec.order), Query.orderAsc("slug"), Query.orderAsc("locale")];
+  const [down, up] = reversed ? [Query.orderAsc, Query.orderDesc] : [Query.orderDesc, Query.orderAsc];
+  return spec.order === "$createdAt" ? [down("$createdAt")] : [down(spec.order), up("slug"), up("locale")];
 }
 
 /**

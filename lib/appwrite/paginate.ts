@@ -12,6 +12,8 @@ export interface PageOptions {
   queries?: readonly string[];
   /** Stop after this many items (default: all). */
   max?: number;
+  /** Items a page (default `PAGE_SIZE`); larger for small rows read in bulk (`Query.select` of a few columns). */
+  pageSize?: number;
 }
 
 /**
@@ -28,7 +30,7 @@ export async function* listPages<T extends { $id: string }>(
   let seen = 0;
   let cursor: string | undefined;
   while (seen < max) {
-    const limit = Math.min(PAGE_SIZE, max - seen);
+    const limit = Math.min(options.pageSize ?? PAGE_SIZE, max - seen);
     const items = await fetchPage([
       ...(options.queries ?? []),
       Query.limit(limit),

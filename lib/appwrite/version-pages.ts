@@ -7,7 +7,7 @@
 import { Query } from "node-appwrite";
 import { DATABASE_ID } from "../../model/content.ts";
 import { CONTENT_MODEL, summaryFields, type ContentKind, type ContentLocale } from "../../model/model.ts";
-import { countRows, type ItemPage, type KeptCounts } from "./content-pages.ts";
+import { countKey, countRows, readFromEnd, type ItemPage, type KeptCounts } from "./content-pages.ts";
 import { listOrder, toRecord, type ContentReader, type ItemSummary, type Localized } from "./content-store.ts";
 
 /**
@@ -25,21 +25,22 @@ export async function readVersionPage<K extends ContentKind>(
 ): Promise<ItemPage<Localized<ItemSummary<K>>> | null> {
   const filters = [Query.equal("locale", locale)];
   const fields = summaryFields(kind);
-  const found = await services.tablesDB.listRows({
-    databaseId: DATABASE_ID,
-    tableId: CONTENT_MODEL[kind].collectionId,
-    queries: [
-      ...filters,
-      Query.select(fields),
-      ...listOrder(kind),
-      Query.limit(perPage),
-      Query.offset((page - 1) * perPage),
-    ],
-  });
-  let total = await countRows(services, kind, filters, found.total, kept);
+  const start = (page - 1) * perPage;
+  // A page in the list's second half, with its count kept: read from the end (`readFromEnd`, issue #33 item 6).
+  const known = kept?.get(countKey(kind, filters));
+  const near = known !== undefined && start > known / 2 && start < known;
+  const found = near
+    ? await readFromEnd(services, kind, [...filters, Query.select(fields)], known, start, perPage)
+    : await services.tablesDB.listRows({
+        databaseId: DATABASE_ID,
+        tableId: CONTENT_MODEL[kind].collectionId,
+        queries: [...filters, Query.select(fields), ...listOrder(kind), Query.limit(perPage), Query.offset(start)],
+      });
+  let total = near ? known : await countRows(services, kind, filters, found.total, kept);
   // A kept count may lag writes by its age (`KeptCounts`): when the rows just read disagree with it, count again.
-  if (kept && found.rows.length > 0 !== (page - 1) * perPage < total) {
+  if (kept && found.rows.length > 0 !== start < total) {
     kept.forget();
+    if (near) return readVersionPage(services, kind, locale, page, perPage, kept);
     total = await countRows(services, kind, filters, found.total, kept);
   }
   const pages = Math.max(1, Math.ceil(total / perPage));

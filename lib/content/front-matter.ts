@@ -7,6 +7,7 @@
  */
 import matter from "gray-matter";
 import { parseDocument, Schema } from "yaml";
+import { parseSimpleYaml } from "./simple-yaml.ts";
 
 /** A front matter that is not plain YAML data: `line` is 1-based when the YAML parser names one. */
 export class FrontMatterError extends Error {
@@ -41,6 +42,9 @@ const MAX_ALIAS_COUNT = 20;
 const FRONT_MATTER_SCHEMA = new Schema({ schema: "core", customTags: ["timestamp"], resolveKnownTags: true });
 
 function parseYamlBlock(source: string): Record<string, unknown> {
+  // Plain `key: text` and `key: date` lines, nearly every file: read without building a YAML document.
+  const simple = parseSimpleYaml(source);
+  if (simple) return simple;
   const doc = parseDocument(source, { schema: FRONT_MATTER_SCHEMA, uniqueKeys: true, logLevel: "silent" });
   const problem = doc.errors[0] ?? doc.warnings[0];
   if (problem) {

@@ -42,6 +42,9 @@ export type { ContentIssue, ContentItem, ContentSet, LocalImage, PostItem, Ventu
 const readFile = promisify(readFileCallback);
 
 
+/** Content files read at once by `readContent`. */
+const FILES_IN_FLIGHT = 32;
+
 const EXTENSIONS: Record<string, ContentItem["format"]> = { ".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html" };
 /** The front matter schema of each kind, built once from its description. */
 const FRONT_MATTER = Object.fromEntries(CONTENT_KIND_NAMES.map((kind) => [kind, frontMatterSchema(kind)])) as {
@@ -74,21 +77,28 @@ export async function readContent(root: string, options: ReadContentOptions = {}
     if (refused.skipFolder) continue;
     const names = await listFiles(folder);
     const read: ContentItem[] = [];
-    for (const name of names) {
-      const format = EXTENSIONS[path.extname(name).toLowerCase()];
-      const file = `${CONTENT_KINDS[kind].folder}/${name}`;
-      if (!format) {
-        if (!name.startsWith(".")) {
-          warnings.push({ file, field: "file", message: `ignored: only .md and .html files are read here; move it (images go in images/) or delete it` });
-        }
-        continue;
+    // Files are read `FILES_IN_FLIGHT` at a time (one libuv read each overlapping the parsing of others; issue
+    // #33 item 6: 200,000 files), their results taken in name order.
+    for (let i = 0; i < names.length; i += FILES_IN_FLIGHT) {
+      const results = await Promise.all(
+        names.slice(i, i + FILES_IN_FLIGHT).map(async (name) => {
+          const format = EXTENSIONS[path.extname(name).toLowerCase()];
+          const file = `${CONTENT_KINDS[kind].folder}/${name}`;
+          if (format) return readItem(kind, path.join(folder, name), file, format, options);
+          if (name.startsWith(".")) return null;
+          const message = `ignored: only .md and .html files are read here; move it (images go in images/) or delete it`;
+          return { issues: [], warnings: [{ file, field: "file", message }] };
+        }),
+      );
+      for (const result of results) {
+        if (!result) continue;
+        warnings.push(...(result.warnings ?? []));
+        if ("issues" in result) issues.push(...result.issues);
+        else read.push(result.item);
       }
-      const result = await readItem(kind, path.join(folder, name), file, format, options);
-      warnings.push(...(result.warnings ?? []));
-      if ("issues" in result) issues.push(...result.issues);
-      else read.push(result.item);
     }
-    items.push(...withoutDuplicates(read, issues));
+    // One at a time: spreading 200,000 items into `push`'s arguments overflows the stack (issue #33 item 6).
+    for (const item of withoutDuplicates(read, issues)) items.push(item);
   }
   // Default-locale versions first (each kind's files stay in name order): `x.ar.md` sorts before `x.md`.
   const ordered = [

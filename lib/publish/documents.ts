@@ -91,10 +91,21 @@ export function managedFields(
     // Validation guarantees a value for everything published (only drafts may lack a `draftOptional` one).
     else fields[name] = value === undefined ? (field.optional ? null : "") : String(value);
   }
-  const due = dueTimeOf(item.kind, frontMatter);
-  fields[STATUS_COLUMN] = stateFor(item.draft, due, now);
-  fields[PUBLISH_AT_COLUMN] = due === null ? null : toAppwriteDatetime(due);
-  return fields;
+  return { ...fields, ...lifecycleFields(item, now) };
+}
+
+/**
+ * The lifecycle columns `managedFields` gives `item` (issue #16), without rendering its body: `status`
+ * (`draft`, `scheduled` while the due time is after `now` in ms, else `published`) and `publishAt` (the due
+ * time in Appwrite's format, or null). What the push plan names for a new item (issue #33 item 6: planning
+ * 200,000 creates renders none of them; each is rendered when it is written).
+ */
+export function lifecycleFields(item: ContentItem, now = Date.now()): ManagedFields {
+  const due = dueTimeOf(item.kind, item.frontMatter as Record<string, unknown>);
+  return {
+    [STATUS_COLUMN]: stateFor(item.draft, due, now),
+    [PUBLISH_AT_COLUMN]: due === null ? null : toAppwriteDatetime(due),
+  };
 }
 
 /** The local image of an item, when it has one. */

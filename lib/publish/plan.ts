@@ -12,6 +12,7 @@ import type { ContentItem, LocalImage } from "../content/read.ts";
 import {
   changedFields,
   imageFileId,
+  lifecycleFields,
   localImage,
   managedFields,
   mediaPath,
@@ -55,8 +56,9 @@ export interface PlannedItem {
   entry: PlanEntry;
   item: ContentItem | null;
   /**
-   * The fields to write (create/update), rendered on first call: planning a create needs no rendering, so
-   * it happens in the write workers, overlapping Appwrite's I/O.
+   * The fields to write (create/update), rendered on each call (an update's once, by the plan, and kept):
+   * planning a create needs no rendering, so it happens in the write workers, overlapping Appwrite's I/O, and
+   * its rendered fields are not held once written (issue #33 item 6).
    */
   fields: (() => ManagedFields) | null;
   /** The image field's value to write (view URL of the bucket file, an external URL, or null). */
@@ -84,6 +86,17 @@ export interface PlanInput {
   trashed?: ReadonlyMap<string, Pick<TrashedVersion, "deletedAt" | "deletedBy">>;
   /** The site's time zone (issue #29 item 2), in which the plan names scheduled times; default UTC. */
   timeZone?: string;
+  /** `sourceHash` of an item (default: computed); push passes one that remembers what it hashed before. */
+  hashOf?: (item: ContentItem) => string;
+}
+
+/** `sourceHash`, remembered per item in `memo`: push hashes each item twice (`readRemoteForPush`, the plan). */
+export function rememberedSourceHash(memo = new Map<ContentItem, string>()): (item: ContentItem) => string {
+  return (item) => {
+    let hash = memo.get(item);
+    if (hash === undefined) memo.set(item, (hash = sourceHash(item)));
+    return hash;
+  };
 }
 
 /** A scheduled time as the plan says it: `2026-12-01 09:00 Asia/Riyadh` (wall time in `zone`). */
@@ -137,7 +150,7 @@ function planItem(input: PlanInput, item: ContentItem): PlannedItem {
   const entry = input.lock[item.kind][itemKey(item)];
   const remote = input.remote[item.kind].get(itemKey(item)) ?? null;
   const image = localImage(item);
-  const hash = sourceHash(item);
+  const hash = (input.hashOf ?? sourceHash)(item);
   const base = { kind: item.kind, slug: item.slug, locale: item.locale, file: item.file, changes: [] as string[] };
 
   // Fast path: neither side changed since the last sync; nothing to render or compare.
@@ -162,8 +175,13 @@ function planItem(input: PlanInput, item: ContentItem): PlannedItem {
       ? item.image.url
       : null;
   const bodyImages = bodyImageUrls(item, entry?.bodyImages);
-  let rendered: ManagedFields | undefined;
-  const fields = () => (rendered ??= managedFields(item, imageUrl, undefined, bodyImages ?? undefined));
+  // Rendered when called; kept only when the plan itself renders (an update's diff): a create's fields are
+  // rendered by the write and dropped after it, not held for the whole push (issue #33 item 6: 200,000 items).
+  const kept: { fields?: ManagedFields } = {};
+  // One instant for the plan and the write: the state the plan names is the one written.
+  const now = Date.now();
+  const render = () => managedFields(item, imageUrl, now, bodyImages ?? undefined);
+  const fields = () => kept.fields ?? render();
   const lock = {
     hash,
     body: bodyDigest(item.format, item.body),
@@ -186,10 +204,12 @@ function planItem(input: PlanInput, item: ContentItem): PlannedItem {
         "was deleted in Appwrite since the last push; delete the file, or push with --force to create it again";
       return { ...planned, entry: { ...base, action: "conflict", reason } };
     }
-    const to = fields()[STATUS_COLUMN] as ItemState;
-    const at = to === "scheduled" ? planTime(fields()[PUBLISH_AT_COLUMN], input.timeZone) : undefined;
+    const lifecycle = lifecycleFields(item, now);
+    const to = lifecycle[STATUS_COLUMN] as ItemState;
+    const at = to === "scheduled" ? planTime(lifecycle[PUBLISH_AT_COLUMN], input.timeZone) : undefined;
     return { ...planned, entry: { ...base, action: "create", state: { from: null, to, ...(at ? { at } : {}) } } };
   }
+  kept.fields = render();
   const changes = changedFields(fields(), remote);
   const to = fields()[STATUS_COLUMN] as ItemState;
   const at = to === "scheduled" ? planTime(fields()[PUBLISH_AT_COLUMN], input.timeZone) : undefined;
@@ -243,7 +263,7 @@ export function planPush(input: PlanInput): PlannedItem[] {
   const planned = input.items.map((item) => planItem(input, item));
   const present = itemsBySlug(input.items);
   for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
-    planned.push(...planRemovals(input, kind, new Set(present[kind].keys())));
+    for (const removal of planRemovals(input, kind, new Set(present[kind].keys()))) planned.push(removal);
   }
   return planned;
 }

@@ -2,7 +2,7 @@
  * `studio push`'s images: content-addressed files of the images bucket, uploaded once per run however many
  * items share them, reused when Appwrite already has them, and removed when only deleted documents used them.
  */
-import { AppwriteException, Permission, Role, type Models } from "node-appwrite";
+import { AppwriteException, Permission, Role } from "node-appwrite";
 import path from "node:path";
 import { InputFile } from "node-appwrite/file";
 import { CONTENT_KINDS, IMAGES_BUCKET_ID, type ContentKind } from "../../model/content.ts";
@@ -12,6 +12,7 @@ import type { LocalImage } from "../content/read.ts";
 import { bodyImageFiles, imageFileId, mediaPath } from "./documents.ts";
 import type { PlannedItem } from "./plan.ts";
 import { referencedImageIds } from "../content/body-images.ts";
+import { forEachRow } from "./remote-light.ts";
 
 /**
  * Content-addressed image ids that more than one planned item writes (as its featured image or in its body):
@@ -133,36 +134,44 @@ export async function removeUploaded(
 
 /**
  * After deletions (`deleted`: the ids of the documents deleted), removes the images only they referenced (SECURITY C45: delete cleans up).
+ * The deleted documents' images come from the plan (`PlannedItem.remote`, read whole for a delete); what still
+ * uses an image is read from Appwrite as it is now, a page at a time (`forEachRow`: image and body columns
+ * only, issue #33 item 6), and from the plan's items.
  * Best effort: a failure leaves the file for a later sweep.
  */
 export async function removeOrphanImages(
   services: AdminServices,
   planned: PlannedItem[],
   deleted: ReadonlySet<string>,
-  remote: Record<ContentKind, Map<string, Models.DefaultRow>>,
 ): Promise<void> {
   if (deleted.size === 0) return;
   const stillUsed = new Set<string>();
   const candidates = new Set<string>();
-  for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
-    const field = CONTENT_KINDS[kind].imageField;
-    for (const doc of remote[kind].values()) {
-      const file = parseFileViewUrl(String(doc[field] ?? ""));
-      if (!file || file.bucketId !== IMAGES_BUCKET_ID) continue;
-      (deleted.has(doc.$id) ? candidates : stillUsed).add(file.fileId);
-    }
+  for (const p of planned) {
+    if (!p.remote || !deleted.has(p.remote.$id)) continue;
+    const file = parseFileViewUrl(String(p.remote[CONTENT_KINDS[p.entry.kind].imageField] ?? ""));
+    if (file && file.bucketId === IMAGES_BUCKET_ID) candidates.add(file.fileId);
   }
+  if (candidates.size === 0) return;
   for (const p of planned) {
     const file = p.imageUrl ? parseFileViewUrl(p.imageUrl) : null;
     if (file) stillUsed.add(file.fileId);
     for (const id of bodyImageFiles(p.item).keys()) stillUsed.add(id);
   }
-  // A body (kept or written) may show a file as an inline image (issue #30 item 4): never removed then.
-  for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
-    const body = CONTENT_KINDS[kind].bodyField;
-    for (const doc of remote[kind].values()) {
-      if (!deleted.has(doc.$id)) for (const id of referencedImageIds(String(doc[body] ?? ""))) stillUsed.add(id);
+  // What is left in Appwrite: its featured images, and a body (kept or written) may show a file as an inline
+  // image (issue #30 item 4): never removed then.
+  try {
+    for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
+      const { imageField, bodyField } = CONTENT_KINDS[kind];
+      await forEachRow(services, kind, [imageField, bodyField], (doc) => {
+        if (deleted.has(doc.$id)) return;
+        const file = parseFileViewUrl(String(doc[imageField] ?? ""));
+        if (file && file.bucketId === IMAGES_BUCKET_ID) stillUsed.add(file.fileId);
+        for (const id of referencedImageIds(String(doc[bodyField] ?? ""))) stillUsed.add(id);
+      });
     }
+  } catch {
+    return; // unread: nothing is removed (a later sweep can)
   }
   for (const fileId of candidates) {
     if (stillUsed.has(fileId)) continue;

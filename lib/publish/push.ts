@@ -5,16 +5,17 @@
  * an item edited in Appwrite since the last push or pull is a conflict, not an overwrite (unless `force`).
  */
 import { withStudioTeam } from "./item-permissions.ts";
-import { CONTENT_KINDS, IMAGES_BUCKET_ID } from "../../model/content.ts";
+import { IMAGES_BUCKET_ID } from "../../model/content.ts";
 import { PUBLISH_AT_COLUMN, STATUS_COLUMN, type ItemState } from "../../model/lifecycle.ts";
-import { CONTENT_KIND_NAMES, DEFAULT_CONTENT_LOCALE, versionKey, type ContentKind } from "../../model/model.ts";
+import { CONTENT_KIND_NAMES, DEFAULT_CONTENT_LOCALE, versionKey } from "../../model/model.ts";
 import type { AdminServices } from "../appwrite/client.ts";
 import type { ContentIssue } from "../content/read.ts";
 import { bodyDigest } from "../content/body-digest.ts";
 import { localeOfFile } from "../content/versions.ts";
 import type { ExportReport } from "./export.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
-import { planPush, type PlanAction, type PlanEntry, type PlannedItem } from "./plan.ts";
+import { planPush, rememberedSourceHash, type PlanAction, type PlanEntry, type PlannedItem } from "./plan.ts";
+import { readRemoteForPush } from "./remote-light.ts";
 import { defaultTimeZone, siteTimeZone } from "./site-time-zone.ts";
 import { checkMassDelete, exportDeletions, readContentFolder, trackedCount } from "./push-guards.ts";
 import {
@@ -26,7 +27,7 @@ import {
   type ImageUploads,
 } from "./push-images.ts";
 import { createBatch, createBatches, type BulkCreateContext } from "./push-bulk.ts";
-import { describeError, listBySlug, lockEntryFor } from "./remote.ts";
+import { describeError, lockEntryFor } from "./remote.ts";
 import { AppwriteUnreachableError, asUnreachable, isConnectionError } from "../appwrite/unreachable.ts";
 import { selectContent, selectPlanned, type Selection } from "./selection.ts";
 import { createItemDocument, deleteItemDocument, updateItemDocument, type ImageStep } from "./writer.ts";
@@ -145,14 +146,11 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     drafts: drafts.length,
   });
 
-  const remote = await Promise.all(
-    CONTENT_KIND_NAMES.map(async (kind) => [kind, await listBySlug(services, CONTENT_KINDS[kind].collectionId)] as const),
-  ).then(
-    (lists) => Object.fromEntries(lists) as Record<ContentKind, Awaited<ReturnType<typeof listBySlug>>>,
-    (error: unknown) => {
-      throw asUnreachable(services.target.endpoint, error, "nothing was written");
-    },
-  );
+  // Whole rows only where the plan reads them (issue #33 item 6): an unchanged item's body is never read.
+  const hashOf = rememberedSourceHash();
+  const remote = await readRemoteForPush(services, publishable, project, hashOf).catch((error: unknown) => {
+    throw asUnreachable(services.target.endpoint, error, "nothing was written");
+  });
   // A file's version is never pruned while it is invalid, nor the version a duplicated slug holds back.
   const protectedSlugs = new Set([
     ...[...invalidFiles].map((f) => {
@@ -169,6 +167,7 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     lock: project,
     force: options.force ?? false,
     prune: options.prune ?? false,
+    hashOf,
     // A file whose item is in the site's trash is refused, never created beside it (issue #29 item 9).
     trashed: await trashedVersions(services.tablesDB).catch((error: unknown) => {
       throw asUnreachable(services.target.endpoint, error, "nothing was written");
@@ -247,7 +246,7 @@ export async function push(services: AdminServices, options: PushOptions): Promi
   }
   if (!options.dryRun) {
     const deleted = results.filter((r) => r.action === "delete" && r.status === "done").map((r) => r.documentId!);
-    await removeOrphanImages(services, planned, new Set(deleted), remote);
+    await removeOrphanImages(services, planned, new Set(deleted));
     if (options.lockPath) await writeLock(options.lockPath, lock);
   }
   const count = (action: PlanAction) => results.filter((r) => r.status === "done" && r.action === action).length;

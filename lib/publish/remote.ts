@@ -2,7 +2,7 @@
  * Reading what Appwrite holds for `studio push` and `pull`: every row of a content table by version key, with
  * a missing schema reported as such, and a one-line description of an Appwrite failure for their reports.
  */
-import { AppwriteException, type Models } from "node-appwrite";
+import { AppwriteException, Query, type Models } from "node-appwrite";
 import { DATABASE_ID, type ContentKind } from "../../model/content.ts";
 import { PUBLISH_AT_COLUMN, stateOf } from "../../model/lifecycle.ts";
 import { CONTENT_MODEL, documentVersionKey, fieldsOf } from "../../model/model.ts";
@@ -21,12 +21,14 @@ export class SchemaMissingError extends AbortError {
 
 /**
  * Every document of a collection, by version key (`documentVersionKey`: the slug for English, `slug@ar` for
- * Arabic), read with cursor pagination (REFERENCE §2).
+ * Arabic), read with cursor pagination (REFERENCE §2); with `columns`, only those (which must include `slug`
+ * and `locale`) and the `$` attributes (`Query.select`).
  * @throws {SchemaMissingError} when the database or collection does not exist.
  */
 export async function listBySlug(
   services: AdminServices,
   collectionId: string,
+  columns?: string[],
 ): Promise<Map<string, Models.DefaultRow>> {
   const bySlug = new Map<string, Models.DefaultRow>();
   const pages = listPages((queries) =>
@@ -43,6 +45,8 @@ export async function listBySlug(
         }
         throw error;
       }),
+    // Identity rows are small: 1,000 a request (as the sitemap reads), 10× fewer round trips at 200,000 rows.
+    columns ? { queries: [Query.select(columns)], pageSize: 1000 } : {},
   );
   for await (const documents of pages) for (const doc of documents) bySlug.set(documentVersionKey(doc), doc);
   return bySlug;

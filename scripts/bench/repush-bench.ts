@@ -5,10 +5,12 @@
  * embedded server in its own process; then re-push and the raw list loop alternate, best of each. The load
  * (`os.loadavg()`) is printed: on a shared machine only the ratio measured in the same run means anything.
  *
- * Run: `npx tsx scripts/bench/repush-bench.ts [N=1000] [rounds=5]`
- * Profile the client: `node --cpu-prof --import tsx scripts/bench/repush-bench.ts 1000 3`.
+ * Run: `npx tsx scripts/bench/repush-bench.ts [N=1000] [rounds=5] [ar]`
+ * Profile the client: `node --cpu-prof --import tsx scripts/bench/repush-bench.ts 1000 3`; the re-pushes alone:
+ * `REPUSH_PROF=<file.cpuprofile>` (node:inspector, started after the first push).
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { Session } from "node:inspector/promises";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { Query } from "node-appwrite";
@@ -23,6 +25,10 @@ import { writePostFiles } from "./lib/generate-posts.ts";
 
 const count = Number(process.argv[2] ?? 1000);
 const rounds = Number(process.argv[3] ?? 5);
+/** `ar`: each post also has its Arabic version (2 rows a post, issue #33 item 6). */
+const arabic = process.argv[4] === "ar";
+const items = arabic ? count * 2 : count;
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 
 async function timed(run: () => Promise<unknown>): Promise<number> {
   const start = performance.now();
@@ -33,15 +39,17 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 async function main(): Promise<void> {
   const contentDir = await mkdtemp(path.join(tmpdir(), "repush-bench-content-"));
   const dataDir = await mkdtemp(path.join(tmpdir(), "repush-bench-"));
-  await writePostFiles(contentDir, count);
+  await writePostFiles(contentDir, count, arabic);
   const lockPath = path.join(contentDir, "studio-lock.json");
   const { child, target } = await startChild(dataDir);
   try {
     const services = createAdminServices(target);
     await applySchema(services, schema as AppwriteSchema);
+    const firstStart = performance.now();
     const first = await push(services, { contentDir, lockPath });
-    if (first.created !== count) throw new Error(`expected ${count} created, got ${first.created}`);
-    console.log(`re-push benchmark: ${count} posts pushed; ${rounds} rounds`);
+    const firstSeconds = (performance.now() - firstStart) / 1000;
+    if (first.created !== items) throw new Error(`expected ${items} created, got ${first.created}`);
+    console.log(`re-push benchmark: ${items} items pushed in ${firstSeconds.toFixed(1)} s (peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}); ${rounds} rounds`);
 
     const rawList = async () => {
       let cursor: string | undefined;
@@ -57,23 +65,36 @@ async function main(): Promise<void> {
         if (page.rows.length < 100) break;
         cursor = page.rows.at(-1)!.$id;
       }
-      if (seen !== count) throw new Error(`listed ${seen}, expected ${count}`);
+      if (seen !== items) throw new Error(`listed ${seen}, expected ${items}`);
     };
     const rePush = async () => {
       const result = await push(services, { contentDir, lockPath });
-      if (result.unchanged !== count) throw new Error(`expected ${count} unchanged, got ${JSON.stringify(result)}`);
+      if (result.unchanged !== items) throw new Error(`expected ${items} unchanged, got ${JSON.stringify(result)}`);
     };
     const raw: number[] = [];
     const again: number[] = [];
+    const profile = process.env["REPUSH_PROF"];
+    const session = profile ? new Session() : null;
+    if (session) {
+      session.connect();
+      await session.post("Profiler.enable");
+      await session.post("Profiler.start");
+    }
     for (let round = 0; round < rounds; round++) {
       raw.push(await timed(rawList));
       again.push(await timed(rePush));
+    }
+    if (session) {
+      const { profile: taken } = await session.post("Profiler.stop");
+      await writeFile(profile!, JSON.stringify(taken));
+      session.disconnect();
     }
     const rawBest = Math.min(...raw);
     const best = Math.min(...again);
     console.log(`rounds: raw list ${raw.map((t) => t.toFixed(3)).join(", ")} s; re-push ${again.map((t) => t.toFixed(3)).join(", ")} s`);
     console.log(`raw SDK listRows loop (100 a page): ${rawBest.toFixed(3)} s`);
     console.log(`re-push, nothing changed:          ${best.toFixed(3)} s  (${(best / rawBest).toFixed(1)}× the raw list; target < 1 s for 1,000)`);
+    console.log(`peak RSS of this process (push, no site): ${mb(process.resourceUsage().maxRSS * 1024)}`);
     console.log(`load ${loadavg().map((l) => l.toFixed(2)).join(" / ")} (1, 5, 15 min; 2 cores)`);
     if (count <= 1000 && best >= 1) process.exitCode = 1;
   } finally {

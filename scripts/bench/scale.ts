@@ -12,7 +12,14 @@
  * (push and site share it) is printed after the push and at its peak. Item 6's run: `scale.ts 100000 push 40 ar`
  * (targets: list pages p50 < 100 ms with the cache off, re-push < 30 s, memory < 1 GB).
  *
- * Run: `npx tsx scripts/bench/scale.ts [posts=10000] [push|bulk=push] [requests=40] [ar]` (after `npm run build`).
+ * Reachability (issue #33 item 6: every post reachable): the distinct post URLs of every sitemap part are
+ * counted against the generated versions, each locale's RSS feed must carry its 50 newest, and with `walk`
+ * every page of `/en/blog?all=1` (each post once, in English) is fetched, 4 at a time, and every generated
+ * post must appear on one; the site's resident memory is sampled during that walk (run with `--expose-gc`:
+ * the push's garbage is collected first, so the figure is the site's own, under load).
+ *
+ * Run: `node --expose-gc --import tsx scripts/bench/scale.ts [posts=10000] [push|bulk=push] [requests=40] [ar] [walk]`
+ * (after `npm run build`).
  */
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -30,6 +37,7 @@ const count = Number(process.argv[2] ?? 10_000);
 const mode = process.argv[3] === "bulk" ? "bulk" : "push";
 const requests = Number(process.argv[4] ?? 40);
 const arabic = process.argv[5] === "ar";
+const walk = process.argv.slice(6).includes("walk");
 /** Issue #18 item 3: < 10 s for 10,000; issue #33 item 6: < 30 s for 100,000 (200,000 rows with `ar`). */
 const REPUSH_TARGET_S = count >= 100_000 ? 30 : 10;
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
@@ -105,6 +113,63 @@ function report(label: string, value: string, target?: string, ok?: boolean): vo
   console.log(`  ${label.padEnd(44)} ${value.padStart(12)}${target ? `   target ${target}` : ""}${verdict}`);
 }
 
+/** The `<loc>` URLs of a sitemap part or index. */
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
+
+/** The generated posts' slugs (as `generateFiles` writes them). */
+const generatedSlugs = () => generatePosts(count, { prefix: "scale", newest: PAST }).map((p) => p.slug);
+
+/**
+ * Every generated post reachable: from the sitemap parts (each version), the feeds (the 50 newest a locale),
+ * and with `walk` the list pages (`/en/blog?all=1`, every post once). Reports each count beside what it must be.
+ */
+async function reachability(base: string): Promise<void> {
+  const slugs = generatedSlugs();
+  let start = performance.now();
+  const urls = new Set<string>();
+  const parts = locs(await (await fetch(`${base}/sitemap.xml`)).text());
+  for (const part of parts) {
+    for (const loc of locs(await (await fetch(new URL(new URL(part).pathname, base))).text())) urls.add(new URL(loc).pathname);
+  }
+  const inSitemap = slugs.filter((slug) => urls.has(`/en/blog/${slug}`) && (!arabic || urls.has(`/ar/blog/${slug}`)));
+  report(
+    `posts in the ${parts.length} sitemap part(s), both versions`,
+    `${inSitemap.length}`,
+    `${slugs.length}`,
+    inSitemap.length === slugs.length,
+  );
+  report("  reading every sitemap part", `${((performance.now() - start) / 1000).toFixed(1)} s`);
+  for (const locale of arabic ? ["en", "ar"] : ["en"]) {
+    const feed = await (await fetch(`${base}/${locale}/rss.xml`)).text();
+    // The fixture's newer posts come first: the generated ones it carries must be the newest generated.
+    const items = feed.split("<item>").length - 1;
+    const carried = slugs.filter((slug) => feed.includes(`/${locale}/blog/${slug}<`)).length;
+    const newest = slugs.slice(0, carried).every((slug) => feed.includes(`/${locale}/blog/${slug}<`));
+    report(`/${locale}/rss.xml: items, the newest generated`, `${items}, ${carried}`, "50", items === 50 && newest);
+  }
+  if (!walk) return;
+  (globalThis as { gc?: () => void }).gc?.();
+  const seen = new Set<string>();
+  const first = await (await fetch(`${base}/en/blog?all=1`)).text();
+  const pages = Math.max(1, ...[...first.matchAll(/[?&]page=(\d+)/g)].map((m) => Number(m[1])));
+  let next = 1;
+  let peak = process.memoryUsage().rss;
+  start = performance.now();
+  const walker = async () => {
+    while (next <= pages) {
+      const page = next++;
+      const html = await (await fetch(`${base}/en/blog?${page > 1 ? `page=${page}&` : ""}all=1`)).text();
+      for (const m of html.matchAll(/href="\/(?:en|ar)\/blog\/([^"?#/]+)"/g)) seen.add(decodeURIComponent(m[1]!));
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, walker));
+  const listed = slugs.filter((slug) => seen.has(slug)).length;
+  report(`posts on the ${pages} pages of /en/blog?all=1`, `${listed}`, `${slugs.length}`, listed === slugs.length);
+  report("  walking them, 4 at a time", `${((performance.now() - start) / 1000).toFixed(1)} s`);
+  report("site RSS during the walk (peak, sampled)", mb(peak));
+}
+
 async function main(): Promise<void> {
   console.log(`scale benchmark: ${count} posts added by ${mode === "push" ? "studio push" : "bulk createRows"}`);
   const backend = await startEmulator();
@@ -151,7 +216,8 @@ async function main(): Promise<void> {
         report("peak RSS so far", mb(process.resourceUsage().maxRSS * 1024), "< 1 GB", process.resourceUsage().maxRSS * 1024 < 1e9);
       } else {
         const start = performance.now();
-        await seedPosts(backend.services, generatePosts(count, { prefix: "scale", newest: PAST }));
+        const posts = generatePosts(count, { prefix: "scale", newest: PAST, bilingual: arabic ? count : 0 });
+        await seedPosts(backend.services, posts);
         console.log(`\n${count} posts`);
         report("bulk createRows", `${((performance.now() - start) / 1000).toFixed(1)} s`);
       }
@@ -187,6 +253,7 @@ async function main(): Promise<void> {
       report(`/sitemap/1.xml p50, ${kb(part.bytes)}`, ms(part.p50), undefined, part.status === 200);
       report("/en/rss.xml p50", ms(rss.p50));
       report("site + push process RSS after the requests", mb(process.memoryUsage().rss));
+      await reachability(site.url);
     } finally {
       await site.close();
     }
