@@ -80,7 +80,8 @@ export interface ListScope {
 }
 
 /** The queries that keep a list to `scope.owner`'s items. */
-const scopeQueries = (scope: ListScope | undefined) => (scope?.owner ? [Query.equal("userId", scope.owner)] : []);
+export const scopeQueries = (scope: ListScope | undefined) =>
+  scope?.owner ? [Query.equal("userId", scope.owner)] : [];
 
 /** A page of an admin list: its rows, how many items the query found, and which page this is (from 1). */
 export interface AdminList {
@@ -91,10 +92,38 @@ export interface AdminList {
 
 /** How many version keys one request of the list's scan reads. */
 const SCAN_BATCH = 1000;
+/**
+ * Every row of `kind` matching `queries` (filters, orders, `select`) that `session` may read, `SCAN_BATCH` rows
+ * a request by offset, ties broken by `$id` so the pages neither repeat nor skip a row. For the admin's lists
+ * and dashboard, which group versions by slug over the whole table.
+ * @throws {AppwriteException} when Appwrite refuses or cannot be reached.
+ */
+export async function scanRows(
+  session: SessionServices,
+  kind: ContentKind,
+  queries: string[],
+): Promise<Models.DefaultRow[]> {
+  const rows: Models.DefaultRow[] = [];
+  for (let offset = 0; ; offset += SCAN_BATCH) {
+    const batch = await session.tablesDB.listRows({
+      databaseId: DATABASE_ID,
+      tableId: CONTENT_MODEL[kind].collectionId,
+      total: false,
+      queries: [...queries, Query.orderAsc("$id"), Query.limit(SCAN_BATCH), Query.offset(offset)],
+    });
+    rows.push(...batch.rows);
+    if (batch.rows.length < SCAN_BATCH) break;
+  }
+  return rows;
+}
+
 /** How many items' versions one request reads by slug (Appwrite takes at most 100 values in a query). */
 const SLUG_BATCH = 50;
 
-function row(kind: ContentKind, doc: Models.DefaultRow): Omit<AdminRow, "translations" | "versions" | "viewUrl" | "editable"> {
+function row(
+  kind: ContentKind,
+  doc: Models.DefaultRow,
+): Omit<AdminRow, "translations" | "versions" | "viewUrl" | "editable"> {
   const spec: ContentKindSpec = CONTENT_MODEL[kind];
   // The image first, then the other columns in the order of the description.
   const columns = columnFields(kind).sort((a, b) => Number(b === spec.image) - Number(a === spec.image));
@@ -164,12 +193,7 @@ function translationStates(
 }
 
 /** The rows of the items `slugs`, in that order, from their versions `docs` (every version of each). */
-function rowsOf(
-  kind: ContentKind,
-  slugs: readonly string[],
-  docs: Models.DefaultRow[],
-  scope?: ListScope,
-): AdminRow[] {
+function rowsOf(kind: ContentKind, slugs: readonly string[], docs: Models.DefaultRow[], scope?: ListScope): AdminRow[] {
   const bySlug = new Map<string, Models.DefaultRow[]>();
   for (const doc of docs) bySlug.set(String(doc.slug), [...(bySlug.get(String(doc.slug)) ?? []), doc]);
   const states = translationStates(kind, docs);
@@ -216,25 +240,12 @@ export async function listPage(
   const spec = CONTENT_MODEL[kind];
   const order = query.sort.endsWith("asc") ? Query.orderAsc : Query.orderDesc;
   const keyFields = ["slug", "locale", STATUS_COLUMN];
-  const keys: Models.DefaultRow[] = [];
-  for (let offset = 0; ; offset += SCAN_BATCH) {
-    const batch = await session.tablesDB.listRows({
-      databaseId: DATABASE_ID,
-      tableId: spec.collectionId,
-      total: false,
-      queries: [
-        ...(query.search ? [Query.contains(spec.title, query.search)] : []),
-        ...scopeQueries(scope),
-        order(query.sort.startsWith("name") ? spec.title : spec.order),
-        Query.orderAsc("$id"),
-        Query.limit(SCAN_BATCH),
-        Query.offset(offset),
-        Query.select(keyFields),
-      ],
-    });
-    keys.push(...batch.rows);
-    if (batch.rows.length < SCAN_BATCH) break;
-  }
+  const keys = await scanRows(session, kind, [
+    ...(query.search ? [Query.contains(spec.title, query.search)] : []),
+    ...scopeQueries(scope),
+    order(query.sort.startsWith("name") ? spec.title : spec.order),
+    Query.select(keyFields),
+  ]);
   // Each item at the place of its shown version (English, else the first found).
   const places = new Map<string, { at: number; shown: Models.DefaultRow }>();
   keys.forEach((doc, at) => {
@@ -247,7 +258,9 @@ export async function listPage(
       places.set(slug, { at, shown: doc });
   });
   // A search may find only an item's Arabic version: its state is its English version's, when it has one.
-  const lacking = [...places].filter(([, p]) => documentLocale(p.shown) !== DEFAULT_CONTENT_LOCALE).map(([slug]) => slug);
+  const lacking = [...places]
+    .filter(([, p]) => documentLocale(p.shown) !== DEFAULT_CONTENT_LOCALE)
+    .map(([slug]) => slug);
   for (const doc of await versionsOf(session, kind, lacking, keyFields)) {
     if (documentLocale(doc) === DEFAULT_CONTENT_LOCALE) places.get(String(doc.slug))!.shown = doc;
   }

@@ -6,7 +6,6 @@
  */
 import { Query, type Models } from "node-appwrite";
 import type { SessionServices } from "../../lib/appwrite/client.ts";
-import { DATABASE_ID } from "../../model/content.ts";
 import {
   dateField,
   dueTimeOf,
@@ -29,12 +28,10 @@ import { siteTimeZone } from "../../lib/publish/site-time-zone.ts";
 import { getApiKeyServices } from "./appwrite.server.ts";
 import { DEFAULT_LOCALE, intlLocaleOf, type Locale } from "../i18n/i18n.ts";
 import { documentLocale } from "./admin-versions.server.ts";
-import type { ListScope } from "./admin-lists.server.ts";
+import { scanRows, scopeQueries, type ListScope } from "./admin-lists.server.ts";
 
 /** How many recent drafts and upcoming scheduled items the dashboard lists. */
 export const DASHBOARD_LIST_SIZE = 5;
-/** How many rows one request of the scan reads. */
-const SCAN_BATCH = 1000;
 
 /** One kind's totals: its items, and its versions by language ("8 in English and 5 in Arabic"). */
 export interface KindTotals {
@@ -70,30 +67,13 @@ export interface Dashboard {
   upcoming: DashboardItem[];
 }
 
-/** Every row of `kind` `scope` may see, with the fields the dashboard reads, `SCAN_BATCH` at a time. */
-async function rowsOf(session: SessionServices, kind: ContentKind, scope?: ListScope): Promise<Models.DefaultRow[]> {
+/** Every row of `kind` `scope` may see, with the fields the dashboard reads (the lists' scan, `scanRows`). */
+function rowsOf(session: SessionServices, kind: ContentKind, scope?: ListScope): Promise<Models.DefaultRow[]> {
   const spec = CONTENT_MODEL[kind];
   const fields = [
     ...new Set(["slug", "locale", STATUS_COLUMN, PUBLISH_AT_COLUMN, spec.title, ...[dateField(kind) ?? []].flat()]),
   ];
-  const rows: Models.DefaultRow[] = [];
-  for (let offset = 0; ; offset += SCAN_BATCH) {
-    const batch = await session.tablesDB.listRows({
-      databaseId: DATABASE_ID,
-      tableId: spec.collectionId,
-      total: false,
-      queries: [
-        ...(scope?.owner ? [Query.equal("userId", scope.owner)] : []),
-        Query.orderAsc("$id"),
-        Query.limit(SCAN_BATCH),
-        Query.offset(offset),
-        Query.select(fields),
-      ],
-    });
-    rows.push(...batch.rows);
-    if (batch.rows.length < SCAN_BATCH) break;
-  }
-  return rows;
+  return scanRows(session, kind, [...scopeQueries(scope), Query.select(fields)]);
 }
 
 /**
