@@ -11,11 +11,18 @@ export interface PasswordHashing {
 export const ARGON2_OPTIONS: Readonly<PasswordHashing> = { memoryCost: 65536, timeCost: 4, parallelism: 3 };
 
 /**
+ * An Argon2 hash in the PHC string format (`$argon2id$v=19$m=…,t=…,p=…$salt$hash`), as Appwrite stores them;
+ * groups 1–3 are m, t and p.
+ */
+export const ARGON2_PHC =
+  /^\$argon2(?:id|i|d)\$v=\d+\$m=(\d+),t=(\d+),p=(\d+)\$[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}$/;
+
+/**
  * The cost parameters a PHC string was made with (`$argon2id$v=19$m=65536,t=4,p=3$…`; the PHC string format's
  * parameter list), or Appwrite's defaults for a user without a password or with another hash format.
  */
 export function hashingOf(passwordHash: string | null): PasswordHashing {
-  const found = passwordHash?.match(/^\$argon2(?:id|i|d)\$v=\d+\$m=(\d+),t=(\d+),p=(\d+)\$/);
+  const found = passwordHash?.match(ARGON2_PHC);
   return found
     ? { memoryCost: Number(found[1]), timeCost: Number(found[2]), parallelism: Number(found[3]) }
     : ARGON2_OPTIONS;

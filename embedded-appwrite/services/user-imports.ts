@@ -1,12 +1,9 @@
 import { createUserRecord, emailParam, phoneParam } from "../auth/new-user.ts";
-import { userModel } from "../db/users.ts";
+import { ARGON2_PHC, userModel } from "../db/users.ts";
 import { invalidParam, missingParam } from "../errors.ts";
 import type { RequestContext } from "../http/context.ts";
 import { customIdParam, stringParam } from "../http/params.ts";
 import type { Reply, Router } from "../http/router.ts";
-
-/** An Argon2 hash in the PHC string format (`$argon2id$v=19$m=…,t=…,p=…$salt$hash`), as Appwrite stores them. */
-const ARGON2_PHC = /^\$argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}$/;
 
 /**
  * `POST /users/argon2` (Appwrite "Create user with Argon2 password", REFERENCE §4 "Users"): 201 User whose
