@@ -3,6 +3,7 @@ import { useHydrated, useLocale, useTranslation } from "../../hooks.ts";
 import { formatLongDate } from "../../i18n/i18n.ts";
 import { slugify } from "../../../lib/content/slug.ts";
 import { imageTypeOf, MAGIC_BYTES } from "../../../lib/images/magic.ts";
+import { ChosenFile, IMAGE_TYPES } from "./file-chooser.tsx";
 import { LifecycleButtons } from "./lifecycle.tsx";
 import type { ItemState } from "../../../model/lifecycle.ts";
 
@@ -191,7 +192,7 @@ export function ImagePicker(props: {
           id={id}
           name={props.name}
           type="file"
-          accept="image/jpeg,image/png,image/gif,image/webp"
+          accept={IMAGE_TYPES}
           onChange={(e) => void choose(e.currentTarget)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : own ? `${id}-chosen` : undefined}
@@ -203,16 +204,11 @@ export function ImagePicker(props: {
         />
         {own && (
           <div className="flex min-w-0 flex-1 flex-wrap items-center gap-3 text-sm peer-focus-visible:[&>label]:ring-2 peer-focus-visible:[&>label]:ring-white">
-            <label
-              htmlFor={id}
-              data-file-button
-              className="cursor-pointer rounded-full bg-gold px-4 py-2 font-semibold text-ink"
-            >
-              {t("admin.formWords.chooseImage")}
-            </label>
-            <span id={`${id}-chosen`} dir="auto" className="min-w-0 break-all text-mist">
-              {fileName ?? t("admin.formWords.noFile")}
-            </span>
+            <ChosenFile
+              inputId={id}
+              fileName={fileName}
+              buttonClassName="cursor-pointer rounded-full bg-gold px-4 py-2 font-semibold text-ink"
+            />
           </div>
         )}
       </div>

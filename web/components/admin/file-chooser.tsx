@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { useHydrated, useTranslation } from "../../hooks.ts";
 
 /** The image types the admin accepts (the upload checks in `lib/images/upload.ts` say the same by content). */
-const IMAGE_TYPES = "image/jpeg,image/png,image/gif,image/webp";
+export const IMAGE_TYPES = "image/jpeg,image/png,image/gif,image/webp";
 
 /**
  * An image file input whose button and "no file chosen" text are in the admin's language, not the browser's
@@ -11,7 +11,6 @@ const IMAGE_TYPES = "image/jpeg,image/png,image/gif,image/webp";
  * that (or without JavaScript) the browser's own control shows. `label` names the field.
  */
 export function FileChooser(props: { name: string; label: string; required?: boolean; hint?: string }) {
-  const { t } = useTranslation();
   const own = useHydrated();
   const id = useId();
   const [fileName, setFileName] = useState<string | null>(null);
@@ -30,21 +29,33 @@ export function FileChooser(props: { name: string; label: string; required?: boo
           className={own ? "peer sr-only" : "max-w-full min-w-0"}
         />
         {own && (
-          <>
-            <label
-              htmlFor={id}
-              data-file-button
-              className="cursor-pointer rounded-full border border-line px-4 py-1.5 peer-focus-visible:ring-2 peer-focus-visible:ring-white"
-            >
-              {t("admin.formWords.chooseImage")}
-            </label>
-            <span id={`${id}-chosen`} dir="auto" className="min-w-0 break-all text-mist">
-              {fileName ?? t("admin.formWords.noFile")}
-            </span>
-          </>
+          <ChosenFile
+            inputId={id}
+            fileName={fileName}
+            buttonClassName="cursor-pointer rounded-full border border-line px-4 py-1.5 peer-focus-visible:ring-2 peer-focus-visible:ring-white"
+          />
         )}
       </div>
       {props.hint && <span className="text-xs text-mist">{props.hint}</span>}
     </div>
+  );
+}
+
+/**
+ * What stands for a visually hidden file input `inputId` once the page has hydrated: a label styled as a
+ * button ("Choose image" in the admin's language) and the chosen file's name, or "No file chosen", at
+ * `${inputId}-chosen` for the input's `aria-describedby` (issue #29 item 7).
+ */
+export function ChosenFile(props: { inputId: string; fileName: string | null; buttonClassName: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <label htmlFor={props.inputId} data-file-button className={props.buttonClassName}>
+        {t("admin.formWords.chooseImage")}
+      </label>
+      <span id={`${props.inputId}-chosen`} dir="auto" className="min-w-0 break-all text-mist">
+        {props.fileName ?? t("admin.formWords.noFile")}
+      </span>
+    </>
   );
 }
