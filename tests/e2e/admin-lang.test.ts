@@ -19,6 +19,7 @@ import {
   newUser,
   ready,
   seedAs,
+  signInAs,
   signInThroughPage,
   type Credentials,
 } from "./admin-helpers.ts";
@@ -251,7 +252,7 @@ describe("every admin page", () => {
   for (const locale of ["en", "ar"] as const) {
     it(`has no serious or critical axe-core violation in ${locale}`, { timeout: 300_000 }, async () => {
       const page = await stack.page({ viewport: DESKTOP, reducedMotion: "reduce" });
-      await signInThroughPage(page, user, `/${locale}/login`);
+      await signInAs(stack, page, user, { locale });
       if ((await lang(page)) !== locale) await switchTo(page, locale);
       const serious: string[] = [];
       for (const url of [...pages, editPage]) {

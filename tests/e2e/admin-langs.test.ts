@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_ID } from "../../model/content.ts";
 import { translationHash } from "../../lib/translate/hash.ts";
 import { startFakeGemini, type FakeGemini } from "../helpers/fake-gemini.ts";
-import { adminPage, createUser, htmlSource, newUser, ready, seedAs, signInThroughPage } from "./admin-helpers.ts";
+import { adminPage, createUser, htmlSource, newUser, ready, seedAs, signInAs } from "./admin-helpers.ts";
 import { startStack, type Stack } from "./helpers.ts";
 import { CONTENT_MODEL } from "../../model/model.ts";
 
@@ -174,10 +174,7 @@ describe("the venture form in the Arabic admin", () => {
       },
     });
     const page = await stack.page();
-    await page.goto("/ar/login");
-    await signInThroughPage(page, user, "/ar/login");
-    await page.goto("/admin/ventures");
-    await ready(page);
+    await signInAs(stack, page, user, { locale: "ar", to: "/admin/ventures" });
     expect(await page.locator("html").getAttribute("lang")).toBe("ar");
     await expect.poll(() => rowStates(page, "only-english-e2e")).toEqual([["up-to-date", "missing"]]);
     const row = page.getByRole("row").filter({ hasText: "only-english-e2e" });

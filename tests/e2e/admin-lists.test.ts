@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_ID } from "../../model/content.ts";
 import { CONTENT_MODEL } from "../../model/model.ts";
 import { seedManyPosts, titleOf } from "../helpers/many-posts.ts";
-import { createUser, newUser, ready, signInThroughPage, type Credentials } from "./admin-helpers.ts";
+import { createUser, newUser, ready, signInAs, type Credentials } from "./admin-helpers.ts";
 import { PHONE, SCREENSHOTS, startStack, type Stack } from "./helpers.ts";
 
 let stack: Stack;
@@ -32,8 +32,7 @@ afterAll(async () => {
 /** A signed-in page (English or Arabic admin: the login page's language) at `size`. */
 async function admin(locale: "en" | "ar", size = { width: 1280, height: 800 }): Promise<Page> {
   const page = await stack.page({ viewport: size });
-  await page.goto(`/${locale}/login`);
-  await signInThroughPage(page, user, `/${locale}/login`);
+  await signInAs(stack, page, user, { locale });
   return page;
 }
 

@@ -14,6 +14,7 @@ import {
   newUser,
   ready,
   seedAs,
+  signInAs,
   signInThroughPage,
   statusOf,
   textRgb,
@@ -296,30 +297,6 @@ describe("ventures", () => {
     // The logo stays while the venture is in the trash (issue #29 item 9): a restore brings it back with it.
     expect(await statusOf(stack, `/media/${logoId}`)).toBe(200);
   });
-
-  it("refuses a logo that is not an image by its content, keeping what was typed", async () => {
-    const user = await createUser(stack, newUser("Ivan Invalid"));
-    const page = await adminPage(stack, user);
-    await page.goto("/admin/ventures/new");
-    await ready(page);
-    await textbox(page, "Name").fill("Bad URL Venture");
-    await page.getByLabel("Website URL").fill("https://ok.example");
-    await textbox(page, "Short Description").fill("Short.");
-    await (await htmlSource(page, "caseStudy")).fill("<p>Case.</p>");
-    // A text file renamed .png is refused by content, not by name.
-    await page
-      .getByLabel("Logo")
-      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("hello") });
-    // Issue #29: publishing asks first, in a dialog naming the versions.
-    await page.getByRole("button", { name: "Publish…" }).click();
-    await page.locator("dialog[open]").getByRole("button", { name: "Publish", exact: true }).click();
-    await expect
-      .poll(() => page.locator("main form").textContent())
-      .toContain("Only JPEG, PNG, GIF or WebP images can be uploaded.");
-    expect(pathOf(page)).toBe("/admin/ventures/new");
-    expect(await inputValue(page, "Name")).toBe("Bad URL Venture");
-    expect(await storedBySlug(CONTENT_MODEL.venture.collectionId, "bad-url-venture")).toBeNull();
-  });
 });
 
 describe("blog posts", () => {
@@ -328,7 +305,7 @@ describe("blog posts", () => {
     // A time zone whose date differs from UTC's right now: "today" is the user's today, not the server's.
     const timezoneId = new Date().getUTCHours() >= 12 ? "Pacific/Kiritimati" : "Etc/GMT+12";
     const page = await stack.page({ timezoneId });
-    await signInThroughPage(page, user);
+    await signInAs(stack, page, user);
     await page.getByRole("link", { name: "Manage Blog" }).click();
     await page.waitForURL((u) => u.pathname === "/admin/blog");
     await page.getByRole("link", { name: "Create Post" }).click();

@@ -15,7 +15,7 @@ import { createItem, updateItem } from "../../server/admin/content.ts";
 import { createSessionServices } from "../../lib/appwrite/client.ts";
 import { signIn } from "../../server/auth/account.ts";
 import { momentText } from "../../web/i18n/history-dates.ts";
-import { createUser, newUser, ready, seedAs, signInThroughPage, type Credentials } from "./admin-helpers.ts";
+import { createUser, newUser, ready, seedAs, signInAs, type Credentials } from "./admin-helpers.ts";
 import { PHONE, axeSerious, startStack, type Stack } from "./helpers.ts";
 
 let stack: Stack;
@@ -29,10 +29,9 @@ beforeAll(async () => {
   stack = await startStack();
   [ada, bob] = [await createUser(stack, newUser("Ada")), await createUser(stack, newUser("Bob"))];
   adaPage = await stack.page();
-  await signInThroughPage(adaPage, ada);
+  await signInAs(stack, adaPage, ada);
   bobPage = await stack.page({ locale: "ar", viewport: PHONE });
-  await bobPage.context().addCookies([{ name: "locale", value: "ar", url: stack.site.url }]);
-  await signInThroughPage(bobPage, bob, "/ar/login");
+  await signInAs(stack, bobPage, bob, { locale: "ar" });
 });
 afterAll(async () => {
   await stack?.close();

@@ -7,7 +7,7 @@ import { Query } from "node-appwrite";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_ID } from "../../model/content.ts";
-import { adminPage, createUser, newUser, ready, seedAs, signInThroughPage } from "./admin-helpers.ts";
+import { adminPage, createUser, newUser, ready, seedAs, signInAs } from "./admin-helpers.ts";
 import { startStack, type Stack } from "./helpers.ts";
 import { CONTENT_MODEL } from "../../model/model.ts";
 
@@ -96,10 +96,7 @@ describe("an edit page's history", () => {
       input: { ...post, title: "Arabic history", slug: "history-arabic", excerpt: "One." },
     });
     const page = await stack.page({ locale: "ar" });
-    await page.context().addCookies([{ name: "locale", value: "ar", url: stack.site.url }]);
-    await signInThroughPage(page, ada, "/ar/login");
-    await page.goto(`/admin/blog/edit/${created.$id}`);
-    await ready(page);
+    await signInAs(stack, page, ada, { locale: "ar", to: `/admin/blog/edit/${created.$id}` });
     const history = page.locator("[data-history]");
     expect(await history.getByRole("heading", { name: "السجل" }).isVisible()).toBe(true);
     await expect.poll(() => history.textContent()).toContain("لا توجد نسخ سابقة بعد.");

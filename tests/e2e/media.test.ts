@@ -13,7 +13,7 @@ import { DATABASE_ID } from "../../model/content.ts";
 import { CONTENT_MODEL } from "../../model/model.ts";
 import { STUDIO_TEAM_ID } from "../../model/team.ts";
 import { startFakeGemini, type FakeGemini } from "../helpers/fake-gemini.ts";
-import { createUser, htmlSource, newUser, ready, signInThroughPage, type Credentials } from "./admin-helpers.ts";
+import { createUser, htmlSource, newUser, ready, signInAs, type Credentials } from "./admin-helpers.ts";
 import { DESKTOP, PHONE, ROOT, startStack, type Stack } from "./helpers.ts";
 
 let stack: Stack;
@@ -44,10 +44,7 @@ afterAll(async () => {
 
 async function signedIn(locale: "en" | "ar", viewport = DESKTOP): Promise<Page> {
   const page = await stack.page({ viewport });
-  await page.goto(`/${locale}/login`);
-  await signInThroughPage(page, owner, `/${locale}/login`);
-  await page.goto(`/admin/media?lang=${locale}`);
-  await ready(page);
+  await signInAs(stack, page, owner, { locale, to: `/admin/media?lang=${locale}` });
   return page;
 }
 

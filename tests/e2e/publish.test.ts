@@ -13,15 +13,7 @@ import { DATABASE_ID } from "../../model/content.ts";
 import { CONTENT_MODEL } from "../../model/model.ts";
 import { STUDIO_TEAM_ID } from "../../model/team.ts";
 import { setSiteTimeZone } from "../../lib/publish/site-time-zone.ts";
-import {
-  createUser,
-  htmlSource,
-  newUser,
-  ready,
-  signInThroughPage,
-  statusOf,
-  type Credentials,
-} from "./admin-helpers.ts";
+import { createUser, htmlSource, newUser, ready, signInAs, statusOf, type Credentials } from "./admin-helpers.ts";
 import { PHONE, startStack, type Stack } from "./helpers.ts";
 
 let stack: Stack;
@@ -48,8 +40,7 @@ afterAll(async () => {
 
 async function signedIn(lang: "en" | "ar", viewport?: { width: number; height: number }): Promise<Page> {
   const page = await stack.page(viewport ? { viewport } : {});
-  if (lang === "ar") await page.context().addCookies([{ name: "locale", value: "ar", url: stack.site.url }]);
-  await signInThroughPage(page, owner, `/${lang}/login`);
+  await signInAs(stack, page, owner, { locale: lang });
   return page;
 }
 

@@ -22,7 +22,7 @@ import {
   newUser,
   ready,
   seedAs,
-  signInThroughPage,
+  signInAs,
   statusOf,
   type Credentials,
 } from "./admin-helpers.ts";
@@ -272,7 +272,6 @@ function pick(doc: Record<string, unknown>): Record<string, unknown> {
 /** A page of Ada's in the Arabic admin (the `locale` cookie, as the language switch sets it). */
 async function arabicAdmin(): Promise<Page> {
   const p = await stack.page();
-  await p.context().addCookies([{ name: "locale", value: "ar", url: stack.site.url }]);
-  await signInThroughPage(p, ada, "/ar/login");
+  await signInAs(stack, p, ada, { locale: "ar" });
   return p;
 }

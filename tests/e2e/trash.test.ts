@@ -9,7 +9,7 @@ import { Teams } from "node-appwrite";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STUDIO_TEAM_ID } from "../../model/team.ts";
-import { createUser, newUser, ready, signInThroughPage, type Credentials } from "./admin-helpers.ts";
+import { createUser, newUser, ready, signInAs, type Credentials } from "./admin-helpers.ts";
 import { DESKTOP, PHONE, startStack, type Stack } from "./helpers.ts";
 
 let stack: Stack;
@@ -34,8 +34,7 @@ afterAll(async () => {
 
 async function signedIn(locale: "en" | "ar", viewport = DESKTOP): Promise<Page> {
   const page = await stack.page({ viewport });
-  await page.goto(`/${locale}/login`);
-  await signInThroughPage(page, owner, `/${locale}/login`);
+  await signInAs(stack, page, owner, { locale });
   return page;
 }
 

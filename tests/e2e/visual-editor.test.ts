@@ -9,7 +9,7 @@
  */
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, newUser, ready, signInThroughPage, type Credentials } from "./admin-helpers.ts";
+import { createUser, newUser, ready, signInAs, type Credentials } from "./admin-helpers.ts";
 import { axeSerious, PHONE, startStack, type Stack } from "./helpers.ts";
 
 let stack: Stack;
@@ -85,9 +85,7 @@ describe("the visual body editor", () => {
       Object.assign(window, { cspViolations: seen });
       document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.sourceFile}`));
     });
-    await signInThroughPage(page, user);
-    await page.goto("/admin/blog/new");
-    await ready(page);
+    await signInAs(stack, page, user, { to: "/admin/blog/new" });
     const en = page.getByRole("tabpanel", { name: "English" });
     await en.getByRole("textbox", { name: "Title", exact: true }).fill("Visual editor e2e");
     await page.getByRole("textbox", { name: "Slug", exact: true }).fill(slug);
@@ -213,8 +211,7 @@ describe("the visual body editor", () => {
 
   it("works in the Arabic admin on a phone: Arabic names, a wrapping toolbar, no sideways scroll", async () => {
     const phone = await stack.page({ viewport: PHONE });
-    await phone.goto("/ar/login");
-    await signInThroughPage(phone, user, "/ar/login");
+    await signInAs(stack, phone, user, { locale: "ar" });
     expect(editPath).toMatch(/^\/admin\/blog\/edit\//);
     await phone.goto(editPath);
     await ready(phone);
