@@ -32,6 +32,7 @@ import { canonicalPageQuery } from "../lib/http/page-query.ts";
 import { lazyPreviewSecret, previewRedirect } from "./http/preview-gate.ts";
 import { publicPageHeaders, type SharedCaching } from "./http/cache-headers.ts";
 import { readinessCheck, sendReadiness } from "./http/readiness.ts";
+import { isPublicPageRequest, publicPagesBuild } from "./http/public-build.ts";
 import { loadDeployConfig } from "../lib/deploy-config.ts";
 import type { AppwriteSchema } from "../lib/appwrite/setup.ts";
 import schema from "../model/appwrite.json" with { type: "json" };
@@ -277,13 +278,13 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     stats.renders += 1;
     next();
   });
-  app.use(
-    createRequestHandler({
-      build,
-      mode: "production",
-      getLoadContext: loadContextOf,
-    }),
-  );
+  // Public pages are rendered with the public routes alone (same pages, less routing per request; #33 item 1).
+  const renderAny = createRequestHandler({ build, mode: "production", getLoadContext: loadContextOf });
+  const pagesBuild = publicPagesBuild(build);
+  const renderPage = pagesBuild
+    ? createRequestHandler({ build: pagesBuild, mode: "production", getLoadContext: loadContextOf })
+    : renderAny;
+  app.use((req, res, next) => (isPublicPageRequest(req.method, req.path) ? renderPage : renderAny)(req, res, next));
 
   // build/client from memory: no filesystem call per request (issue #33 item 3).
   const staticFiles = new StaticFiles(path.join(buildDir, "client"), COMMON_HEADERS);
