@@ -255,6 +255,9 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     next();
   });
   const render = createFetchHandler(build, "production");
+  // Public pages are rendered with the public routes alone (same pages, less routing per request; #33 item 1).
+  const pagesBuild = publicPagesBuild(build);
+  const renderPageMiss = pagesBuild ? createFetchHandler(pagesBuild, "production") : render;
   // A session cookie Appwrite does not know is a guest's, served from the cache (SECURITY C71).
   const verdicts = new SessionVerdicts({
     isSession: appwriteSessionCheck({ endpoint: appwrite.appwriteEndpoint!, projectId: appwrite.projectId! }),
@@ -265,7 +268,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
         trusted: () => feed?.live === true,
         render: (request, req) => {
           stats.renders += 1;
-          return render(request, loadContextOf(req));
+          return (isPublicPageRequest(req.method, req.path) ? renderPageMiss : render)(request, loadContextOf(req));
         },
         signedIn: (cookie) => verdicts.known(cookie) ?? verdicts.judge(cookie),
         commonHeaders: COMMON_HEADERS,
@@ -278,9 +281,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     stats.renders += 1;
     next();
   });
-  // Public pages are rendered with the public routes alone (same pages, less routing per request; #33 item 1).
   const renderAny = createRequestHandler({ build, mode: "production", getLoadContext: loadContextOf });
-  const pagesBuild = publicPagesBuild(build);
   const renderPage = pagesBuild
     ? createRequestHandler({ build: pagesBuild, mode: "production", getLoadContext: loadContextOf })
     : renderAny;
