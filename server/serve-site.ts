@@ -32,6 +32,7 @@ import { canonicalPageQuery } from "../lib/http/page-query.ts";
 import { lazyPreviewSecret, previewRedirect } from "./http/preview-gate.ts";
 import { publicPageHeaders, type SharedCaching } from "./http/cache-headers.ts";
 import { readinessCheck, sendReadiness } from "./http/readiness.ts";
+import { isPublicPageRequest, publicPagesBuild } from "./http/public-build.ts";
 import { loadDeployConfig } from "../lib/deploy-config.ts";
 import type { AppwriteSchema } from "../lib/appwrite/setup.ts";
 import schema from "../model/appwrite.json" with { type: "json" };
@@ -254,6 +255,9 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     next();
   });
   const render = createFetchHandler(build, "production");
+  // Public pages are rendered with the public routes alone (same pages, less routing per request; #33 item 1).
+  const pagesBuild = publicPagesBuild(build);
+  const renderPageMiss = pagesBuild ? createFetchHandler(pagesBuild, "production") : render;
   // A session cookie Appwrite does not know is a guest's, served from the cache (SECURITY C71).
   const verdicts = new SessionVerdicts({
     isSession: appwriteSessionCheck({ endpoint: appwrite.appwriteEndpoint!, projectId: appwrite.projectId! }),
@@ -264,7 +268,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
         trusted: () => feed?.live === true,
         render: (request, req) => {
           stats.renders += 1;
-          return render(request, loadContextOf(req));
+          return (isPublicPageRequest(req.method, req.path) ? renderPageMiss : render)(request, loadContextOf(req));
         },
         signedIn: (cookie) => verdicts.known(cookie) ?? verdicts.judge(cookie),
         commonHeaders: COMMON_HEADERS,
@@ -277,13 +281,11 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     stats.renders += 1;
     next();
   });
-  app.use(
-    createRequestHandler({
-      build,
-      mode: "production",
-      getLoadContext: loadContextOf,
-    }),
-  );
+  const renderAny = createRequestHandler({ build, mode: "production", getLoadContext: loadContextOf });
+  const renderPage = pagesBuild
+    ? createRequestHandler({ build: pagesBuild, mode: "production", getLoadContext: loadContextOf })
+    : renderAny;
+  app.use((req, res, next) => (isPublicPageRequest(req.method, req.path) ? renderPage : renderAny)(req, res, next));
 
   // build/client from memory: no filesystem call per request (issue #33 item 3).
   const staticFiles = new StaticFiles(path.join(buildDir, "client"), COMMON_HEADERS);

@@ -16,6 +16,10 @@
  * and the post, in both encodings; browser encoding: `/en` ≥ 400 req/s, the post ≥ 300 req/s, p99 < 50 ms.
  * Exits 1 when one is missed.
  *
+ * With `RENDER_BENCH_BEFORE=<another checkout>` (e.g. a worktree at main), that checkout's site is started too and
+ * measured in every round between the project and the peer ("before"), so one run gives before, after and the
+ * peer side by side under the same load, and prints CPU/request before ÷ peer and after ÷ before.
+ *
  * Run: `npx tsx scripts/bench/render-path.ts [seconds=10] [processes=2] [rounds=2]`.
  */
 import { loadavg } from "node:os";
@@ -31,6 +35,7 @@ const CONNECTIONS = 10;
 const TARGETS: Record<string, number> = { "/en": 400, post: 300 };
 const P99_TARGET_MS = 50;
 const CPU_RATIO_TARGET = 1.2;
+const BEFORE_ROOT = process.env.RENDER_BENCH_BEFORE;
 
 /** What a browser sends that matters here: encodings, a browser's User-Agent (React streams to browsers), cookies. */
 const BROWSER = {
@@ -57,12 +62,22 @@ function siteCpu(m: Measured): number {
   return processes > 1 ? m.cpuPerRequest - m.rootCpuPerRequest : m.cpuPerRequest;
 }
 
+/** A `catch` handler that stops `site` (already started) before passing the error on. */
+function stopFirst(site: { stop(): Promise<void> }) {
+  return async (error: unknown): Promise<never> => {
+    await site.stop();
+    throw error;
+  };
+}
+
 async function main(): Promise<void> {
   console.log(
     `Render path: page cache off, c=${CONNECTIONS}, ${seconds} s a run, ${rounds} alternating rounds, ` +
       `${processes} process(es) each; ${loadLine()}`,
   );
-  const site = await startSite({ PAGE_CACHE: "off", WEB_CONCURRENCY: String(processes) });
+  const env = { PAGE_CACHE: "off", WEB_CONCURRENCY: String(processes) };
+  const site = await startSite(env);
+  const before = BEFORE_ROOT ? await startSite(env, BEFORE_ROOT).catch(stopFirst(site)) : undefined;
   let peer: Awaited<ReturnType<typeof startPeer>> | undefined;
   let missed = false;
   try {
@@ -84,12 +99,19 @@ async function main(): Promise<void> {
         );
         await autocannon(site.url + pathname, CONNECTIONS, 2, headers); // warm-up: JIT, first renders
         await autocannon(peer.url + pathname, CONNECTIONS, 2, headers);
+        if (before) await autocannon(before.url + pathname, CONNECTIONS, 2, headers);
         const project: Measured[] = [];
         const peers: Measured[] = [];
+        const befores: Measured[] = [];
         for (let round = 0; round < rounds; round++) {
           const p = await measure(projectPid, site.url + pathname, CONNECTIONS, seconds, headers);
           project.push(p);
           console.log(row(`project (round ${round + 1})`, p, siteCpu(p)));
+          if (before) {
+            const b = await measure(before.child.pid!, before.url + pathname, CONNECTIONS, seconds, headers);
+            befores.push(b);
+            console.log(row(`before  (round ${round + 1})`, b, siteCpu(b)));
+          }
           const q = await measure(peerPid, peer.url + pathname, CONNECTIONS, seconds, headers);
           peers.push(q);
           console.log(row(`peer    (round ${round + 1})`, q, siteCpu(q)));
@@ -100,6 +122,12 @@ async function main(): Promise<void> {
         const ratio = perRequest(project) / perRequest(peers);
         const cpuMet = ratio <= CPU_RATIO_TARGET;
         missed ||= !cpuMet;
+        if (before) {
+          console.log(
+            `  => ${name} ${encoding}: CPU/request before ÷ peer ${(perRequest(befores) / perRequest(peers)).toFixed(2)}×, ` +
+              `project ÷ before ${(perRequest(project) / perRequest(befores)).toFixed(2)}×`,
+          );
+        }
         const rate = (runs: Measured[]) => runs.reduce((s, m) => s + m.result.requests.average, 0) / runs.length;
         console.log(
           `  => ${name} ${encoding}: CPU/request project ÷ peer ${ratio.toFixed(2)}× (target ≤ ${CPU_RATIO_TARGET}: ` +
@@ -118,6 +146,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await peer?.stop();
+    await before?.stop();
     await site.stop();
   }
   console.log(`done; ${loadLine()} (1-min load at the end ${loadavg()[0]!.toFixed(2)})`);
