@@ -4,8 +4,6 @@
  * APPWRITE_SESSION, and never with a stranger's session (SECURITY C65). `studio setup` gives rows from before
  * the inbox the state `new` and the team's permissions.
  */
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { ID, Teams } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,26 +14,16 @@ import schema from "../../model/appwrite.json" with { type: "json" };
 import { DATABASE_ID } from "../../model/content.ts";
 import { SUBMISSION_MODEL } from "../../model/site-models.ts";
 import { STUDIO_TEAM_ID } from "../../model/team.ts";
-import { appwriteEnv, ROOT, startBackend, type Backend } from "../helpers/stack.ts";
+import { startBackend, type Backend } from "../helpers/stack.ts";
+import { studio as runStudio } from "../helpers/studio.ts";
 
 let backend: Backend;
 let memberSecret: string;
 let strangerSecret: string;
 const CONTACT = SUBMISSION_MODEL.contactMessage.collectionId;
 
-function studio(args: string[], env: NodeJS.ProcessEnv = {}) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "cli/bin.js"), ...args], {
-      cwd: ROOT,
-      env: { ...appwriteEnv(backend.emulator), ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** `studio <args>` in this process against the test backend (tests/helpers/studio.ts), with `env` added. */
+const studio = (args: string[], env: NodeJS.ProcessEnv = {}) => runStudio(args, backend.emulator, env);
 
 beforeAll(async () => {
   backend = await startBackend();
