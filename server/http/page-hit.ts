@@ -59,6 +59,17 @@ export function prepareHit(page: PageTemplate, lead: HeaderList): PreparedHit {
 }
 
 const spare = new SpareBuffers();
+/** The buffer a response is written from, kept on it until its `finish` gives it back. */
+const SPARE = Symbol("spare buffer");
+type Answering = ServerResponse & { [SPARE]?: Buffer };
+
+/** `finish` listener shared by every hit (no closure per hit): the socket has every byte, the buffer is free. */
+function giveBack(this: Answering): void {
+  const buffer = this[SPARE];
+  if (buffer === undefined) return;
+  this[SPARE] = undefined;
+  spare.give(buffer);
+}
 
 /**
  * Writes the `variant` answer of `hit` with `nonce` (base64, `NONCE_LENGTH` characters: fresh for every
@@ -82,6 +93,8 @@ export function writeHit(hit: PreparedHit, res: ServerResponse, variant: HitVari
   }
   const body = variant === "gzip" ? hit.gzip : hit.identity;
   const buffer = spare.take(body.bytes.length);
-  // `finish`: the socket has handed every byte to the system, so the buffer can serve another hit.
-  res.end(fillSlots(body, Buffer.from(nonce, "latin1"), buffer), () => spare.give(buffer));
+  // Given back on `finish` (every byte handed to the system); a response cut short keeps it (collected).
+  (res as Answering)[SPARE] = buffer;
+  res.on("finish", giveBack);
+  res.end(fillSlots(body, nonce, buffer));
 }
