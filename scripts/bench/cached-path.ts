@@ -20,6 +20,8 @@
  * Targets: the site ≥ 1× the bare server's req/s and ≤ 1× its CPU per request. Each figure is printed per round
  * and as the median (range) over rounds. Exits 1 when the median req/s ratio is under 1.
  *
+ * `--node-options=<options>`: `NODE_OPTIONS` of the "after" site only, to try a V8 setting against `--before`.
+ *
  * Run: `npx tsx scripts/bench/cached-path.ts [seconds=5] [rounds=3] [--before=/path/to/main] [--processes=2] [--alloc]`.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -40,6 +42,8 @@ const rounds = Number(positional[1] ?? 3);
 const processes = Number(flag("processes") ?? 2);
 const beforeRoot = flag("before");
 const alloc = process.argv.includes("--alloc");
+/** `--node-options=…`: `NODE_OPTIONS` of the "after" site only (e.g. a V8 setting tried against `--before`). */
+const afterNodeOptions = process.argv.find((a) => a.startsWith("--node-options="))?.slice("--node-options=".length);
 const NODE_ARGS = alloc ? ["--trace-gc-nvp", "--max-semi-space-size=1"] : [];
 const CONNECTIONS = 50;
 const BROWSER = {
@@ -239,7 +243,8 @@ async function main(): Promise<void> {
   let missed = false;
   try {
     for (const [name, root] of [...(beforeRoot ? [["before", beforeRoot] as const] : []), ["after", undefined] as const]) {
-      const site = await startSite(env, root, NODE_ARGS);
+      const extra = name === "after" && afterNodeOptions ? { NODE_OPTIONS: afterNodeOptions } : {};
+      const site = await startSite({ ...env, ...extra }, root, NODE_ARGS);
       const allocated = countAllocations(site.child);
       sites.push({ name, site, allocated, asset: await cachedPage(site) });
     }
