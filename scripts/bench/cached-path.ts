@@ -14,13 +14,15 @@
  *
  * `--before=<checkout>`: a second site from another worktree (e.g. main's), measured in the same rounds (before,
  * after, bare, in turn), so the two are compared side by side at the same load. `--alloc`: every process runs
- * with `--trace-gc-nvp --max-semi-space-size=1`, and the JS heap allocated per request (the sum of V8's
- * `allocated=` over the GCs in a run ÷ requests) is printed; its CPU figures are then not comparable.
+ * with `--trace-gc-nvp`, and the JS heap allocated per request (the sum of V8's `allocated=` over the GCs in a
+ * run ÷ requests; what the last GC of a run had not yet counted is missed, so use runs of many requests) and
+ * the garbage collector's pauses per request (`pause=`) are printed.
  *
  * Targets: the site ≥ 1× the bare server's req/s and ≤ 1× its CPU per request. Each figure is printed per round
  * and as the median (range) over rounds. Exits 1 when the median req/s ratio is under 1.
  *
- * `--node-options=<options>`: `NODE_OPTIONS` of the "after" site only, to try a V8 setting against `--before`.
+ * `--node-args=<a,b>`: options for `node` of the "after" site only (its site processes inherit them), to try a
+ * V8 setting against `--before`.
  *
  * Run: `npx tsx scripts/bench/cached-path.ts [seconds=5] [rounds=3] [--before=/path/to/main] [--processes=2] [--alloc]`.
  */
@@ -42,9 +44,9 @@ const rounds = Number(positional[1] ?? 3);
 const processes = Number(flag("processes") ?? 2);
 const beforeRoot = flag("before");
 const alloc = process.argv.includes("--alloc");
-/** `--node-options=…`: `NODE_OPTIONS` of the "after" site only (e.g. a V8 setting tried against `--before`). */
-const afterNodeOptions = process.argv.find((a) => a.startsWith("--node-options="))?.slice("--node-options=".length);
-const NODE_ARGS = alloc ? ["--trace-gc-nvp", "--max-semi-space-size=1"] : [];
+/** `--node-args=a,b`: options for `node` of the "after" site only (e.g. a V8 setting tried against `--before`). */
+const afterNodeArgs = process.argv.find((a) => a.startsWith("--node-args="))?.slice("--node-args=".length).split(",") ?? [];
+const NODE_ARGS = alloc ? ["--trace-gc-nvp"] : [];
 const CONNECTIONS = 50;
 const BROWSER = {
   "accept-encoding": "br, gzip",
@@ -60,7 +62,8 @@ interface Target {
   allocated: Map<number, number>;
 }
 
-/** Sums the `allocated=` of `--trace-gc-nvp` lines printed on `child`'s stdout, per pid. */
+/** Sums the `allocated=` (bytes) of `--trace-gc-nvp` lines printed on `child`'s stdout per pid, and (under
+ * `-pid`) their `pause=` in µs. */
 function countAllocations(child: ChildProcess): Map<number, number> {
   const sums = new Map<number, number>();
   let rest = "";
@@ -68,8 +71,11 @@ function countAllocations(child: ChildProcess): Map<number, number> {
     const lines = (rest + chunk.toString()).split("\n");
     rest = lines.pop()!;
     for (const line of lines) {
-      const match = /^\[(\d+):0x[0-9a-f]+\].* allocated=(\d+)/.exec(line);
-      if (match) sums.set(Number(match[1]), (sums.get(Number(match[1])) ?? 0) + Number(match[2]));
+      const match = /^\[(\d+):0x[0-9a-f]+\].* pause=([\d.]+) .* allocated=(\d+)/.exec(line);
+      if (!match) continue;
+      const pid = Number(match[1]);
+      sums.set(pid, (sums.get(pid) ?? 0) + Number(match[3]));
+      sums.set(-pid, (sums.get(-pid) ?? 0) + Number(match[2]) * 1000);
     }
   });
   return sums;
@@ -162,6 +168,8 @@ interface Run {
   cpuUs: number;
   rootCpuUs: number;
   allocBytes: number;
+  /** µs of GC pauses (main thread) per request, with `--alloc`. */
+  gcUs: number;
   load: number;
 }
 
@@ -169,11 +177,13 @@ async function run(target: Target, pathname: string): Promise<Run> {
   const root = target.child.pid!;
   const serving = servingPids(root);
   const allocBefore = serving.reduce((s, pid) => s + (target.allocated.get(pid) ?? 0), 0);
+  const pauseBefore = serving.reduce((s, pid) => s + (target.allocated.get(-pid) ?? 0), 0);
   const before = treeCpuMs(root);
   const result = await autocannon(target.url + pathname, CONNECTIONS, seconds, BROWSER);
   const used = cpuBetween(before, treeCpuMs(root));
   await new Promise((resolve) => setTimeout(resolve, 200)); // the last GC lines
   const allocAfter = serving.reduce((s, pid) => s + (target.allocated.get(pid) ?? 0), 0);
+  const pauseAfter = serving.reduce((s, pid) => s + (target.allocated.get(-pid) ?? 0), 0);
   const requests = Math.max(1, result["2xx"] + result["3xx"]);
   const servingMs = serving.reduce((s, pid) => s + (used.get(pid) ?? 0), 0);
   return {
@@ -182,6 +192,7 @@ async function run(target: Target, pathname: string): Promise<Run> {
     cpuUs: (servingMs * 1000) / requests,
     rootCpuUs: processes === 1 ? 0 : ((used.get(root) ?? 0) * 1000) / requests,
     allocBytes: (allocAfter - allocBefore) / requests,
+    gcUs: (pauseAfter - pauseBefore) / requests,
     load: loadavg()[0]!,
   };
 }
@@ -192,7 +203,7 @@ function row(label: string, m: Run): string {
   return (
     `  ${label.padEnd(15)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(3)} ms` +
     `  CPU/req ${m.cpuUs.toFixed(0).padStart(4)} µs${processes > 1 ? ` (+ primary ${m.rootCpuUs.toFixed(0)})` : ""}` +
-    (alloc ? `  heap/req ${(m.allocBytes / 1024).toFixed(2).padStart(6)} kB` : "") +
+    (alloc ? `  heap/req ${(m.allocBytes / 1024).toFixed(2).padStart(6)} kB  GC ${m.gcUs.toFixed(1)} µs` : "") +
     `  load ${m.load.toFixed(2)}${failures ? `  failures ${failures}` : ""}`
   );
 }
@@ -243,8 +254,7 @@ async function main(): Promise<void> {
   let missed = false;
   try {
     for (const [name, root] of [...(beforeRoot ? [["before", beforeRoot] as const] : []), ["after", undefined] as const]) {
-      const extra = name === "after" && afterNodeOptions ? { NODE_OPTIONS: afterNodeOptions } : {};
-      const site = await startSite({ ...env, ...extra }, root, NODE_ARGS);
+      const site = await startSite(env, root, [...NODE_ARGS, ...(name === "after" ? afterNodeArgs : [])]);
       const allocated = countAllocations(site.child);
       sites.push({ name, site, allocated, asset: await cachedPage(site) });
     }
@@ -261,7 +271,8 @@ async function main(): Promise<void> {
           ...sites.map((s) => ({ target: { name: s.name, url: s.site.url, child: s.site.child, allocated: s.allocated }, path: pathOf(s) })),
           { target: bare as Target, path: pathOf(after) },
         ];
-        for (const { target, path: p } of targets) await autocannon(target.url + p, CONNECTIONS, 2, BROWSER); // warm-up
+        // Warm-up: the code optimized, the young generation grown, the launchers' start-up work done.
+        for (const { target, path: p } of targets) await autocannon(target.url + p, CONNECTIONS, 8, BROWSER);
         const ratios = new Map<string, { rate: number[]; cpu: number[]; alloc: number[] }>();
         for (let round = 0; round < rounds; round++) {
           const runs = new Map<string, Run>();
