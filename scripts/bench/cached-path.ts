@@ -45,7 +45,11 @@ const processes = Number(flag("processes") ?? 2);
 const beforeRoot = flag("before");
 const alloc = process.argv.includes("--alloc");
 /** `--node-args=a,b`: options for `node` of the "after" site only (e.g. a V8 setting tried against `--before`). */
-const afterNodeArgs = process.argv.find((a) => a.startsWith("--node-args="))?.slice("--node-args=".length).split(",") ?? [];
+const afterNodeArgs =
+  process.argv
+    .find((a) => a.startsWith("--node-args="))
+    ?.slice("--node-args=".length)
+    .split(",") ?? [];
 const NODE_ARGS = alloc ? ["--trace-gc-nvp"] : [];
 const CONNECTIONS = 50;
 const BROWSER = {
@@ -253,7 +257,10 @@ async function main(): Promise<void> {
   const sites: { name: string; site: BenchSite; allocated: Map<number, number>; asset: string }[] = [];
   let missed = false;
   try {
-    for (const [name, root] of [...(beforeRoot ? [["before", beforeRoot] as const] : []), ["after", undefined] as const]) {
+    for (const [name, root] of [
+      ...(beforeRoot ? [["before", beforeRoot] as const] : []),
+      ["after", undefined] as const,
+    ]) {
       const site = await startSite(env, root, [...NODE_ARGS, ...(name === "after" ? afterNodeArgs : [])]);
       const allocated = countAllocations(site.child);
       sites.push({ name, site, allocated, asset: await cachedPage(site) });
@@ -268,7 +275,10 @@ async function main(): Promise<void> {
       try {
         console.log(`${label} ${pathOf(after)}: ${body.length} B ${headers["content-encoding"] ?? "identity"}`);
         const targets = [
-          ...sites.map((s) => ({ target: { name: s.name, url: s.site.url, child: s.site.child, allocated: s.allocated }, path: pathOf(s) })),
+          ...sites.map((s) => ({
+            target: { name: s.name, url: s.site.url, child: s.site.child, allocated: s.allocated },
+            path: pathOf(s),
+          })),
           { target: bare as Target, path: pathOf(after) },
         ];
         // Warm-up: the code optimized, the young generation grown, the launchers' start-up work done.

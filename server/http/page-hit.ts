@@ -54,7 +54,8 @@ export function prepareHit(page: PageTemplate, lead: HeaderList): PreparedHit {
     head: body([], filledLength(page, NONCE_LENGTH)),
     "not-modified": merged([head]),
   };
-  const cspAt = headers.identity.findIndex((value, i) => i % 2 === 0 && value.toLowerCase() === "content-security-policy") + 1;
+  const cspAt =
+    headers.identity.findIndex((value, i) => i % 2 === 0 && value.toLowerCase() === "content-security-policy") + 1;
   return { etag: page.etag, csp: page.csp, headers, cspAt, gzip, identity };
 }
 

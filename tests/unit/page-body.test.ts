@@ -21,9 +21,10 @@ const RENDER_NONCE = "cmVuZGVyLW5vbmNlLTEyMw==";
 const FRESH = "ZnJlc2gtbm9uY2UtNDU2Nzg=";
 const page = (slots: number) =>
   makeTemplate(
-    Array.from({ length: slots }, (_, n) => `<script nonce="${RENDER_NONCE}">${n}</script>${"é ".repeat(900 * n)}`).join(
-      "",
-    ) + "</html>",
+    Array.from(
+      { length: slots },
+      (_, n) => `<script nonce="${RENDER_NONCE}">${n}</script>${"é ".repeat(900 * n)}`,
+    ).join("") + "</html>",
     `script-src 'nonce-${RENDER_NONCE}'`,
     RENDER_NONCE,
     [["content-type", "text/html; charset=utf-8"]],
@@ -40,9 +41,7 @@ describe("CRC-32 combined from parts (zlib's crc32_combine)", () => {
       [1000, 24],
     ] as const) {
       const [left, right] = [randomBytes(a), randomBytes(b)];
-      expect(crcCombine(crc32(left), crc32(right), crcShift(b)), `${a}+${b}`).toBe(
-        crc32(Buffer.concat([left, right])),
-      );
+      expect(crcCombine(crc32(left), crc32(right), crcShift(b)), `${a}+${b}`).toBe(crc32(Buffer.concat([left, right])));
     }
   });
 });
