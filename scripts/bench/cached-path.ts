@@ -14,9 +14,10 @@
  *
  * `--before=<checkout>`: a second site from another worktree (e.g. main's), measured in the same rounds (before,
  * after, bare, in turn), so the two are compared side by side at the same load. `--alloc`: every process runs
- * with `--trace-gc-nvp`, and the JS heap allocated per request (the sum of V8's `allocated=` over the GCs in a
- * run ÷ requests; what the last GC of a run had not yet counted is missed, so use runs of many requests) and
- * the garbage collector's pauses per request (`pause=`) are printed.
+ * with `--trace-gc-nvp --max-semi-space-size=1`, and the JS heap allocated per request (the sum of V8's
+ * `allocated=` over the GCs in a run ÷ requests; a 1 MB young generation keeps what the last GC of a run had not
+ * yet counted small) and the GC pauses per request (`pause=`, wall time: inflated on a loaded machine) are
+ * printed; the CPU figures of such a run are not comparable with a plain run's.
  *
  * Targets: the site ≥ 1× the bare server's req/s and ≤ 1× its CPU per request. Each figure is printed per round
  * and as the median (range) over rounds. Exits 1 when the median req/s ratio is under 1.
@@ -50,7 +51,7 @@ const afterNodeArgs =
     .find((a) => a.startsWith("--node-args="))
     ?.slice("--node-args=".length)
     .split(",") ?? [];
-const NODE_ARGS = alloc ? ["--trace-gc-nvp"] : [];
+const NODE_ARGS = alloc ? ["--trace-gc-nvp", "--max-semi-space-size=1"] : [];
 const CONNECTIONS = 50;
 const BROWSER = {
   "accept-encoding": "br, gzip",
@@ -207,7 +208,7 @@ function row(label: string, m: Run): string {
   return (
     `  ${label.padEnd(15)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(3)} ms` +
     `  CPU/req ${m.cpuUs.toFixed(0).padStart(4)} µs${processes > 1 ? ` (+ primary ${m.rootCpuUs.toFixed(0)})` : ""}` +
-    (alloc ? `  heap/req ${(m.allocBytes / 1024).toFixed(2).padStart(6)} kB  GC ${m.gcUs.toFixed(1)} µs` : "") +
+    (alloc ? `  heap/req ${(m.allocBytes / 1024).toFixed(2).padStart(6)} kB  GC wall ${m.gcUs.toFixed(1)} µs` : "") +
     `  load ${m.load.toFixed(2)}${failures ? `  failures ${failures}` : ""}`
   );
 }
