@@ -216,7 +216,8 @@ function row(label: string, m: Run): string {
 /** "median (min–max)" of `values`, each with `digits` decimals and `unit`. */
 function summary(values: number[], digits = 2, unit = "×"): string {
   const sorted = [...values].sort((a, b) => a - b);
-  const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+  const middle = sorted.length / 2;
+  const median = sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
   const f = (v: number) => v.toFixed(digits) + unit;
   return `${f(median)} (${f(sorted[0]!)}–${f(sorted.at(-1)!)})`;
 }
@@ -303,7 +304,7 @@ async function main(): Promise<void> {
         }
         for (const [name, r] of ratios) {
           const rate = summary(r.rate);
-          if (name === "after") missed ||= Number(rate.split("×")[0]) < 1;
+          if (name === "after") missed ||= Number.parseFloat(rate) < 1;
           console.log(
             `  => ${label}, ${name}: req/s site ÷ bare ${rate}; CPU/request site ÷ bare ${summary(r.cpu)}` +
               (alloc ? `; heap/request site ÷ bare ${summary(r.alloc)}` : ""),
