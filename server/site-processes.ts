@@ -22,13 +22,10 @@ export const SITE_SEMI_SPACE_MB = 32;
 
 /**
  * The `execArgv` of a site process: the launcher's (a TypeScript loader carries over) with
- * `--max-semi-space-size=SITE_SEMI_SPACE_MB`, unless the launcher was given a size of its own, on its command
- * line or in `nodeOptions` (`NODE_OPTIONS`, which the command line would override).
+ * `--max-semi-space-size=SITE_SEMI_SPACE_MB`, unless the launcher was given a size of its own.
  */
-export function siteExecArgv(launcherArgv: readonly string[], nodeOptions = process.env.NODE_OPTIONS ?? ""): string[] {
-  const own = [...launcherArgv, ...nodeOptions.split(/\s+/)].some((arg) =>
-    /^--max[-_]semi[-_]space[-_]size\b/.test(arg),
-  );
+export function siteExecArgv(launcherArgv: readonly string[]): string[] {
+  const own = launcherArgv.some((arg) => /^--max[-_]semi[-_]space[-_]size\b/.test(arg));
   return own ? [...launcherArgv] : [...launcherArgv, `--max-semi-space-size=${SITE_SEMI_SPACE_MB}`];
 }
 
