@@ -11,24 +11,6 @@
 import cluster, { type Worker } from "node:cluster";
 import { startSite, type SiteOptions } from "./serve-site.ts";
 
-/**
- * Young generation of each site process, in MB per semi-space (V8's `--max-semi-space-size`; Node's default
- * tops out at 16). A hit allocates ~10 kB, about what `node:http` itself does, and every scavenge of a site
- * process's heap (the server build, React, jsdom) costs more than a bare server's: a twice larger young
- * generation halves the scavenges (issue #33 item 3, `scripts/bench/cached-path.ts --node-args=…`), for at
- * most 32 MB more memory per process.
- */
-export const SITE_SEMI_SPACE_MB = 32;
-
-/**
- * The `execArgv` of a site process: the launcher's (a TypeScript loader carries over) with
- * `--max-semi-space-size=SITE_SEMI_SPACE_MB`, unless the launcher was given a size of its own.
- */
-export function siteExecArgv(launcherArgv: readonly string[]): string[] {
-  const own = launcherArgv.some((arg) => /^--max[-_]semi[-_]space[-_]size\b/.test(arg));
-  return own ? [...launcherArgv] : [...launcherArgv, `--max-semi-space-size=${SITE_SEMI_SPACE_MB}`];
-}
-
 /** What a worker needs to serve the site: `startSite`'s options, passed in its environment as JSON. */
 type WorkerOptions = Pick<SiteOptions, "root" | "port" | "host" | "trustProxy">;
 
@@ -52,7 +34,7 @@ export interface SiteProcesses {
 
 /**
  * Forks `count` site processes running `entry` (a script that calls `serveSiteProcess`, with this process's
- * `execArgv`, so a TypeScript loader carries over, and a larger young generation: `siteExecArgv`) and resolves once every one listens. The environment is
+ * `execArgv`, so a TypeScript loader carries over) and resolves once every one listens. The environment is
  * inherited: set `APPWRITE_*` before calling.
  * A worker that dies after it was ready is replaced, at most `MAX_REPLACEMENTS` times a minute: past that the
  * site runs on the processes left (a crash loop would only burn the CPU), and `log` says so.
@@ -71,7 +53,7 @@ export async function startSiteProcesses(
   let stopping = false;
   let port = options.port;
   let live = 0; // processes ready and not exited
-  cluster.setupPrimary({ exec: entry, execArgv: siteExecArgv(process.execArgv) });
+  cluster.setupPrimary({ exec: entry });
   const replaced: number[] = []; // times of the replacements in the last minute
   const replace = (code: number | null, signal: string | null) => {
     const now = Date.now();
