@@ -331,6 +331,8 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
       redirect(res, target.location);
       return;
     }
+    // A file of the build (hashed assets): from memory, before any check that reads only pages' URLs.
+    if (staticFiles.serve(req, res)) return;
     if (READY_PATH.test(url) && readiness && (req.method === "GET" || req.method === "HEAD")) {
       for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
       void readiness().then((answer) => sendReadiness(res, answer, req.method === "HEAD"));
@@ -348,7 +350,6 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
       res.writeHead(302, { Location: plain, "Cache-Control": "no-store" }).end();
       return;
     }
-    if (staticFiles.serve(req, res)) return;
     if (host.ok && fastPath && cachedPages?.serveFromCache(req, res, host.origin)) return;
     if (host.ok) origins.set(req, host.origin);
     void app(req, res);

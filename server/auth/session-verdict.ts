@@ -95,7 +95,8 @@ export class SessionVerdicts {
 
 /** The session cookie values of a `Cookie` header, hashed together; null when it carries none. */
 function keyOf(cookieHeader: string | undefined): string | null {
-  if (!cookieHeader) return null;
+  // Most guests carry no session cookie at all: answered without the regular expression (`matchAll` copies it).
+  if (!cookieHeader || !cookieHeader.includes(SESSION_COOKIE_NAME)) return null;
   const values = [...cookieHeader.matchAll(SESSION_VALUE)].map((match) => match[0].replace(/^;?\s*/, ""));
   if (values.length === 0) return null;
   return createHash("sha256").update(values.join("\n")).digest("base64url");

@@ -118,16 +118,19 @@ const NONCE_SHIFT = crcShift(NONCE_LENGTH);
 
 /**
  * `body` with `nonce` in every slot (and, for gzip, the CRC-32 of the result), written into `into` (at least
- * `body.bytes.length` long; a new buffer when absent). Returns the filled bytes (a view of `into`).
+ * `body.bytes.length` long; a new buffer when absent). Returns the filled bytes: `into` itself when it has the
+ * body's length (no view object made), else a view of its start. `nonce`: bytes, or a string of single-byte
+ * characters (base64), written as they are (no Buffer made per hit).
  * @throws {RangeError} when `nonce` is not `NONCE_LENGTH` bytes or `into` is too short.
  */
-export function fillSlots(body: SlottedBody, nonce: Buffer, into?: Buffer): Buffer {
+export function fillSlots(body: SlottedBody, nonce: Buffer | string, into?: Buffer): Buffer {
   if (nonce.length !== NONCE_LENGTH) throw new RangeError(`a nonce here is ${NONCE_LENGTH} bytes`);
   const length = body.bytes.length;
   if (into && into.length < length) throw new RangeError("the buffer to fill is shorter than the body");
-  const out = into ? into.subarray(0, length) : Buffer.allocUnsafe(length);
+  const out = !into ? Buffer.allocUnsafe(length) : into.length === length ? into : into.subarray(0, length);
   out.set(body.bytes);
-  for (const at of body.slots) out.set(nonce, at);
+  if (typeof nonce === "string") for (const at of body.slots) out.write(nonce, at, NONCE_LENGTH, "latin1");
+  else for (const at of body.slots) out.set(nonce, at);
   if (body.crc) {
     const { parts, shifts } = body.crc;
     const nonceCrc = crc32(nonce);
@@ -140,34 +143,39 @@ export function fillSlots(body: SlottedBody, nonce: Buffer, into?: Buffer): Buff
   return out;
 }
 
-/** Most buffers kept for reuse, and the size step they are allocated in (bytes). */
+/** Most buffers kept for reuse, over all lengths. */
 const SPARE_BUFFERS = 32;
-const SPARE_STEP = 16 * 1024;
 
 /**
  * Buffers that hits are written from, reused once the socket is done with them (the response's `finish`): a
  * hit then allocates nothing the size of a page (a new 24 kB buffer per hit cost ~8× the copy into a reused
- * one). At most `SPARE_BUFFERS` are kept, each at most the largest page's size rounded up to 16 kiB.
+ * one). Kept per exact length, so a hit writes the buffer itself (no view object per hit); at most
+ * `SPARE_BUFFERS` in all: when full, a buffer given back takes the place of one of the oldest length kept
+ * (a page dropped from the cache leaves no buffers behind for long).
  */
 export class SpareBuffers {
-  private readonly free: Buffer[] = [];
+  private readonly free = new Map<number, Buffer[]>();
+  private count = 0;
 
-  /** A buffer of at least `length` bytes: a spare one, or a new one. */
+  /** A buffer of exactly `length` bytes: a spare one, or a new one. */
   take(length: number): Buffer {
-    const free = this.free;
-    for (let i = free.length - 1; i >= 0; i--) {
-      const buffer = free[i]!;
-      if (buffer.length >= length) {
-        free[i] = free[free.length - 1]!;
-        free.pop();
-        return buffer;
-      }
-    }
-    return Buffer.allocUnsafeSlow(Math.ceil(length / SPARE_STEP) * SPARE_STEP);
+    const spare = this.free.get(length)?.pop();
+    if (spare === undefined) return Buffer.allocUnsafeSlow(length);
+    this.count -= 1;
+    return spare;
   }
 
   /** Takes `buffer` back: call it only once nothing reads it any more. */
   give(buffer: Buffer): void {
-    if (this.free.length < SPARE_BUFFERS) this.free.push(buffer);
+    if (this.count >= SPARE_BUFFERS) {
+      const [oldest, list] = this.free.entries().next().value as [number, Buffer[]];
+      list.pop();
+      this.count -= 1;
+      if (list.length === 0) this.free.delete(oldest);
+    }
+    let list = this.free.get(buffer.length);
+    if (!list) this.free.set(buffer.length, (list = []));
+    list.push(buffer);
+    this.count += 1;
   }
 }

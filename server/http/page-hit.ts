@@ -54,11 +54,23 @@ export function prepareHit(page: PageTemplate, lead: HeaderList): PreparedHit {
     head: body([], filledLength(page, NONCE_LENGTH)),
     "not-modified": merged([head]),
   };
-  const cspAt = headers.identity.findIndex((value, i) => i % 2 === 0 && value.toLowerCase() === "content-security-policy") + 1;
+  const cspAt =
+    headers.identity.findIndex((value, i) => i % 2 === 0 && value.toLowerCase() === "content-security-policy") + 1;
   return { etag: page.etag, csp: page.csp, headers, cspAt, gzip, identity };
 }
 
 const spare = new SpareBuffers();
+/** The buffer a response is written from, kept on it until its `finish` gives it back. */
+const SPARE = Symbol("spare buffer");
+type Answering = ServerResponse & { [SPARE]?: Buffer };
+
+/** `finish` listener shared by every hit (no closure per hit): the socket has every byte, the buffer is free. */
+function giveBack(this: Answering): void {
+  const buffer = this[SPARE];
+  if (buffer === undefined) return;
+  this[SPARE] = undefined;
+  spare.give(buffer);
+}
 
 /**
  * Writes the `variant` answer of `hit` with `nonce` (base64, `NONCE_LENGTH` characters: fresh for every
@@ -82,6 +94,8 @@ export function writeHit(hit: PreparedHit, res: ServerResponse, variant: HitVari
   }
   const body = variant === "gzip" ? hit.gzip : hit.identity;
   const buffer = spare.take(body.bytes.length);
-  // `finish`: the socket has handed every byte to the system, so the buffer can serve another hit.
-  res.end(fillSlots(body, Buffer.from(nonce, "latin1"), buffer), () => spare.give(buffer));
+  // Given back on `finish` (every byte handed to the system); a response cut short keeps it (collected).
+  (res as Answering)[SPARE] = buffer;
+  res.on("finish", giveBack);
+  res.end(fillSlots(body, nonce, buffer));
 }

@@ -21,9 +21,10 @@ const RENDER_NONCE = "cmVuZGVyLW5vbmNlLTEyMw==";
 const FRESH = "ZnJlc2gtbm9uY2UtNDU2Nzg=";
 const page = (slots: number) =>
   makeTemplate(
-    Array.from({ length: slots }, (_, n) => `<script nonce="${RENDER_NONCE}">${n}</script>${"é ".repeat(900 * n)}`).join(
-      "",
-    ) + "</html>",
+    Array.from(
+      { length: slots },
+      (_, n) => `<script nonce="${RENDER_NONCE}">${n}</script>${"é ".repeat(900 * n)}`,
+    ).join("") + "</html>",
     `script-src 'nonce-${RENDER_NONCE}'`,
     RENDER_NONCE,
     [["content-type", "text/html; charset=utf-8"]],
@@ -40,9 +41,7 @@ describe("CRC-32 combined from parts (zlib's crc32_combine)", () => {
       [1000, 24],
     ] as const) {
       const [left, right] = [randomBytes(a), randomBytes(b)];
-      expect(crcCombine(crc32(left), crc32(right), crcShift(b)), `${a}+${b}`).toBe(
-        crc32(Buffer.concat([left, right])),
-      );
+      expect(crcCombine(crc32(left), crc32(right), crcShift(b)), `${a}+${b}`).toBe(crc32(Buffer.concat([left, right])));
     }
   });
 });
@@ -58,18 +57,36 @@ describe("page bodies with nonce slots", () => {
     }
   });
 
-  it("write into a reused buffer without leaving its earlier bytes in the answer", () => {
+  it("write into a reused buffer of the body's length without leaving its earlier bytes in the answer", () => {
     const spare = new SpareBuffers();
-    const [big, small] = [page(5), page(2)];
-    const first = spare.take(gzipLayout(big).bytes.length);
+    const small = page(2);
+    const length = gzipLayout(small).bytes.length;
+    const first = spare.take(length);
     first.fill(0x41);
-    fillSlots(gzipLayout(big), Buffer.from(RENDER_NONCE), first);
+    fillSlots(gzipLayout(small), RENDER_NONCE, first);
     spare.give(first);
-    const again = spare.take(gzipLayout(small).bytes.length);
+    expect(spare.take(length + 1)).not.toBe(first); // only a buffer of the exact length is reused
+    const again = spare.take(length);
     expect(again).toBe(first); // the same memory
-    const filled = fillSlots(gzipLayout(small), Buffer.from(FRESH), again);
-    expect(filled.length).toBe(gzipLayout(small).bytes.length);
+    const filled = fillSlots(gzipLayout(small), FRESH, again);
+    expect(filled).toBe(again); // written as it is: no view made per hit
     expect(gunzipSync(filled).equals(fillTemplate(small, FRESH))).toBe(true);
+  });
+
+  it("take a nonce as a string or as bytes, with the same answer", () => {
+    const layout = gzipLayout(page(3));
+    expect(fillSlots(layout, FRESH).equals(fillSlots(layout, Buffer.from(FRESH)))).toBe(true);
+  });
+
+  it("keep at most 32 spare buffers, the oldest lengths given up first", () => {
+    const spare = new SpareBuffers();
+    const old = Buffer.alloc(10);
+    spare.give(old);
+    const newer = Array.from({ length: 32 }, () => Buffer.alloc(20));
+    for (const buffer of newer) spare.give(buffer);
+    expect(spare.take(10)).not.toBe(old); // made anew: the old length made room
+    const taken = new Set(Array.from({ length: 32 }, () => spare.take(20)));
+    expect(newer.every((buffer) => taken.has(buffer))).toBe(true);
   });
 
   it("refuse a nonce of another length and a buffer too short", () => {

@@ -23,10 +23,15 @@ export interface BenchSite {
  * Starts the site and resolves once it prints "Site ready: <url>". Rejects with the launcher's output if it
  * exits first. Its stderr goes to this process's stderr. `env`: more variables for it (`PAGE_CACHE`,
  * `WEB_CONCURRENCY`). `root`: the checkout to run (default this one; another worktree, to compare two builds).
+ * `nodeArgs`: options for `node` before the launcher (e.g. `--trace-gc-nvp`; site processes inherit them).
  */
-export async function startSite(env: Record<string, string> = {}, root: string = ROOT): Promise<BenchSite> {
+export async function startSite(
+  env: Record<string, string> = {},
+  root: string = ROOT,
+  nodeArgs: string[] = [],
+): Promise<BenchSite> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "bench-site-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "launcher/start.ts"], {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "launcher/start.ts"], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: "0", EMULATOR_PORT: "0", NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "inherit"],
@@ -39,11 +44,15 @@ export async function startSite(env: Record<string, string> = {}, root: string =
   };
   try {
     const url = await new Promise<string>((resolve, reject) => {
-      let out = "";
+      let out: string | null = "";
       child.stdout!.on("data", (chunk: Buffer) => {
+        if (out === null) return; // ready: later output (e.g. `--trace-gc-nvp` lines) is the caller's to read
         out += chunk.toString();
         const match = /Site ready: (http:\/\/\S+)/.exec(out);
-        if (match) resolve(match[1]!.replace("localhost", "127.0.0.1"));
+        if (match) {
+          out = null;
+          resolve(match[1]!.replace("localhost", "127.0.0.1"));
+        }
       });
       child.once("exit", (code) => reject(new Error(`the site exited (${code}) before it was ready:\n${out}`)));
     });
