@@ -90,8 +90,11 @@ export interface PlanInput {
   hashOf?: (item: ContentItem) => string;
 }
 
-/** `sourceHash`, remembered per item in `memo`: push hashes each item twice (`readRemoteForPush`, the plan). */
-export function rememberedSourceHash(memo = new Map<ContentItem, string>()): (item: ContentItem) => string {
+/**
+ * `sourceHash`, remembered per item in `memo`: push hashes each item twice (`readRemoteForPush`, the plan).
+ * Weakly: the memo does not keep an item alive once the push has written and dropped it (issue #33 item 6).
+ */
+export function rememberedSourceHash(memo = new WeakMap<ContentItem, string>()): (item: ContentItem) => string {
   return (item) => {
     let hash = memo.get(item);
     if (hash === undefined) memo.set(item, (hash = sourceHash(item)));

@@ -40,8 +40,8 @@ export interface BulkCreateContext {
   project: ProjectLock;
   /** Creates one item the usual way (`createItemDocument`): used for a refused batch's items. */
   createOne(p: PlannedItem): Promise<CreatedItem>;
-  /** Called once per item, when its outcome is known. */
-  onResult(result: CreatedItem): void;
+  /** Called once per item, when its outcome is known (the caller may then drop what `p` holds). */
+  onResult(p: PlannedItem, result: CreatedItem): void;
 }
 
 /** `planned` cut into batches of at most `size` items of one kind, in plan order. */
@@ -109,12 +109,12 @@ export async function createBatch(batch: readonly PlannedItem[], context: BulkCr
         doc,
         p.lock!,
       );
-      context.onResult({ ...p.entry, documentId: doc.$id, status: "done" });
+      context.onResult(p, { ...p.entry, documentId: doc.$id, status: "done" });
     });
   } catch (error) {
     if (isConnectionError(error)) throw error;
     // The batch wrote nothing (all or nothing): its new images would be orphans; then one item at a time.
     await removeUploaded(services, uploaded, context.sharedImages, context.uploads);
-    for (const p of batch) context.onResult(await context.createOne(p));
+    for (const p of batch) context.onResult(p, await context.createOne(p));
   }
 }
