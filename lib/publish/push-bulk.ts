@@ -25,6 +25,20 @@ import { newItemRow } from "./writer.ts";
  * refused batch retries one by one, and what a push stopped midway (killed, Appwrite gone) leaves undone.
  */
 export const CREATE_BATCH_SIZE = 25;
+/** Rows a request for a push of `LARGE_PUSH` new items or more: Appwrite's most, 100 (issue #33 item 6). */
+export const LARGE_BATCH_SIZE = 100;
+/** From this many new items, `batchSizeFor` takes `LARGE_BATCH_SIZE`. */
+export const LARGE_PUSH = 1_000;
+
+/**
+ * The batch size for a push of `creates` new items: `CREATE_BATCH_SIZE` (progress every 25), or from
+ * `LARGE_PUSH` on `LARGE_BATCH_SIZE`: at 200,000 items (issue #33 item 6) 4× fewer requests matter more than
+ * a bar that moves every 25 of them.
+ */
+export function batchSizeFor(creates: number): number {
+  return creates >= LARGE_PUSH ? LARGE_BATCH_SIZE : CREATE_BATCH_SIZE;
+}
+
 /** Image uploads in flight at once within a batch (as `push`'s default concurrency). */
 const IMAGE_CONCURRENCY = 4;
 

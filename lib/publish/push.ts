@@ -26,7 +26,7 @@ import {
   removeUploaded,
   type ImageUploads,
 } from "./push-images.ts";
-import { createBatch, createBatches, type BulkCreateContext } from "./push-bulk.ts";
+import { batchSizeFor, createBatch, createBatches, type BulkCreateContext } from "./push-bulk.ts";
 import { describeError, lockEntryFor } from "./remote.ts";
 import { AppwriteUnreachableError, asUnreachable, isConnectionError } from "../appwrite/unreachable.ts";
 import { selectContent, selectPlanned, type Selection } from "./selection.ts";
@@ -128,6 +128,10 @@ export interface PushOptions {
 export async function push(services: AdminServices, options: PushOptions): Promise<PushResult> {
   const emit = options.onEvent ?? (() => {});
   const lock = options.lockPath ? await readLock(options.lockPath) : { version: 1 as const, projects: {} };
+  const known = lock.projects[services.target.projectId];
+  // The lock is written again only when it changes (issue #33 item 6: a re-push of 200,000 unchanged items
+  // would rewrite, and fsync, tens of MB that are already there).
+  let lockChanged = !known || CONTENT_KIND_NAMES.some((kind) => !known[kind]);
   const project = projectLock(lock, services.target.projectId);
   // The items are read and planned in `readAndPlan`: from here on, each is held by its plan entry only, and
   // dropped once written (issue #33 item 6: 200,000 items in < 1 GB).
@@ -173,10 +177,14 @@ export async function push(services: AdminServices, options: PushOptions): Promi
         result = Object.assign(p.entry, { status: "done" as const });
         if (!options.dryRun && p.entry.action === "unchanged" && p.lock && p.remote) {
           project[p.entry.kind][entryKey(p.entry)] = lockEntryFor(p.entry.kind, p.remote, p.lock);
+          lockChanged = true;
         } else if (!options.dryRun && p.entry.action === "unchanged" && p.item) {
           // The fast path (nothing changed): an entry from before `body` existed learns its body's digest.
           const entry = project[p.entry.kind][entryKey(p.entry)];
-          if (entry && !entry.body) entry.body = bodyDigest(p.item.format, p.item.body);
+          if (entry && !entry.body) {
+            entry.body = bodyDigest(p.item.format, p.item.body);
+            lockChanged = true;
+          }
         }
       } else {
         try {
@@ -189,7 +197,7 @@ export async function push(services: AdminServices, options: PushOptions): Promi
       record(p, result);
     }),
     // One batch at a time: a push stopped midway leaves at most one batch's images behind (reused next time).
-    forEachLimit(createBatches(bulk), 1, async (batch) => {
+    forEachLimit(createBatches(bulk, batchSizeFor(bulk.length)), 1, async (batch) => {
       if (lost.hit) return;
       await createBatch(batch, bulkContext).catch(stopAt);
     }),
@@ -205,7 +213,8 @@ export async function push(services: AdminServices, options: PushOptions): Promi
   if (!options.dryRun) {
     const deleted = results.filter((r) => r.action === "delete" && r.status === "done").map((r) => r.documentId!);
     await removeOrphanImages(services, planned, new Set(deleted));
-    if (options.lockPath) await writeLock(options.lockPath, lock);
+    lockChanged ||= results.some((r) => r.status === "done" && writes.has(r.action));
+    if (options.lockPath && lockChanged) await writeLock(options.lockPath, lock);
   }
   const count = (action: PlanAction) => results.filter((r) => r.status === "done" && r.action === action).length;
   return {

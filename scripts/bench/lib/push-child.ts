@@ -4,7 +4,9 @@
  * `APPWRITE_ENDPOINT`, `APPWRITE_PROJECT_ID`, `APPWRITE_API_KEY`; prints one JSON line to stdout at every
  * tenth of the items (`{done, total, rss, heap}`, bytes) and a last one with the counts, the seconds and the
  * peak RSS (`maxRSS`). With `PUSH_HEAP_AT=<n>` it writes a V8 heap snapshot (`v8.writeHeapSnapshot`, into the
- * current folder) once `n` items are done, after a full GC when run with `--expose-gc`.
+ * current folder) once `n` items are done (`planned`: once planned, before any write), after a full GC when run with `--expose-gc`. With `PUSH_GC=1` (and
+ * `--expose-gc`) each sample first collects the garbage: its `heap` is then what the push holds (its peak RSS
+ * is lower than an ordinary run's, so measure the peak without it).
  *
  * Run: `node [--expose-gc] --import tsx scripts/bench/lib/push-child.ts <contentDir> <lockPath>`
  */
@@ -25,7 +27,9 @@ const services = createAdminServices({
   apiKey: env("APPWRITE_API_KEY"),
 });
 const heapAt = Number(process.env["PUSH_HEAP_AT"] ?? 0);
+const collect = process.env["PUSH_GC"] === "1" ? (globalThis as { gc?: () => void }).gc : undefined;
 const sample = (extra: Record<string, unknown>) => {
+  collect?.();
   const { rss, heapUsed } = process.memoryUsage();
   process.stdout.write(`${JSON.stringify({ ...extra, rss, heap: heapUsed })}\n`);
 };
@@ -36,7 +40,13 @@ const result = await push(services, {
   contentDir,
   lockPath,
   onEvent: (event) => {
-    if (event.type === "planned") sample({ phase: "planned", total: event.plan.length });
+    if (event.type === "planned") {
+      sample({ phase: "planned", total: event.plan.length });
+      if (process.env["PUSH_HEAP_AT"] === "planned") {
+        (globalThis as { gc?: () => void }).gc?.();
+        sample({ phase: "snapshot", file: writeHeapSnapshot() });
+      }
+    }
     if (event.type !== "item") return;
     if (heapAt && event.done === heapAt) {
       (globalThis as { gc?: () => void }).gc?.();
