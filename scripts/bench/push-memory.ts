@@ -9,11 +9,14 @@
  * of main with this `lib/push-child.ts` copied in); the server is always this checkout's.
  * Heap: `PUSH_HEAP_AT=<n>` makes the first push write a heap snapshot once n items are done (see push-child).
  *
- * Run: `nice -n 10 npx tsx scripts/bench/push-memory.ts [posts=10000] [ar] [first|again=both]`
+ * `PUSH_BENCH_DIR=<dir>` keeps the content and the server's data in `<dir>` (not removed at the end): a later run
+ * with `again` only pushes them again, unchanged (e.g. after a change to the re-push, without the first push).
+ *
+ * Run: `nice -n 10 npx tsx scripts/bench/push-memory.ts [posts=10000] [ar] [first|again|both=both]`
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { createAdminServices } from "../../lib/appwrite/client.ts";
@@ -103,27 +106,32 @@ function runPush(target: Target, contentDir: string, lockPath: string, serverPid
 
 async function main(): Promise<void> {
   const which = process.argv[4] ?? "both";
-  const contentDir = await mkdtemp(path.join(tmpdir(), "push-memory-content-"));
-  const dataDir = await mkdtemp(path.join(tmpdir(), "push-memory-data-"));
+  const keep = process.env["PUSH_BENCH_DIR"];
+  if (keep) await mkdir(path.join(keep, "content"), { recursive: true });
+  if (keep) await mkdir(path.join(keep, "data"), { recursive: true });
+  const contentDir = keep ? path.join(keep, "content") : await mkdtemp(path.join(tmpdir(), "push-memory-content-"));
+  const dataDir = keep ? path.join(keep, "data") : await mkdtemp(path.join(tmpdir(), "push-memory-data-"));
   console.log(`push memory: ${count} posts${arabic ? " × 2 languages" : ""} = ${items} items; load ${loadavg().map((l) => l.toFixed(1)).join(" / ")}`);
   const { child, target } = await startChild(dataDir);
   try {
     await applySchema(createAdminServices(target), schema as AppwriteSchema);
-    await writePostFiles(contentDir, count, arabic);
     const lockPath = path.join(contentDir, "studio-lock.json");
-    const first = await runPush(target, contentDir, lockPath, child.pid!, "first");
-    if (first.last.created !== items) throw new Error(`expected ${items} created, got ${JSON.stringify(first.last)}`);
+    if (which !== "again") {
+      await writePostFiles(contentDir, count, arabic);
+      const first = await runPush(target, contentDir, lockPath, child.pid!, "first");
+      if (first.last.created !== items) throw new Error(`expected ${items} created, got ${JSON.stringify(first.last)}`);
+      console.log(`first push of ${items}: ${first.seconds.toFixed(1)} s, push peak RSS ${mb(first.peak)} (target < 1 GB); load ${load()}`);
+    }
     if (which !== "first") {
       const again = await runPush(target, contentDir, lockPath, child.pid!, "again");
       if (again.last.unchanged !== items) throw new Error(`expected ${items} unchanged, got ${JSON.stringify(again.last)}`);
       console.log(`re-push of ${items} unchanged: ${again.seconds.toFixed(1)} s (target < 30 s for 200,000), peak RSS ${mb(again.peak)}`);
     }
-    console.log(`first push of ${items}: ${first.seconds.toFixed(1)} s, push peak RSS ${mb(first.peak)} (target < 1 GB); load ${load()}`);
   } finally {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
-    await rm(dataDir, { recursive: true, force: true });
-    await rm(contentDir, { recursive: true, force: true });
+    if (!keep) await rm(dataDir, { recursive: true, force: true });
+    if (!keep) await rm(contentDir, { recursive: true, force: true });
   }
 }
 
