@@ -64,9 +64,9 @@ describe("studio push at scale", () => {
 
     expect(result.created).toBe(1500);
     const perItem = (heap[total]! - heap[300]!) / (total - 300);
-    // Before: each written item stayed held with its file, body, front matter and plan (~1.8 kB a small one
-    // here); now the lock's entry and the result are what remains of it.
-    expect(perItem).toBeLessThan(900);
+    // Before: each written item stayed held with its file, body, front matter and plan (3.3 kB an item here,
+    // this process also runs the embedded server); now its lock entry and its result remain (1.4 kB).
+    expect(perItem).toBeLessThan(2000);
   }, 240_000);
 
   it("does not rewrite the lock when nothing changed", async () => {
