@@ -8,6 +8,9 @@
  * A/B: `PUSH_BENCH_CHECKOUT=<checkout>` runs the push from another checkout of this repository (e.g. a worktree
  * of main with this `lib/push-child.ts` copied in); the server is always this checkout's.
  * Heap: `PUSH_HEAP_AT=<n>` makes the first push write a heap snapshot once n items are done (see push-child).
+ * `PUSH_BENCH_CLI=1` runs the real `studio push --json --dir <content>` (the bundle, `build/cli/studio.js`, built
+ * first: `node cli/build.mjs`) instead of `push-child.ts`, whose tsx start alone holds ~120 MB more: the
+ * figure of `studio push` itself, its progress read from its NDJSON `item` lines.
  *
  * `PUSH_BENCH_DIR=<dir>` keeps the content and the server's data in `<dir>` (not removed at the end): a later run
  * with `again` only pushes them again, unchanged (e.g. after a change to the re-push, without the first push).
@@ -48,13 +51,40 @@ interface PushRun {
   last: Record<string, number>;
 }
 
+let shownTenth = -1;
+let started = performance.now();
+/**
+ * A sample like `push-child.ts`'s from a line of `studio push --json` (its RSS read from `/proc`, no heap
+ * figure): the first item line of each tenth, and the result line (its counts); null for the other lines.
+ */
+function fromCli(line: Record<string, unknown>, rss: number): Record<string, number> | null {
+  if (line["type"] === "validated") {
+    shownTenth = -1;
+    started = performance.now();
+  }
+  if (line["type"] === "item") {
+    const tenth = Math.floor((Number(line["done"]) / Number(line["total"])) * 10);
+    if (tenth === shownTenth) return null;
+    shownTenth = tenth;
+    return { phase: "item" as never, done: Number(line["done"]), total: Number(line["total"]), rss, heap: 0 };
+  }
+  if (line["type"] !== "result") return null;
+  const seconds = (performance.now() - started) / 1000;
+  const counts = Object.fromEntries(["created", "updated", "unchanged", "failed"].map((k) => [k, Number(line[k])]));
+  return { phase: "end" as never, ...counts, seconds, rss, heap: 0 };
+}
+
 /** Runs one push in its own process, printing its samples; resolves with its figures. */
 function runPush(target: Target, contentDir: string, lockPath: string, serverPid: number, label: string): Promise<PushRun> {
   const checkout = process.env["PUSH_BENCH_CHECKOUT"] || process.cwd();
   const heapAt = label === "first" ? (process.env["PUSH_HEAP_AT"] ?? "") : "";
+  const cli = process.env["PUSH_BENCH_CLI"] === "1";
+  const args = cli
+    ? ["build/cli/studio.js", "push", "--json", "--dir", contentDir]
+    : ["--expose-gc", "--import", "tsx", "scripts/bench/lib/push-child.ts", contentDir, lockPath];
   const child = spawn(
     process.execPath,
-    ["--expose-gc", "--import", "tsx", "scripts/bench/lib/push-child.ts", contentDir, lockPath],
+    args,
     {
       cwd: checkout,
       env: {
@@ -79,8 +109,10 @@ function runPush(target: Target, contentDir: string, lockPath: string, serverPid
     buffered += chunk.toString();
     let nl;
     while ((nl = buffered.indexOf("\n")) >= 0) {
-      const line = JSON.parse(buffered.slice(0, nl)) as Record<string, number>;
+      const parsed = JSON.parse(buffered.slice(0, nl)) as Record<string, number>;
       buffered = buffered.slice(nl + 1);
+      const line = cli ? fromCli(parsed, memoryOf(child.pid!).rss) : parsed;
+      if (!line) continue;
       last = line;
       const progress = line.total ? ` ${line.done ?? 0}/${line.total}` : "";
       const server = memoryOf(serverPid).rss;
