@@ -151,6 +151,7 @@ async function main(): Promise<void> {
     if (which !== "again") {
       await writePostFiles(contentDir, count, arabic);
       const first = await runPush(target, contentDir, lockPath, child.pid!, "first");
+      if (process.env["PUSH_EXIT_PLANNED"] === "1") return;
       if (first.last.created !== items) throw new Error(`expected ${items} created, got ${JSON.stringify(first.last)}`);
       console.log(`first push of ${items}: ${first.seconds.toFixed(1)} s, push peak RSS ${mb(first.peak)} (target < 1 GB); load ${load()}`);
     }

@@ -46,6 +46,8 @@ const result = await push(services, {
         (globalThis as { gc?: () => void }).gc?.();
         sample({ phase: "snapshot", file: writeHeapSnapshot() });
       }
+      // `PUSH_EXIT_PLANNED=1`: what planning holds, nothing written (`PUSH_GC=1` for the live heap).
+      if (process.env["PUSH_EXIT_PLANNED"] === "1") process.exit(0);
     }
     if (event.type !== "item") return;
     if (heapAt && event.done === heapAt) {
