@@ -117,7 +117,8 @@ function runPush(target: Target, contentDir: string, lockPath: string, serverPid
       const progress = line.total ? ` ${line.done ?? 0}/${line.total}` : "";
       const server = memoryOf(serverPid).rss;
       console.log(
-        `  ${label} ${line.phase}${progress}: push RSS ${mb(line.rss!)} (heap ${mb(line.heap!)}), server RSS ${mb(server)}, load ${load()}`,
+        `  ${label} ${line.phase}${progress}: push RSS ${mb(line.rss!)} (heap ${mb(line.heap!)} of ${mb(line.heapTotal ?? 0)}, ` +
+          `external ${mb(line.external ?? 0)}), server RSS ${mb(server)}, load ${load()}`,
       );
     }
   });

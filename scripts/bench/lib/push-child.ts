@@ -30,8 +30,8 @@ const heapAt = Number(process.env["PUSH_HEAP_AT"] ?? 0);
 const collect = process.env["PUSH_GC"] === "1" ? (globalThis as { gc?: () => void }).gc : undefined;
 const sample = (extra: Record<string, unknown>) => {
   collect?.();
-  const { rss, heapUsed } = process.memoryUsage();
-  process.stdout.write(`${JSON.stringify({ ...extra, rss, heap: heapUsed })}\n`);
+  const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+  process.stdout.write(`${JSON.stringify({ ...extra, rss, heap: heapUsed, heapTotal, external, arrayBuffers })}\n`);
 };
 sample({ phase: "start" });
 let shown = -1;
