@@ -1,6 +1,6 @@
 import { Box, Static, Text, render } from "ink";
 import { useEffect, useState } from "react";
-import type { PlanAction, PlanEntry, PushEvent, PushItemResult, PushResult } from "../../lib/publish/push.ts";
+import type { PlanAction, PushEvent, PushItemResult, PushResult } from "../../lib/publish/push.ts";
 import { DEFAULT_CONTENT_LOCALE } from "../../model/locales.ts";
 import { conflictDetail, stateChange } from "../output.ts";
 
@@ -8,10 +8,23 @@ export interface PushViewState {
   validated?: Extract<PushEvent, { type: "validated" }>;
   /** The export written before deleting (`--prune`). */
   exported?: Extract<PushEvent, { type: "exported" }>;
-  plan: PlanEntry[];
-  results: PushItemResult[];
+  /** Items in the plan: the progress bar's total. */
+  total: number;
+  /** Items done so far. */
+  done: number;
+  /**
+   * The lines not yet printed (items written, failed, in conflict or skipped; unchanged items stay quiet):
+   * printed once each above the live part, then dropped. The view holds these, not every item of the push
+   * (issue #33 item 6: 200,000 items).
+   */
+  lines: PushItemResult[];
+  /** Which batch `lines` is: each batch is printed by a `Static` of its own (it prints its items once). */
+  batch: number;
   result?: PushResult;
 }
+
+/** Whether the view prints a line for `r` (not for an item left unchanged). */
+export const printsLine = (r: PushItemResult) => r.action !== "unchanged" || r.status === "failed";
 
 const MARK: Record<PlanAction, string> = {
   create: "+",
@@ -46,12 +59,11 @@ function ProgressBar({ done, total }: { done: number; total: number }) {
  * in conflict or skipped (unchanged items stay quiet), and the summary.
  */
 export function PushView({ state, contentDir = "content" }: { state: PushViewState; contentDir?: string }) {
-  const shown = state.results.filter((r) => r.action !== "unchanged" || r.status === "failed");
   const { validated, result } = state;
   return (
     <Box flexDirection="column">
       {/* Written once each, above the live part (issue #33 item 6: 200,000 lines are not drawn again each frame). */}
-      <Static items={shown}>
+      <Static key={state.batch} items={state.lines.filter(printsLine)}>
         {(r) => (
           // A bilingual item has one row per version: the key holds the locale (issue #34).
           <Text key={`${r.kind}:${r.slug}:${r.locale ?? DEFAULT_CONTENT_LOCALE}`} color={r.status === "failed" ? "red" : COLOR[r.action]}>
@@ -83,7 +95,7 @@ export function PushView({ state, contentDir = "content" }: { state: PushViewSta
           </Box>
         </Box>
       )}
-      {!result && state.plan.length > 0 && <ProgressBar done={state.results.length} total={state.plan.length} />}
+      {!result && state.total > 0 && <ProgressBar done={state.done} total={state.total} />}
       {result && (
         <Text bold>
           {result.dryRun ? (
@@ -111,37 +123,49 @@ function Live(props: {
   run: (onEvent: (e: PushEvent) => void) => Promise<PushResult>;
   onDone: (r: PushResult | Error) => void;
 }) {
-  const [state, setState] = useState<PushViewState>({ plan: [], results: [] });
+  const [state, setState] = useState<PushViewState>({ total: 0, done: 0, lines: [], batch: 0 });
   useEffect(() => {
-    // Results are appended in place and drawn at most every `FRAME_MS` (issue #33 item 6: copying the list for
-    // each of 200,000 items was quadratic, and one frame an item kept the push waiting on the terminal).
-    const results: PushItemResult[] = [];
+    // Counted here and drawn at most every `FRAME_MS`, with only the lines since the last frame (issue #33
+    // item 6: copying or filtering a list of 200,000 results for each frame was quadratic, one frame an item
+    // kept the push waiting on the terminal, and the list itself held every item to the end).
+    let done = 0;
+    let lines: PushItemResult[] = [];
     let timer: NodeJS.Timeout | undefined;
+    // The state update for what came since the last frame (its lines are handed over, not kept here).
+    const flush = () => {
+      const taken = lines;
+      const count = done;
+      lines = [];
+      return (s: PushViewState): PushViewState => ({ ...s, done: count, ...(taken.length ? { lines: taken, batch: s.batch + 1 } : {}) });
+    };
     const draw = () => {
       timer = undefined;
-      setState((s) => ({ ...s, results }));
+      setState(flush());
     };
     props
       .run((event) => {
         if (event.type === "item") {
-          results.push(event.result);
+          done = event.done;
+          if (printsLine(event.result)) lines.push(event.result);
           timer ??= setTimeout(draw, FRAME_MS);
           return;
         }
         setState((s) => {
           if (event.type === "validated") return { ...s, validated: event };
-          if (event.type === "planned") return { ...s, plan: event.plan };
+          if (event.type === "planned") return { ...s, total: event.plan.length };
           return event.type === "exported" ? { ...s, exported: event } : s;
         });
       })
       .then(
         (result) => {
           clearTimeout(timer);
-          setState((s) => ({ ...s, results, result }));
+          const update = flush();
+          setState((s) => ({ ...update(s), result }));
           props.onDone(result);
         },
         (error: unknown) => {
           clearTimeout(timer);
+          setState(flush());
           props.onDone(error instanceof Error ? error : new Error(String(error)));
         },
       );

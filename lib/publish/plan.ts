@@ -56,9 +56,9 @@ export interface PlannedItem {
   entry: PlanEntry;
   item: ContentItem | null;
   /**
-   * The fields to write (create/update), rendered on each call (an update's once, by the plan, and kept):
-   * planning a create needs no rendering, so it happens in the write workers, overlapping Appwrite's I/O, and
-   * its rendered fields are not held once written (issue #33 item 6).
+   * The fields to write (create/update), rendered at the first call and kept until the push drops the planned
+   * item (`release`, once written): planning a create needs no rendering, so it happens in the write workers,
+   * overlapping Appwrite's I/O, and its rendered fields are not held once written (issue #33 item 6).
    */
   fields: (() => ManagedFields) | null;
   /** The image field's value to write (view URL of the bucket file, an external URL, or null). */
@@ -90,8 +90,11 @@ export interface PlanInput {
   hashOf?: (item: ContentItem) => string;
 }
 
-/** `sourceHash`, remembered per item in `memo`: push hashes each item twice (`readRemoteForPush`, the plan). */
-export function rememberedSourceHash(memo = new Map<ContentItem, string>()): (item: ContentItem) => string {
+/**
+ * `sourceHash`, remembered per item in `memo`: push hashes each item twice (`readRemoteForPush`, the plan).
+ * Weakly: the memo does not keep an item alive once the push has written and dropped it (issue #33 item 6).
+ */
+export function rememberedSourceHash(memo = new WeakMap<ContentItem, string>()): (item: ContentItem) => string {
   return (item) => {
     let hash = memo.get(item);
     if (hash === undefined) memo.set(item, (hash = sourceHash(item)));
@@ -175,13 +178,13 @@ function planItem(input: PlanInput, item: ContentItem): PlannedItem {
       ? item.image.url
       : null;
   const bodyImages = bodyImageUrls(item, entry?.bodyImages);
-  // Rendered when called; kept only when the plan itself renders (an update's diff): a create's fields are
-  // rendered by the write and dropped after it, not held for the whole push (issue #33 item 6: 200,000 items).
+  // Rendered at the first call: by the plan for an update's diff, by the write for a create, and dropped with
+  // the planned item once written, not held for the whole push (issue #33 item 6: 200,000 items).
   const kept: { fields?: ManagedFields } = {};
   // One instant for the plan and the write: the state the plan names is the one written.
   const now = Date.now();
-  const render = () => managedFields(item, imageUrl, now, bodyImages ?? undefined);
-  const fields = () => kept.fields ?? render();
+  // One closure an item (200,000 of them are held until written).
+  const fields = () => (kept.fields ??= managedFields(item, imageUrl, now, bodyImages ?? undefined));
   const lock = {
     hash,
     body: bodyDigest(item.format, item.body),
@@ -209,7 +212,7 @@ function planItem(input: PlanInput, item: ContentItem): PlannedItem {
     const at = to === "scheduled" ? planTime(lifecycle[PUBLISH_AT_COLUMN], input.timeZone) : undefined;
     return { ...planned, entry: { ...base, action: "create", state: { from: null, to, ...(at ? { at } : {}) } } };
   }
-  kept.fields = render();
+  // An update's fields are rendered here, for the diff, and kept for its write.
   const changes = changedFields(fields(), remote);
   const to = fields()[STATUS_COLUMN] as ItemState;
   const at = to === "scheduled" ? planTime(fields()[PUBLISH_AT_COLUMN], input.timeZone) : undefined;

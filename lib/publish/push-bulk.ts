@@ -25,6 +25,20 @@ import { newItemRow } from "./writer.ts";
  * refused batch retries one by one, and what a push stopped midway (killed, Appwrite gone) leaves undone.
  */
 export const CREATE_BATCH_SIZE = 25;
+/** Rows a request for a push of `LARGE_PUSH` new items or more: Appwrite's most, 100 (issue #33 item 6). */
+export const LARGE_BATCH_SIZE = 100;
+/** From this many new items, `batchSizeFor` takes `LARGE_BATCH_SIZE`. */
+export const LARGE_PUSH = 1_000;
+
+/**
+ * The batch size for a push of `creates` new items: `CREATE_BATCH_SIZE` (progress every 25), or from
+ * `LARGE_PUSH` on `LARGE_BATCH_SIZE`: at 200,000 items (issue #33 item 6) 4× fewer requests matter more than
+ * a bar that moves every 25 of them.
+ */
+export function batchSizeFor(creates: number): number {
+  return creates >= LARGE_PUSH ? LARGE_BATCH_SIZE : CREATE_BATCH_SIZE;
+}
+
 /** Image uploads in flight at once within a batch (as `push`'s default concurrency). */
 const IMAGE_CONCURRENCY = 4;
 
@@ -40,8 +54,8 @@ export interface BulkCreateContext {
   project: ProjectLock;
   /** Creates one item the usual way (`createItemDocument`): used for a refused batch's items. */
   createOne(p: PlannedItem): Promise<CreatedItem>;
-  /** Called once per item, when its outcome is known. */
-  onResult(result: CreatedItem): void;
+  /** Called once per item, when its outcome is known (the caller may then drop what `p` holds). */
+  onResult(p: PlannedItem, result: CreatedItem): void;
 }
 
 /** `planned` cut into batches of at most `size` items of one kind, in plan order. */
@@ -109,12 +123,12 @@ export async function createBatch(batch: readonly PlannedItem[], context: BulkCr
         doc,
         p.lock!,
       );
-      context.onResult({ ...p.entry, documentId: doc.$id, status: "done" });
+      context.onResult(p, { ...p.entry, documentId: doc.$id, status: "done" });
     });
   } catch (error) {
     if (isConnectionError(error)) throw error;
     // The batch wrote nothing (all or nothing): its new images would be orphans; then one item at a time.
     await removeUploaded(services, uploaded, context.sharedImages, context.uploads);
-    for (const p of batch) context.onResult(await context.createOne(p));
+    for (const p of batch) context.onResult(p, await context.createOne(p));
   }
 }

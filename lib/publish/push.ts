@@ -26,7 +26,7 @@ import {
   removeUploaded,
   type ImageUploads,
 } from "./push-images.ts";
-import { createBatch, createBatches, type BulkCreateContext } from "./push-bulk.ts";
+import { batchSizeFor, createBatch, createBatches, type BulkCreateContext } from "./push-bulk.ts";
 import { describeError, lockEntryFor } from "./remote.ts";
 import { AppwriteUnreachableError, asUnreachable, isConnectionError } from "../appwrite/unreachable.ts";
 import { selectContent, selectPlanned, type Selection } from "./selection.ts";
@@ -128,15 +128,146 @@ export interface PushOptions {
 export async function push(services: AdminServices, options: PushOptions): Promise<PushResult> {
   const emit = options.onEvent ?? (() => {});
   const lock = options.lockPath ? await readLock(options.lockPath) : { version: 1 as const, projects: {} };
+  const known = lock.projects[services.target.projectId];
+  // The lock is written again only when it changes (issue #33 item 6: a re-push of 200,000 unchanged items
+  // would rewrite, and fsync, tens of MB that are already there).
+  let lockChanged = !known || CONTENT_KIND_NAMES.some((kind) => !known[kind]);
   const project = projectLock(lock, services.target.projectId);
+  // The items are read and planned in `readAndPlan`: from here on, each is held by its plan entry only, and
+  // dropped once written (issue #33 item 6: 200,000 items in < 1 GB).
+  const { planned, tracked, issues, warnings, drafts, invalid } = await readAndPlan(services, options, project, emit);
+  emit({ type: "planned", plan: planned.map((p) => p.entry) });
+  const deletions = planned.filter((p) => p.entry.action === "delete").length;
+  if (!options.dryRun) checkMassDelete(deletions, tracked, options.allowMassDelete ?? false, options.contentDir);
+  const exported = options.dryRun ? null : await exportDeletions(services, planned, options.exportDir);
+  if (exported) emit({ type: "exported", ...exported });
+
+  const results: PushItemResult[] = [];
+  const uploads: ImageUploads = new Map();
+  const sharedImages = imagesUsedTwice(planned);
+  const writes = new Set<PlanAction>(["create", "update", "delete"]);
+  // The first connection error (Appwrite gone): no later item is started.
+  const lost: { error?: unknown; hit: boolean } = { hit: false };
+  const record = (p: PlannedItem, result: PushItemResult) => {
+    results.push(result);
+    release(p, result);
+    emit({ type: "item", result, done: results.length, total: planned.length });
+  };
+  const stopAt = (error: unknown) => {
+    if (!lost.hit) Object.assign(lost, { hit: true, error });
+  };
+  // New items go in bulk (TablesDB createRows, issue #33 item 5); the rest one by one.
+  const bulk = options.dryRun ? [] : planned.filter((p) => p.entry.action === "create");
+  const single = bulk.length ? planned.filter((p) => p.entry.action !== "create") : planned;
+  const concurrency = options.concurrency ?? 4;
+  const bulkContext: BulkCreateContext = {
+    services,
+    uploads,
+    sharedImages,
+    project,
+    createOne: (p) => apply(services, p, uploads, sharedImages, project),
+    onResult: record,
+  };
+  await Promise.all([
+    forEachLimit(single, concurrency, async (p) => {
+      if (lost.hit) return;
+      let result: PushItemResult;
+      if (options.dryRun || !writes.has(p.entry.action)) {
+        // The plan's entry becomes the result (one object an item, not two).
+        result = Object.assign(p.entry, { status: "done" as const });
+        if (!options.dryRun && p.entry.action === "unchanged" && p.lock && p.remote) {
+          project[p.entry.kind][entryKey(p.entry)] = lockEntryFor(p.entry.kind, p.remote, p.lock);
+          lockChanged = true;
+        } else if (!options.dryRun && p.entry.action === "unchanged" && p.item) {
+          // The fast path (nothing changed): an entry from before `body` existed learns its body's digest.
+          const entry = project[p.entry.kind][entryKey(p.entry)];
+          if (entry && !entry.body) {
+            entry.body = bodyDigest(p.item.format, p.item.body);
+            lockChanged = true;
+          }
+        }
+      } else {
+        try {
+          result = await apply(services, p, uploads, sharedImages, project);
+        } catch (error) {
+          stopAt(error);
+          return;
+        }
+      }
+      record(p, result);
+    }),
+    // One batch at a time: a push stopped midway leaves at most one batch's images behind (reused next time).
+    forEachLimit(createBatches(bulk, batchSizeFor(bulk.length)), 1, async (batch) => {
+      if (lost.hit) return;
+      await createBatch(batch, bulkContext).catch(stopAt);
+    }),
+  ]);
+
+  if (lost.hit) {
+    // What was written is recorded, so the next push recognizes it; the rest was not tried.
+    if (options.lockPath && !options.dryRun) await writeLock(options.lockPath, lock);
+    const written = results.filter((r) => r.status === "done" && writes.has(r.action)).length;
+    const progress = `push stopped: ${written} item(s) written, ${planned.length - results.length} not done`;
+    throw new AppwriteUnreachableError(services.target.endpoint, lost.error, progress);
+  }
+  if (!options.dryRun) {
+    const deleted = results.filter((r) => r.action === "delete" && r.status === "done").map((r) => r.documentId!);
+    await removeOrphanImages(services, planned, new Set(deleted));
+    lockChanged ||= results.some((r) => r.status === "done" && writes.has(r.action));
+    if (options.lockPath && lockChanged) await writeLock(options.lockPath, lock);
+  }
+  const count = (action: PlanAction) => results.filter((r) => r.status === "done" && r.action === action).length;
+  return {
+    created: count("create"),
+    updated: count("update"),
+    unchanged: count("unchanged"),
+    deleted: count("delete"),
+    skipped: count("skip"),
+    conflicts: count("conflict"),
+    failed: results.filter((r) => r.status === "failed").length + invalid,
+    items: results,
+    issues,
+    warnings,
+    drafts,
+    dryRun: options.dryRun ?? false,
+    exported,
+    tracked,
+  };
+}
+
+/** What `push` keeps of the content folder once it is planned: the plan, and what the summary reports. */
+interface ReadPlan {
+  planned: PlannedItem[];
+  /** Items the lock says were pushed that are still those documents (`trackedCount`). */
+  tracked: number;
+  issues: ContentIssue[];
+  warnings: ContentIssue[] | undefined;
+  /** The files of the drafts. */
+  drafts: string[];
+  /** Invalid files (each counts once in `failed`). */
+  invalid: number;
+}
+
+/**
+ * Reads and validates the content folder, reads Appwrite and plans: the first half of `push` (see there for
+ * what it throws). The items read are held only by the returned plan (each by its entry; `release` drops
+ * them once written), not by an array of the whole folder besides (issue #33 item 6).
+ */
+async function readAndPlan(
+  services: AdminServices,
+  options: PushOptions,
+  project: ProjectLock,
+  emit: (event: PushEvent) => void,
+): Promise<ReadPlan> {
   // Bodies pushed before passed the body bounds: an unchanged one is not rendered again (issue #33 item 5).
   const checkedBodies = new Set(
     CONTENT_KIND_NAMES.flatMap((kind) => Object.values(project[kind]).flatMap((e) => (e.body ? [e.body] : []))),
   );
   // `studio push <file|slug>…`: only the named items (both versions), by the same rules (issue #34).
   const content = selectContent(await readContentFolder(options.contentDir, { checkedBodies }), options.only);
+  checkedBodies.clear();
   // Drafts are pushed too, as documents guests cannot read (issue #16; the writer derives the permissions).
-  const drafts = content.items.filter((i) => i.draft);
+  const drafts = content.items.filter((i) => i.draft).map((i) => i.file);
   const publishable = content.items;
   const invalidFiles = new Set(content.issues.map((i) => i.file));
   emit({
@@ -175,97 +306,23 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     // The plan names scheduled times in the site's zone (issue #29); unreadable, the environment's default.
     timeZone: await siteTimeZone(services.client).catch(() => defaultTimeZone()),
   }));
-  emit({ type: "planned", plan: planned.map((p) => p.entry) });
   const tracked = trackedCount(project, remote);
-  const deletions = planned.filter((p) => p.entry.action === "delete").length;
-  if (!options.dryRun) checkMassDelete(deletions, tracked, options.allowMassDelete ?? false, options.contentDir);
-  const exported = options.dryRun ? null : await exportDeletions(services, planned, options.exportDir);
-  if (exported) emit({ type: "exported", ...exported });
+  return { planned, tracked, issues: content.issues, warnings: content.warnings, drafts, invalid: invalidFiles.size };
+}
 
-  const results: PushItemResult[] = [];
-  const uploads: ImageUploads = new Map();
-  const sharedImages = imagesUsedTwice(planned);
-  const writes = new Set<PlanAction>(["create", "update", "delete"]);
-  // The first connection error (Appwrite gone): no later item is started.
-  const lost: { error?: unknown; hit: boolean } = { hit: false };
-  const record = (result: PushItemResult) => {
-    results.push(result);
-    emit({ type: "item", result, done: results.length, total: planned.length });
-  };
-  const stopAt = (error: unknown) => {
-    if (!lost.hit) Object.assign(lost, { hit: true, error });
-  };
-  // New items go in bulk (TablesDB createRows, issue #33 item 5); the rest one by one.
-  const bulk = options.dryRun ? [] : planned.filter((p) => p.entry.action === "create");
-  const single = bulk.length ? planned.filter((p) => p.entry.action !== "create") : planned;
-  const concurrency = options.concurrency ?? 4;
-  const bulkContext: BulkCreateContext = {
-    services,
-    uploads,
-    sharedImages,
-    project,
-    createOne: (p) => apply(services, p, uploads, sharedImages, project),
-    onResult: record,
-  };
-  await Promise.all([
-    forEachLimit(single, concurrency, async (p) => {
-      if (lost.hit) return;
-      let result: PushItemResult;
-      if (options.dryRun || !writes.has(p.entry.action)) {
-        result = { ...p.entry, status: "done" };
-        if (!options.dryRun && p.entry.action === "unchanged" && p.lock && p.remote) {
-          project[p.entry.kind][entryKey(p.entry)] = lockEntryFor(p.entry.kind, p.remote, p.lock);
-        } else if (!options.dryRun && p.entry.action === "unchanged" && p.item) {
-          // The fast path (nothing changed): an entry from before `body` existed learns its body's digest.
-          const entry = project[p.entry.kind][entryKey(p.entry)];
-          if (entry && !entry.body) entry.body = bodyDigest(p.item.format, p.item.body);
-        }
-      } else {
-        try {
-          result = await apply(services, p, uploads, sharedImages, project);
-        } catch (error) {
-          stopAt(error);
-          return;
-        }
-      }
-      record(result);
-    }),
-    // One batch at a time: a push stopped midway leaves at most one batch's images behind (reused next time).
-    forEachLimit(createBatches(bulk), 1, async (batch) => {
-      if (lost.hit) return;
-      await createBatch(batch, bulkContext).catch(stopAt);
-    }),
-  ]);
-
-  if (lost.hit) {
-    // What was written is recorded, so the next push recognizes it; the rest was not tried.
-    if (options.lockPath && !options.dryRun) await writeLock(options.lockPath, lock);
-    const written = results.filter((r) => r.status === "done" && writes.has(r.action)).length;
-    const progress = `push stopped: ${written} item(s) written, ${planned.length - results.length} not done`;
-    throw new AppwriteUnreachableError(services.target.endpoint, lost.error, progress);
-  }
-  if (!options.dryRun) {
-    const deleted = results.filter((r) => r.action === "delete" && r.status === "done").map((r) => r.documentId!);
-    await removeOrphanImages(services, planned, new Set(deleted));
-    if (options.lockPath) await writeLock(options.lockPath, lock);
-  }
-  const count = (action: PlanAction) => results.filter((r) => r.status === "done" && r.action === action).length;
-  return {
-    created: count("create"),
-    updated: count("update"),
-    unchanged: count("unchanged"),
-    deleted: count("delete"),
-    skipped: count("skip"),
-    conflicts: count("conflict"),
-    failed: results.filter((r) => r.status === "failed").length + invalidFiles.size,
-    items: results,
-    issues: content.issues,
-    warnings: content.warnings,
-    drafts: drafts.map((d) => d.file),
-    dryRun: options.dryRun ?? false,
-    exported,
-    tracked,
-  };
+/**
+ * Drops what `p` held for its write once its `result` is known (issue #33 item 6: a push of 200,000 items
+ * holds the file, its rendering and the Appwrite row of the items not yet written, not of all): its entry
+ * becomes the result; a deletion keeps its row (`removeOrphanImages` reads its image), every item its
+ * `imageUrl` (the images still used).
+ */
+function release(p: PlannedItem, result: PushItemResult): void {
+  p.entry = result;
+  p.item = null;
+  p.fields = null;
+  p.image = null;
+  p.lock = null;
+  if (result.action !== "delete") p.remote = null;
 }
 
 /** Runs `task` over `items` with at most `limit` in flight. */

@@ -19,8 +19,10 @@ describe("PushView", () => {
       <PushView
         state={{
           validated: { type: "validated", valid: 3, invalid: 1, drafts: 1 },
-          plan: [item("a", "create"), item("b", "update"), item("c", "unchanged")],
-          results: [item("a", "create")],
+          total: 3,
+          done: 1,
+          lines: [item("a", "create")],
+          batch: 1,
         }}
       />,
     );
@@ -50,7 +52,7 @@ describe("PushView", () => {
       exported: null,
       tracked: 0,
     };
-    const { lastFrame } = render(<PushView state={{ plan: results, results, result }} />);
+    const { lastFrame } = render(<PushView state={{ total: 3, done: 3, lines: results, batch: 1, result }} />);
     expect(lastFrame()).toContain("~ post b en (excerpt)");
     expect(lastFrame()).toContain("✗ post d en boom");
     expect(lastFrame()).not.toContain("post c");
@@ -62,7 +64,7 @@ describe("PushView", () => {
       item("c", "conflict", { reason: "changed in Appwrite since the last push" }),
       item("gone", "skip", { file: null, reason: "pass --prune to delete it" }),
     ];
-    const { lastFrame } = render(<PushView state={{ plan: results, results }} />);
+    const { lastFrame } = render(<PushView state={{ total: results.length, done: results.length, lines: results, batch: 1 }} />);
     expect(lastFrame()).toContain("! post c en changed in Appwrite since the last push");
     expect(lastFrame()).toContain("· post gone en pass --prune to delete it");
   });
@@ -70,7 +72,7 @@ describe("PushView", () => {
   it("says where the export before deleting went and how to undo it", () => {
     const results = [item("gone", "delete", { file: null })];
     const exported = { type: "exported" as const, path: "/d/exports/prune-x.json", documents: 1, files: 1, bytes: 10 };
-    const { lastFrame } = render(<PushView state={{ plan: results, results, exported }} />);
+    const { lastFrame } = render(<PushView state={{ total: 1, done: 1, lines: results, batch: 1, exported }} />);
     expect(lastFrame()).toMatch(
       /Exported 1 item\(s\) and 1 image\(s\) before deleting:\n {2}\/d\/exports\/prune-x\.json\n/,
     );

@@ -103,14 +103,14 @@ describe("the push view", () => {
   it("keys each version's row with its locale: no React duplicate-key warning for a bilingual item", () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const results = [item("x", "create"), item("x", "create", { locale: "ar", file: "posts/x.ar.md" })];
-    const { lastFrame } = render(<PushView state={{ plan: results, results }} />);
+    const { lastFrame } = render(<PushView state={{ total: 2, done: 2, lines: results, batch: 1 }} />);
     expect(lastFrame()).toContain("+ post x en");
     expect(lastFrame()).toContain("+ post x ar");
     expect(error.mock.calls.flat().join(" ")).not.toMatch(/same key/);
   });
 
   it("a dry run's summary says 'would create'", () => {
-    const { lastFrame } = render(<PushView state={{ plan: [], results: [], result: summary({ dryRun: true }) }} />);
+    const { lastFrame } = render(<PushView state={{ total: 0, done: 0, lines: [], batch: 0, result: summary({ dryRun: true }) }} />);
     expect(lastFrame()).toContain("would create 2");
     expect(lastFrame()).not.toMatch(/2 created/);
   });
