@@ -37,8 +37,9 @@ export async function createUser(stack: Stack, user: Credentials): Promise<Crede
 }
 
 /**
- * Waits until React has hydrated the page (its event handlers are attached to the DOM) and the network is
- * idle. The admin forms validate on the server, so `hydrated()`'s `form[novalidate]` signal does not apply.
+ * Waits until React has hydrated the page (its props, event handlers included, are attached to `<main>`'s
+ * element), polling every 50 ms; it does not wait for the network to go quiet. The admin forms validate on the
+ * server, so `hydrated()`'s `form[novalidate]` signal does not apply.
  */
 export async function ready(page: Page): Promise<void> {
   await page.waitForFunction(

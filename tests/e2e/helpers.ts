@@ -94,6 +94,7 @@ export async function hydrated(page: Page): Promise<void> {
 export async function axeSerious(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .options({ resultTypes: ["violations"] })
     .analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
