@@ -33,6 +33,7 @@ import { lazyPreviewSecret, previewRedirect } from "./http/preview-gate.ts";
 import { publicPageHeaders, type SharedCaching } from "./http/cache-headers.ts";
 import { readinessCheck, sendReadiness } from "./http/readiness.ts";
 import { isPublicPageRequest, publicPagesBuild } from "./http/public-build.ts";
+import { PAGE_PATH, PRIVATE_PAGE } from "./http/page-paths.ts";
 import { loadDeployConfig } from "../lib/deploy-config.ts";
 import type { AppwriteSchema } from "../lib/appwrite/setup.ts";
 import schema from "../model/appwrite.json" with { type: "json" };
@@ -106,10 +107,6 @@ const COMMON_HEADERS = {
 
 /** Admin mutations change what public pages show: when one finishes, cached pages are dropped. */
 const ADMIN_PATH = /^\/admin(\/|$)/;
-/** Public pages whose query is reduced to what they read (the login page reads its own, and is never cached). */
-const PAGE_PATH = /^\/[a-z]{2}(?:\/[^.?]*)?$/;
-/** Pages that read their own query and are never cached: login (`?redirectTo=`), join (an invitation, issue #28). */
-const LOGIN_PATH = /^\/[a-z]{2}\/(?:login|join)\/?$/;
 /** Answered for any well-formed host: load balancers probe it by address. */
 const HEALTH_PATH = /^\/(?:healthz|readyz)(?:\?|$)/;
 /** The readiness check for load balancers (`server/http/readiness.ts`). */
@@ -124,7 +121,7 @@ function canonicalRedirect(method: string | undefined, url: string): string | nu
   const mark = url.indexOf("?");
   if (mark === -1) return null;
   const pathname = url.slice(0, mark);
-  if (!PAGE_PATH.test(pathname) || LOGIN_PATH.test(pathname)) return null;
+  if (!PAGE_PATH.test(pathname) || PRIVATE_PAGE.test(pathname)) return null;
   const search = url.slice(mark);
   const canonical = canonicalPageQuery(pathname, search);
   return canonical === search ? null : pathname + canonical;

@@ -24,6 +24,7 @@ import {
   type PageTemplate,
 } from "./page-cache.ts";
 import { acceptsAny, etagMatches } from "../../lib/http/negotiation.ts";
+import { PAGE_PATH, PRIVATE_PAGE } from "./page-paths.ts";
 import { prepareHit, writeHit, type HitVariant, type PreparedHit } from "./page-hit.ts";
 
 export interface CachedPagesOptions {
@@ -56,10 +57,6 @@ export interface CachedPagesOptions {
 const REVALIDATE: ReadonlyArray<readonly [string, string]> = [["Cache-Control", "public, no-cache"]];
 const VARY = ["Vary", "Cookie, Accept-Encoding"] as const;
 
-/** A public page: a locale segment, then a path without a file extension (no `.data`, `.xml`). */
-const PAGE_PATH = /^\/[a-z]{2}(?:\/[^.?]*)?$/;
-/** Pages that set cookies or depend on the visitor: never cached. */
-const PRIVATE_PAGE = /^\/[a-z]{2}\/(?:login|join)\/?$/;
 /** Headers of a rendered page that are per response, or set here. */
 const NOT_STORED = new Set(["content-security-policy", "content-length", "date", "etag", "cache-control", "vary"]);
 const NONCE_BYTES = 16;

@@ -14,13 +14,9 @@
  * Navigations in the browser still ask the whole build (`/__manifest`, `*.data` are not page paths).
  */
 import type { ServerBuild } from "react-router";
+import { PAGE_PATH } from "./page-paths.ts";
 
-/**
- * A public page's path: a locale-like first segment (two lowercase letters), no dot anywhere (no resource
- * such as `/en/rss.xml`, no `*.data` request), no query (as `server/serve-site.ts`'s `PAGE_PATH`).
- */
-const PUBLIC_PAGE_PATH = /^\/[a-z]{2}(?:\/[^.?]*)?$/;
-/** A segment a public page's first segment (`PUBLIC_PAGE_PATH`) could be: two lowercase letters. */
+/** A segment a public page's first segment (`PAGE_PATH`) could be: two lowercase letters. */
 const LOCALE_LIKE = /^[a-z]{2}$/;
 
 type BuildRoute = ServerBuild["routes"][string];
@@ -35,7 +31,7 @@ function segmentsOf(routes: ServerBuild["routes"], route: BuildRoute | undefined
 }
 
 /**
- * Whether no path `PUBLIC_PAGE_PATH` accepts, nor any ancestor of one, can match `segments`: the first segment
+ * Whether no path `PAGE_PATH` accepts, nor any ancestor of one, can match `segments`: the first segment
  * is static and not locale-like, or a static segment holds a dot (public page paths hold none).
  */
 function neverMatchesAPublicPage(segments: readonly string[]): boolean {
@@ -78,5 +74,5 @@ export function publicPagesBuild(build: ServerBuild): ServerBuild | null {
  * public page's path (`pathname` without its query).
  */
 export function isPublicPageRequest(method: string, pathname: string): boolean {
-  return (method === "GET" || method === "HEAD") && PUBLIC_PAGE_PATH.test(pathname);
+  return (method === "GET" || method === "HEAD") && PAGE_PATH.test(pathname);
 }
