@@ -2,7 +2,7 @@
  * Cursor pagination over an Appwrite list endpoint (REFERENCE §2 "Query syntax", pagination: `Query.limit(n)` and
  * `Query.cursorAfter(<last $id>)`, stable whatever is written meanwhile, unlike offsets).
  */
-import { Query } from "node-appwrite";
+import { Query, type Models, type TablesDB } from "node-appwrite";
 
 /** Largest page Appwrite returns without raising its limit. */
 export const PAGE_SIZE = 100;
@@ -51,4 +51,37 @@ export async function listAll<T extends { $id: string }>(
   const all: T[] = [];
   for await (const page of listPages(fetchPage, options)) all.push(...page);
   return all;
+}
+
+/**
+ * The rows of a table whose `column` is one of `values`, read `batch` values a request (`Query.equal` with an
+ * array: REFERENCE §2, one request per batch, no count: `total: false`).
+ * @param tablesDB the TablesDB service of the caller (API key or session: its permissions apply).
+ * @param options.rowsPerValue rows one value can match (an item's versions: one per locale), for `Query.limit`.
+ * @param options.select columns to read (`Query.select`); all when absent.
+ * @returns the rows found, batch by batch (a value matching nothing is left out).
+ * @throws AppwriteException from `listRows` (a missing table, a refused session).
+ */
+export async function rowsWhereIn(
+  tablesDB: TablesDB,
+  table: { databaseId: string; tableId: string },
+  column: string,
+  values: readonly string[],
+  options: { batch: number; rowsPerValue?: number; select?: string[] },
+): Promise<Models.DefaultRow[]> {
+  const rows: Models.DefaultRow[] = [];
+  for (let i = 0; i < values.length; i += options.batch) {
+    const chunk = values.slice(i, i + options.batch);
+    const page = await tablesDB.listRows({
+      ...table,
+      total: false,
+      queries: [
+        Query.equal(column, [...chunk]),
+        Query.limit(chunk.length * (options.rowsPerValue ?? 1)),
+        ...(options.select ? [Query.select(options.select)] : []),
+      ],
+    });
+    rows.push(...page.rows);
+  }
+  return rows;
 }

@@ -10,7 +10,7 @@ import { Query, type Models } from "node-appwrite";
 import { CONTENT_KINDS, DATABASE_ID, type ContentKind } from "../../model/content.ts";
 import { CONTENT_KIND_NAMES } from "../../model/model.ts";
 import type { AdminServices } from "../appwrite/client.ts";
-import { listPages } from "../appwrite/paginate.ts";
+import { listPages, rowsWhereIn } from "../appwrite/paginate.ts";
 import type { ContentItem } from "../content/read.ts";
 import { itemKey } from "../content/versions.ts";
 import type { ProjectLock } from "./lock.ts";
@@ -62,19 +62,9 @@ export async function readRemoteForPush(
 }
 
 /** The whole rows of `kind` with these ids (a missing one is left out), `IDS_A_REQUEST` ids a request. */
-async function rowsById(services: AdminServices, kind: ContentKind, ids: readonly string[]): Promise<Models.DefaultRow[]> {
-  const rows: Models.DefaultRow[] = [];
-  for (let i = 0; i < ids.length; i += IDS_A_REQUEST) {
-    const chunk = ids.slice(i, i + IDS_A_REQUEST);
-    const page = await services.tablesDB.listRows({
-      databaseId: DATABASE_ID,
-      tableId: CONTENT_KINDS[kind].collectionId,
-      queries: [Query.equal("$id", chunk), Query.limit(chunk.length)],
-      total: false,
-    });
-    rows.push(...page.rows);
-  }
-  return rows;
+function rowsById(services: AdminServices, kind: ContentKind, ids: readonly string[]): Promise<Models.DefaultRow[]> {
+  const table = { databaseId: DATABASE_ID, tableId: CONTENT_KINDS[kind].collectionId };
+  return rowsWhereIn(services.tablesDB, table, "$id", ids, { batch: IDS_A_REQUEST });
 }
 
 /**
@@ -87,10 +77,11 @@ export async function forEachRow(
   columns: string[],
   each: (row: Models.DefaultRow) => void,
 ): Promise<void> {
-  const pages = listPages((queries) =>
-    services.tablesDB
-      .listRows({ databaseId: DATABASE_ID, tableId: CONTENT_KINDS[kind].collectionId, queries, total: false })
-      .then((page) => page.rows),
+  const pages = listPages(
+    (queries) =>
+      services.tablesDB
+        .listRows({ databaseId: DATABASE_ID, tableId: CONTENT_KINDS[kind].collectionId, queries, total: false })
+        .then((page) => page.rows),
     { queries: [Query.select(columns)] },
   );
   for await (const page of pages) for (const row of page) each(row);

@@ -5,6 +5,7 @@
  */
 import { Query, type Models } from "node-appwrite";
 import { stripAdminMode, type SessionServices } from "../../lib/appwrite/client.ts";
+import { rowsWhereIn } from "../../lib/appwrite/paginate.ts";
 import { DATABASE_ID, type ContentKind } from "../../model/content.ts";
 import { PUBLISH_AT_COLUMN, STATUS_COLUMN, stateOf, type ItemState } from "../../model/lifecycle.ts";
 import {
@@ -158,24 +159,19 @@ function listFields(kind: ContentKind): string[] {
 }
 
 /** Every version of the items `slugs` of `kind`, with `fields`, read `SLUG_BATCH` items at a time. */
-async function versionsOf(
+function versionsOf(
   session: SessionServices,
   kind: ContentKind,
   slugs: readonly string[],
   fields: string[],
 ): Promise<Models.DefaultRow[]> {
-  const docs: Models.DefaultRow[] = [];
-  for (let i = 0; i < slugs.length; i += SLUG_BATCH) {
-    const chunk = slugs.slice(i, i + SLUG_BATCH);
-    const page = await session.tablesDB.listRows({
-      databaseId: DATABASE_ID,
-      tableId: CONTENT_MODEL[kind].collectionId,
-      total: false, // not counted: the list counts items, not versions
-      queries: [Query.equal("slug", chunk), Query.limit(chunk.length * CONTENT_LOCALES.length), Query.select(fields)],
-    });
-    docs.push(...page.rows);
-  }
-  return docs;
+  // Not counted: the list counts items, not versions.
+  const table = { databaseId: DATABASE_ID, tableId: CONTENT_MODEL[kind].collectionId };
+  return rowsWhereIn(session.tablesDB, table, "slug", slugs, {
+    batch: SLUG_BATCH,
+    rowsPerValue: CONTENT_LOCALES.length,
+    select: fields,
+  });
 }
 
 /** Each item's translation state by language (issue #15 item 6), from all of its versions. */
