@@ -1,9 +1,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ready } from "./admin-helpers.ts";
-import { DESKTOP, PHONE, ROOT, SCREENSHOTS, hydrated, startStack, type Stack } from "./helpers.ts";
+import { DESKTOP, PHONE, ROOT, SCREENSHOTS, axeResults, hydrated, startStack, type Stack } from "./helpers.ts";
 
 let stack: Stack;
 const summary: Record<string, Record<string, number>> = {};
@@ -51,11 +50,7 @@ describe("every public page", () => {
           await page.goto(url);
           // Hydrated, without waiting for the network to go quiet: axe reads the DOM, not images or fonts.
           await ready(page);
-          const results = await new AxeBuilder({ page })
-            .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-            // Only violations get their elements listed (axe's resultTypes); the passes are counted by rule.
-            .options({ resultTypes: ["violations"] })
-            .analyze();
+          const results = await axeResults(page);
           const counts: Record<string, number> = { passes: results.passes.length };
           for (const violation of results.violations) {
             const impact = violation.impact ?? "unknown";
