@@ -48,6 +48,10 @@ export default defineConfig({
           pool: "forks",
           maxWorkers: 1,
           fileParallelism: false,
+          // One process for the files, one after another, each with fresh project modules, as in io: a process
+          // a file spent seconds of this serial project loading the same packages again.
+          isolate: false,
+          setupFiles: ["tests/setup/fresh-modules.ts"],
           sequence: { groupOrder: 1 },
         },
       },
