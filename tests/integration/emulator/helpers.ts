@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { Account, AppwriteException, Client, Users } from "node-appwrite";
 import { startEmulator } from "../../../embedded-appwrite/server.ts";
 import type { EmulatorOptions, RunningEmulator } from "../../../embedded-appwrite/server.ts";
+import { TEST_BACKEND } from "../../helpers/stack.ts";
 
 /** A running emulator on a fresh temp data directory, plus SDK clients for it. */
 export interface TestEmulator {
@@ -16,12 +17,21 @@ export interface TestEmulator {
   stop(): Promise<void>;
 }
 
-/** Start the emulator on a free port in a new temp directory. */
+/**
+ * Start the emulator on a free port in a new temp directory. Passwords are hashed at the tests' low Argon2
+ * cost (`TEST_BACKEND`: one Appwrite-cost hash is ~0.25 s of CPU, and these files make dozens) unless
+ * `options.passwordHashing` says otherwise: tests/integration/emulator/users.test.ts checks Appwrite's own cost.
+ */
 export async function startTestEmulator(
   dataDir = mkdtempSync(join(tmpdir(), "emulator-")),
   options: Partial<EmulatorOptions> = {},
 ): Promise<TestEmulator> {
-  const emulator = await startEmulator({ dataDir, port: 0, ...options });
+  const emulator = await startEmulator({
+    dataDir,
+    port: 0,
+    passwordHashing: TEST_BACKEND.passwordHashing,
+    ...options,
+  });
   const admin = new Client().setEndpoint(emulator.endpoint).setProject(emulator.projectId).setKey(emulator.apiKey);
   const guest = new Client().setEndpoint(emulator.endpoint).setProject(emulator.projectId);
   return {

@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Account, Databases, Permission, Query, Role, Users } from "node-appwrite";
 import { projectClient, rejection, startTestEmulator } from "./helpers.ts";
 import type { TestEmulator } from "./helpers.ts";
+import { ARGON2_OPTIONS } from "../../../embedded-appwrite/db/users.ts";
 
 let env: TestEmulator;
 let users: Users;
 
 beforeAll(async () => {
-  env = await startTestEmulator();
+  // At Appwrite's own Argon2 cost: the stored hashes below are checked for it (SECURITY C11).
+  env = await startTestEmulator(undefined, { passwordHashing: ARGON2_OPTIONS });
   users = new Users(env.admin);
 });
 
