@@ -17,15 +17,17 @@ async function listFiles(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }
 
-/** A hash of every source the site build reads, relative to `root`. */
-export async function sourceHash(root: string): Promise<string> {
-  const files = (await Promise.all(SOURCE_DIRS.map((d) => listFiles(path.join(root, d)))))
+/**
+ * SHA-256 (hex) over the paths (relative to `root`) and bytes of every file under `dirs` and of `files` that
+ * exist, in path order, after `salt`: what a product made from them (a build, a test data folder) is keyed by.
+ */
+export async function treeHash(root: string, dirs: string[], files: string[], salt: string): Promise<string> {
+  const all = (await Promise.all(dirs.map((d) => listFiles(path.join(root, d)))))
     .flat()
-    .concat(SOURCE_FILES.map((f) => path.join(root, f)).filter((f) => existsSync(f)))
+    .concat(files.map((f) => path.join(root, f)).filter((f) => existsSync(f)))
     .sort();
-  // The build's own settings are part of what it is made from (bump when they change).
-  const hash = createHash("sha256").update("production build v2\0");
-  for (const file of files) {
+  const hash = createHash("sha256").update(`${salt}\0`);
+  for (const file of all) {
     hash
       .update(path.relative(root, file))
       .update("\0")
@@ -33,6 +35,12 @@ export async function sourceHash(root: string): Promise<string> {
       .update("\0");
   }
   return hash.digest("hex");
+}
+
+/** A hash of every source the site build reads, relative to `root`. */
+export function sourceHash(root: string): Promise<string> {
+  // The build's own settings are part of what it is made from (bump when they change).
+  return treeHash(root, SOURCE_DIRS, SOURCE_FILES, "production build v2");
 }
 
 /**
