@@ -40,36 +40,59 @@ export interface Stack {
   close(): Promise<void>;
 }
 
+/** The browsers this worker process launched, by executable: kept across its files (`startStack`). */
+const BROWSERS = Symbol.for("venture-studio.tests.browsers");
+const launched: Map<string, Promise<Browser>> = ((globalThis as { [BROWSERS]?: Map<string, Promise<Browser>> })[
+  BROWSERS
+] ??= new Map());
+
 /**
- * Starts the emulator, pushes `content/`, serves the site and launches Chromium: the headless shell, or with
- * `{ browser: "full" }` the full browser (`FULL_CHROMIUM`).
+ * The worker's running Chromium at `executablePath`, launched on first need. The e2e files share a worker
+ * process (`isolate: false`); each file's contexts are closed when its stack closes, and the browser exits
+ * with the process (playwright-core kills what it launched on exit). One launch a worker instead of one a
+ * file (issue #27 item 4).
+ */
+function browserAt(executablePath: string): Promise<Browser> {
+  let browser = launched.get(executablePath);
+  if (!browser) {
+    browser = chromium.launch({
+      executablePath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    });
+    launched.set(executablePath, browser);
+    browser.then(
+      (running: Browser) => running.once("disconnected", () => launched.delete(executablePath)),
+      () => launched.delete(executablePath),
+    );
+  }
+  return browser;
+}
+
+/**
+ * Starts the emulator, pushes `content/`, serves the site and opens contexts in Chromium: the headless
+ * shell, or with `{ browser: "full" }` the full browser (`FULL_CHROMIUM`). `close()` closes every context of
+ * the browser (those a test made with `stack.browser.newContext` too), the site and the emulator.
  */
 export async function startStack(options: { browser?: "headless-shell" | "full" } = {}): Promise<Stack> {
   const { backend, site } = await startSiteStack();
-  const browser = await chromium.launch({
-    executablePath: options.browser === "full" ? FULL_CHROMIUM : CHROMIUM,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
-  const contexts: { close(): Promise<void> }[] = [];
+  const browser = await browserAt(options.browser === "full" ? FULL_CHROMIUM : CHROMIUM);
   return {
     backend,
     site,
     browser,
     async page(options = {}) {
       const context = await browser.newContext({ baseURL: site.url, viewport: DESKTOP, ...options });
-      contexts.push(context);
       return context.newPage();
     },
     async close() {
-      await Promise.allSettled(contexts.map((c) => c.close()));
-      await browser.close();
+      await Promise.allSettled(browser.contexts().map((c) => c.close()));
       await site.close();
       await backend.close().catch(() => {}); // a test may have stopped the emulator already
     },
