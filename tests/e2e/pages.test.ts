@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ready } from "./admin-helpers.ts";
 import { DESKTOP, PHONE, ROOT, SCREENSHOTS, axeResults, hydrated, startStack, type Stack } from "./helpers.ts";
 
@@ -35,15 +35,28 @@ const PAGES = [
 
 describe("every public page", () => {
   // One load a page and locale (issue #27 item 4): axe at the desktop width, then the same page narrowed to a
-  // phone's 390 px for the sideways-scroll check (the CSS media queries apply on resize as on load).
+  // phone's 390 px for the sideways-scroll check (the CSS media queries apply on resize as on load). All the
+  // while, SECURITY C21 (and C19's hydration): no CSP violation, script error or hydration error in the page's
+  // console, and no CSP report reaching the site's log (some violations, a blocked eval the script catches,
+  // show only there).
   for (const locale of ["en", "ar"] as const) {
     it(
-      `has no serious or critical axe-core violations, and fits a phone screen without sideways scrolling, in ${locale}`,
+      `has no serious or critical axe-core violations, no CSP violation or hydration error, and fits a phone screen without sideways scrolling, in ${locale}`,
       { timeout: 180_000 },
       async () => {
         const page = await stack.page({ reducedMotion: "reduce" });
         const serious: string[] = [];
         const wide: string[] = [];
+        const problems: string[] = [];
+        const warn = vi.spyOn(console, "warn");
+        page.on("console", (message) => {
+          const text = message.text();
+          // The not-found page's own status, which Chromium logs as a failed load.
+          if (page.url().endsWith("/no-such-page") && /status of 404/.test(text)) return;
+          if (message.type() === "error" || /Content Security Policy|hydrat/i.test(text))
+            problems.push(`${page.url()}: ${text.slice(-2500)}`);
+        });
+        page.on("pageerror", (error) => problems.push(`${page.url()}: ${error.message}`));
         for (const pathname of PAGES) {
           const url = `/${locale}${pathname}`;
           await page.setViewportSize(DESKTOP);
@@ -69,6 +82,10 @@ describe("every public page", () => {
           }));
           if (scroll > client) wide.push(`${pathname || "/"}: ${scroll}px`);
         }
+        await page.waitForTimeout(500); // reports are sent a moment after the violation
+        const reported = warn.mock.calls.map((call) => String(call[0])).filter((line) => line.startsWith("[csp]"));
+        warn.mockRestore();
+        expect([...problems, ...reported]).toEqual([]);
         expect(serious).toEqual([]);
         expect(wide).toEqual([]);
       },
