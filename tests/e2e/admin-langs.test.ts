@@ -126,7 +126,9 @@ describe("the post form in the English admin", () => {
     await page.getByRole("button", { name: "Update", exact: true }).click();
     await saved;
     await expect.poll(() => saidSaved(page)).toBe("Saved “Two languages e2e”.");
-    const edited = (await versions(CONTENT_MODEL.post.collectionId, "two-languages-e2e")).find((d) => d.locale === "en")!;
+    const edited = (await versions(CONTENT_MODEL.post.collectionId, "two-languages-e2e")).find(
+      (d) => d.locale === "en",
+    )!;
     expect(edited.excerpt).toBe("Both versions, changed.");
     expect(translationHash("post", edited)).not.toBe(reviewed.sourceHash);
     await page.getByRole("tab", { name: "العربية" }).click();

@@ -8,7 +8,15 @@ import { Query } from "node-appwrite";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_ID } from "../../model/content.ts";
-import { createUser, htmlSource, newUser, ready, signInAs, signInThroughPage, type Credentials } from "./admin-helpers.ts";
+import {
+  createUser,
+  htmlSource,
+  newUser,
+  ready,
+  signInAs,
+  signInThroughPage,
+  type Credentials,
+} from "./admin-helpers.ts";
 import { startStack, type Stack } from "./helpers.ts";
 import { CONTENT_MODEL } from "../../model/model.ts";
 

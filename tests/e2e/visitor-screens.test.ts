@@ -111,7 +111,13 @@ function firstCard(page: Page, cards: string, media: string) {
 
 describe("the list skeletons", () => {
   // The list, the link to it from home, its heading, its real cards, the logo or image in a card; at two widths.
-  const VENTURES = ["ventures", "View all ventures", "Our ventures", "main ul > li", ":scope > div > :first-child"] as const;
+  const VENTURES = [
+    "ventures",
+    "View all ventures",
+    "Our ventures",
+    "main ul > li",
+    ":scope > div > :first-child",
+  ] as const;
   const BLOG = ["blog", "Read the blog", "Insights", "main section ul > li", ":scope > :first-child"] as const;
   for (const [[list, link, heading, cards, media], viewport] of [
     [VENTURES, DESKTOP],

@@ -182,7 +182,10 @@ describe("the translation states in the admin's lists", () => {
         sourceLocale: "en",
         reviewed: state !== "unreviewed",
         // A stale version records the hash of what the English version said before its last edit.
-        sourceHash: state === "stale" ? translationHash("venture", { ...en, shortDescription: "Before." }) : translationHash("venture", en),
+        sourceHash:
+          state === "stale"
+            ? translationHash("venture", { ...en, shortDescription: "Before." })
+            : translationHash("venture", en),
       };
       await backend.services.tablesDB.createRow({ ...table, rowId: ID.unique(), data: ar, permissions });
     }
@@ -196,7 +199,8 @@ describe("the translation states in the admin's lists", () => {
     const shown: Record<string, string[]> = {};
     for (const row of document.querySelectorAll("tbody tr")) {
       const slug = ARABIC.map(slugOf).find((s) => row.querySelector(`a[href$="/ventures/${s}"]`));
-      if (slug) shown[slug] = [...row.querySelectorAll("[data-translation]")].map((b) => b.getAttribute("data-translation")!);
+      if (slug)
+        shown[slug] = [...row.querySelectorAll("[data-translation]")].map((b) => b.getAttribute("data-translation")!);
     }
     return { shown, document };
   }
@@ -212,7 +216,9 @@ describe("the translation states in the admin's lists", () => {
     const { document } = await states();
     const filter = document.querySelector('nav[aria-label="Filter by translation"]')!;
     for (const state of ARABIC) {
-      const link = [...filter.querySelectorAll("a")].find((a) => a.getAttribute("href") === `/admin/ventures?translation=${state}`);
+      const link = [...filter.querySelectorAll("a")].find(
+        (a) => a.getAttribute("href") === `/admin/ventures?translation=${state}`,
+      );
       expect(link, state).toBeDefined();
       const { shown } = await states(`?translation=${state}`);
       // An item is in a state when one of its languages is: every item's English version is up to date.
@@ -227,7 +233,9 @@ describe("the translation states in the admin's lists", () => {
     const filter = document.querySelector('nav[aria-label="التصفية حسب الترجمة"]')!;
     const current = filter.querySelector('a[aria-current="page"]');
     expect(current?.textContent).toBe("غير موجودة");
-    const row = [...document.querySelectorAll("tbody tr")].find((r) => r.querySelector(`a[href$="/ventures/${slugOf("missing")}"]`));
+    const row = [...document.querySelectorAll("tbody tr")].find((r) =>
+      r.querySelector(`a[href$="/ventures/${slugOf("missing")}"]`),
+    );
     expect(row?.querySelector('[data-translation="missing"]')?.textContent).toBe("غير موجودة");
   });
 });

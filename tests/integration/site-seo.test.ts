@@ -144,7 +144,9 @@ describe("the form actions without JavaScript", () => {
     const answered = new JSDOM(await community.text()).window.document;
     expect(answered.querySelector('form [role="status"]')?.textContent).toContain("شكرًا لك!");
     // The answered form is empty again (the hidden honeypot aside, SECURITY C57).
-    const fields = [...answered.querySelectorAll('form input:not([name="website"]):not([type="hidden"]), form textarea')];
+    const fields = [
+      ...answered.querySelectorAll('form input:not([name="website"]):not([type="hidden"]), form textarea'),
+    ];
     expect(fields.map((f) => f.getAttribute("name"))).toEqual(["name", "email", "interest"]);
     expect(fields.map((f) => (f.tagName === "TEXTAREA" ? f.textContent : (f.getAttribute("value") ?? "")))).toEqual([
       "",
