@@ -41,6 +41,10 @@ const fieldValues = (page: Page) =>
     .locator('form input:not([name="website"]), form textarea')
     .evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value));
 
+// Without JavaScript, the server's answers to the forms (stored, "Thank You!" with the form emptied; a blank
+// field refused with the form refilled): tests/integration/site-seo.test.ts "the form actions without
+// JavaScript"; a no-JavaScript submission in Chromium: tests/e2e/visitor-screens.test.ts "is focused and in view
+// on the page the server answers without JavaScript, on a phone".
 describe("the community application form", () => {
   it("submits with JavaScript: Submitting..., then Thank You! and an empty form; stored with the interest as projectIdea", async () => {
     const page = await stack.page();
@@ -82,20 +86,6 @@ describe("the community application form", () => {
     expect(posts).toEqual([]);
     expect(await stored(SUBMISSION_MODEL.communityApplication.collectionId, "not-an-address")).toEqual([]);
   });
-
-  it("works without JavaScript: the server stores it and answers Thank You!", async () => {
-    const page = await stack.page({ javaScriptEnabled: false });
-    await page.goto("/en/community");
-    await page.locator("form").getByLabel("Full name").fill("No Script");
-    await page.locator("form").getByLabel("Email address").fill("noscript@example.com");
-    await page.locator("form").getByLabel("What are you interested in").fill("Learning the model first.");
-    await page.getByRole("button", { name: "Submit Application" }).click();
-    await page.waitForLoadState("load");
-    expect(await page.getByRole("status").textContent()).toContain("Thank You!");
-    expect(await fieldValues(page)).toEqual(["", "", ""]);
-    const [application] = await stored(SUBMISSION_MODEL.communityApplication.collectionId, "noscript@example.com");
-    expect(application).toMatchObject({ name: "No Script", projectIdea: "Learning the model first." });
-  });
 });
 
 describe("the contact form", () => {
@@ -132,20 +122,6 @@ describe("the contact form", () => {
       "Enter a valid email address, such as name@example.com.",
     );
     expect(await fieldValues(page)).toEqual(["Bob", "bob@", "Hello there"]);
-  });
-
-  it("without JavaScript, the server refuses blank text and refills the form", async () => {
-    const page = await stack.page({ javaScriptEnabled: false });
-    await page.goto("/en/contact");
-    await page.locator("form").getByLabel("Full name").fill("   ");
-    await page.locator("form").getByLabel("Email address").fill("blank@example.com");
-    await page.locator("form").getByLabel("Message").fill("A message with a blank name");
-    await page.getByRole("button", { name: "Send Message" }).click();
-    await page.waitForLoadState("load");
-    expect(await page.getByRole("alert").textContent()).toBe("Please correct the errors below.");
-    expect(await page.locator("form").textContent()).toContain("This field is required.");
-    expect(await fieldValues(page)).toEqual(["   ", "blank@example.com", "A message with a blank name"]);
-    expect(await stored(SUBMISSION_MODEL.contactMessage.collectionId, "blank@example.com")).toEqual([]);
   });
 });
 

@@ -8,13 +8,24 @@ import { Query } from "node-appwrite";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_ID } from "../../model/content.ts";
-import { adminPage, createUser, htmlSource, newUser, ready, signInThroughPage } from "./admin-helpers.ts";
+import {
+  createUser,
+  htmlSource,
+  newUser,
+  ready,
+  signInAs,
+  signInThroughPage,
+  type Credentials,
+} from "./admin-helpers.ts";
 import { startStack, type Stack } from "./helpers.ts";
 import { CONTENT_MODEL } from "../../model/model.ts";
 
 let stack: Stack;
+// One user for the file (issue #27 item 4): each test types into a new post in its own browser context.
+let ada: Credentials;
 beforeAll(async () => {
   stack = await startStack();
+  ada = await createUser(stack, newUser("Ada"));
 });
 afterAll(async () => {
   await stack?.close();
@@ -31,12 +42,16 @@ async function stored(slug: string) {
   return page.documents[0]!;
 }
 
+/** A new page (a fresh context) signed in as Ada, on the new post form. */
+async function newPost(): Promise<Page> {
+  const page = await stack.page();
+  await signInAs(stack, page, ada, { to: "/admin/blog/new" });
+  return page;
+}
+
 describe("nothing typed is lost", () => {
   it("restores input after a reload, and Discard puts the form back", async () => {
-    const ada = await createUser(stack, newUser("Ada"));
-    const page = await adminPage(stack, ada);
-    await page.goto("/admin/blog/new");
-    await ready(page);
+    const page = await newPost();
     await textbox(page, "Title").fill("Typed before a reload");
     await page.reload();
     await ready(page);
@@ -51,10 +66,7 @@ describe("nothing typed is lost", () => {
   });
 
   it("asks before leaving with unsaved changes for a link inside the admin", async () => {
-    const ada = await createUser(stack, newUser("Ada"));
-    const page = await adminPage(stack, ada);
-    await page.goto("/admin/blog/new");
-    await ready(page);
+    const page = await newPost();
     await textbox(page, "Title").fill("Not yet saved");
     const asked: string[] = [];
     page.once("dialog", (dialog) => {
@@ -68,10 +80,7 @@ describe("nothing typed is lost", () => {
   });
 
   it("returns to the form with the input after the session expired and the user signed in again", async () => {
-    const ada = await createUser(stack, newUser("Ada"));
-    const page = await adminPage(stack, ada);
-    await page.goto("/admin/blog/new");
-    await ready(page);
+    const page = await newPost();
     await textbox(page, "Title").fill("Typed while the session expired");
     await textbox(page, "Slug").fill("typed-while-expired");
     await page.getByLabel("Excerpt").fill("Every field is required.");

@@ -14,7 +14,7 @@ import { DATABASE_ID } from "../../model/content.ts";
 import { CONTENT_MODEL } from "../../model/model.ts";
 import { translationHash } from "../../lib/translate/hash.ts";
 import { startFakeGemini, type FakeGemini } from "../helpers/fake-gemini.ts";
-import { adminPage, createUser, newUser, ready, seedAs, type Credentials } from "./admin-helpers.ts";
+import { createUser, newUser, ready, seedAs, signInAs, type Credentials } from "./admin-helpers.ts";
 import { DESKTOP, PHONE, startStack, type Stack } from "./helpers.ts";
 
 let stack: Stack;
@@ -47,21 +47,10 @@ async function versions(slug: string) {
   return page.documents;
 }
 
-/** Switches the admin to Arabic with its language switch and waits for the page in it. */
-async function switchToArabic(page: Page): Promise<void> {
-  await page
-    .getByRole("group", { name: /Admin language|لغة لوحة الإدارة/ })
-    .getByRole("button", { name: "العربية" })
-    .click();
-  await page.waitForFunction(() => document.documentElement.lang === "ar", undefined, { polling: 50 });
-  await ready(page);
-}
-
 describe("in the English admin", () => {
   it("asks before Generate replaces typed fields, naming them; Undo puts them back; unmet rules are listed", async () => {
-    const page = await adminPage(stack, await createUser(stack, newUser("Gina Generate")));
-    await page.goto("/admin/blog/new");
-    await ready(page);
+    const page = await stack.page();
+    await signInAs(stack, page, await createUser(stack, newUser("Gina Generate")), { to: "/admin/blog/new" });
     await page.locator("#field-title").fill("My own title");
     await page.locator("#field-excerpt").fill("My own excerpt.");
     expect(await value(page, "field-slug")).toBe("my-own-title");
@@ -107,15 +96,17 @@ describe("in the English admin", () => {
 describe("in the Arabic admin", () => {
   let omar: Credentials;
   let page: Page;
+  // Signed in from /ar/login, straight onto a new post (the language switch itself: admin-lang.test.ts).
   beforeAll(async () => {
     omar = await createUser(stack, newUser("Omar Arabic"));
-    page = await adminPage(stack, omar);
-    await switchToArabic(page);
+    page = await stack.page();
+    await signInAs(stack, page, omar, { locale: "ar", to: "/admin/blog/new" });
   });
 
   it("drafts Arabic into the Arabic tab; failures and rules in Arabic, values isolated; its own file button", async () => {
-    await page.goto("/admin/blog/new");
-    await ready(page);
+    // On the new post form beforeAll opened.
+    expect(new URL(page.url()).pathname).toBe("/admin/blog/new");
+    expect(await page.locator("html").getAttribute("lang")).toBe("ar");
     // A new item starts in the admin's language.
     const arabicTab = page.getByRole("tab", { name: "العربية" });
     expect(await arabicTab.getAttribute("aria-selected")).toBe("true");

@@ -4,13 +4,19 @@
  * row per item across pages (an item's Arabic version never makes a second row), keeps the search, sort and
  * filters in every link, and links each item to its page on the site.
  */
-import { ID } from "node-appwrite";
+import { ID, Permission, Role } from "node-appwrite";
+import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSite, type RunningSite } from "../../server/serve-site.ts";
 import { ROOT, startBackend, type Backend } from "../helpers/stack.ts";
 import { markupOf, Visitor } from "../helpers/site.ts";
 import { formatNumber } from "../../web/i18n/i18n.ts";
 import { ALMANAC, isDraft, MANY, seedManyPosts, titleOf } from "../helpers/many-posts.ts";
+import { DATABASE_ID } from "../../model/content.ts";
+import { CONTENT_MODEL, placeholderDocument } from "../../model/model.ts";
+import { STATUS_COLUMN } from "../../model/lifecycle.ts";
+import { withStudioTeam } from "../../lib/publish/item-permissions.ts";
+import { translationHash } from "../../lib/translate/hash.ts";
 
 let backend: Backend;
 let site: RunningSite;
@@ -139,5 +145,97 @@ describe("the admin's blog list with 500 posts", () => {
     expect(html).toContain(`aria-label="الصفحة ${n(3)}"`);
     expect(html).toContain("السابق");
     expect(html).toContain("التالي");
+  });
+});
+
+/**
+ * Issue #15 item 6 over HTTP (moved from tests/e2e/admin-langs.test.ts, which keeps the tabs, the keyboard and
+ * the saves that record the states): each row of a list shows each language's translation state, and
+ * `?translation=` keeps the items in that state. Four ventures are written with the API key, one per state of
+ * their Arabic version, as the admin's saves store them (`sourceLocale`, `reviewed`, `sourceHash` of the
+ * English version's translated fields).
+ */
+describe("the translation states in the admin's lists", () => {
+  const ARABIC = ["up-to-date", "unreviewed", "stale", "missing"] as const;
+  const slugOf = (state: string) => `translation-${state}`;
+
+  beforeAll(async () => {
+    const table = { databaseId: DATABASE_ID, tableId: CONTENT_MODEL.venture.collectionId };
+    const permissions = withStudioTeam([Permission.read(Role.any())]);
+    for (const state of ARABIC) {
+      const en = placeholderDocument("venture", {
+        name: `Translation ${state}`,
+        slug: slugOf(state),
+        shortDescription: `Its Arabic version is ${state}.`,
+        caseStudy: "<p>In English.</p>",
+        locale: "en",
+        [STATUS_COLUMN]: "published",
+      });
+      await backend.services.tablesDB.createRow({ ...table, rowId: ID.unique(), data: en, permissions });
+      if (state === "missing") continue;
+      const ar = {
+        ...en,
+        name: `ترجمة ${state}`,
+        shortDescription: "بالعربية.",
+        caseStudy: "<p>بالعربية.</p>",
+        locale: "ar",
+        sourceLocale: "en",
+        reviewed: state !== "unreviewed",
+        // A stale version records the hash of what the English version said before its last edit.
+        sourceHash:
+          state === "stale"
+            ? translationHash("venture", { ...en, shortDescription: "Before." })
+            : translationHash("venture", en),
+      };
+      await backend.services.tablesDB.createRow({ ...table, rowId: ID.unique(), data: ar, permissions });
+    }
+  });
+
+  /** The translation badges (English, Arabic) of each of the four ventures listed at `query`, by slug. */
+  async function states(query = "", headers: Record<string, string> = {}) {
+    const reply = await ada.request(`/admin/ventures${query}`, { headers });
+    expect(reply.status).toBe(200);
+    const document = new JSDOM(reply.text).window.document;
+    const shown: Record<string, string[]> = {};
+    for (const row of document.querySelectorAll("tbody tr")) {
+      const slug = ARABIC.map(slugOf).find((s) => row.querySelector(`a[href$="/ventures/${s}"]`));
+      if (slug)
+        shown[slug] = [...row.querySelectorAll("[data-translation]")].map((b) => b.getAttribute("data-translation")!);
+    }
+    return { shown, document };
+  }
+
+  it("shows each language's state in the item's one row", async () => {
+    const { shown, document } = await states();
+    expect(shown).toEqual(Object.fromEntries(ARABIC.map((state) => [slugOf(state), ["up-to-date", state]])));
+    const row = [...document.querySelectorAll("tbody tr")].find((r) => r.textContent!.includes("Translation missing"));
+    expect(row?.querySelector('[data-translation="missing"]')?.textContent).toBe("Missing");
+  });
+
+  it("keeps only the items in the state ?translation= names, from the filter's links", async () => {
+    const { document } = await states();
+    const filter = document.querySelector('nav[aria-label="Filter by translation"]')!;
+    for (const state of ARABIC) {
+      const link = [...filter.querySelectorAll("a")].find(
+        (a) => a.getAttribute("href") === `/admin/ventures?translation=${state}`,
+      );
+      expect(link, state).toBeDefined();
+      const { shown } = await states(`?translation=${state}`);
+      // An item is in a state when one of its languages is: every item's English version is up to date.
+      expect(Object.keys(shown).sort(), state).toEqual(
+        state === "up-to-date" ? ARABIC.map(slugOf).sort() : [slugOf(state)],
+      );
+    }
+  });
+
+  it("says the states and the filter in the Arabic admin", async () => {
+    const { document } = await states("?translation=missing", { "Accept-Language": "ar" });
+    const filter = document.querySelector('nav[aria-label="التصفية حسب الترجمة"]')!;
+    const current = filter.querySelector('a[aria-current="page"]');
+    expect(current?.textContent).toBe("غير موجودة");
+    const row = [...document.querySelectorAll("tbody tr")].find((r) =>
+      r.querySelector(`a[href$="/ventures/${slugOf("missing")}"]`),
+    );
+    expect(row?.querySelector('[data-translation="missing"]')?.textContent).toBe("غير موجودة");
   });
 });

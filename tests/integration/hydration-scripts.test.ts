@@ -37,6 +37,10 @@ describe("<Scripts> rendered once per path", () => {
     const nonces = new Set(renders.map((r) => r.nonce));
     expect(nonces.size).toBe(3);
     for (const { nonce, html, template } of renders) {
+      // Written inert: no module preload reaches the head; they wait in the template, just before its loader.
+      expect(html.slice(0, html.indexOf("</head>"))).not.toContain("modulepreload");
+      expect(html).toMatch(/<template>[\s\S]*?<\/template><script nonce="[^"]+">/);
+      expect(template).toMatch(/<link rel="modulepreload" href="\/assets\/entry\.client-/);
       expect(template).toContain("window.__reactRouterContext =");
       expect(template).toContain('"routes/public/home"');
       expect(template.match(/nonce="([^"]*)"/g)!.every((attribute) => attribute === `nonce="${nonce}"`)).toBe(true);

@@ -126,6 +126,11 @@ describe("language versions on the public site", () => {
     expect(titles).toContain("English only");
     expect(titles).not.toContain("مسودة خاصة");
     expect(all.document.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex, nofollow");
+    // The whole list under its own heading, and the plain link (no JavaScript needed) back to the Arabic ones.
+    expect(all.document.querySelector("#all-posts")?.textContent).toBe("كل المقالات");
+    expect(all.document.querySelector('main a[href="/ar/blog"]')?.textContent).toBe(
+      "أخفِ المقالات المتاحة بالإنجليزية فقط",
+    );
     // On /en the other way round: the Arabic-only post only behind the switch.
     expect(titlesOf((await page("/en/blog")).document)).not.toContain("بالعربية فقط");
     expect(titlesOf((await page("/en/blog?all=1")).document)).toContain("بالعربية فقط");

@@ -141,7 +141,18 @@ describe("the form actions without JavaScript", () => {
     expect(await contact.text()).toContain("Message Sent!");
     const community = await post("/ar/community", { name: "سامي", email: "sami@example.com", interest: "وكالة" });
     expect(community.status).toBe(200);
-    expect(await community.text()).toContain("شكرًا لك!");
+    const answered = new JSDOM(await community.text()).window.document;
+    expect(answered.querySelector('form [role="status"]')?.textContent).toContain("شكرًا لك!");
+    // The answered form is empty again (the hidden honeypot aside, SECURITY C57).
+    const fields = [
+      ...answered.querySelectorAll('form input:not([name="website"]):not([type="hidden"]), form textarea'),
+    ];
+    expect(fields.map((f) => f.getAttribute("name"))).toEqual(["name", "email", "interest"]);
+    expect(fields.map((f) => (f.tagName === "TEXTAREA" ? f.textContent : (f.getAttribute("value") ?? "")))).toEqual([
+      "",
+      "",
+      "",
+    ]);
     const { databases } = backend.services;
     const messages = await databases.listDocuments({
       databaseId: DATABASE_ID,
@@ -165,6 +176,15 @@ describe("the form actions without JavaScript", () => {
     const html = await contact.text();
     expect(html).toContain("Please correct the errors below.");
     expect(html).toContain('value="eve@"');
+    // Text of spaces only is blank: refused by its field, and what was typed is given back as it was.
+    const blank = await post("/en/contact", { name: "   ", email: "blank@example.com", message: "A blank name" });
+    expect(blank.status).toBe(400);
+    const refilled = new JSDOM(await blank.text()).window.document;
+    expect(refilled.querySelector('form [role="alert"]')?.textContent).toBe("Please correct the errors below.");
+    expect(refilled.querySelector("form")?.textContent).toContain("This field is required.");
+    expect(refilled.querySelector('form input[name="name"]')?.getAttribute("value")).toBe("   ");
+    expect(refilled.querySelector('form input[name="email"]')?.getAttribute("value")).toBe("blank@example.com");
+    expect(refilled.querySelector('form textarea[name="message"]')?.textContent).toBe("A blank name");
     const community = await post("/en/community", { name: "Eve", email: "eve@example.com", interest: "   " });
     expect(community.status).toBe(400);
     expect(await community.text()).toContain("Please fill out all fields correctly.");
@@ -173,6 +193,6 @@ describe("the form actions without JavaScript", () => {
       databaseId: DATABASE_ID,
       collectionId: SUBMISSION_MODEL.contactMessage.collectionId,
     });
-    expect(messages.documents.filter((d) => d.name === "Eve")).toEqual([]);
+    expect(messages.documents.filter((d) => d.name === "Eve" || d.email === "blank@example.com")).toEqual([]);
   });
 });

@@ -93,6 +93,9 @@ describe("the public site", () => {
     const unknownVenture = await page("/en/ventures/no-such-venture");
     expect(unknownVenture.response.status).toBe(404);
     expect(unknownVenture.text).toContain("Venture not found.");
+    const arabicVenture = await page("/ar/ventures/no-such-venture");
+    expect(arabicVenture.response.status).toBe(404);
+    expect(arabicVenture.document.querySelector("main")?.textContent).toContain("المشروع غير موجود.");
 
     const unknownPost = await page("/en/blog/no-such-post");
     expect(unknownPost.response.status).toBe(404);

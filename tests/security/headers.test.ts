@@ -47,9 +47,16 @@ describe("Content-Security-Policy (C20, C21)", () => {
       const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
       const styleSrc = /style-src ([^;]+)/.exec(csp)![1]!;
       expect(styleSrc, path).toBe(`'self' 'nonce-${nonce}'`);
-      const styles = (await reply.text()).match(/<style\b[^>]*>/g) ?? [];
+      const html = await reply.text();
+      const styles = html.match(/<style\b[^>]*>/g) ?? [];
       expect(styles.length, path).toBe(1);
       for (const tag of styles) expect(tag, path).toContain(`nonce="${nonce}"`);
+      // The built stylesheet itself, inlined whole: no stylesheet is linked.
+      expect(html, path).not.toMatch(/<link[^>]+rel="stylesheet"/);
+      const style = /<style nonce="[^"]+" data-href="([^"]+)">([\s\S]*?)<\/style>/.exec(html);
+      expect(style, path).not.toBeNull();
+      const built = await (await get(style![1]!)).text();
+      expect(style![2]!.trim(), path).toBe(built.trim());
     }
   });
 
