@@ -117,7 +117,12 @@ describe("the password change", () => {
     const reply = await v.request("/admin/account", {
       method: "POST",
       headers: { Cookie: `${v.cookie}; locale=ar` },
-      form: { intent: "password", currentPassword: PASSWORD, newPassword: "a brand new one", confirmPassword: "another one" },
+      form: {
+        intent: "password",
+        currentPassword: PASSWORD,
+        newPassword: "a brand new one",
+        confirmPassword: "another one",
+      },
     });
     expect(reply.status).toBe(200);
     expect(reply.text).toMatch(/role="status"[^>]*>كلمتا المرور الجديدتان غير متطابقتين\.</);

@@ -65,7 +65,15 @@ async function findVenture(slug: string) {
 
 const postForm = (slug: string, title: string) => {
   const form = new FormData();
-  const fields = { intent: "publish", title, slug, excerpt: "Short.", authorName: "Ada", publishedDate: "2026-03-01", content: "<p>Text.</p>" };
+  const fields = {
+    intent: "publish",
+    title,
+    slug,
+    excerpt: "Short.",
+    authorName: "Ada",
+    publishedDate: "2026-03-01",
+    content: "<p>Text.</p>",
+  };
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   return form;
 };
@@ -153,12 +161,14 @@ describe("permissions and extra fields (C37, C38, C40)", () => {
 
     // Outside the studio team (ada, the first to sign in, owns it), bob's lists hold only his own items, and
     // ada's venture reached by its address opens read-only with the reason, before any typing (issue #28).
-    const edit = await bob.request(`/admin/ventures/edit/${doc.$id}`, { headers: { Cookie: `${bob.cookie}; locale=en` } });
+    const edit = await bob.request(`/admin/ventures/edit/${doc.$id}`, {
+      headers: { Cookie: `${bob.cookie}; locale=en` },
+    });
     expect(edit.status).toBe(200);
     expect(markupOf(edit.text)).toContain("Only the studio team and the person who created this item can edit it.");
     expect(edit.text).toMatch(/<fieldset disabled=""/);
     expect(edit.text).not.toContain('name="intent"');
-    expect((await bob.request("/admin/ventures")).text).not.toContain("/en/ventures/adas\"");
+    expect((await bob.request("/admin/ventures")).text).not.toContain('/en/ventures/adas"');
 
     const update = await bob.request(`/admin/ventures/edit/${doc.$id}`, {
       method: "POST",
@@ -188,7 +198,10 @@ describe("permissions and extra fields (C37, C38, C40)", () => {
     expect(edit.text).toMatch(/<fieldset disabled=""/);
     expect(edit.text).not.toContain('name="intent"');
     expect((await bob.request("/admin/blog")).text).not.toContain("adas-post");
-    const update = await bob.request(`/admin/blog/edit/${doc.$id}`, { method: "POST", form: postForm("adas-post", "Taken over") });
+    const update = await bob.request(`/admin/blog/edit/${doc.$id}`, {
+      method: "POST",
+      form: postForm("adas-post", "Taken over"),
+    });
     expect(update.status).toBe(401);
     expect((await findPost("adas-post"))!.title).toBe("Ada's Post");
   });
