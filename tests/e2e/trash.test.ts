@@ -84,6 +84,7 @@ describe("the trash", () => {
     await page.waitForURL((u) => u.pathname === "/admin/trash");
     await ready(page);
     const row = page.locator("tr").filter({ hasText: "Clinic Ledger" });
+    await row.waitFor(); // under load the list may come after the URL has changed
     const cells = await row.locator("td").allTextContents();
     expect(cells.slice(0, 2)).toEqual(["Clinic Ledger", "Venture"]);
     expect(cells[2]).toContain("العربية");
