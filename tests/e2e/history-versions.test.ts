@@ -116,9 +116,12 @@ describe("history per language version", () => {
     // A date as a date, in the admin's language (never raw ISO).
     expect(await row.locator("time").textContent()).toBe(momentText(savedAt!, "en"));
     expect(await row.textContent()).not.toMatch(/\d{4}-\d\d-\d\dT/);
+    expect(await row.textContent()).toContain("saved by Ada");
 
     // The Arabic words changed are marked whole, right-to-left.
     await row.getByRole("button", { name: "Show changes" }).click();
+    // Only the fields that changed are shown: the title (excerpt and body are the same).
+    expect(await row.locator("[data-field-diff]").count()).toBe(1);
     const title = row.locator('[data-field-diff="title"]');
     expect(await title.locator("del").allTextContents()).toEqual(["عملي"]);
     expect(await title.locator("ins").allTextContents()).toEqual(["تطبيقي"]);
@@ -161,6 +164,8 @@ describe("a conflict on a bilingual item", () => {
       await page.goto(`/admin/blog/edit/${en.$id}`);
       await ready(page);
     }
+    // A new item's history, in the Arabic admin: nothing earlier yet.
+    await expect.poll(() => bobPage.locator("[data-history]").textContent()).toContain("لا توجد نسخ سابقة بعد.");
     // Ada changes both versions and saves.
     await field(adaPage, "title").fill("Ada's shared guide");
     await adaPage.getByRole("tab", { name: "العربية" }).click();

@@ -7,7 +7,7 @@
  */
 import path from "node:path";
 import { Query, Teams } from "node-appwrite";
-import type { Page } from "playwright-core";
+import type { BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_ID } from "../../model/content.ts";
 import { CONTENT_MODEL } from "../../model/model.ts";
@@ -42,9 +42,22 @@ afterAll(async () => {
   await stack?.close();
 });
 
+/**
+ * The owner's session is made once (over HTTP, `signInAs`); every later page starts from its cookies, in the
+ * admin language `locale` (its cookie, as the login page of that language sets it).
+ */
+let session: BrowserContextOptions["storageState"];
+/** A page of the owner's on the media library in `locale`. */
 async function signedIn(locale: "en" | "ar", viewport = DESKTOP): Promise<Page> {
-  const page = await stack.page({ viewport });
-  await signInAs(stack, page, owner, { locale, to: `/admin/media?lang=${locale}` });
+  const page = await stack.page({ viewport, storageState: session });
+  if (!session) {
+    await signInAs(stack, page, owner, { locale, to: `/admin/media?lang=${locale}` });
+    session = await page.context().storageState();
+    return page;
+  }
+  await page.context().addCookies([{ name: "locale", value: locale, url: stack.site.url }]);
+  await page.goto(`/admin/media?lang=${locale}`);
+  await ready(page);
   return page;
 }
 

@@ -122,6 +122,15 @@ describe("the admin's blog list with 500 posts", () => {
     expect(shown.every(isDraft)).toBe(true);
     expect(drafts).toContain('href="/admin/blog?state=draft"');
     expect(await list("?state=draft&q=ledger%20006")).toContain("Showing 1–1 of 1");
+    // Without JavaScript the search form is a plain GET of the list, its search and sort keeping the filter.
+    const search = /<form[^>]*role="search"[\s\S]*?<\/form>/.exec(drafts)?.[0] ?? "";
+    const opening = /^<form[^>]*>/.exec(search)?.[0] ?? "";
+    expect(opening).toContain(' method="get"');
+    expect(opening).toContain(' action="/admin/blog"');
+    expect(search).toMatch(/<input type="hidden" name="state" value="draft"\/>/);
+    expect(search).toMatch(/<input[^>]* name="q"/);
+    expect(search).toMatch(/<select[^>]* name="sort"/);
+    expect(numbers(await list("?state=draft&q=Ledger+00&sort=date-asc"))).toEqual([1, 6]);
     // Every item but the 20 with both versions misses one language.
     const missing = await list("?translation=missing&page=2&sort=date-asc");
     expect(missing).toContain("Showing 51–100 of 480");

@@ -2,14 +2,14 @@
  * Issue #29 item 3 over real HTTP: a save stays in the editor (it lands on the item's edit page); autosave
  * (`/admin/autosave`, the edit form's action with `intent=autosave`) writes a draft and nothing guests see,
  * creates a new item as a draft, never touches a published item, and refuses to overwrite someone else's
- * newer save, saying who and when.
+ * newer save, saying who and when. And the new item forms' AI boxes, off without a Gemini key.
  */
 import { ID, Query } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_ID } from "../../model/content.ts";
 import { CONTENT_MODEL } from "../../model/model.ts";
 import { formatDate } from "../../lib/text/dates.ts";
-import { startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
+import { markupOf, startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
 
 let stack: SiteStack;
 let ada: Visitor;
@@ -80,6 +80,46 @@ describe("saving stays in the editor", () => {
     });
     expect(saved.location).toBe(`/admin/blog/edit/${id}`);
     expect(await post("stays-here")).toMatchObject({ excerpt: "Changed.", status: "draft" });
+  });
+
+  it("shows the save's message on the edit page it lands on, once, as a form posted without JavaScript does", async () => {
+    await ada.request("/admin/blog/new", { method: "POST", form: form({ ...fields("plain-form"), intent: "publish" }) });
+    const id = (await post("plain-form"))!.$id;
+    // "Update", a published item's save: the answer redirects to the same edit page with the flash cookie.
+    const saved = await ada.request(`/admin/blog/edit/${id}`, {
+      method: "POST",
+      form: form({ ...fields("plain-form", "Saved without JavaScript."), intent: "save" }),
+    });
+    expect(saved.status).toBe(302);
+    expect(saved.location).toBe(`/admin/blog/edit/${id}`);
+    const flash = saved.headers.getSetCookie().find((line) => /^(__Host-)?admin_flash=[^;]/.test(line))!.split(";")[0]!;
+    const region = (html: string) =>
+      /<[^>]*role="status"[^>]*aria-live="polite"[^>]*>([\s\S]*?)<\/div>/.exec(markupOf(html))?.[1]?.replace(/<[^>]+>|[\u2068\u2069]/g, "") ?? "";
+    const shown = await ada.request(saved.location!, { headers: { Cookie: `${ada.cookie}; ${flash}; locale=en` } });
+    expect(region(shown.text)).toBe("Saved “Autosaved plain-form”.");
+    // Read once: the answer clears the cookie, and the next load (a reload) shows no message.
+    expect(shown.headers.getSetCookie().some((line) => /admin_flash=;|admin_flash=[^;]*;.*Max-Age=0/.test(line))).toBe(true);
+    const reloaded = await ada.request(saved.location!, { headers: { Cookie: `${ada.cookie}; locale=en` } });
+    expect(region(reloaded.text)).toBe("");
+  });
+});
+
+describe("the AI assistant boxes without a Gemini key (issue #17 item 4)", () => {
+  it("are rendered with their controls disabled and a sentence an editor understands, read out with them", async () => {
+    expect(process.env.GEMINI_API_KEY).toBeUndefined();
+    for (const path of ["/admin/ventures/new", "/admin/blog/new"]) {
+      const html = markupOf((await ada.request(path, { headers: { Cookie: `${ada.cookie}; locale=en` } })).text);
+      const box = /<section aria-labelledby="ai-[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+      expect(box, path).toContain("AI drafting isn&#x27;t set up on this site yet.");
+      expect(html, path).not.toContain("GEMINI_API_KEY");
+      const generate = [...html.matchAll(/<button[^>]*>[^<]*Generate[^<]*<\/button>/g)].map((m) => m[0]);
+      expect(generate.length, path).toBeGreaterThan(0);
+      for (const button of generate) {
+        expect(button, path).toMatch(/ disabled=""/);
+        expect(button, path).toMatch(/aria-describedby="ai-off-/);
+      }
+      expect(box, path).toMatch(/<input[^>]*id="ai-topic-[^>]* disabled=""/);
+    }
   });
 });
 

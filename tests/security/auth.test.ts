@@ -109,6 +109,27 @@ describe("logout and tokens (C5–C7)", () => {
   });
 });
 
+describe("the password change", () => {
+  it("tells a mismatch in the admin's language, keeping the password as it was", async () => {
+    const address = await account("mismatch");
+    const v = visitor();
+    expect((await v.login(address)).status).toBe(302);
+    const reply = await v.request("/admin/account", {
+      method: "POST",
+      headers: { Cookie: `${v.cookie}; locale=ar` },
+      form: {
+        intent: "password",
+        currentPassword: PASSWORD,
+        newPassword: "a brand new one",
+        confirmPassword: "another one",
+      },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.text).toMatch(/role="status"[^>]*>كلمتا المرور الجديدتان غير متطابقتين\.</);
+    expect((await visitor().login(address)).status).toBe(302);
+  });
+});
+
 describe("login throttling (C13, C14) and no user enumeration (C15)", () => {
   it("answers an unknown e-mail exactly like a wrong password (the timing is tests/timing/enumeration.test.ts)", async () => {
     const address = await account("enum");
@@ -166,6 +187,14 @@ describe("open redirects (C29)", () => {
     const address = await account("redirect");
     const reply = await visitor().login(address, undefined, target);
     expect(reply.location).toBe("/admin");
+  });
+
+  it("sends a signed-out visitor of an admin page to the login page with that page to come back to", async () => {
+    for (const path of ["/admin", "/admin/ventures", "/admin/blog/new"]) {
+      const reply = await visitor().request(path);
+      expect(reply.status, path).toBe(302);
+      expect(reply.location, path).toBe(`/en/login?redirectTo=${encodeURIComponent(path)}`);
+    }
   });
 
   it("keeps a same-origin admin path with its query", async () => {

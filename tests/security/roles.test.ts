@@ -104,7 +104,12 @@ describe("the studio team (issue #28 item 1)", () => {
     // The stranger is told before typing, in English and Arabic, and is offered no save.
     const shown = await stranger.request(`/admin/ventures/edit/${pushed.$id}`, { headers: { Cookie: `${stranger.cookie}; locale=en` } });
     expect(markupOf(shown.text)).toContain("Only the studio team can edit content published from files.");
-    expect(markupOf(shown.text)).not.toContain(">Save Changes<");
+    // Read-only before any typing: the fields are in a disabled fieldset, and no save, publish or unpublish button.
+    expect(shown.text).toMatch(/<fieldset disabled=""/);
+    expect(shown.text).not.toContain('name="intent"');
+    // The stranger's list holds only their own items (issue #28 item 3): no Edit or Delete is offered for it.
+    const list = await stranger.request("/admin/ventures", { headers: { Cookie: `${stranger.cookie}; locale=en` } });
+    expect(markupOf(list.text)).not.toContain(`/admin/ventures/edit/${pushed.$id}`);
     const ar = await stranger.request(`/admin/ventures/edit/${pushed.$id}`, { headers: { Cookie: `${stranger.cookie}; locale=ar` } });
     expect(markupOf(ar.text)).toContain("لا يستطيع تعديل المحتوى المنشور من الملفات إلا فريق الاستوديو.");
     const refused = await stranger.request(`/admin/ventures/edit/${pushed.$id}`, {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_ID } from "../../model/content.ts";
 import { XSS_FORBIDDEN, XSS_PAYLOADS } from "../fixtures/xss.ts";
 import { ROOT } from "../helpers/fixtures.ts";
-import { startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
+import { markupOf, startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
 import { CONTENT_MODEL } from "../../model/model.ts";
 
 let stack: SiteStack;
@@ -62,6 +62,31 @@ async function findVenture(slug: string) {
   });
   return page.documents[0];
 }
+
+const postForm = (slug: string, title: string) => {
+  const form = new FormData();
+  const fields = {
+    intent: "publish",
+    title,
+    slug,
+    excerpt: "Short.",
+    authorName: "Ada",
+    publishedDate: "2026-03-01",
+    content: "<p>Text.</p>",
+  };
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  return form;
+};
+async function findPost(slug: string) {
+  const page = await stack.backend.services.databases.listDocuments({
+    databaseId: DATABASE_ID,
+    collectionId: CONTENT_MODEL.post.collectionId,
+    queries: [Query.equal("slug", slug)],
+  });
+  return page.documents[0];
+}
+/** The storage file id of an Appwrite file URL (`…/files/<id>/view…`), as the site serves it at `/media/<id>`. */
+const mediaIdOf = (url: unknown) => /\/files\/([^/]+)\/view/.exec(String(url))?.[1];
 
 describe("cross-origin writes (C8, C9)", () => {
   it("refuses a UI-route action posted from another origin with 400, changing nothing", async () => {
@@ -134,6 +159,17 @@ describe("permissions and extra fields (C37, C38, C40)", () => {
     await ada.request("/admin/ventures/new", { method: "POST", form: await ventureForm(base("adas")) });
     const doc = (await findVenture("adas"))!;
 
+    // Outside the studio team (ada, the first to sign in, owns it), bob's lists hold only his own items, and
+    // ada's venture reached by its address opens read-only with the reason, before any typing (issue #28).
+    const edit = await bob.request(`/admin/ventures/edit/${doc.$id}`, {
+      headers: { Cookie: `${bob.cookie}; locale=en` },
+    });
+    expect(edit.status).toBe(200);
+    expect(markupOf(edit.text)).toContain("Only the studio team and the person who created this item can edit it.");
+    expect(edit.text).toMatch(/<fieldset disabled=""/);
+    expect(edit.text).not.toContain('name="intent"');
+    expect((await bob.request("/admin/ventures")).text).not.toContain('/en/ventures/adas"');
+
     const update = await bob.request(`/admin/ventures/edit/${doc.$id}`, {
       method: "POST",
       form: await ventureForm({ ...base("adas"), name: "Taken over" }, false),
@@ -150,6 +186,24 @@ describe("permissions and extra fields (C37, C38, C40)", () => {
     expect(after.name).toBe("Venture adas");
     expect(after.logoUrl).toBe(doc.logoUrl);
     expect((await new Visitor(stack.site.url).request("/en/ventures/adas")).status).toBe(200);
+    expect((await new Visitor(stack.site.url).request(`/media/${mediaIdOf(after.logoUrl)}`)).status).toBe(200);
+  });
+
+  it("shows another user's post read-only and leaves it out of their blog list, and refuses its update", async () => {
+    const saved = await ada.request("/admin/blog/new", { method: "POST", form: postForm("adas-post", "Ada's Post") });
+    expect(saved.status).toBe(302);
+    const doc = (await findPost("adas-post"))!;
+    const edit = await bob.request(`/admin/blog/edit/${doc.$id}`, { headers: { Cookie: `${bob.cookie}; locale=en` } });
+    expect(markupOf(edit.text)).toContain("Only the studio team and the person who created this item can edit it.");
+    expect(edit.text).toMatch(/<fieldset disabled=""/);
+    expect(edit.text).not.toContain('name="intent"');
+    expect((await bob.request("/admin/blog")).text).not.toContain("adas-post");
+    const update = await bob.request(`/admin/blog/edit/${doc.$id}`, {
+      method: "POST",
+      form: postForm("adas-post", "Taken over"),
+    });
+    expect(update.status).toBe(401);
+    expect((await findPost("adas-post"))!.title).toBe("Ada's Post");
   });
 
   it("never deletes on GET (C7)", async () => {

@@ -77,8 +77,15 @@ describe("flashText", () => {
     );
     expect(flashText({ event: "passwordUpdated" }, "en")).toBe("Password updated successfully.");
     expect(flashText({ event: "nameUpdated" }, "ar")).toBe("تم تحديث الاسم بنجاح.");
+    expect(flashText({ event: "passwordUpdated" }, "ar")).toBe("تم تحديث كلمة المرور بنجاح.");
+    // The Arabic admin's publish and unpublish (a new item there is its Arabic version, issue #29 item 5).
+    expect(strip(flashText({ event: "published", name: "دفتر", versions: ["ar"] }, "ar"))).toBe("تم نشر «دفتر»: العربية.");
+    expect(strip(flashText({ event: "unpublished", name: "دفتر" }, "ar"))).toBe("أصبح «دفتر» مسودة.");
     expect(strip(flashText({ event: "deleteFailed", name: "X", reason: "permission" }, "en"))).toBe(
       "“X” was not deleted: you don't have permission to delete it.",
+    );
+    expect(strip(flashText({ event: "deleteFailed", name: "X", reason: "missing" }, "ar"))).toBe(
+      "لم يُحذف «X»: لم يعد موجودًا (ربما حذفه أحد قبلك). القائمة تعرض الآن ما هو موجود.",
     );
   });
 
