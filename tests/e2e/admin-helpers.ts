@@ -4,12 +4,12 @@
  * seeded as a given user with the admin's own library, and what a user sees (colours, image loading).
  */
 import { ID } from "node-appwrite";
-import type { Locator, Page } from "playwright-core";
+import type { BrowserContextOptions, Locator, Page } from "playwright-core";
 import { createItem, type PostInput, type VentureInput } from "../../server/admin/content.ts";
 import { createSessionServices } from "../../lib/appwrite/client.ts";
 import { signIn } from "../../server/auth/account.ts";
 import { checkImage } from "../../lib/images/upload.ts";
-import type { Stack } from "./helpers.ts";
+import { DESKTOP, type Stack } from "./helpers.ts";
 
 export interface Credentials {
   name: string;
@@ -103,6 +103,31 @@ export async function signInAs(
   await page.context().addCookies(cookies.filter((c) => c.value !== ""));
   await page.goto(to);
   await ready(page);
+}
+
+/**
+ * One user's signed-in pages for a test file: the session is made on the first call, over HTTP (`signInAs`),
+ * and every later page starts from its cookies in a fresh context, in the admin language `locale` (its cookie,
+ * as that language's login page sets it). `stack` and `user` are read at each call (a file's `beforeAll` sets
+ * them). Each call resolves with a new page on `/admin`, hydrated, at `viewport` (default `DESKTOP`).
+ */
+export function sessionPages(
+  stack: () => Stack,
+  user: () => Credentials,
+): (locale: "en" | "ar", viewport?: { width: number; height: number }) => Promise<Page> {
+  let session: BrowserContextOptions["storageState"];
+  return async (locale, viewport = DESKTOP) => {
+    const page = await stack().page({ viewport, storageState: session });
+    if (!session) {
+      await signInAs(stack(), page, user(), { locale, to: "/admin" });
+      session = await page.context().storageState();
+      return page;
+    }
+    await page.context().addCookies([{ name: "locale", value: locale, url: stack().site.url }]);
+    await page.goto("/admin");
+    await ready(page);
+    return page;
+  };
 }
 
 /** A new page signed in as `user` (`signInAs`), on `/admin`. */

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_ID } from "../../model/content.ts";
 import { placeholderDocument, CONTENT_MODEL } from "../../model/model.ts";
 import { compareWithBaseline } from "./baselines.ts";
-import { PHONE, axeSerious, hydrated, startStack, type Stack } from "./helpers.ts";
+import { PHONE, axeSerious, holdFonts, hydrated, layoutShift, startStack, type Stack } from "./helpers.ts";
 
 const LAPTOP = { width: 1366, height: 768 };
 const WIDTHS = [
@@ -212,23 +212,9 @@ describe("the web fonts, after the first paint (decision 0018)", () => {
     "requests no web font on %s before the page%s painted, and moves nothing when they arrive late",
     async (path, hero) => {
       const page = await stack.page({ viewport: PHONE, reducedMotion: "reduce" });
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      let requested = 0;
-      await page.route(/\.woff2$/, async (route) => {
-        requested++;
-        await gate;
-        await route.continue();
-      });
-      await page.addInitScript(() => {
-        (window as unknown as { shifts: number }).shifts = 0;
-        new PerformanceObserver((entries) => {
-          for (const entry of entries.getEntries())
-            (window as unknown as { shifts: number }).shifts += (entry as unknown as { value: number }).value;
-        }).observe({ type: "layout-shift", buffered: true });
-      });
+      const { release, requested } = await holdFonts(page, /\.woff2$/);
       await page.goto(path, { waitUntil: "domcontentloaded" });
-      await expect.poll(() => requested, { message: "the web fonts are requested" }).toBeGreaterThan(1);
+      await expect.poll(requested, { message: "the web fonts are requested" }).toBeGreaterThan(1);
       await page.waitForTimeout(500); // painted in the fallbacks, the web fonts requested and held
       expect(await page.evaluate(() => document.fonts.check('400 16px "Noto Kufi Arabic"', "سلام"))).toBe(false);
       release();
@@ -238,7 +224,7 @@ describe("the web fonts, after the first paint (decision 0018)", () => {
       expect(await page.evaluate(() => document.fonts.check('400 16px "Noto Kufi Arabic"', "سلام"))).toBe(true);
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
       await page.waitForTimeout(500); // layout-shift entries arrive after the frame that drew the swap
-      const shifts = await page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+      const shifts = await layoutShift(page);
       // DejaVu Sans as it comes (the fallback before decision 0018) moved these pages by 0.005–0.013.
       expect(shifts, "cumulative layout shift of the swap").toBeLessThan(0.001);
 

@@ -134,3 +134,32 @@ export async function axeSerious(page: Page): Promise<string[]> {
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
+
+/**
+ * Before a page's first load: holds its requests whose URL matches `fonts` until `release()` (a web font
+ * arriving late) and counts them (`requested()`), and sums the page's layout shifts (Layout Instability API,
+ * buffered from the load) for `layoutShift(page)`.
+ */
+export async function holdFonts(page: Page, fonts: RegExp): Promise<{ release(): void; requested(): number }> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let requested = 0;
+  await page.route(fonts, async (route) => {
+    requested++;
+    await gate;
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    (window as unknown as { shifts: number }).shifts = 0;
+    new PerformanceObserver((entries) => {
+      for (const entry of entries.getEntries())
+        (window as unknown as { shifts: number }).shifts += (entry as unknown as { value: number }).value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  return { release, requested: () => requested };
+}
+
+/** The cumulative layout shift summed since the load by `holdFonts`' observer. */
+export function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+}

@@ -7,14 +7,14 @@
  * a publish sent without the dialog (no JavaScript) is refused with a clear message.
  */
 import { AppwriteException, Query, Teams } from "node-appwrite";
-import type { BrowserContextOptions, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_ID } from "../../model/content.ts";
 import { CONTENT_MODEL } from "../../model/model.ts";
 import { STUDIO_TEAM_ID } from "../../model/team.ts";
 import { setSiteTimeZone } from "../../lib/publish/site-time-zone.ts";
-import { createUser, htmlSource, newUser, ready, signInAs, statusOf, type Credentials } from "./admin-helpers.ts";
-import { DESKTOP, PHONE, startStack, type Stack } from "./helpers.ts";
+import { createUser, htmlSource, newUser, ready, sessionPages, statusOf, type Credentials } from "./admin-helpers.ts";
+import { PHONE, startStack, type Stack } from "./helpers.ts";
 
 let stack: Stack;
 let owner: Credentials;
@@ -38,24 +38,11 @@ afterAll(async () => {
   await stack?.close();
 });
 
-/**
- * The owner's session is made once (over HTTP, `signInAs`); every later page starts from its cookies, in the
- * admin language `locale` (its cookie, as the login page of that language sets it).
- */
-let session: BrowserContextOptions["storageState"];
-/** A page of the owner's on the dashboard in `locale`. */
-async function signedIn(locale: "en" | "ar", viewport = DESKTOP): Promise<Page> {
-  const page = await stack.page({ viewport, storageState: session });
-  if (!session) {
-    await signInAs(stack, page, owner, { locale, to: "/admin" });
-    session = await page.context().storageState();
-    return page;
-  }
-  await page.context().addCookies([{ name: "locale", value: locale, url: stack.site.url }]);
-  await page.goto("/admin");
-  await ready(page);
-  return page;
-}
+/** A page of the owner's on the dashboard in `locale` (one sign-in for the file). */
+const signedIn = sessionPages(
+  () => stack,
+  () => owner,
+);
 
 const field = (page: Page, name: string) => page.locator(`form [name="${name}"]`).first();
 const button = (page: Page, intent: string) => page.locator(`form button[name=intent][value=${intent}]`).first();

@@ -6,11 +6,11 @@
  * scrolls sideways on the phone.
  */
 import { Teams } from "node-appwrite";
-import type { BrowserContextOptions, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STUDIO_TEAM_ID } from "../../model/team.ts";
-import { createUser, newUser, ready, signInAs, type Credentials } from "./admin-helpers.ts";
-import { DESKTOP, PHONE, startStack, type Stack } from "./helpers.ts";
+import { createUser, newUser, ready, sessionPages, type Credentials } from "./admin-helpers.ts";
+import { PHONE, startStack, type Stack } from "./helpers.ts";
 
 let stack: Stack;
 let owner: Credentials;
@@ -32,24 +32,11 @@ afterAll(async () => {
   await stack?.close();
 });
 
-/**
- * The owner's session is made once (over HTTP, `signInAs`); every later page starts from its cookies, in the
- * admin language `locale` (its cookie, as the login page of that language sets it).
- */
-let session: BrowserContextOptions["storageState"];
-/** A page of the owner's on the dashboard in `locale`. */
-async function signedIn(locale: "en" | "ar", viewport = DESKTOP): Promise<Page> {
-  const page = await stack.page({ viewport, storageState: session });
-  if (!session) {
-    await signInAs(stack, page, owner, { locale, to: "/admin" });
-    session = await page.context().storageState();
-    return page;
-  }
-  await page.context().addCookies([{ name: "locale", value: locale, url: stack.site.url }]);
-  await page.goto("/admin");
-  await ready(page);
-  return page;
-}
+/** A page of the owner's on the dashboard in `locale` (one sign-in for the file). */
+const signedIn = sessionPages(
+  () => stack,
+  () => owner,
+);
 
 /** Whether the page scrolls sideways (its document wider than the window). */
 const overflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);

@@ -7,7 +7,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, hydrated, startStack, type Stack } from "./helpers.ts";
+import { DESKTOP, PHONE, holdFonts, hydrated, layoutShift, startStack, type Stack } from "./helpers.ts";
 
 let stack: Stack;
 
@@ -235,26 +235,14 @@ describe("fonts and the stylesheet", () => {
 
   it("barely moves the English home page when Inter swaps in late (metric-matched fallback)", async () => {
     const page = await stack.page({ viewport: PHONE, reducedMotion: "reduce" });
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/inter-latin-wght-normal-[\w-]+\.woff2$/, async (route) => {
-      await gate;
-      await route.continue();
-    });
-    await page.addInitScript(() => {
-      (window as unknown as { shifts: number }).shifts = 0;
-      new PerformanceObserver((entries) => {
-        for (const entry of entries.getEntries())
-          (window as unknown as { shifts: number }).shifts += (entry as unknown as { value: number }).value;
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    const { release } = await holdFonts(page, /inter-latin-wght-normal-[\w-]+\.woff2$/);
     await page.goto("/en", { waitUntil: "domcontentloaded" });
     await page.waitForTimeout(500); // painted in the fallback
     expect(await page.evaluate(() => document.fonts.check("700 16px Inter"))).toBe(false);
     release();
     await expect.poll(() => page.evaluate(() => document.fonts.check("700 16px Inter"))).toBe(true);
     await page.waitForTimeout(500);
-    const shifts = await page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+    const shifts = await layoutShift(page);
     expect(shifts, "cumulative layout shift of the swap").toBeLessThan(0.02);
   });
 
