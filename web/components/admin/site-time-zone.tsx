@@ -1,13 +1,17 @@
 import { Form } from "react-router";
 import { useTranslation } from "../../hooks.ts";
-import { zoneLabel } from "../../../lib/text/time-zone.ts";
 
 /**
  * The site's time zone, on the owner's Team page (issue #29 item 2): a list of the IANA zones the server
- * knows, each with its offset now, posted as `intent=timeZone`. Publish and schedule times in the admin, its
+ * knows, each with its offset now as the server's loader labelled it (`zones`: id and label), posted as
+ * `intent=timeZone`. Publish and schedule times in the admin, its
  * flash messages and lists, and `studio`'s plan are read and written in it.
  */
-export function SiteTimeZoneForm(props: { zone: string; zones: readonly string[]; busy: boolean }) {
+export function SiteTimeZoneForm(props: {
+  zone: string;
+  zones: readonly { id: string; label: string }[];
+  busy: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="time-zone-title">
@@ -29,8 +33,8 @@ export function SiteTimeZoneForm(props: { zone: string; zones: readonly string[]
             className="max-w-full rounded-lg border border-line bg-panel px-3 py-2"
           >
             {props.zones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zoneLabel(zone)}
+              <option key={zone.id} value={zone.id}>
+                {zone.label}
               </option>
             ))}
           </select>

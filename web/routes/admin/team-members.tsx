@@ -32,8 +32,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireOwner(user);
   const client = getApiKeyServices().client;
   // The zones the server knows (issue #29 item 2), UTC first; the current one even if this runtime lacks it.
+  // Each with its offset now as the server reckons it (it runs the schedules): the browser's time zone data can
+  // differ (Chromium's and Node's ICU disagreed on six zones' offsets), and a label computed on each side would
+  // not hydrate, so the labels are data.
   const zone = await siteTimeZone(client);
-  const zones = [...new Set(["UTC", zone, ...Intl.supportedValuesOf("timeZone")])];
+  const now = Date.now();
+  const zones = [...new Set(["UTC", zone, ...Intl.supportedValuesOf("timeZone")])].map((id) => ({
+    id,
+    label: zoneLabel(id, now),
+  }));
   return { members: await listTeam(), me: user.id, timeZone: zone, zones };
 }
 
