@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { vi } from "vitest";
 import type { RunningSite } from "../../server/serve-site.ts";
 import { startSiteStack } from "../helpers/site.ts";
 import { ROOT, type Backend } from "../helpers/stack.ts";
@@ -162,4 +163,19 @@ export async function holdFonts(page: Page, fonts: RegExp): Promise<{ release():
 /** The cumulative layout shift summed since the load by `holdFonts`' observer. */
 export function layoutShift(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+}
+
+/**
+ * Starts collecting the CSP violation reports that reach the in-process site (its `/csp-report` endpoint logs
+ * each as a `[csp] …` line on `console.warn`; SECURITY C21). The returned function waits `settleMs` (a browser
+ * sends a report a moment after the violation), stops collecting and resolves with the lines.
+ */
+export function cspReports(settleMs = 500): () => Promise<string[]> {
+  const warn = vi.spyOn(console, "warn");
+  return async () => {
+    await new Promise((resolve) => setTimeout(resolve, settleMs));
+    const lines = warn.mock.calls.map((call) => String(call[0])).filter((line) => line.startsWith("[csp]"));
+    warn.mockRestore();
+    return lines;
+  };
 }

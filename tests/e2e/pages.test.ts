@@ -1,8 +1,18 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ready } from "./admin-helpers.ts";
-import { DESKTOP, PHONE, ROOT, SCREENSHOTS, axeResults, hydrated, startStack, type Stack } from "./helpers.ts";
+import {
+  DESKTOP,
+  PHONE,
+  ROOT,
+  SCREENSHOTS,
+  axeResults,
+  cspReports,
+  hydrated,
+  startStack,
+  type Stack,
+} from "./helpers.ts";
 
 let stack: Stack;
 const summary: Record<string, Record<string, number>> = {};
@@ -48,7 +58,7 @@ describe("every public page", () => {
         const serious: string[] = [];
         const wide: string[] = [];
         const problems: string[] = [];
-        const warn = vi.spyOn(console, "warn");
+        const reports = cspReports();
         page.on("console", (message) => {
           const text = message.text();
           // The not-found page's own status, which Chromium logs as a failed load.
@@ -82,10 +92,7 @@ describe("every public page", () => {
           }));
           if (scroll > client) wide.push(`${pathname || "/"}: ${scroll}px`);
         }
-        await page.waitForTimeout(500); // reports are sent a moment after the violation
-        const reported = warn.mock.calls.map((call) => String(call[0])).filter((line) => line.startsWith("[csp]"));
-        warn.mockRestore();
-        expect([...problems, ...reported]).toEqual([]);
+        expect([...problems, ...(await reports())]).toEqual([]);
         expect(serious).toEqual([]);
         expect(wide).toEqual([]);
       },

@@ -4,9 +4,9 @@
  * the user may not change, shown read-only with its reason before any typing in both languages, is server HTML:
  * tests/security/roles.test.ts "lets the owner and an invited editor correct a venture pushed from files…".
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, newUser, ready, signInAs, type Credentials } from "./admin-helpers.ts";
-import { startStack, type Stack } from "./helpers.ts";
+import { cspReports, startStack, type Stack } from "./helpers.ts";
 
 let stack: Stack;
 let owner: Credentials;
@@ -23,7 +23,7 @@ describe("the Team page", () => {
   it("lists the owner, invites an editor with a link to copy, in English and Arabic; the invitee joins", async () => {
     // The page hydrates as served, in both languages: no CSP report reaches the site (a page React had to render
     // again in the browser added a <style> without the nonce; the time zones' offsets differed, issue #27 note).
-    const warn = vi.spyOn(console, "warn");
+    const reports = cspReports();
     const page = await stack.page();
     await signInAs(stack, page, owner, { to: "/admin/team?lang=en" });
     expect(await page.locator("h1").textContent()).toBe("Team");
@@ -44,10 +44,7 @@ describe("the Team page", () => {
     expect(await page.locator("h1").textContent()).toBe("الفريق");
     expect(await page.locator(`tr[data-member="${owner.email}"]`).textContent()).toContain("مالك");
     expect(await page.getByRole("heading", { name: "الدعوات المعلّقة" }).count()).toBe(1);
-    await page.waitForTimeout(500); // reports are sent a moment after the violation
-    const reported = warn.mock.calls.map((call) => String(call[0])).filter((line) => line.startsWith("[csp]"));
-    warn.mockRestore();
-    expect(reported).toEqual([]);
+    expect(await reports()).toEqual([]);
 
     const guest = await stack.page();
     await guest.goto(new URL(url).pathname + new URL(url).search);
