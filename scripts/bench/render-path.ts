@@ -134,12 +134,22 @@ async function main(): Promise<void> {
             `${cpuMet ? "met" : "NOT met"}); req/s project ÷ peer ${(rate(project) / rate(peers)).toFixed(2)}×`,
         );
         if (encoding === "browser") {
-          const best = [...project].sort((a, b) => b.result.requests.average - a.result.requests.average)[0]!;
-          const met = best.result.requests.average >= TARGETS[name]! && best.result.latency.p99 < P99_TARGET_MS;
+          const bestOf = (runs: Measured[]) =>
+            [...runs].sort((a, b) => b.result.requests.average - a.result.requests.average)[0]!;
+          const reaches = (m: Measured) =>
+            m.result.requests.average >= TARGETS[name]! && m.result.latency.p99 < P99_TARGET_MS;
+          const best = bestOf(project);
+          const peerBest = bestOf(peers);
+          const met = reaches(best);
           missed ||= !met;
+          // A figure the peer cannot reach either, measured beside it, is this machine's ceiling at this load
+          // (the brief's rule), not the project's shortfall: say which.
+          const verdict = met ? "met" : reaches(peerBest) ? "NOT met" : "NOT met, nor by the peer";
+          const figures = (m: Measured) =>
+            `${m.result.requests.average.toFixed(0)} req/s, p99 ${m.result.latency.p99} ms, load ${m.load.toFixed(2)}`;
           console.log(
-            `  => target ${name} browser encoding: >= ${TARGETS[name]} req/s, p99 < ${P99_TARGET_MS} ms: ${met ? "met" : "NOT met"} ` +
-              `(best ${best.result.requests.average.toFixed(0)} req/s, p99 ${best.result.latency.p99} ms, load ${best.load.toFixed(2)})`,
+            `  => target ${name} browser encoding: >= ${TARGETS[name]} req/s, p99 < ${P99_TARGET_MS} ms: ${verdict} ` +
+              `(best ${figures(best)}; the peer's best ${figures(peerBest)})`,
           );
         }
       }
