@@ -84,6 +84,13 @@ export const MAX_BODY_BYTES = 6 * 1024 * 1024;
 /** How long a connection whose body was refused stays open after the answer, in ms (a lingering close). */
 const REFUSED_BODY_LINGER_MS = 500;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/**
+ * How long an idle keep-alive connection stays open, in ms. Node's default (5 s) is shorter than a proxy's pooled
+ * upstream connections (nginx `keepalive` with its 60 s `keepalive_timeout`, docs/deployment/nginx.conf; load
+ * balancers 60 s): the site would close a connection the proxy is about to send on, and the proxy answers 502 (or
+ * retries a GET, never a POST). Longer than theirs, so the proxy closes first. Sent as `Keep-Alive: timeout=65`.
+ */
+export const KEEP_ALIVE_MS = 65_000;
 
 export interface RunningSite {
   /** `http://<host>:<port>` */
@@ -351,6 +358,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     if (host.ok) origins.set(req, host.origin);
     void app(req, res);
   });
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, host, () => resolve());

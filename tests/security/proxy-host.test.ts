@@ -7,11 +7,13 @@
  * - SECURITY C72 (issue #26 item 5): an absolute-form request target (`GET http://evil.example/en HTTP/1.1`)
  *   names the host instead of `Host`: the same rule applies to it (421, 400), never a 500, never a page with
  *   the foreign host; a path starting with `//` is redirected; a bad request logs one line at most.
+ * - A proxy's pooled connections: the site keeps an idle connection open longer than nginx's upstream keepalive
+ *   (60 s), so it never closes one the proxy is sending on (a 502 for the visitor).
  */
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startSite, type RunningSite } from "../../server/serve-site.ts";
+import { KEEP_ALIVE_MS, startSite, type RunningSite } from "../../server/serve-site.ts";
 import { ROOT } from "../helpers/stack.ts";
 import { pageCacheLive, startSiteStack, Visitor, type SiteStack } from "../helpers/site.ts";
 
@@ -244,5 +246,17 @@ describe("absolute-form request targets (C72)", () => {
       expect(logged.length, logged.join("\n")).toBeLessThanOrEqual(1);
     }
     expect((await rawRequest(port(), `POST //x HTTP/1.1\r\nHost: ${own()}\r\nContent-Length: 0`)).status).toBe(400);
+  });
+});
+
+describe("a proxy's pooled connections", () => {
+  it("keeps an idle connection 65 s, longer than nginx's upstream keepalive, on every kind of answer", async () => {
+    const asset = /(\/assets\/[^"]+\.js)"/.exec(await (await fetch(`${stack.site.url}/en`)).text())?.[1];
+    expect(asset).toBeDefined();
+    for (const path of ["/en", "/en/blog", asset!, "/healthz", "/no-such-page", "/en/login"]) {
+      const reply = await rawGet(stack.site.url, path, { connection: "keep-alive" });
+      expect(reply.headers["keep-alive"], path).toBe(`timeout=${KEEP_ALIVE_MS / 1000}`);
+    }
+    expect(KEEP_ALIVE_MS).toBeGreaterThan(60_000);
   });
 });
