@@ -9,7 +9,7 @@
  * (which is then served as the origin-form path; C72; a path starting with `//` is redirected), and a public page's URL must carry only the
  * query parameters that page reads (a redirect to the canonical URL otherwise; C54, `lib/http/page-query.ts`).
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -28,12 +28,20 @@ import { clientAddress, proxyHops } from "./http/proxy.ts";
 import { checkHost, checkTarget, siteHosts, type HostCheck } from "./http/site-host.ts";
 import { createAdminServices } from "../lib/appwrite/client.ts";
 import { startScheduler, type Scheduler } from "../lib/publish/schedule.ts";
-import { canonicalPageQuery } from "../lib/http/page-query.ts";
 import { lazyPreviewSecret, previewRedirect } from "./http/preview-gate.ts";
 import { publicPageHeaders, type SharedCaching } from "./http/cache-headers.ts";
 import { readinessCheck, sendReadiness } from "./http/readiness.ts";
 import { isPublicPageRequest, publicPagesBuild } from "./http/public-build.ts";
-import { PAGE_PATH, PRIVATE_PAGE } from "./http/page-paths.ts";
+import {
+  COMMON_HEADERS,
+  HEALTH_PATH,
+  READY_PATH,
+  canonicalRedirect,
+  redirect,
+  refuse,
+  setCommonHeaders,
+} from "./http/front-door.ts";
+import { requestGuard } from "./http/request-guard.ts";
 import { loadDeployConfig } from "../lib/deploy-config.ts";
 import type { AppwriteSchema } from "../lib/appwrite/setup.ts";
 import schema from "../model/appwrite.json" with { type: "json" };
@@ -79,11 +87,6 @@ export interface SiteOptions {
   fastPath?: boolean;
 }
 
-/** Largest request body accepted, in bytes: a 5 MB image plus the form's fields (SECURITY C30). */
-export const MAX_BODY_BYTES = 6 * 1024 * 1024;
-/** How long a connection whose body was refused stays open after the answer, in ms (a lingering close). */
-const REFUSED_BODY_LINGER_MS = 500;
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * How long an idle keep-alive connection stays open, in ms. Node's default (5 s) is shorter than a proxy's pooled
  * upstream connections (nginx `keepalive` with its 60 s `keepalive_timeout`, docs/deployment/nginx.conf; load
@@ -104,46 +107,6 @@ export interface RunningSite {
    */
   stats: { renders: number; requests: number };
   close(): Promise<void>;
-}
-
-/** Headers of every response (SECURITY C24). */
-const COMMON_HEADERS = {
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "strict-origin-when-cross-origin",
-} as const;
-
-/** Admin mutations change what public pages show: when one finishes, cached pages are dropped. */
-const ADMIN_PATH = /^\/admin(\/|$)/;
-/** Answered for any well-formed host: load balancers probe it by address. */
-const HEALTH_PATH = /^\/(?:healthz|readyz)(?:\?|$)/;
-/** The readiness check for load balancers (`server/http/readiness.ts`). */
-const READY_PATH = /^\/readyz(?:\?|$)/;
-
-/**
- * The canonical URL of a `GET`/`HEAD` of a public page whose query holds parameters the page does not read,
- * or a value it would not use (SECURITY C54); null when `url` is canonical or not a public page.
- */
-function canonicalRedirect(method: string | undefined, url: string): string | null {
-  if (method !== "GET" && method !== "HEAD") return null;
-  const mark = url.indexOf("?");
-  if (mark === -1) return null;
-  const pathname = url.slice(0, mark);
-  if (!PAGE_PATH.test(pathname) || PRIVATE_PAGE.test(pathname)) return null;
-  const search = url.slice(mark);
-  const canonical = canonicalPageQuery(pathname, search);
-  return canonical === search ? null : pathname + canonical;
-}
-
-/** Answers a request refused before routing (bad or foreign host) with a short plain-text body. */
-function refuse(res: ServerResponse, status: number, message: string): void {
-  for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
-  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).end(message);
-}
-
-/** A permanent redirect to `location` (a path on this site), cacheable for an hour. */
-function redirect(res: ServerResponse, location: string): void {
-  for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
-  res.writeHead(301, { Location: location, "Cache-Control": "public, max-age=3600" }).end();
 }
 
 /**
@@ -181,13 +144,15 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   // Guest reads are cached briefly while the feed is live (issue #33 item 2), with or without the page cache.
   const reads = sharedGuestReadCache();
   const readCache = (options.readCache ?? process.env.READ_CACHE !== "off") && !!appwrite.appwriteEndpoint;
+  /** After a write (reported by the feed, or an admin save answered here): nothing cached is kept. */
+  const written = () => {
+    pages?.invalidate();
+    reads.invalidate();
+    scheduler?.refresh(); // the write may have scheduled something
+  };
   const feed: ChangeFeed | null =
     (pages || readCache) && appwrite.appwriteEndpoint && appwrite.projectId
-      ? watchDocumentChanges({ endpoint: appwrite.appwriteEndpoint, projectId: appwrite.projectId }, () => {
-          pages?.invalidate();
-          reads.invalidate();
-          scheduler?.refresh();
-        })
+      ? watchDocumentChanges({ endpoint: appwrite.appwriteEndpoint, projectId: appwrite.projectId }, written)
       : null;
   const detachReads = reads.attach({
     enabled: readCache,
@@ -219,45 +184,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   app.disable("etag"); // pages carry their own validators; React Router's responses are not buffered for one
   app.use(pageCompression()); // tuned for a streamed page: server/http/compress.ts
   app.set("trust proxy", hops); // React Router's adapter builds the URL from req.protocol and req.host
-  app.use((req, res, next) => {
-    for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
-    if (req.method === "TRACE" || req.method === "TRACK") {
-      res.status(405).setHeader("Allow", "GET, HEAD, POST").end(); // SECURITY C27
-      return;
-    }
-    if (/^\/(admin|[a-z]{2}\/login)(\/|$)/.test(req.path)) res.setHeader("Cache-Control", "no-store"); // C25
-    if (SAFE_METHODS.has(req.method)) return next();
-    if (ADMIN_PATH.test(req.path)) {
-      res.once("finish", () => {
-        pages?.invalidate();
-        reads.invalidate();
-        scheduler?.refresh(); // an admin save may have scheduled something
-      });
-    }
-    // Every mutation, UI route or resource route, must come from this site (SECURITY C8, C9).
-    const origin = req.get("origin");
-    if (origin !== undefined && origin !== originOf(req)) {
-      res.status(400).type("text/plain").send("Cross-origin requests are not accepted.");
-      return;
-    }
-    if (origin === undefined && req.get("sec-fetch-site") === "cross-site") {
-      res.status(403).type("text/plain").send("Cross-site requests are not accepted.");
-      return;
-    }
-    // Bodies are capped before a byte is read, so a huge upload never reaches memory (C30).
-    const length = Number(req.get("content-length") ?? "NaN");
-    if (Number.isNaN(length) ? req.get("transfer-encoding") !== undefined : length > MAX_BODY_BYTES) {
-      res
-        .status(Number.isNaN(length) ? 411 : 413)
-        .type("text/plain")
-        .send("The request body is too large (at most 6 MB).");
-      // The body is never read: once the answer is out, give the client a moment to read it, then hang up
-      // (a 100 MB upload costs nothing; draining it would cost reading 100 MB).
-      res.once("finish", () => setTimeout(() => req.socket.destroy(), REFUSED_BODY_LINGER_MS).unref());
-      return;
-    }
-    next();
-  });
+  app.use(requestGuard({ originOf, onAdminWrite: written }));
   const render = createFetchHandler(build, "production");
   // Public pages are rendered with the public routes alone (same pages, less routing per request; #33 item 1).
   const pagesBuild = publicPagesBuild(build);
@@ -338,7 +265,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     // A file of the build (hashed assets): from memory, before any check that reads only pages' URLs.
     if (staticFiles.serve(req, res)) return;
     if (READY_PATH.test(url) && readiness && (req.method === "GET" || req.method === "HEAD")) {
-      for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
+      setCommonHeaders(res);
       void readiness().then((answer) => sendReadiness(res, answer, req.method === "HEAD"));
       return;
     }
@@ -350,7 +277,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     // A preview token not signed for this item (or expired) costs a redirect, not a render (C71).
     const plain = req.method === "GET" || req.method === "HEAD" ? previewRedirect(url, secretOfPreviews) : null;
     if (plain !== null) {
-      for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
+      setCommonHeaders(res);
       res.writeHead(302, { Location: plain, "Cache-Control": "no-store" }).end();
       return;
     }
