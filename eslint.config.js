@@ -36,7 +36,7 @@ const roomRules = {
       "error",
       {
         default: "disallow",
-        message: "{{from.type}}/ may not import {{to.type}}/ (docs/architecture.md \"Rooms\").",
+        message: '{{from.type}}/ may not import {{to.type}}/ (docs/architecture.md "Rooms").',
         policies: Object.entries(ROOMS).map(([room, allowed]) => ({
           from: { element: { type: room } },
           allow: { to: { element: { types: { anyOf: [room, ...allowed] } } } },

@@ -32,7 +32,8 @@ function clientModules(): Plugin {
 
 /** Source modules of the browser's two shared chunks (paths with `/` separators). */
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router)\//;
-const SITE = /\/web\/(i18n\/|hooks\.ts|seo\.ts|site\.ts|components\/(blog-parts|cards|error-view|fade-in|icons|ui)\.tsx)/;
+const SITE =
+  /\/web\/(i18n\/|hooks\.ts|seo\.ts|site\.ts|components\/(blog-parts|cards|error-view|fade-in|icons|ui)\.tsx)/;
 
 /**
  * Browser chunks: React, React DOM and React Router in one file, and the public pages' shared code (i18n,

@@ -15,7 +15,9 @@ export function isVerbose(argv: readonly string[] = process.argv): boolean {
 export const BUILD_LOG = ".studio/build.log";
 
 /** What `npm start` pushed, in one line, then one line per item that needs a person. */
-export function pushedLines(result: Pick<PushResult, "created" | "updated" | "unchanged" | "conflicts" | "failed" | "items" | "issues">): string[] {
+export function pushedLines(
+  result: Pick<PushResult, "created" | "updated" | "unchanged" | "conflicts" | "failed" | "items" | "issues">,
+): string[] {
   const parts = [`${result.created} created`, `${result.updated} updated`, `${result.unchanged} unchanged`];
   if (result.conflicts) parts.push(`${result.conflicts} conflict(s)`);
   if (result.failed) parts.push(`${result.failed} failed`);
@@ -24,7 +26,8 @@ export function pushedLines(result: Pick<PushResult, "created" | "updated" | "un
     lines.push(`  ! ${item.file ?? `${item.kind} ${item.slug}`}: ${item.reason}`);
   }
   for (const item of result.items.filter((i) => i.status === "failed")) lines.push(`  ✗ ${item.file}: ${item.error}`);
-  for (const issue of result.issues as ContentIssue[]) lines.push(`  ✗ ${issue.file}: ${issue.field}: ${issue.message} (not published)`);
+  for (const issue of result.issues as ContentIssue[])
+    lines.push(`  ✗ ${issue.file}: ${issue.field}: ${issue.message} (not published)`);
   return lines;
 }
 

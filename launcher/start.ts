@@ -38,7 +38,9 @@ async function main(): Promise<void> {
   await ensureBuild(root, {
     logFile: verbose ? undefined : buildLog,
     onStart: () =>
-      console.log(verbose ? "Building the site…" : `Building the site (first start or changed sources; details in ${BUILD_LOG})…`),
+      console.log(
+        verbose ? "Building the site…" : `Building the site (first start or changed sources; details in ${BUILD_LOG})…`,
+      ),
   });
 
   // What is running, for Ctrl-C: stopped in reverse order of start.

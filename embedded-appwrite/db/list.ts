@@ -82,7 +82,9 @@ export function runList<Row>(
     if (effective.every((t) => t.desc === effective[0]!.desc)) {
       // One direction: a row value, which SQLite seeks in an index on those columns; the OR of alternatives
       // below scans every row (issue #33 item 6: the sitemap's cursor pages of 200,000 rows in slug order).
-      where.push(`(${effective.map((t) => t.column).join(", ")}) ${effective[0]!.desc ? "<" : ">"} (${effective.map(() => "?").join(", ")})`);
+      where.push(
+        `(${effective.map((t) => t.column).join(", ")}) ${effective[0]!.desc ? "<" : ">"} (${effective.map(() => "?").join(", ")})`,
+      );
       params.push(...cursorRow);
     } else {
       const alternatives = effective.map((term, i) => {

@@ -72,7 +72,11 @@ async function createAccount(ctx: RequestContext): Promise<Reply> {
   const password = passwordParam(body, "password", true);
   const name = stringParam(body, "name", { max: 128 }) ?? "";
   rateLimit(ctx, "signupLimiter", `ip:${ctx.caller.ip}`);
-  const user = await createUserRecord(ctx.app.store, { id, email, phone: null, password, name }, ctx.app.passwordHashing);
+  const user = await createUserRecord(
+    ctx.app.store,
+    { id, email, phone: null, password, name },
+    ctx.app.passwordHashing,
+  );
   return { status: 201, json: accountModel(user) };
 }
 
@@ -141,7 +145,12 @@ async function updatePassword(ctx: RequestContext): Promise<Reply> {
     throw new AppwriteError("user_invalid_credentials");
   }
   const now = nowDatetime();
-  updateUser(ctx.app.store, user.seq, { passwordHash: await hashPassword(password, ctx.app.passwordHashing), passwordUpdate: now }, now);
+  updateUser(
+    ctx.app.store,
+    user.seq,
+    { passwordHash: await hashPassword(password, ctx.app.passwordHashing), passwordUpdate: now },
+    now,
+  );
   deleteSessions(ctx.app.store, user.seq, { keepId: ctx.caller.session?.id ?? "" });
   return reload(ctx, user);
 }

@@ -8,7 +8,13 @@
 import type { GenerateContentConfig } from "@google/genai";
 import { z } from "zod";
 import type { GeminiSchema } from "../../model/ai.ts";
-import { CONTENT_MODEL, localeSpec, translatedFields, type ContentKind, type ContentLocale } from "../../model/model.ts";
+import {
+  CONTENT_MODEL,
+  localeSpec,
+  translatedFields,
+  type ContentKind,
+  type ContentLocale,
+} from "../../model/model.ts";
 import { HtmlBoundsError } from "../html/bounds.ts";
 import { normalizeBodyAsync } from "../html/body.ts";
 import {
@@ -20,7 +26,6 @@ import {
 } from "../translate/checks.ts";
 import { AiDraftBoundsError } from "./draft.ts";
 import { askForJson, geminiClient, type AiSettings } from "./gemini.ts";
-
 
 /** What to translate: the source version's translated fields as stored (the body as sanitized HTML). */
 export interface TranslationRequest {

@@ -52,7 +52,11 @@ export async function countRows(
   const pending = kept?.pending(key);
   const stale = kept?.stale(key);
   if (stale !== undefined) {
-    if (!pending) kept!.track(key, searchCount(services, kind, filters, key, kept).catch(() => stale));
+    if (!pending)
+      kept!.track(
+        key,
+        searchCount(services, kind, filters, key, kept).catch(() => stale),
+      );
     return stale;
   }
   if (pending) return pending;
@@ -97,7 +101,8 @@ async function searchCount(
       high = low + step;
     } else {
       high = before;
-      while (high - step > APPWRITE_COUNT_CAP && !(await exists(high - step - 1))) [high, step] = [high - step, step * 2];
+      while (high - step > APPWRITE_COUNT_CAP && !(await exists(high - step - 1)))
+        [high, step] = [high - step, step * 2];
       low = Math.max(APPWRITE_COUNT_CAP, high - step);
     }
   } else {
@@ -174,4 +179,3 @@ export class KeptCounts {
     this.counts.clear();
   }
 }
-

@@ -7,7 +7,6 @@
 import { isNotFound, type AdminServices } from "./client.ts";
 import type { AppwriteSchema } from "./setup.ts";
 
-
 /**
  * What `schema` has that the installation behind `services` lacks, one line each (`table ventures: column
  * locale missing`); empty when it is current. Needs an API key with the databases, tables and buckets read

@@ -92,7 +92,6 @@ export class SchemaSetupError extends AbortError {
   }
 }
 
-
 async function getOrNull<T>(load: () => Promise<T>): Promise<T | null> {
   try {
     return await load();
@@ -225,11 +224,7 @@ async function applyCollection(
     });
     record(`created index ${collection.$id}.${index.key}`);
   }
-  await waitAvailable(
-    `indexes of ${collection.$id}`,
-    timeoutMs,
-    async () => (await tablesDB.listIndexes(ids)).indexes,
-  );
+  await waitAvailable(`indexes of ${collection.$id}`, timeoutMs, async () => (await tablesDB.listIndexes(ids)).indexes);
   for (const key of retired) {
     if (!haveIndexes.has(key) || collection.indexes.some((i) => i.key === key)) continue;
     await tablesDB.deleteIndex({ ...ids, key });
@@ -261,7 +256,12 @@ async function createColumn(
         await tablesDB.createUrlColumn({ ...common, xdefault: xdefault as string | undefined });
       } else {
         const size = attribute.size ?? 256;
-        const string = { ...common, size, xdefault: xdefault as string | undefined, encrypt: attribute.encrypt ?? false };
+        const string = {
+          ...common,
+          size,
+          xdefault: xdefault as string | undefined,
+          encrypt: attribute.encrypt ?? false,
+        };
         if (size <= VARCHAR_MAX_SIZE) {
           await tablesDB.createVarcharColumn(string);
         } else {

@@ -48,7 +48,10 @@ export function roleOfMembership(membership: Pick<Models.Membership, "roles" | "
  * (or while the team does not exist).
  * @throws {AppwriteException} when Appwrite fails otherwise (5xx, unreachable).
  */
-export async function studioRoleOf(services: Pick<AdminServices, "client">, userId: string): Promise<StudioRole | null> {
+export async function studioRoleOf(
+  services: Pick<AdminServices, "client">,
+  userId: string,
+): Promise<StudioRole | null> {
   // One rule for "who is in the team" (the inbox asks it too): a confirmed membership (`team-membership.ts`).
   const membership = await studioMembership(services.client, userId);
   return membership ? roleOfMembership({ roles: membership.roles, confirm: true }) : null;

@@ -62,7 +62,11 @@ export function checkHtmlRules(html: string, options: { caseStudy?: boolean } = 
     const missing = CASE_STUDY_SECTIONS.filter((s) => !headings.includes(s.toLowerCase()));
     if (missing.length > 0) {
       const sections = missing.join(", ");
-      violations.push({ rule: "case-study-sections", message: `add the h2 section(s): ${sections}`, values: { sections } });
+      violations.push({
+        rule: "case-study-sections",
+        message: `add the h2 section(s): ${sections}`,
+        values: { sections },
+      });
     }
   }
   return violations;

@@ -38,7 +38,9 @@ function turndown(): TurndownService {
   created.addRule("sizedImage", {
     filter: (node) =>
       node.nodeName === "IMG" &&
-      (node.hasAttribute("width") || node.hasAttribute("height") || (node.parentNode as HTMLElement | null)?.id === "turndown-root"),
+      (node.hasAttribute("width") ||
+        node.hasAttribute("height") ||
+        (node.parentNode as HTMLElement | null)?.id === "turndown-root"),
     replacement: (_content, node) => {
       const parent = node.parentNode as HTMLElement | null;
       const alone = parent?.nodeName === "P" && parent.childNodes.length === 1;
@@ -53,7 +55,10 @@ function turndown(): TurndownService {
       const index = Array.prototype.indexOf.call(parent.children, node) as number;
       const start = Number(parent.getAttribute("start") ?? 1);
       const marker = parent.nodeName === "OL" ? `${start + index}. ` : "- ";
-      const body = content.replace(/^\n+/, "").replace(/\n+$/, "\n").replace(/\n/gm, `\n${" ".repeat(marker.length)}`);
+      const body = content
+        .replace(/^\n+/, "")
+        .replace(/\n+$/, "\n")
+        .replace(/\n/gm, `\n${" ".repeat(marker.length)}`);
       return `${marker}${body.trimEnd()}${node.nextSibling ? "\n" : ""}`;
     },
   });
@@ -64,8 +69,25 @@ function turndown(): TurndownService {
 /** Tags whose block children, when a single paragraph, render the same without it (a tight list item). */
 const UNWRAP_SOLE_PARAGRAPH = new Set(["LI", "BLOCKQUOTE", "TD", "TH"]);
 const BLOCKS = new Set([
-  "P", "H1", "H2", "H3", "H4", "UL", "OL", "LI", "BLOCKQUOTE", "PRE", "HR", "FIGURE", "FIGCAPTION", "TABLE", "THEAD",
-  "TBODY", "TR", "TH", "TD",
+  "P",
+  "H1",
+  "H2",
+  "H3",
+  "H4",
+  "UL",
+  "OL",
+  "LI",
+  "BLOCKQUOTE",
+  "PRE",
+  "HR",
+  "FIGURE",
+  "FIGCAPTION",
+  "TABLE",
+  "THEAD",
+  "TBODY",
+  "TR",
+  "TH",
+  "TD",
 ]);
 const SYNONYMS: Record<string, string> = { B: "strong", I: "em" };
 
@@ -171,5 +193,9 @@ export function markdownFor(html: string): { markdown: string } | { reason: stri
   const markdown = turndown().turndown(html);
   if (sameBodyHtml(markdownToHtml(markdown), html)) return { markdown };
   const lost = lostPart(html, markdown);
-  return { reason: lost ? `the body has ${lost} Markdown can't express` : "its Markdown would not convert back to the same HTML" };
+  return {
+    reason: lost
+      ? `the body has ${lost} Markdown can't express`
+      : "its Markdown would not convert back to the same HTML",
+  };
 }

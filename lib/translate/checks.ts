@@ -98,10 +98,14 @@ export function linkTargets(html: string): { href: Set<string>; src: Set<string>
 }
 
 const LINK_MESSAGES: Record<Exclude<ViolationCode, "structure" | "glossary">, (url: string) => string> = {
-  hrefAdded: (url) => `the translation links to "${url}", which the source does not; keep every href exactly as in the source`,
-  hrefRemoved: (url) => `the translation drops or changes the source's link to "${url}"; keep every href exactly as in the source`,
-  srcAdded: (url) => `the translation adds the image "${url}", which the source does not have; keep only the source's images`,
-  srcRemoved: (url) => `the translation drops or changes the source's image "${url}"; keep every src exactly as in the source`,
+  hrefAdded: (url) =>
+    `the translation links to "${url}", which the source does not; keep every href exactly as in the source`,
+  hrefRemoved: (url) =>
+    `the translation drops or changes the source's link to "${url}"; keep every href exactly as in the source`,
+  srcAdded: (url) =>
+    `the translation adds the image "${url}", which the source does not have; keep only the source's images`,
+  srcRemoved: (url) =>
+    `the translation drops or changes the source's image "${url}"; keep every src exactly as in the source`,
 };
 
 /**
@@ -115,8 +119,12 @@ export function linkViolations(source: string, translation: string): Translation
   const want = linkTargets(source);
   const have = linkTargets(translation);
   const differences = (attribute: "href" | "src") => [
-    ...[...have[attribute]].filter((url) => !want[attribute].has(url)).map((url) => [`${attribute}Added`, url] as const),
-    ...[...want[attribute]].filter((url) => !have[attribute].has(url)).map((url) => [`${attribute}Removed`, url] as const),
+    ...[...have[attribute]]
+      .filter((url) => !want[attribute].has(url))
+      .map((url) => [`${attribute}Added`, url] as const),
+    ...[...want[attribute]]
+      .filter((url) => !have[attribute].has(url))
+      .map((url) => [`${attribute}Removed`, url] as const),
   ];
   return [...differences("href"), ...differences("src")].map(([code, url]) => ({
     rule: "links" as const,

@@ -61,9 +61,7 @@ export async function statusRows(
     const item = byKey.get(`${row.kind}\u0000${row.slug}\u0000${row.locale}`);
     return { ...row, ...(item ? versionLifecycle(item, now) : { lifecycle: null, publishAt: null }) };
   });
-  const live = new Set(
-    withLifecycle.filter((r) => r.lifecycle === "published").map((r) => `${r.kind}\u0000${r.slug}`),
-  );
+  const live = new Set(withLifecycle.filter((r) => r.lifecycle === "published").map((r) => `${r.kind}\u0000${r.slug}`));
   const rows = withLifecycle.map((r) => ({ ...r, published: live.has(`${r.kind}\u0000${r.slug}`) }));
   return { rows, issues, warnings: warnings ?? [] };
 }
@@ -75,7 +73,9 @@ export async function statusRows(
  */
 export function failingRows(rows: readonly StatusRow[], failOn: ReadonlySet<FailOn> = new Set()): FailingRow[] {
   const publicSoon = new Set(
-    rows.filter((r) => r.lifecycle === "published" || r.lifecycle === "scheduled").map((r) => `${r.kind}\u0000${r.slug}`),
+    rows
+      .filter((r) => r.lifecycle === "published" || r.lifecycle === "scheduled")
+      .map((r) => `${r.kind}\u0000${r.slug}`),
   );
   const anyFile = new Map(rows.filter((r) => r.where).map((r) => [`${r.kind}\u0000${r.slug}`, r.where!]));
   const failing: FailingRow[] = [];
@@ -102,4 +102,3 @@ function reasonOf(row: StatusRow, failOn: ReadonlySet<FailOn>): string | null {
   }
   return null;
 }
-

@@ -33,13 +33,7 @@ import { createItemDocument, deleteItemDocument, updateItemDocument } from "../.
 import { creatorPermissions, heldRoles, mayAct } from "../../lib/publish/item-permissions.ts";
 import { studioRoleOf } from "../../lib/appwrite/studio-team.ts";
 import { teamWriter } from "./team-writer.ts";
-import {
-  PUBLISH_AT_COLUMN,
-  stateFor,
-  stateOf,
-  UPDATED_BY_COLUMN,
-  type ItemState,
-} from "../../model/lifecycle.ts";
+import { PUBLISH_AT_COLUMN, stateFor, stateOf, UPDATED_BY_COLUMN, type ItemState } from "../../model/lifecycle.ts";
 
 /**
  * The venture form's fields (spec §5: name, slug, website URL, short description, case study required), from
@@ -99,7 +93,11 @@ function writerFor(target: AppwriteTarget, session: SessionServices, held: reado
 }
 
 const notAuthorized = () =>
-  new AppwriteException("The current user is not authorized to perform the requested action.", 401, "user_unauthorized");
+  new AppwriteException(
+    "The current user is not authorized to perform the requested action.",
+    401,
+    "user_unauthorized",
+  );
 
 type Input<K extends ContentKind> = FormInputOf<K>;
 

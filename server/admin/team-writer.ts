@@ -27,7 +27,10 @@ export function teamWriter(
   held: readonly string[],
 ): DocumentWriter {
   // The SDK's overloads (positional or object) are narrowed to the object form the writer uses.
-  const own = session as unknown as Record<"createRow" | "updateRow" | "getRow" | "deleteRow", (a: RowArgs) => Promise<Row>>;
+  const own = session as unknown as Record<
+    "createRow" | "updateRow" | "getRow" | "deleteRow",
+    (a: RowArgs) => Promise<Row>
+  >;
   return {
     client: session.client,
     getRow: (args: RowArgs) => own.getRow(args),

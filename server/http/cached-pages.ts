@@ -15,14 +15,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import {
-  cspNonce,
-  fillTemplate,
-  filledLength,
-  makeTemplate,
-  type PageCache,
-  type PageTemplate,
-} from "./page-cache.ts";
+import { cspNonce, fillTemplate, filledLength, makeTemplate, type PageCache, type PageTemplate } from "./page-cache.ts";
 import { acceptsAny, etagMatches } from "../../lib/http/negotiation.ts";
 import { PAGE_PATH, PRIVATE_PAGE } from "./page-paths.ts";
 import { prepareHit, writeHit, type HitVariant, type PreparedHit } from "./page-hit.ts";

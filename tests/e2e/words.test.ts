@@ -58,7 +58,12 @@ describe("in the English admin", () => {
     expect(await page.getByText("Drafts the English version: the tab you are on.").count()).toBe(1);
     // No list and no quote, twice (the repair too): the rules stay unmet.
     gemini.script({
-      json: { title: "Drafted title", slug: "drafted-title", excerpt: "Drafted excerpt.", content: "<h2>A</h2><p>One.</p>" },
+      json: {
+        title: "Drafted title",
+        slug: "drafted-title",
+        excerpt: "Drafted excerpt.",
+        content: "<h2>A</h2><p>One.</p>",
+      },
     });
     await page.getByRole("button", { name: "Generate Content" }).click();
     const dialog = page.getByRole("dialog", { name: "Replace what is in these fields?" });
@@ -74,7 +79,10 @@ describe("in the English admin", () => {
     const status = page.getByRole("status").filter({ hasText: "The AI filled" });
     expect(await status.textContent()).toContain("The AI filled: Title, Excerpt, and Content.");
     const rules = page.locator('section[aria-labelledby^="ai-"] li');
-    expect(await rules.allTextContents()).toEqual(["Add at least one bulleted list.", "Add at least one quote (blockquote)."]);
+    expect(await rules.allTextContents()).toEqual([
+      "Add at least one bulleted list.",
+      "Add at least one quote (blockquote).",
+    ]);
 
     await status.getByRole("button", { name: "Undo" }).click();
     await expect.poll(() => value(page, "field-title")).toBe("My own title");
@@ -115,7 +123,9 @@ describe("in the Arabic admin", () => {
     gemini.script({ status: 500, error: "overloaded" });
     await page.getByRole("button", { name: "توليد المحتوى" }).click();
     const failure = page.getByRole("alert").filter({ hasText: "تعذّر" });
-    await expect.poll(() => failure.textContent()).toBe("تعذّر توليد المحتوى. قد يكون النموذج غير متاح. يرجى المحاولة لاحقًا.");
+    await expect
+      .poll(() => failure.textContent())
+      .toBe("تعذّر توليد المحتوى. قد يكون النموذج غير متاح. يرجى المحاولة لاحقًا.");
 
     gemini.script({
       json: { title: "دليل الوكالات", slug: "agencies-guide", excerpt: "ملخص.", content: "<h1>عنوان</h1><p>نص.</p>" },
@@ -136,7 +146,9 @@ describe("in the Arabic admin", () => {
     expect(await page.locator("label[data-file-button]").textContent()).toBe("اختيار صورة");
     const chosen = page.locator('[id$="-chosen"]');
     expect(await chosen.textContent()).toBe("لم يُختر ملف");
-    await page.locator("input[type=file]").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("notes") });
+    await page
+      .locator("input[type=file]")
+      .setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("notes") });
     await expect.poll(() => chosen.textContent()).toBe("notes.png");
     await page.locator("input[type=file]").setInputFiles([]);
     await expect.poll(() => chosen.textContent()).toBe("لم يُختر ملف");
@@ -194,7 +206,10 @@ describe("in the Arabic admin", () => {
     gemini.script({
       json: { title: "ملاحظات جديدة", excerpt: "ملاحظات.", authorName: "عمر", content: "<p>كيف يعمل الاستوديو.</p>" },
     });
-    await page.getByRole("tabpanel", { name: "English" }).getByRole("button", { name: "الترجمة بالذكاء الاصطناعي" }).click();
+    await page
+      .getByRole("tabpanel", { name: "English" })
+      .getByRole("button", { name: "الترجمة بالذكاء الاصطناعي" })
+      .click();
     const dialog = page.getByRole("dialog", { name: "استبدال ما في هذه الحقول؟" });
     await dialog.waitFor();
     const asked = await dialog.textContent();
@@ -205,7 +220,9 @@ describe("in the Arabic admin", () => {
     await dialog.getByRole("button", { name: "استبدال" }).click();
     await expect.poll(() => arTitle.inputValue()).toBe("ملاحظات جديدة");
     const violations = await page.getByRole("status").filter({ hasText: "المسرد" }).locator("li").allTextContents();
-    expect(violations.some((v) => v.includes(`«${FSI}venture studio${PDI}» بصيغة «${FSI}استوديو المشاريع${PDI}»`))).toBe(true);
+    expect(
+      violations.some((v) => v.includes(`«${FSI}venture studio${PDI}» بصيغة «${FSI}استوديو المشاريع${PDI}»`)),
+    ).toBe(true);
     const reviewed = page.getByRole("checkbox", { name: /^مراجَعة/ });
     expect(await reviewed.isChecked()).toBe(false);
 
@@ -256,7 +273,10 @@ describe("in the Arabic admin", () => {
     await ready(page);
     const stored = await versions(slug);
     expect(stored.map((d) => [d.locale, d.title, d.sourceLocale ?? null])).toEqual([["ar", "مقال بالعربية فقط", null]]);
-    const link = page.getByRole("row").filter({ hasText: "مقال بالعربية فقط" }).getByRole("link", { name: "عرض في الموقع" });
+    const link = page
+      .getByRole("row")
+      .filter({ hasText: "مقال بالعربية فقط" })
+      .getByRole("link", { name: "عرض في الموقع" });
     expect(await link.getAttribute("href")).toBe(`/ar/blog/${slug}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await link.click();

@@ -31,7 +31,9 @@ export async function seedManyPosts(services: AdminServices): Promise<void> {
   const version = (n: number, locale: "en" | "ar", title: string) => ({
     $id: ID.unique(),
     // As `studio push` writes them: the team edits them (decision 0017), drafts are the team's to read.
-    $permissions: withStudioTeam([isDraft(n) ? Permission.read(Role.team(STUDIO_TEAM_ID)) : Permission.read(Role.any())]),
+    $permissions: withStudioTeam([
+      isDraft(n) ? Permission.read(Role.team(STUDIO_TEAM_ID)) : Permission.read(Role.any()),
+    ]),
     title,
     slug: `ledger-${pad(n)}`,
     excerpt: `Post ${n} of the ledger series.`,

@@ -83,7 +83,10 @@ describe("saving stays in the editor", () => {
   });
 
   it("shows the save's message on the edit page it lands on, once, as a form posted without JavaScript does", async () => {
-    await ada.request("/admin/blog/new", { method: "POST", form: form({ ...fields("plain-form"), intent: "publish" }) });
+    await ada.request("/admin/blog/new", {
+      method: "POST",
+      form: form({ ...fields("plain-form"), intent: "publish" }),
+    });
     const id = (await post("plain-form"))!.$id;
     // "Update", a published item's save: the answer redirects to the same edit page with the flash cookie.
     const saved = await ada.request(`/admin/blog/edit/${id}`, {
@@ -92,13 +95,20 @@ describe("saving stays in the editor", () => {
     });
     expect(saved.status).toBe(302);
     expect(saved.location).toBe(`/admin/blog/edit/${id}`);
-    const flash = saved.headers.getSetCookie().find((line) => /^(__Host-)?admin_flash=[^;]/.test(line))!.split(";")[0]!;
+    const flash = saved.headers
+      .getSetCookie()
+      .find((line) => /^(__Host-)?admin_flash=[^;]/.test(line))!
+      .split(";")[0]!;
     const region = (html: string) =>
-      /<[^>]*role="status"[^>]*aria-live="polite"[^>]*>([\s\S]*?)<\/div>/.exec(markupOf(html))?.[1]?.replace(/<[^>]+>|[\u2068\u2069]/g, "") ?? "";
+      /<[^>]*role="status"[^>]*aria-live="polite"[^>]*>([\s\S]*?)<\/div>/
+        .exec(markupOf(html))?.[1]
+        ?.replace(/<[^>]+>|[\u2068\u2069]/g, "") ?? "";
     const shown = await ada.request(saved.location!, { headers: { Cookie: `${ada.cookie}; ${flash}; locale=en` } });
     expect(region(shown.text)).toBe("Saved “Autosaved plain-form”.");
     // Read once: the answer clears the cookie, and the next load (a reload) shows no message.
-    expect(shown.headers.getSetCookie().some((line) => /admin_flash=;|admin_flash=[^;]*;.*Max-Age=0/.test(line))).toBe(true);
+    expect(shown.headers.getSetCookie().some((line) => /admin_flash=;|admin_flash=[^;]*;.*Max-Age=0/.test(line))).toBe(
+      true,
+    );
     const reloaded = await ada.request(saved.location!, { headers: { Cookie: `${ada.cookie}; locale=en` } });
     expect(region(reloaded.text)).toBe("");
   });
@@ -127,7 +137,10 @@ describe("autosave", () => {
   it("writes a draft as a draft, guests still see nothing, and answers with the new version", async () => {
     await ada.request("/admin/blog/new", { method: "POST", form: form({ ...fields("auto-draft"), intent: "draft" }) });
     const opened = (await post("auto-draft"))!;
-    const reply = await autosave(ada, opened.$id, { ...fields("auto-draft", "Typed a moment ago."), version: opened.$updatedAt });
+    const reply = await autosave(ada, opened.$id, {
+      ...fields("auto-draft", "Typed a moment ago."),
+      version: opened.$updatedAt,
+    });
     expect(reply.status).toBe(200);
     const answer = JSON.parse(reply.text) as { autosaved: { id: string; version: string; at: string } };
     const now = (await post("auto-draft"))!;

@@ -80,7 +80,10 @@ async function adminEdit(slug: string, data: Record<string, unknown>) {
   });
 }
 async function fileIds(): Promise<string[]> {
-  const { files } = await backend.services.storage.listFiles({ bucketId: IMAGES_BUCKET_ID, queries: [Query.limit(100)] });
+  const { files } = await backend.services.storage.listFiles({
+    bucketId: IMAGES_BUCKET_ID,
+    queries: [Query.limit(100)],
+  });
   return files.map((f) => f.$id).sort();
 }
 /** The body of a content file as written: everything after the front matter's closing line. */
@@ -91,7 +94,10 @@ describe("studio push: images in a body (issue #30 item 4)", () => {
     const before = await readFile(path.join(dir, "posts/with-pictures.md"), "utf8");
     // An HTML file's <img> too.
     const venture = path.join(dir, "ventures/beta-works.html");
-    await writeFile(venture, `${await readFile(venture, "utf8")}<p><img src="../images/hello-cover.png" alt="Cover"></p>\n`);
+    await writeFile(
+      venture,
+      `${await readFile(venture, "utf8")}<p><img src="../images/hello-cover.png" alt="Cover"></p>\n`,
+    );
     const run = await studio(["push", "--dir", dir, "--json"], backend.emulator);
     expect(run.code).toBe(0);
     const { rows } = await backend.services.tablesDB.listRows({
@@ -111,9 +117,15 @@ describe("studio push: images in a body (issue #30 item 4)", () => {
     const files = await fileIds();
 
     // Nothing changed: nothing written; a body edit that keeps the images uploads nothing either.
-    expect((await studio(["push", "--dir", dir, "--json"], backend.emulator)).result()).toMatchObject({ created: 0, updated: 0 });
+    expect((await studio(["push", "--dir", dir, "--json"], backend.emulator)).result()).toMatchObject({
+      created: 0,
+      updated: 0,
+    });
     await writeFile(path.join(dir, "posts/with-pictures.md"), before.replace("Some text.", "Other text."));
-    expect((await studio(["push", "--dir", dir, "--json"], backend.emulator)).result()).toMatchObject({ updated: 1, failed: 0 });
+    expect((await studio(["push", "--dir", dir, "--json"], backend.emulator)).result()).toMatchObject({
+      updated: 1,
+      failed: 0,
+    });
     expect(String((await post("with-pictures"))!.content)).toContain(`/media/${imageFileId(cover)}`);
     expect(await fileIds()).toEqual(files);
   });
@@ -124,16 +136,25 @@ describe("studio push: images in a body (issue #30 item 4)", () => {
       path.join(dir, "posts/broken.md"),
       POST.replace("With Pictures", "Broken")
         .replace("../images/hello-cover.png", "../images/missing.jpg")
-        .replace("- one", "![fake](../images/fake.png)\n\n![far](../../elsewhere.png)\n\n![plain](http://example.com/x.png)\n\n- one"),
+        .replace(
+          "- one",
+          "![fake](../images/fake.png)\n\n![far](../../elsewhere.png)\n\n![plain](http://example.com/x.png)\n\n- one",
+        ),
     );
 
     const run = await studio(["push", "--dir", dir], backend.emulator);
 
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/posts\/broken\.md: body: line 15: image "\.\.\/images\/missing\.jpg" does not exist/);
-    expect(run.stderr).toMatch(/posts\/broken\.md: body: line 19: image "\.\.\/images\/fake\.png" is not a real PNG image/);
-    expect(run.stderr).toMatch(/posts\/broken\.md: body: line 21: image "\.\.\/\.\.\/elsewhere\.png" is outside the content folder/);
-    expect(run.stderr).toMatch(/posts\/broken\.md: body: line 23: the image "http:\/\/example\.com\/x\.png" is an http: URL.*Content-Security-Policy/);
+    expect(run.stderr).toMatch(
+      /posts\/broken\.md: body: line 19: image "\.\.\/images\/fake\.png" is not a real PNG image/,
+    );
+    expect(run.stderr).toMatch(
+      /posts\/broken\.md: body: line 21: image "\.\.\/\.\.\/elsewhere\.png" is outside the content folder/,
+    );
+    expect(run.stderr).toMatch(
+      /posts\/broken\.md: body: line 23: the image "http:\/\/example\.com\/x\.png" is an http: URL.*Content-Security-Policy/,
+    );
     // Nothing of the failing item is stored; the other items are.
     expect(await post("broken")).toBeUndefined();
     expect(await post("with-pictures")).toBeDefined();
@@ -166,11 +187,17 @@ describe("studio pull keeps Markdown (issue #30 item 5) and brings body images h
 
     const result = await pull(backend.services, options);
 
-    expect(result.items.find((i) => i.slug === "with-pictures")).toMatchObject({ action: "write", status: "done", file: "posts/with-pictures.md" });
+    expect(result.items.find((i) => i.slug === "with-pictures")).toMatchObject({
+      action: "write",
+      status: "done",
+      file: "posts/with-pictures.md",
+    });
     const after = await readFile(file, "utf8");
     expect(bodyOf(after)).toBe(bodyOf(before));
     expect(after).toContain("excerpt: Edited in the admin.");
-    expect(after).toContain("generated:\n  model: gemini-2.5-flash\n  date: 2026-03-01T08:00:00.000Z\n  topic: pictures\n");
+    expect(after).toContain(
+      "generated:\n  model: gemini-2.5-flash\n  date: 2026-03-01T08:00:00.000Z\n  topic: pictures\n",
+    );
     expect(result.images).toEqual([]);
     expect(await push(backend.services, options)).toMatchObject({ created: 0, updated: 0, conflicts: 0 });
   });
@@ -211,7 +238,9 @@ describe("studio pull keeps Markdown (issue #30 item 5) and brings body images h
     expect(await push(backend.services, options)).toMatchObject({ created: 0, updated: 0, conflicts: 0, failed: 0 });
     await writeFile(path.join(dir, "posts/with-pictures.md"), text.replace("Rewritten", "Written"));
     expect(await push(backend.services, options)).toMatchObject({ updated: 1, failed: 0 });
-    expect(String((await post("with-pictures"))!.content)).toContain(`<img src="/media/${upload.$id}" alt="Added in the admin">`);
+    expect(String((await post("with-pictures"))!.content)).toContain(
+      `<img src="/media/${upload.$id}" alt="Added in the admin">`,
+    );
     expect(await fileIds()).toEqual(files);
   });
 
@@ -223,8 +252,14 @@ describe("studio pull keeps Markdown (issue #30 item 5) and brings body images h
 
     const result = await pull(backend.services, { ...options, force: true });
 
-    expect(result.items.find((i) => i.slug === "with-pictures")).toMatchObject({ action: "write", status: "done", file: "posts/with-pictures.md" });
-    expect((await readdir(path.join(dir, "posts"))).filter((f) => f.startsWith("with-pictures"))).toEqual(["with-pictures.md"]);
+    expect(result.items.find((i) => i.slug === "with-pictures")).toMatchObject({
+      action: "write",
+      status: "done",
+      file: "posts/with-pictures.md",
+    });
+    expect((await readdir(path.join(dir, "posts"))).filter((f) => f.startsWith("with-pictures"))).toEqual([
+      "with-pictures.md",
+    ]);
     const text = await readFile(file, "utf8");
     expect(text).toContain("excerpt: Edited in the admin.");
     expect(text).toContain("![A cover](../images/hello-cover.png)");
@@ -232,16 +267,23 @@ describe("studio pull keeps Markdown (issue #30 item 5) and brings body images h
 
   it("writes HTML, and says why, for a body Markdown cannot express", async () => {
     await push(backend.services, options);
-    await adminEdit("with-pictures", { content: "<h2>Prices</h2><table><tbody><tr><td>Plan</td><td>9</td></tr></tbody></table>" });
+    await adminEdit("with-pictures", {
+      content: "<h2>Prices</h2><table><tbody><tr><td>Plan</td><td>9</td></tr></tbody></table>",
+    });
 
     const run = await studio(["pull", "--dir", dir], backend.emulator);
 
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("posts/with-pictures.md: the body has a table Markdown can't express; written as HTML");
+    expect(run.stdout).toContain(
+      "posts/with-pictures.md: the body has a table Markdown can't express; written as HTML",
+    );
     expect(await readdir(path.join(dir, "posts"))).not.toContain("with-pictures.md");
     const html = await readFile(path.join(dir, "posts/with-pictures.html"), "utf8");
     expect(html).toContain("<table>");
     expect(html).toContain("topic: pictures"); // generated: kept
-    expect((await studio(["push", "--dir", dir, "--json"], backend.emulator)).result()).toMatchObject({ updated: 0, conflicts: 0 });
+    expect((await studio(["push", "--dir", dir, "--json"], backend.emulator)).result()).toMatchObject({
+      updated: 0,
+      conflicts: 0,
+    });
   });
 });

@@ -118,7 +118,11 @@ describe("history of an item saved in the admin", () => {
       documentId: itemId,
     });
     expect(doc.caseStudy).toContain("Case study of First.");
-    expect((await store.list(await ventureRow(itemId))).map((r) => r.fields.name)).toEqual(["Third", "Second", "First"]);
+    expect((await store.list(await ventureRow(itemId))).map((r) => r.fields.name)).toEqual([
+      "Third",
+      "Second",
+      "First",
+    ]);
   });
 
   it(`keeps only the last ${REVISIONS_KEPT} per item`, async () => {
@@ -159,7 +163,9 @@ describe("history of an item saved in the admin", () => {
     );
     const [kept] = await new RevisionStore(session(ada).client).list(await ventureRow(shared.$id));
     expect(kept).toMatchObject({ savedBy: "ada", fields: { name: "Shared" } });
-    expect((await new RevisionStore(session(bob).client).list(await ventureRow(shared.$id))).map((r) => r.id)).toEqual([kept!.id]);
+    expect((await new RevisionStore(session(bob).client).list(await ventureRow(shared.$id))).map((r) => r.id)).toEqual([
+      kept!.id,
+    ]);
 
     // A user who may not update the item gets Appwrite's refusal, and no revision is left behind.
     const before = (await storedRows(itemId)).total;
@@ -194,7 +200,9 @@ describe("history of an item saved in the admin", () => {
       venture("Other 2", "other-venture"),
       null,
     );
-    expect((await new RevisionStore(session(ada).client).list(await ventureRow(other.$id))).map((r) => r.fields.name)).toEqual(["Other"]);
+    expect(
+      (await new RevisionStore(session(ada).client).list(await ventureRow(other.$id))).map((r) => r.fields.name),
+    ).toEqual(["Other"]);
   });
 });
 

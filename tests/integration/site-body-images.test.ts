@@ -34,7 +34,10 @@ describe("a body image pushed from a file (issue #30 item 4)", () => {
     const img = new RegExp(`<img[^>]*src="${src}"[^>]*alt="A picture"|<img[^>]*alt="A picture"[^>]*src="${src}"`);
     // A sanitizer still starting shows a body as text once ("the HTML on a later request", lib/html/body.ts).
     await expect
-      .poll(async () => (await fetch(`${stack.site.url}/en/blog/inline-picture`)).text(), { timeout: 20_000, interval: 200 })
+      .poll(async () => (await fetch(`${stack.site.url}/en/blog/inline-picture`)).text(), {
+        timeout: 20_000,
+        interval: 200,
+      })
       .toMatch(img);
     const media = await fetch(`${stack.site.url}${src}`);
     expect(media.status).toBe(200);

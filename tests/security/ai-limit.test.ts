@@ -56,7 +56,10 @@ describe("AI drafts per user (C43)", () => {
       error: "You have reached the hourly limit of AI drafts; try again later.",
     });
     // The image button shares the allowance.
-    const image = await ada.request("/admin/ai/image", { method: "POST", form: { kind: "post", title: "Small agencies" } });
+    const image = await ada.request("/admin/ai/image", {
+      method: "POST",
+      form: { kind: "post", title: "Small agencies" },
+    });
     expect(image.status).toBe(429);
     expect(gemini.requests).toHaveLength(20); // refused calls never reach Gemini
 

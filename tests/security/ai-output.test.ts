@@ -131,7 +131,9 @@ describe("Translate with AI in the admin (C74)", () => {
     });
     const { violations } = JSON.parse(reply.text) as { violations: string[] };
     // The values are bidi isolates (issue #29 item 7): a Latin term keeps its place in the Arabic sentence.
-    expect(violations[0]).toMatch(/^بنية النص تختلف عن الأصل: الكتلة 1 يجب أن تكون <\u2068h2\u2069> لكنها <\u2068p\u2069>/);
+    expect(violations[0]).toMatch(
+      /^بنية النص تختلف عن الأصل: الكتلة 1 يجب أن تكون <\u2068h2\u2069> لكنها <\u2068p\u2069>/,
+    );
     expect(violations.some((v) => v.includes(`«${iso("venture")}» بصيغة «${iso("مشروع")}»`))).toBe(true);
   });
 });

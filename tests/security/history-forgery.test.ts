@@ -215,7 +215,8 @@ describe("a restore checks and sanitizes as a save (C69)", () => {
 
   it("sanitizes a revision's HTML: no script or handler reaches the item", async () => {
     const { now, revisionId } = await itemWithRevision(ada.user.id, "c69-script", {
-      caseStudy: '<p onclick="alert(1)">Kept words.</p><script>alert(document.cookie)</script><img src=x onerror=alert(2)>',
+      caseStudy:
+        '<p onclick="alert(1)">Kept words.</p><script>alert(document.cookie)</script><img src=x onerror=alert(2)>',
     });
     const restored = await restoreRevision(
       session(ada).tablesDB,

@@ -102,7 +102,9 @@ describe("the studio team (issue #28 item 1)", () => {
       expect((await row(slug))!.name).toBe(name);
     }
     // The stranger is told before typing, in English and Arabic, and is offered no save.
-    const shown = await stranger.request(`/admin/ventures/edit/${pushed.$id}`, { headers: { Cookie: `${stranger.cookie}; locale=en` } });
+    const shown = await stranger.request(`/admin/ventures/edit/${pushed.$id}`, {
+      headers: { Cookie: `${stranger.cookie}; locale=en` },
+    });
     expect(markupOf(shown.text)).toContain("Only the studio team can edit content published from files.");
     // Read-only before any typing: the fields are in a disabled fieldset, and no save, publish or unpublish button.
     expect(shown.text).toMatch(/<fieldset disabled=""/);
@@ -110,7 +112,9 @@ describe("the studio team (issue #28 item 1)", () => {
     // The stranger's list holds only their own items (issue #28 item 3): no Edit or Delete is offered for it.
     const list = await stranger.request("/admin/ventures", { headers: { Cookie: `${stranger.cookie}; locale=en` } });
     expect(markupOf(list.text)).not.toContain(`/admin/ventures/edit/${pushed.$id}`);
-    const ar = await stranger.request(`/admin/ventures/edit/${pushed.$id}`, { headers: { Cookie: `${stranger.cookie}; locale=ar` } });
+    const ar = await stranger.request(`/admin/ventures/edit/${pushed.$id}`, {
+      headers: { Cookie: `${stranger.cookie}; locale=ar` },
+    });
     expect(markupOf(ar.text)).toContain("لا يستطيع تعديل المحتوى المنشور من الملفات إلا فريق الاستوديو.");
     const refused = await stranger.request(`/admin/ventures/edit/${pushed.$id}`, {
       method: "POST",
@@ -133,9 +137,15 @@ describe("the studio team (issue #28 item 1)", () => {
     const membershipId = /name="membershipId" value="([^"]+)"/.exec(
       team.text.slice(team.text.indexOf('data-member="owner@example.com"')),
     )?.[1];
-    const demote = await owner.request("/admin/team", { method: "POST", form: { intent: "role", role: "editor", membershipId: membershipId! } });
+    const demote = await owner.request("/admin/team", {
+      method: "POST",
+      form: { intent: "role", role: "editor", membershipId: membershipId! },
+    });
     expect(demote.status).toBe(409);
-    const remove = await owner.request("/admin/team", { method: "POST", form: { intent: "remove", membershipId: membershipId! } });
+    const remove = await owner.request("/admin/team", {
+      method: "POST",
+      form: { intent: "remove", membershipId: membershipId! },
+    });
     expect(remove.status).toBe(409);
     expect((await owner.request("/admin/team")).status).toBe(200);
   });
@@ -157,10 +167,18 @@ describe("everyone else sees only their own (issue #28 items 3, 4)", () => {
     expect((await stranger.request("/admin/ventures")).text).not.toContain("owners-secret-draft");
     expect((await stranger.request("/admin/ventures.data")).text).not.toContain("owners-secret-draft");
     expect((await stranger.request(`/admin/ventures/edit/${draftId}`)).status).toBe(404);
-    expect((await stranger.request(`/admin/ventures/edit/${draftId}.data`)).text).not.toContain("Venture owners-secret-draft");
+    expect((await stranger.request(`/admin/ventures/edit/${draftId}.data`)).text).not.toContain(
+      "Venture owners-secret-draft",
+    );
     const direct = createSessionServices(target(), secretOf(stranger));
-    await expect(direct.tablesDB.getRow({ databaseId: DATABASE_ID, tableId: VENTURES, rowId: draftId })).rejects.toMatchObject({ code: 404 });
-    const listed = await direct.tablesDB.listRows({ databaseId: DATABASE_ID, tableId: VENTURES, queries: [Query.equal("status", "draft")] });
+    await expect(
+      direct.tablesDB.getRow({ databaseId: DATABASE_ID, tableId: VENTURES, rowId: draftId }),
+    ).rejects.toMatchObject({ code: 404 });
+    const listed = await direct.tablesDB.listRows({
+      databaseId: DATABASE_ID,
+      tableId: VENTURES,
+      queries: [Query.equal("status", "draft")],
+    });
     expect(listed.rows.map((r) => r.slug)).not.toContain("owners-secret-draft");
     // The editor reads it (the team reads every draft).
     expect((await editor.request("/en/ventures/owners-secret-draft")).status).toBe(200);
@@ -172,9 +190,15 @@ describe("everyone else sees only their own (issue #28 items 3, 4)", () => {
   });
 
   it("signs preview links only for an editor, bound to the document; revoking ends them", async () => {
-    const refused = await stranger.request("/admin/preview-link", { method: "POST", form: { kind: "venture", id: draftId } });
+    const refused = await stranger.request("/admin/preview-link", {
+      method: "POST",
+      form: { kind: "venture", id: draftId },
+    });
     expect(refused.status).toBe(404);
-    const shared = await editor.request("/admin/preview-link", { method: "POST", form: { kind: "venture", id: draftId } });
+    const shared = await editor.request("/admin/preview-link", {
+      method: "POST",
+      form: { kind: "venture", id: draftId },
+    });
     const { url } = JSON.parse(shared.text) as { url: string };
     const guest = new Visitor(stack.site.url);
     const link = new URL(url);
@@ -182,14 +206,20 @@ describe("everyone else sees only their own (issue #28 items 3, 4)", () => {
     // Bound to this document: another slug with the same token is refused.
     expect((await guest.request(`/en/ventures/other-slug${link.search}`)).status).not.toBe(200);
     // Revoked by an editor: the link stops working.
-    await owner.request("/admin/preview-link", { method: "POST", form: { kind: "venture", id: draftId, intent: "revoke" } });
+    await owner.request("/admin/preview-link", {
+      method: "POST",
+      form: { kind: "venture", id: draftId, intent: "revoke" },
+    });
     expect((await guest.request(link.pathname + link.search)).status).not.toBe(200);
   });
 });
 
 describe("versions belong to their item (issue #28 item 5)", () => {
   it("never shows a stranger's row with the owner's slug as its other version or alternate", async () => {
-    const save = await owner.request("/admin/ventures/new", { method: "POST", form: await ventureForm(fields("owners-item"), true) });
+    const save = await owner.request("/admin/ventures/new", {
+      method: "POST",
+      form: await ventureForm(fields("owners-item"), true),
+    });
     expect(save.status).toBe(302);
     const direct = createSessionServices(target(), secretOf(stranger));
     const me = await direct.account.get();
@@ -208,7 +238,13 @@ describe("versions belong to their item (issue #28 item 5)", () => {
     const id = (await row("owners-item"))!.$id;
     const edit = await owner.request(`/admin/ventures/edit/${id}`, {
       method: "POST",
-      form: await ventureForm({ ...fields("owners-item", "Renamed"), otherLocale: "ar", "ar.name": "اسم", "ar.shortDescription": "قصير", "ar.caseStudy": "<p>نص</p>" }),
+      form: await ventureForm({
+        ...fields("owners-item", "Renamed"),
+        otherLocale: "ar",
+        "ar.name": "اسم",
+        "ar.shortDescription": "قصير",
+        "ar.caseStudy": "<p>نص</p>",
+      }),
     });
     expect(edit.status).not.toBe(302);
     expect((await row("owners-item"))!.name).toBe("Venture owners-item");

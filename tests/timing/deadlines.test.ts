@@ -20,7 +20,13 @@ describe("deadlines", () => {
   it("gives up on a hanging model within its deadline (C43)", async () => {
     gemini.script({ hang: true });
     const started = Date.now();
-    const settings = { apiKey: "test-key", textModel: "gemini-2.5-flash", imageModel: "gemini-2.5-flash-image", baseUrl: gemini.baseUrl, timeoutMs: 1000 };
+    const settings = {
+      apiKey: "test-key",
+      textModel: "gemini-2.5-flash",
+      imageModel: "gemini-2.5-flash-image",
+      baseUrl: gemini.baseUrl,
+      timeoutMs: 1000,
+    };
     await expect(draftContent(settings, "post", "topic")).rejects.toBeInstanceOf(AiUnavailableError);
     expect(Date.now() - started).toBeLessThan(2000);
   });
@@ -37,7 +43,12 @@ describe("deadlines", () => {
       data.copy(out, 8);
       return out; // the CRC is left 0: the header is read before any checksum matters
     };
-    const flood = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(Buffer.alloc(4))), chunk("IEND", Buffer.alloc(0))]);
+    const flood = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk("IHDR", header),
+      chunk("IDAT", deflateSync(Buffer.alloc(4))),
+      chunk("IEND", Buffer.alloc(0)),
+    ]);
     const started = performance.now();
     const error = await checkImage(flood).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ImageRejectedError);

@@ -15,7 +15,12 @@ afterAll(async () => stack.close());
 describe("no user enumeration by time (C15)", () => {
   it("refuses an unknown e-mail in about the time of a wrong password", async () => {
     const address = "enum-timing@example.com";
-    await stack.backend.services.users.create({ userId: ID.unique(), email: address, password: "correct horse battery", name: "enum" });
+    await stack.backend.services.users.create({
+      userId: ID.unique(),
+      email: address,
+      password: "correct horse battery",
+      name: "enum",
+    });
     const timed = async (who: string) => {
       const start = performance.now();
       await new Visitor(stack.site.url).login(who, "wrong password!");

@@ -54,7 +54,9 @@ describe("flashText", () => {
   const strip = (text: string) => text.replace(/[\u2068\u2069]/g, "");
   it("names the item in the admin's language, its name isolated from the sentence's direction", () => {
     expect(flashText({ event: "saved", name: "Clinic Ledger" }, "en")).toBe("Saved “\u2068Clinic Ledger\u2069”.");
-    expect(strip(flashText({ event: "deleted", name: "Clinic Ledger" }, "en"))).toBe("Moved “Clinic Ledger” to the trash.");
+    expect(strip(flashText({ event: "deleted", name: "Clinic Ledger" }, "en"))).toBe(
+      "Moved “Clinic Ledger” to the trash.",
+    );
     expect(strip(flashText({ event: "unpublished", name: "X" }, "en"))).toBe("“X” is now a draft.");
     const date = "2026-12-01T00:00:00.000Z";
     expect(strip(flashText({ event: "scheduled", name: "Clinic Ledger", date }, "en"))).toBe(
@@ -79,7 +81,9 @@ describe("flashText", () => {
     expect(flashText({ event: "nameUpdated" }, "ar")).toBe("تم تحديث الاسم بنجاح.");
     expect(flashText({ event: "passwordUpdated" }, "ar")).toBe("تم تحديث كلمة المرور بنجاح.");
     // The Arabic admin's publish and unpublish (a new item there is its Arabic version, issue #29 item 5).
-    expect(strip(flashText({ event: "published", name: "دفتر", versions: ["ar"] }, "ar"))).toBe("تم نشر «دفتر»: العربية.");
+    expect(strip(flashText({ event: "published", name: "دفتر", versions: ["ar"] }, "ar"))).toBe(
+      "تم نشر «دفتر»: العربية.",
+    );
     expect(strip(flashText({ event: "unpublished", name: "دفتر" }, "ar"))).toBe("أصبح «دفتر» مسودة.");
     expect(strip(flashText({ event: "deleteFailed", name: "X", reason: "permission" }, "en"))).toBe(
       "“X” was not deleted: you don't have permission to delete it.",

@@ -5,7 +5,14 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { APPWRITE_JSON, appwriteJsonText } from "../../scripts/dev/appwrite-json.ts";
-import { CONTENT_MODEL, HISTORY_MODEL, MEDIA_MODEL, SERVICE_MODEL, SUBMISSION_MODEL, TRASH_MODEL } from "../../model/model.ts";
+import {
+  CONTENT_MODEL,
+  HISTORY_MODEL,
+  MEDIA_MODEL,
+  SERVICE_MODEL,
+  SUBMISSION_MODEL,
+  TRASH_MODEL,
+} from "../../model/model.ts";
 import { LIFECYCLE_ATTRIBUTES } from "../../model/lifecycle.ts";
 import { PROJECT_ID } from "../../model/content.ts";
 import { EMBEDDED_PROJECT_ID } from "../../embedded-appwrite/embedded.ts";

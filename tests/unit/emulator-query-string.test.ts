@@ -16,7 +16,19 @@ const pick = <T>(next: () => number, items: readonly T[]): T => items[Math.floor
 
 const NAMES = ["queries", "total", "search", "q", "constructor", "__proto__", "a b", "x.y", "", "1st"];
 const SUFFIXES = ["", "", "[0]", "[1]", "[2]", "[]", "%5B0%5D", "%5b1%5D", "[00]", "[x]", "[0][1]", "[99]", "[100]"];
-const VALUES = ["", "1", "false", "a+b", "%7B%22method%22%3A%22limit%22%7D", "%zz", "x]=y", "=", "%E2%9C%93", "é", "a%2Bb"];
+const VALUES = [
+  "",
+  "1",
+  "false",
+  "a+b",
+  "%7B%22method%22%3A%22limit%22%7D",
+  "%zz",
+  "x]=y",
+  "=",
+  "%E2%9C%93",
+  "é",
+  "a%2Bb",
+];
 
 function randomQuery(next: () => number): string {
   const parts: string[] = [];

@@ -2,13 +2,20 @@ import { describe, expect, it } from "vitest";
 import { Router, type Handler } from "../../embedded-appwrite/http/router.ts";
 
 // Issue #33 item 4: routing checks static segments before decoding parameters; what it matches must not change.
-const named = (name: string): Handler => () => ({ status: 200, json: name });
+const named =
+  (name: string): Handler =>
+  () => ({ status: 200, json: name });
 
 function router(): Router {
   const r = new Router();
   r.add("GET", "/tablesdb/:databaseId/tables/:tableId/rows/:rowId", "rows.read", named("getRow"));
   r.add("GET", "/tablesdb/:databaseId/tables/:tableId/columns/:key", "tables.read", named("getColumn"));
-  r.add("GET", "/databases/:databaseId/collections/:collectionId/documents/:documentId", "documents.read", named("getDocument"));
+  r.add(
+    "GET",
+    "/databases/:databaseId/collections/:collectionId/documents/:documentId",
+    "documents.read",
+    named("getDocument"),
+  );
   return r;
 }
 

@@ -28,7 +28,11 @@ describe("front matter is data, never code (SECURITY C62)", () => {
       const { items, issues } = await readContent(dir);
       expect(items).toEqual([]);
       expect(issues).toContainEqual(
-        expect.objectContaining({ file: "posts/evil.md", field: "front matter", message: expect.stringMatching(/make the first line just ---/) }),
+        expect.objectContaining({
+          file: "posts/evil.md",
+          field: "front matter",
+          message: expect.stringMatching(/make the first line just ---/),
+        }),
       );
       const preview = await previewFile(file);
       expect(preview.item).toBeNull();
@@ -50,15 +54,21 @@ describe("front matter is data, never code (SECURITY C62)", () => {
       const name = String.fromCharCode(97 + i);
       levels.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(", ")}]`);
     }
-    const { dir, file } = await postFolder(() => `---\n${levels.join("\n")}\ntitle: *i\nexcerpt: x\nauthorName: A\npublishedDate: 2026-03-14\n---\nBody\n`);
+    const { dir, file } = await postFolder(
+      () => `---\n${levels.join("\n")}\ntitle: *i\nexcerpt: x\nauthorName: A\npublishedDate: 2026-03-14\n---\nBody\n`,
+    );
     const { issues } = await readContent(dir);
     const preview = await previewFile(file);
-    expect(issues).toContainEqual(expect.objectContaining({ file: "posts/evil.md", message: expect.stringMatching(/too many aliases/) }));
+    expect(issues).toContainEqual(
+      expect.objectContaining({ file: "posts/evil.md", message: expect.stringMatching(/too many aliases/) }),
+    );
     expect(preview.item).toBeNull();
   });
 
   it("refuses non-string values where strings are expected, and front matter that is not a mapping", async () => {
-    const { dir } = await postFolder(() => `---\ntitle: [1, 2]\nexcerpt: {a: b}\nauthorName: A\npublishedDate: 2026-03-14\n---\nBody\n`);
+    const { dir } = await postFolder(
+      () => `---\ntitle: [1, 2]\nexcerpt: {a: b}\nauthorName: A\npublishedDate: 2026-03-14\n---\nBody\n`,
+    );
     const { issues } = await readContent(dir);
     expect(issues.map((i) => i.field)).toEqual(expect.arrayContaining(["title", "excerpt"]));
     expect(() => parseFrontMatter("---\n- a\n- b\n---\nBody")).toThrow(FrontMatterError);

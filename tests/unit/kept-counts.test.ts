@@ -23,8 +23,7 @@ function fakeReader(rows: () => number) {
         const reversed = parsed.find((q) => q.method.startsWith("order"))?.method === "orderAsc";
         const n = rows();
         const at = (id: unknown) => Number(String(id).slice(1));
-        const from =
-          cursor === undefined ? Number(value("offset") ?? 0) : reversed ? n - at(cursor) : at(cursor) + 1;
+        const from = cursor === undefined ? Number(value("offset") ?? 0) : reversed ? n - at(cursor) : at(cursor) + 1;
         reader.offsets.push(cursor === undefined ? from : 0);
         const limit = Number(value("limit") ?? 25);
         const page = Array.from({ length: Math.max(0, Math.min(limit, n - from)) }, (_, i) => {
@@ -145,7 +144,16 @@ describe("a blog page read with a kept count", () => {
     expect((await readItemPage(reader, "post", "en", 1, rowsPerPage, kept))?.pages).toBe(8_334);
     reader.offsets.length = 0;
     const last = await readItemPage(reader, "post", "en", 8_334, rowsPerPage, kept);
-    expect(last?.items.map((i) => i.slug)).toEqual(["post-199992", "post-199993", "post-199994", "post-199995", "post-199996", "post-199997", "post-199998", "post-199999"]);
+    expect(last?.items.map((i) => i.slug)).toEqual([
+      "post-199992",
+      "post-199993",
+      "post-199994",
+      "post-199995",
+      "post-199996",
+      "post-199997",
+      "post-199998",
+      "post-199999",
+    ]);
     expect(Math.max(...reader.offsets)).toBe(0);
     reader.offsets.length = 0;
     const before = await readItemPage(reader, "post", "en", 8_333, rowsPerPage, kept);

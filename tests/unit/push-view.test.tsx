@@ -64,7 +64,9 @@ describe("PushView", () => {
       item("c", "conflict", { reason: "changed in Appwrite since the last push" }),
       item("gone", "skip", { file: null, reason: "pass --prune to delete it" }),
     ];
-    const { lastFrame } = render(<PushView state={{ total: results.length, done: results.length, lines: results, batch: 1 }} />);
+    const { lastFrame } = render(
+      <PushView state={{ total: results.length, done: results.length, lines: results, batch: 1 }} />,
+    );
     expect(lastFrame()).toContain("! post c en changed in Appwrite since the last push");
     expect(lastFrame()).toContain("· post gone en pass --prune to delete it");
   });

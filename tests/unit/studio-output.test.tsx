@@ -50,7 +50,12 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("push's plain lines", () => {
   it("name each language version and its state change; a dry run says what it would do", () => {
-    const ar = item("x", "update", { locale: "ar", file: "posts/x.ar.md", changes: ["status"], state: { from: "published", to: "draft" } });
+    const ar = item("x", "update", {
+      locale: "ar",
+      file: "posts/x.ar.md",
+      changes: ["status"],
+      state: { from: "published", to: "draft" },
+    });
     expect(plainLine(event(ar), true)).toBe(
       "[1/2] would update post x (ar, posts/x.ar.md) [status] (published → draft: unpublishes ar)",
     );
@@ -68,7 +73,9 @@ describe("push's plain lines", () => {
     expect(planTime("2026-12-01T06:00:00.000+00:00", "Asia/Riyadh")).toBe("2026-12-01 09:00 Asia/Riyadh");
     expect(create({ from: null, to: "draft" })).toBe("[1/2] would create post x (en, posts/x.md) (keeps en draft)");
     const update = item("x", "update", { changes: ["status"], state: { from: "draft", to: "published" } });
-    expect(plainLine(event(update), false)).toBe("[1/2] updated post x (en, posts/x.md) [status] (draft → published: publishes en)");
+    expect(plainLine(event(update), false)).toBe(
+      "[1/2] updated post x (en, posts/x.md) [status] (draft → published: publishes en)",
+    );
   });
 
   it("print no line for an unchanged item; the summary counts it", () => {
@@ -94,7 +101,9 @@ describe("push's plain lines", () => {
 describe("Ctrl-C", () => {
   it("says how many items were handled, by what, and how to finish", () => {
     const lines = interruptedLines("push", { total: 10, done: { created: 2, unchanged: 1 } });
-    expect(lines[0]).toBe("studio push interrupted: 3 of 10 item(s) handled (2 created, 1 unchanged); the rest was not touched.");
+    expect(lines[0]).toBe(
+      "studio push interrupted: 3 of 10 item(s) handled (2 created, 1 unchanged); the rest was not touched.",
+    );
     expect(lines[1]).toMatch(/run `studio push` again/);
   });
 });
@@ -110,7 +119,9 @@ describe("the push view", () => {
   });
 
   it("a dry run's summary says 'would create'", () => {
-    const { lastFrame } = render(<PushView state={{ total: 0, done: 0, lines: [], batch: 0, result: summary({ dryRun: true }) }} />);
+    const { lastFrame } = render(
+      <PushView state={{ total: 0, done: 0, lines: [], batch: 0, result: summary({ dryRun: true }) }} />,
+    );
     expect(lastFrame()).toContain("would create 2");
     expect(lastFrame()).not.toMatch(/2 created/);
   });
@@ -131,7 +142,11 @@ const row = (slug: string, locale: "en" | "ar", extra: Partial<StatusRow> = {}):
 describe("status's table", () => {
   const rows = [
     row("a-rather-long-post-slug", "en"),
-    row("a-rather-long-post-slug", "ar", { state: "stale", lifecycle: "scheduled", publishAt: "2027-01-01T09:00:00.000Z" }),
+    row("a-rather-long-post-slug", "ar", {
+      state: "stale",
+      lifecycle: "scheduled",
+      publishAt: "2027-01-01T09:00:00.000Z",
+    }),
   ];
 
   it("shows each version's lifecycle with its publish time", () => {
@@ -150,7 +165,10 @@ describe("status's table", () => {
     const lines = failingLines([
       { kind: "post", slug: "x", locale: "ar", state: "stale", file: "posts/x.ar.md", reason: "its source changed" },
     ]);
-    expect(lines).toEqual(["status --check: 1 version(s) fail:", "  post x (ar, posts/x.ar.md): stale: its source changed"]);
+    expect(lines).toEqual([
+      "status --check: 1 version(s) fail:",
+      "  post x (ar, posts/x.ar.md): stale: its source changed",
+    ]);
   });
 });
 
@@ -160,7 +178,10 @@ describe("help at 40 columns", () => {
     program.configureOutput({ getOutHelpWidth: () => 40 });
     program
       .command("push")
-      .option("--allow-mass-delete", "let --prune delete more than half of the items pushed from these files (otherwise exit 2)")
+      .option(
+        "--allow-mass-delete",
+        "let --prune delete more than half of the items pushed from these files (otherwise exit 2)",
+      )
       .option("--export-dir <path>", "where --prune first exports what it deletes (default: DATA_DIR/exports)");
     const help = program.commands[0]!.helpInformation();
     for (const line of help.split("\n")) expect(line.length).toBeLessThanOrEqual(40);

@@ -4,7 +4,12 @@
  * the `<img>` sources of a body are found and replaced without touching anything else.
  */
 import { describe, expect, it } from "vitest";
-import { imageSourceKind, imageSources, referencedImageIds, replaceImageSources } from "../../lib/content/body-images.ts";
+import {
+  imageSourceKind,
+  imageSources,
+  referencedImageIds,
+  replaceImageSources,
+} from "../../lib/content/body-images.ts";
 import { markdownToHtml } from "../../lib/html/markdown.ts";
 import { canonicalBodyHtml, markdownFor, sameBodyHtml } from "../../lib/html/to-markdown.ts";
 
@@ -12,7 +17,7 @@ import { canonicalBodyHtml, markdownFor, sameBodyHtml } from "../../lib/html/to-
 const EDITOR_HTML =
   '<h2>Before you hire</h2><p>A <strong>short</strong> <em>text</em> with a <a href="https://x.example">link</a>, ' +
   "5 * 3 &lt;div&gt; &amp; snake_case_name.</p><ul><li><p>one</p></li><li><p>two</p></li></ul>" +
-  "<blockquote><p>A quote.</p></blockquote><ol start=\"3\"><li><p>three</p></li></ol>" +
+  '<blockquote><p>A quote.</p></blockquote><ol start="3"><li><p>three</p></li></ol>' +
   '<pre><code>const x = 1;\n  y();</code></pre><hr><h3>Pictures</h3><p><img src="../images/a.png" alt="An alt"></p>' +
   "<p># not a heading</p><p>1. not a list</p>";
 
@@ -35,8 +40,12 @@ describe("markdownFor", () => {
     expect(markdownFor("<table><tbody><tr><td>a</td></tr></tbody></table>")).toEqual({
       reason: "the body has a table Markdown can't express",
     });
-    expect(markdownFor("<p>x<u>y</u></p>")).toEqual({ reason: "the body has underlined text (<u>) Markdown can't express" });
-    expect(markdownFor('<h2 dir="rtl">x</h2>')).toEqual({ reason: "the body has a dir attribute on <h2> Markdown can't express" });
+    expect(markdownFor("<p>x<u>y</u></p>")).toEqual({
+      reason: "the body has underlined text (<u>) Markdown can't express",
+    });
+    expect(markdownFor('<h2 dir="rtl">x</h2>')).toEqual({
+      reason: "the body has a dir attribute on <h2> Markdown can't express",
+    });
   });
 
   it("keeps an image with a size, or outside a paragraph, as a tag", () => {
@@ -58,7 +67,8 @@ describe("canonicalBodyHtml", () => {
 
 describe("body image sources", () => {
   it("finds the sources, tells local files from URLs, and replaces only the src", () => {
-    const html = '<p><img src="../images/my%20pic.jpg" alt="a &quot;b&quot;"> <img src="https://x.example/y.png" alt=""></p>';
+    const html =
+      '<p><img src="../images/my%20pic.jpg" alt="a &quot;b&quot;"> <img src="https://x.example/y.png" alt=""></p>';
     expect(imageSources(html)).toEqual(["../images/my%20pic.jpg", "https://x.example/y.png"]);
     expect(imageSourceKind("../images/my%20pic.jpg")).toEqual({ kind: "local", path: "../images/my pic.jpg" });
     expect(imageSourceKind("http://x.example/y.png")).toEqual({ kind: "insecure" });
@@ -66,9 +76,10 @@ describe("body image sources", () => {
     expect(replaceImageSources(html, (src) => (src.startsWith("..") ? "/media/img-1" : undefined))).toBe(
       '<p><img src="/media/img-1" alt="a &quot;b&quot;"> <img src="https://x.example/y.png" alt=""></p>',
     );
-    expect([...referencedImageIds('<img src="/media/img-1"><img src="https://a/v1/storage/buckets/images/files/f2/view?project=p">')]).toEqual([
-      "img-1",
-      "f2",
-    ]);
+    expect([
+      ...referencedImageIds(
+        '<img src="/media/img-1"><img src="https://a/v1/storage/buckets/images/files/f2/view?project=p">',
+      ),
+    ]).toEqual(["img-1", "f2"]);
   });
 });

@@ -22,7 +22,9 @@ export function KindCardItem({ item, path }: { item: KindCard; path: string }) {
   const locale = useLocale();
   return (
     <li className={CARD_BOX.post} {...versionAttributes(item.locale, locale)}>
-      {item.image && <MediaImage src={item.image} alt="" slot="postCard" className={`${CARD_BOX.postImage} object-cover`} />}
+      {item.image && (
+        <MediaImage src={item.image} alt="" slot="postCard" className={`${CARD_BOX.postImage} object-cover`} />
+      )}
       <div className={CARD_BOX.postBody}>
         {item.fields.map((field) => (
           <p key={field.name} className={`${CARD_BOX.postDate} text-mist`}>

@@ -15,15 +15,7 @@ export function versionAttributes(version: Locale, page: Locale): { lang?: Local
  * بالإنجليزية فقط"); nothing when `version` is the page's locale. `noun`: the kind's public path, whose messages
  * (`<noun>.onlyIn.<locale>`) word it (`blog`, `ventures`).
  */
-export function VersionNotice({
-  version,
-  noun,
-  className,
-}: {
-  version: Locale;
-  noun: string;
-  className?: string;
-}) {
+export function VersionNotice({ version, noun, className }: { version: Locale; noun: string; className?: string }) {
   const { t } = useTranslation();
   const page = useLocale();
   if (version === page) return null;

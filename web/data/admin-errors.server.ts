@@ -18,7 +18,6 @@ import { allMessages, getI18n } from "../i18n/catalog.server.ts";
 import { lookup } from "../i18n/t.ts";
 import type { Locale } from "../i18n/i18n.ts";
 
-
 /** The message `Another item already uses this slug; choose a different one.` (server/admin/content.ts). */
 export const SLUG_TAKEN_MESSAGE = "Another item already uses this slug; choose a different one.";
 

@@ -110,7 +110,14 @@ export async function restoreFromHistory(request: Request): Promise<never> {
     if (!ID_PATTERN.test(revisionId)) throw new RevisionMismatchError(revisionId, id);
     const revision = await new RevisionStore(session.client).get(revisionId);
     // The new revision is written with the key, like a save's (`updateItem`); the restore itself with the session.
-    const restored = await restoreRevision(session.tablesDB, kind, id, revisionId, user.name, getApiKeyServices().client);
+    const restored = await restoreRevision(
+      session.tablesDB,
+      kind,
+      id,
+      revisionId,
+      user.name,
+      getApiKeyServices().client,
+    );
     const flash = {
       event: "restored",
       name: String(restored[CONTENT_MODEL[kind].title] ?? ""),

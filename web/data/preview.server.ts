@@ -116,7 +116,8 @@ async function linkedDocument(kind: ContentKind, documentId: string): Promise<Mo
 }
 
 /** The locale of a stored document (`en` when it has none: written before locales). */
-const documentLocaleOf = (doc: Models.DefaultRow) => (isContentLocale(doc.locale) ? doc.locale : DEFAULT_CONTENT_LOCALE);
+const documentLocaleOf = (doc: Models.DefaultRow) =>
+  isContentLocale(doc.locale) ? doc.locale : DEFAULT_CONTENT_LOCALE;
 
 /**
  * A reader that knows one document: every list answers it and nothing else, so a guest's preview shows that

@@ -157,8 +157,6 @@ export async function pendingInvitation(
  * @throws {AppwriteException} 401 `team_invalid_secret` and the like for a wrong or used secret.
  */
 export async function acceptInvitation(invitation: Invitation, sessionSecret?: string): Promise<void> {
-  const client = sessionSecret
-    ? sessionServices(sessionSecret).client
-    : createGuestServices(appwriteLocation()).client;
+  const client = sessionSecret ? sessionServices(sessionSecret).client : createGuestServices(appwriteLocation()).client;
   await new Teams(client).updateMembershipStatus({ teamId: STUDIO_TEAM_ID, ...invitation });
 }

@@ -65,7 +65,9 @@ export function AiAssistant(props: {
       const next = Object.fromEntries(Object.entries(body.fields).map(([name, value]) => [keyOf(name), value]));
       const version = props.locale !== props.routeLocale ? props.locale : null;
       // A reviewed translation replaced by a draft is no longer a reviewed one (nor a translation).
-      const reviewed = Boolean(version && props.values[`${version}.sourceLocale`] && props.values[`${version}.wasReviewed`] === "on");
+      const reviewed = Boolean(
+        version && props.values[`${version}.sourceLocale`] && props.values[`${version}.wasReviewed`] === "on",
+      );
       if (version) Object.assign(next, { [`${version}.reviewed`]: "", [`${version}.drafted`]: "" });
       replace.offer({
         kind: props.kind,

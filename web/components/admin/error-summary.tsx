@@ -1,11 +1,6 @@
 import type { SyntheticEvent } from "react";
 import { useTranslation } from "../../hooks.ts";
-import {
-  CONTENT_LOCALES,
-  translatedFields,
-  type ContentKind,
-  type ContentLocale,
-} from "../../../model/model.ts";
+import { CONTENT_LOCALES, translatedFields, type ContentKind, type ContentLocale } from "../../../model/model.ts";
 
 /**
  * The language version a form error key belongs to (issue #29 item 8): `ar.title` → `ar`; a translated

@@ -257,11 +257,7 @@ export function VersionTabs(props: {
         const state = props.others.find((o) => o.locale === locale)?.state ?? null;
         const offId = `${id}-ai-off-${locale}`;
         return (
-          <div
-            key={locale}
-            {...tabList.panel(i)}
-            className="space-y-5 pt-5"
-          >
+          <div key={locale} {...tabList.panel(i)} className="space-y-5 pt-5">
             <input type="hidden" name={`${locale}.sourceLocale`} value={sourceLocale} />
             <input type="hidden" name={`${locale}.model`} value={props.values[`${locale}.model`] ?? ""} />
             <input type="hidden" name={`${locale}.drafted`} value={props.values[`${locale}.drafted`] ?? ""} />

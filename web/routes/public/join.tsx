@@ -41,7 +41,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!name) return data({ error: t("auth.nameRequired") }, { status: 400 });
     // Which rule the password breaks, in the page's language (issue #29 item 7): its length was told "too common".
     if (password.length < PASSWORD_LENGTH.min || password.length > PASSWORD_LENGTH.max) {
-      return data({ error: t("auth.passwordLength", { min: PASSWORD_LENGTH.min, max: PASSWORD_LENGTH.max }) }, { status: 400 });
+      return data(
+        { error: t("auth.passwordLength", { min: PASSWORD_LENGTH.min, max: PASSWORD_LENGTH.max }) },
+        { status: 400 },
+      );
     }
     if (await isCommonPassword(password)) return data({ error: t("auth.commonPassword") }, { status: 400 });
   }
@@ -63,7 +66,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     return redirectDocument("/admin", { headers: { "Set-Cookie": await startSession(request, session) } });
   } catch (error) {
     // Joined; the password was wrong: they sign in on the login page like any member.
-    if (error instanceof InvalidCredentialsError) return data({ error: t("admin.team.accept.wrongPassword") }, { status: 401 });
+    if (error instanceof InvalidCredentialsError)
+      return data({ error: t("admin.team.accept.wrongPassword") }, { status: 401 });
     throw error;
   }
 }

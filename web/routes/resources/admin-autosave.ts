@@ -19,7 +19,11 @@ export async function action({ request }: Route.ActionArgs) {
   const kind = url.searchParams.get("kind");
   const id = url.searchParams.get("id") ?? undefined;
   const intent = (await request.clone().formData()).get("intent");
-  if (!isContentKind(kind) || (id !== undefined && !/^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/.test(id)) || intent !== AUTOSAVE_INTENT) {
+  if (
+    !isContentKind(kind) ||
+    (id !== undefined && !/^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/.test(id)) ||
+    intent !== AUTOSAVE_INTENT
+  ) {
     return data({ formError: getI18n(preferredLocale(request)).t("admin.errors.badRequest") }, { status: 400 });
   }
   return saveItem(request, kind, id);
