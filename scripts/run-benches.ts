@@ -19,6 +19,7 @@ const benchDir = path.join(root, "scripts", "bench");
 const QUICK_ARGS: Record<string, string[]> = {
   "cache-bypass.ts": ["3", "1"], // seconds, rounds
   "cli-startup.ts": ["10"], // runs
+  "compress-writes.ts": ["300", "3"], // requests per run, rounds
   "emulator-bench.ts": ["3", "1"], // seconds, rounds
   "emulator-floor.ts": ["3", "2"], // seconds, rounds
   "js-size.ts": [],
