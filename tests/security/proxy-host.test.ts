@@ -250,7 +250,7 @@ describe("absolute-form request targets (C72)", () => {
 });
 
 describe("a proxy's pooled connections", () => {
-  it("keeps an idle connection 65 s, longer than nginx's upstream keepalive, on every kind of answer", async () => {
+  it("announces Keep-Alive: timeout=65, longer than nginx's 60 s upstream keepalive, on every kind of answer", async () => {
     const asset = /(\/assets\/[^"]+\.js)"/.exec(await (await fetch(`${stack.site.url}/en`)).text())?.[1];
     expect(asset).toBeDefined();
     for (const path of ["/en", "/en/blog", asset!, "/healthz", "/no-such-page", "/en/login"]) {

@@ -1,8 +1,10 @@
 /**
  * Compression of a streamed page (issue #33 item 2, `server/http/compress.ts`): the ~14 flushes React Router
  * asks for while writing one burst of chunks cost one compressed block, so a browser gets output no larger than
- * compressing the page whole; a chunk written later (a Suspense boundary resolving) still reaches the browser
- * before the response ends; Brotli and gzip bodies decode to the page.
+ * compressing the page whole, and its chunks reach zlib as one write (each write is a job on libuv's pool); a
+ * chunk written later (a Suspense boundary resolving) still reaches the browser before the response ends; a
+ * writer that waits for `drain` when told to gets its whole page through; Brotli and gzip bodies decode to the
+ * page.
  */
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
