@@ -40,6 +40,13 @@ export interface LockEntry {
    * admin uploaded), so push writes the same URL instead of uploading a copy. Absent without body images.
    */
   bodyImages?: Record<string, string>;
+  /**
+   * The files the item's hash was read from when it was pushed (its own first, then the default-locale file a
+   * version took fields from, `base`, then its local images), their stats (`path|size|mtimeNs|ctimeNs|ino` lines; empty when they were too
+   * recent to trust, `push-read.ts`) and a SHA-256 of their bytes: a re-push does not parse a file whose stat,
+   * or else whose bytes, are the same (issue #33 item 6). `draft`: the file is a draft. Absent: read it.
+   */
+  source?: { files: string[]; stat: string; sha: string; draft?: true; base?: string };
 }
 
 export type ProjectLock = Record<ContentKind, Record<string, LockEntry>>;

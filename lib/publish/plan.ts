@@ -185,9 +185,12 @@ function planItem(input: PlanInput, item: ContentItem): PlannedItem {
   const now = Date.now();
   // One closure an item (200,000 of them are held until written).
   const fields = () => (kept.fields ??= managedFields(item, imageUrl, now, bodyImages ?? undefined));
+  // A push's stub (`push-read.ts`) has no body: its digest, and the files it was read from, come with it.
+  const stub = "stub" in item ? (item.stub as { body: string; source: LockEntry["source"] | null }) : null;
   const lock = {
     hash,
-    body: bodyDigest(item.format, item.body),
+    body: stub ? stub.body : bodyDigest(item.format, item.body),
+    ...(stub?.source ? { source: stub.source } : {}),
     ...(image && imageUrl ? { image: { sha256: imageSha!, url: imageUrl } } : {}),
     ...(bodyImages ? { bodyImages } : {}),
   };

@@ -9,15 +9,16 @@ import { IMAGES_BUCKET_ID } from "../../model/content.ts";
 import { PUBLISH_AT_COLUMN, STATUS_COLUMN, type ItemState } from "../../model/lifecycle.ts";
 import { CONTENT_KIND_NAMES, DEFAULT_CONTENT_LOCALE, versionKey } from "../../model/model.ts";
 import type { AdminServices } from "../appwrite/client.ts";
-import type { ContentIssue } from "../content/read.ts";
+import type { ContentIssue, ContentItem } from "../content/read.ts";
 import { bodyDigest } from "../content/body-digest.ts";
-import { localeOfFile } from "../content/versions.ts";
+import { itemKey, localeOfFile } from "../content/versions.ts";
 import type { ExportReport } from "./export.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
-import { planPush, rememberedSourceHash, type PlanAction, type PlanEntry, type PlannedItem } from "./plan.ts";
+import { planPush, type PlanAction, type PlanEntry, type PlannedItem } from "./plan.ts";
+import { loadItem, needsLoad, readForPush, type PushStub, type ReadCounts } from "./push-read.ts";
 import { readRemoteForPush } from "./remote-light.ts";
 import { defaultTimeZone, siteTimeZone } from "./site-time-zone.ts";
-import { checkMassDelete, exportDeletions, readContentFolder, trackedCount } from "./push-guards.ts";
+import { checkMassDelete, exportDeletions, trackedCount } from "./push-guards.ts";
 import {
   ensureBodyImages,
   ensureImage,
@@ -27,7 +28,7 @@ import {
   type ImageUploads,
 } from "./push-images.ts";
 import { batchSizeFor, createBatch, createBatches, type BulkCreateContext } from "./push-bulk.ts";
-import { describeError, lockEntryFor } from "./remote.ts";
+import { describeError, lockEntryFor, remoteChangedSince } from "./remote.ts";
 import { AppwriteUnreachableError, asUnreachable, isConnectionError } from "../appwrite/unreachable.ts";
 import { selectContent, selectPlanned, type Selection } from "./selection.ts";
 import { createItemDocument, deleteItemDocument, updateItemDocument, type ImageStep } from "./writer.ts";
@@ -72,6 +73,11 @@ export interface PushResult extends PushSummary {
    * a prune's deletions are compared with (`MAX_PRUNE_SHARE`).
    */
   tracked: number;
+  /**
+   * How the content files were read (issue #33 item 6): known unchanged by their stat or by their bytes' hash
+   * against the lock (not parsed), or read and validated.
+   */
+  read?: ReadCounts;
 }
 
 export type PushEvent =
@@ -135,7 +141,7 @@ export async function push(services: AdminServices, options: PushOptions): Promi
   const project = projectLock(lock, services.target.projectId);
   // The items are read and planned in `readAndPlan`: from here on, each is held by its plan entry only, and
   // dropped once written (issue #33 item 6: 200,000 items in < 1 GB).
-  const { planned, tracked, issues, warnings, drafts, invalid } = await readAndPlan(services, options, project, emit);
+  const { planned, tracked, issues, warnings, drafts, invalid, read } = await readAndPlan(services, options, project, emit);
   emit({ type: "planned", plan: planned.map((p) => p.entry) });
   const deletions = planned.filter((p) => p.entry.action === "delete").length;
   if (!options.dryRun) checkMassDelete(deletions, tracked, options.allowMassDelete ?? false, options.contentDir);
@@ -179,16 +185,23 @@ export async function push(services: AdminServices, options: PushOptions): Promi
           project[p.entry.kind][entryKey(p.entry)] = lockEntryFor(p.entry.kind, p.remote, p.lock);
           lockChanged = true;
         } else if (!options.dryRun && p.entry.action === "unchanged" && p.item) {
-          // The fast path (nothing changed): an entry from before `body` existed learns its body's digest.
+          // The fast path (nothing changed): an entry from before `body` existed learns its body's digest, and
+          // its files' stats when they changed (read by their hash) or were not recorded yet.
           const entry = project[p.entry.kind][entryKey(p.entry)];
+          const stub = "stub" in p.item ? (p.item as PushStub).stub : null;
           if (entry && !entry.body) {
-            entry.body = bodyDigest(p.item.format, p.item.body);
+            entry.body = stub ? stub.body : bodyDigest(p.item.format, p.item.body);
+            lockChanged = true;
+          }
+          if (entry && stub?.source && stub.source !== entry.source && stub.source.stat !== entry.source?.stat) {
+            entry.source = stub.source;
             lockChanged = true;
           }
         }
       } else {
         try {
-          result = await apply(services, p, uploads, sharedImages, project);
+          const refused = await load(p);
+          result = refused ?? (await apply(services, p, uploads, sharedImages, project));
         } catch (error) {
           stopAt(error);
           return;
@@ -199,7 +212,15 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     // One batch at a time: a push stopped midway leaves at most one batch's images behind (reused next time).
     forEachLimit(createBatches(bulk, batchSizeFor(bulk.length)), 1, async (batch) => {
       if (lost.hit) return;
-      await createBatch(batch, bulkContext).catch(stopAt);
+      // Each file is read again for its write (the plan held a stub); one edited since is refused alone.
+      const ready: PlannedItem[] = [];
+      await forEachLimit(batch, 16, async (p) => {
+        const refused = await load(p);
+        if (refused) record(p, refused);
+        else ready.push(p);
+      });
+      const inOrder = batch.filter((p) => ready.includes(p));
+      if (inOrder.length) await createBatch(inOrder, bulkContext).catch(stopAt);
     }),
   ]);
 
@@ -232,6 +253,7 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     dryRun: options.dryRun ?? false,
     exported,
     tracked,
+    read,
   };
 }
 
@@ -246,6 +268,7 @@ interface ReadPlan {
   drafts: string[];
   /** Invalid files (each counts once in `failed`). */
   invalid: number;
+  read: ReadCounts;
 }
 
 /**
@@ -264,7 +287,9 @@ async function readAndPlan(
     CONTENT_KIND_NAMES.flatMap((kind) => Object.values(project[kind]).flatMap((e) => (e.body ? [e.body] : []))),
   );
   // `studio push <file|slug>…`: only the named items (both versions), by the same rules (issue #34).
-  const content = selectContent(await readContentFolder(options.contentDir, { checkedBodies }), options.only);
+  // Small records, not parsed files, until each is written (`push-read.ts`); unchanged files are not parsed.
+  const { counts: read, ...all } = await readForPush(options.contentDir, project, { checkedBodies });
+  const content = selectContent(all, options.only);
   checkedBodies.clear();
   // Drafts are pushed too, as documents guests cannot read (issue #16; the writer derives the permissions).
   const drafts = content.items.filter((i) => i.draft).map((i) => i.file);
@@ -278,9 +303,26 @@ async function readAndPlan(
   });
 
   // Whole rows only where the plan reads them (issue #33 item 6): an unchanged item's body is never read.
-  const hashOf = rememberedSourceHash();
+  const hashOf = (item: ContentItem) => (item as PushStub).stub.hash;
   const remote = await readRemoteForPush(services, publishable, project, hashOf).catch((error: unknown) => {
     throw asUnreachable(services.target.endpoint, error, "nothing was written");
+  });
+  // The plan compares an update's fields with its row, and decides a create's state from the front matter a
+  // file known unchanged by its stat did not give: those items are read whole now (a re-push: none).
+  const whole = publishable.filter((item) => {
+    const row = remote[item.kind].get(itemKey(item));
+    const entry = project[item.kind][itemKey(item)];
+    const unchanged = row && entry && !remoteChangedSince(item.kind, entry, row) && entry.hash === item.stub.hash;
+    return !unchanged && (row || item.stub.by);
+  });
+  // A file that no longer reads as a valid item since it was read is left out, as an invalid file is.
+  const unreadable = new Set<ContentItem>();
+  await forEachLimit(whole, 16, async (item) => {
+    const loaded = await loadItem(item, { planning: true });
+    if (!("error" in loaded)) return;
+    unreadable.add(item);
+    content.issues.push({ file: item.file, field: "file", message: loaded.error });
+    invalidFiles.add(item.file);
   });
   // A file's version is never pruned while it is invalid, nor the version a duplicated slug holds back.
   const protectedSlugs = new Set([
@@ -292,7 +334,7 @@ async function readAndPlan(
   ]);
   const planned = selectPlanned(options.only, planPush({
     target: services.target,
-    items: publishable,
+    items: unreadable.size ? publishable.filter((item) => !unreadable.has(item)) : publishable,
     protectedSlugs,
     remote,
     lock: project,
@@ -307,7 +349,7 @@ async function readAndPlan(
     timeZone: await siteTimeZone(services.client).catch(() => defaultTimeZone()),
   }));
   const tracked = trackedCount(project, remote);
-  return { planned, tracked, issues: content.issues, warnings: content.warnings, drafts, invalid: invalidFiles.size };
+  return { planned, tracked, issues: content.issues, warnings: content.warnings, drafts, invalid: invalidFiles.size, read };
 }
 
 /**
@@ -323,6 +365,16 @@ function release(p: PlannedItem, result: PushItemResult): void {
   p.image = null;
   p.lock = null;
   if (result.action !== "delete") p.remote = null;
+}
+
+/**
+ * Reads a planned create's or update's file again for its write (`loadItem`), when the plan held its stub.
+ * @returns the failed result when the file is no longer what was planned (nothing is written for it), else null.
+ */
+async function load(p: PlannedItem): Promise<PushItemResult | null> {
+  if (!needsLoad(p.item) || !["create", "update"].includes(p.entry.action)) return null;
+  const full = await loadItem(p.item);
+  return "error" in full ? { ...p.entry, status: "failed", error: full.error } : null;
 }
 
 /** Runs `task` over `items` with at most `limit` in flight. */
