@@ -42,11 +42,11 @@ export interface LockEntry {
   bodyImages?: Record<string, string>;
   /**
    * The files the item's hash was read from when it was pushed (its own first, then the default-locale file a
-   * version took fields from, `base`, then its local images), their stats (`path|size|mtimeNs|ctimeNs|ino` lines; empty when they were too
-   * recent to trust, `push-read.ts`) and a SHA-256 of their bytes: a re-push does not parse a file whose stat,
-   * or else whose bytes, are the same (issue #33 item 6). `draft`: the file is a draft. Absent: read it.
+   * version took fields from, then its local images), a digest of their stats (none when they were too recent
+   * to trust) and a SHA-256 of their bytes, as one string (`push-read.ts`, `encodeSource`): a re-push does not
+   * parse a file whose stat, or else whose bytes, are the same (issue #33 item 6). Absent: read it.
    */
-  source?: { files: string[]; stat: string; sha: string; draft?: true; base?: string };
+  source?: string;
 }
 
 export type ProjectLock = Record<ContentKind, Record<string, LockEntry>>;

@@ -186,7 +186,7 @@ function planItem(input: PlanInput, item: ContentItem): PlannedItem {
   // One closure an item (200,000 of them are held until written).
   const fields = () => (kept.fields ??= managedFields(item, imageUrl, now, bodyImages ?? undefined));
   // A push's stub (`push-read.ts`) has no body: its digest, and the files it was read from, come with it.
-  const stub = "stub" in item ? (item.stub as { body: string; source: LockEntry["source"] | null }) : null;
+  const stub = "stub" in item ? (item.stub as { body: string; source: string | null }) : null;
   const lock = {
     hash,
     body: stub ? stub.body : bodyDigest(item.format, item.body),

@@ -46,8 +46,8 @@ export interface StubInfo {
   body: string;
   /** The default-locale file this version took fields from. */
   base: string | null;
-  /** What the lock records of its files (null: not recorded, e.g. an item with a local image). */
-  source: LockEntry["source"] | null;
+  /** What the lock records of its files (`encodeSource`; null: not recorded, a file with warnings). */
+  source: string | null;
   /** How the file was known unchanged without parsing it; absent: it was read and validated. */
   by?: "stat" | "hash";
   /** The content folder (absolute), where `loadItem` reads the file again. */
@@ -101,23 +101,41 @@ async function bytesHash(root: string, files: readonly string[]): Promise<string
   return hash.digest("hex");
 }
 
+/** What `LockEntry.source` says, decoded. */
+interface Source {
+  /** The item's own file first, then its default-locale sibling (`base`), then its local images. */
+  files: string[];
+  /** A digest of the files' stats (`path|size|mtimeNs|ctimeNs|ino` lines), or "-": too recent to trust. */
+  stat: string;
+  /** SHA-256 of the files' bytes. */
+  sha: string;
+  draft: boolean;
+  base: string | null;
+}
+
+/**
+ * `LockEntry.source` as one short string (a lock of 200,000 entries holds one each):
+ * `<d|-><b|-> <stat digest|-> <sha256> <file>\t<file>…` (`d`: a draft; `b`: the second file is the base).
+ */
+export function encodeSource(source: Source): string {
+  return `${source.draft ? "d" : "-"}${source.base ? "b" : "-"} ${source.stat} ${source.sha} ${source.files.join("\t")}`;
+}
+
+function decodeSource(text: string | undefined): Source | null {
+  const match = text ? /^([d-])([b-]) (\S+) ([0-9a-f]{64}) (.+)$/.exec(text) : null;
+  if (!match) return null;
+  const files = match[5]!.split("\t");
+  return { draft: match[1] === "d", base: match[2] === "b" ? (files[1] ?? null) : null, stat: match[3]!, sha: match[4]!, files };
+}
+
+const statDigest = (lines: readonly string[]) => createHash("sha256").update(lines.join("\n")).digest("hex").slice(0, 32);
+
 /** The `source` of files read now: their stats (when not racy) and their bytes' hash. */
-async function sourceOf(
-  root: string,
-  files: readonly string[],
-  draft: boolean,
-  base: string | null,
-): Promise<NonNullable<LockEntry["source"]>> {
+async function sourceOf(root: string, files: readonly string[], draft: boolean, base: string | null): Promise<Source> {
   const now = Date.now();
   const stats = await Promise.all(files.map((f) => statOf(root, f)));
   const racy = stats.some((s) => now - s.changed < RACY_MS);
-  return {
-    files: [...files],
-    stat: racy ? "" : stats.map((s) => s.line).join("\n"),
-    sha: await bytesHash(root, files),
-    ...(draft ? { draft: true } : {}),
-    ...(base ? { base } : {}),
-  };
+  return { files: [...files], stat: racy ? "-" : statDigest(stats.map((s) => s.line)), sha: await bytesHash(root, files), draft, base };
 }
 
 /** The front matter a stub keeps: what `dueTimeOf` reads. */
@@ -135,7 +153,7 @@ async function stubOf(root: string, item: ContentItem, context: KeepContext): Pr
   // its hash): what the next push stats.
   const images = [...(item.image && "bytes" in item.image ? [item.image.path] : []), ...(item.bodyImages ?? []).map((b) => b.image.path)];
   const files = [item.file, ...(context.base ? [context.base] : []), ...images.map((p) => path.relative(root, p).split(path.sep).join("/"))];
-  const source = context.warned ? null : await sourceOf(root, files, item.draft, context.base);
+  const source = context.warned ? null : encodeSource(await sourceOf(root, files, item.draft, context.base));
   const stub: StubInfo = { hash: sourceHash(item), body: bodyDigest(item.format, item.body), base: context.base, source, root };
   return Object.assign(item, { body: "", frontMatter: dueFields(item), inherited: undefined, stub }) as PushStub;
 }
@@ -153,35 +171,36 @@ export async function readForPush(
   const root = path.resolve(contentDir);
   const counts: ReadCounts = { byStat: 0, byHash: 0, parsed: 0 };
   // The lock's entries with a `source`, by their own file.
-  const byFile = new Map<string, { kind: ContentKind; key: string; entry: LockEntry }>();
+  const byFile = new Map<string, { kind: ContentKind; key: string; entry: LockEntry; source: Source }>();
   for (const kind of CONTENT_KIND_NAMES) {
     for (const [key, entry] of Object.entries(project[kind])) {
-      if (entry.source?.files.length) byFile.set(`${kind}\n${entry.source.files[0]}`, { kind, key, entry });
+      const source = decodeSource(entry.source);
+      if (source) byFile.set(`${kind}\n${source.files[0]}`, { kind, key, entry, source });
     }
   }
   const known = async (kind: ContentKind, file: string): Promise<PushStub | null> => {
     const found = byFile.get(`${kind}\n${file}`);
     if (!found) return null;
-    const source = found.entry.source!;
+    const { source } = found;
     let by: StubInfo["by"];
-    let now = source;
+    let now = found.entry.source!;
     try {
       const stats = await Promise.all(source.files.map((f) => statOf(root, f)));
-      if (source.stat && stats.map((s) => s.line).join("\n") === source.stat) by = "stat";
+      if (source.stat !== "-" && statDigest(stats.map((s) => s.line)) === source.stat) by = "stat";
       else {
-        const fresh = await sourceOf(root, source.files, source.draft ?? false, source.base ?? null);
+        const fresh = await sourceOf(root, source.files, source.draft, source.base);
         if (fresh.sha !== source.sha) return null;
         by = "hash";
-        now = fresh;
+        now = encodeSource(fresh);
       }
     } catch {
       return null; // a file gone: read the folder's files as they are
     }
     const { slug, locale } = parseVersionKey(found.key);
     const format = /\.html?$/i.test(file) ? "html" : "markdown";
-    const stub: StubInfo = { hash: found.entry.hash, body: found.entry.body ?? "", base: source.base ?? null, source: now, by, root };
+    const stub: StubInfo = { hash: found.entry.hash, body: found.entry.body ?? "", base: source.base, source: now, by, root };
     counts[by === "stat" ? "byStat" : "byHash"] += 1;
-    return { kind, slug, locale, file, draft: source.draft ?? false, format, body: "", image: null, frontMatter: {}, stub } as unknown as PushStub;
+    return { kind, slug, locale, file, draft: source.draft, format, body: "", image: null, frontMatter: {}, stub } as unknown as PushStub;
   };
   // The same refusals as `readContentFolder` (a missing folder, nothing in it) before anything else.
   const read = await readContentRecords<PushStub>(root, {

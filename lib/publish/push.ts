@@ -193,7 +193,7 @@ export async function push(services: AdminServices, options: PushOptions): Promi
             entry.body = stub ? stub.body : bodyDigest(p.item.format, p.item.body);
             lockChanged = true;
           }
-          if (entry && stub?.source && stub.source !== entry.source && stub.source.stat !== entry.source?.stat) {
+          if (entry && stub?.source && stub.source !== entry.source) {
             entry.source = stub.source;
             lockChanged = true;
           }
