@@ -118,7 +118,8 @@ interface Source {
  * `<d|-><b|-> <stat digest|-> <sha256> <file>\t<file>…` (`d`: a draft; `b`: the second file is the base).
  */
 export function encodeSource(source: Source): string {
-  return `${source.draft ? "d" : "-"}${source.base ? "b" : "-"} ${source.stat} ${source.sha} ${source.files.join("\t")}`;
+  // Joined, not a template: one flat string, not a tree of concatenations (200,000 of them are held).
+  return [`${source.draft ? "d" : "-"}${source.base ? "b" : "-"}`, source.stat, source.sha, source.files.join("\t")].join(" ");
 }
 
 function decodeSource(text: string | undefined): Source | null {
