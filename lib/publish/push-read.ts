@@ -156,7 +156,9 @@ async function stubOf(root: string, item: ContentItem, context: KeepContext): Pr
   const files = [item.file, ...(context.base ? [context.base] : []), ...images.map((p) => path.relative(root, p).split(path.sep).join("/"))];
   const source = context.warned ? null : encodeSource(await sourceOf(root, files, item.draft, context.base));
   const stub: StubInfo = { hash: sourceHash(item), body: bodyDigest(item.format, item.body), base: context.base, source, root };
-  return Object.assign(item, { body: "", frontMatter: dueFields(item), inherited: undefined, stub }) as PushStub;
+  // A new object, of one shape for every stub: the parsed item (and what only it references) is dropped.
+  const { kind, file, slug, locale, draft, format, image, bodyImages } = item;
+  return { kind, file, slug, locale, draft, format, body: "", image, bodyImages, frontMatter: dueFields(item), inherited: undefined, stub } as PushStub;
 }
 
 /**
@@ -201,7 +203,8 @@ export async function readForPush(
     const format = /\.html?$/i.test(file) ? "html" : "markdown";
     const stub: StubInfo = { hash: found.entry.hash, body: found.entry.body ?? "", base: source.base, source: now, by, root };
     counts[by === "stat" ? "byStat" : "byHash"] += 1;
-    return { kind, slug, locale, file, draft: source.draft, format, body: "", image: null, frontMatter: {}, stub } as unknown as PushStub;
+    const frontMatter = {};
+    return { kind, file, slug, locale, draft: source.draft, format, body: "", image: null, bodyImages: undefined, frontMatter, inherited: undefined, stub } as unknown as PushStub;
   };
   // The same refusals as `readContentFolder` (a missing folder, nothing in it) before anything else.
   const read = await readContentRecords<PushStub>(root, {
