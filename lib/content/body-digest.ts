@@ -13,6 +13,8 @@ export interface ReadContentOptions {
    * the text alone). Every other check (front matter, slug, image, removed HTML warnings) still runs.
    */
   checkedBodies?: ReadonlySet<string>;
+  /** `readItem` also returns `bytes`: the SHA-256 hex of the file's bytes as read (`studio push`'s lock). */
+  digestBytes?: boolean;
 }
 
 /**

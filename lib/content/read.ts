@@ -4,6 +4,7 @@
  * Invalid files are reported with the file and the field, never half-accepted.
  */
 import { readFile as readFileCallback } from "node:fs";
+import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { promisify } from "node:util";
 import path from "node:path";
@@ -123,6 +124,8 @@ export interface KeepContext {
   base: string | null;
   /** The file had warnings (HTML the sanitizer removes). */
   warned: boolean;
+  /** SHA-256 hex of the bytes parsed, by file (relative): the item's own, and its base's (`base`). */
+  bytes: Record<string, string>;
 }
 
 /** The options of `readContentRecords`: what to keep of each item, and files known unchanged. */
@@ -173,16 +176,20 @@ export async function readContentRecords<T extends ItemIdentity>(root: string, o
     const defaults = all.filter(isDefault);
     const names = [...defaults, ...all.filter((n) => !isDefault(n))];
     /** Per slug, the default-locale version's inheritable fields and image (or its file, to read when needed). */
-    const bases = new Map<string, { file: string; absolute: string; format: ContentItem["format"]; item?: Pick<ContentItem, "frontMatter" | "image"> }>();
+    const bases = new Map<
+      string,
+      { file: string; absolute: string; format: ContentItem["format"]; item?: Pick<ContentItem, "frontMatter" | "image">; bytes?: string }
+    >();
+    const readOptions = { ...options, digestBytes: true };
     const inheritable = inputFields(kind).filter(([, f]) => !f.translated).map(([name]) => name);
     const baseOf = async (slug: string) => {
       const base = bases.get(slug);
       if (!base) return null;
       if (!base.item) {
-        const read = await readItem(kind, base.absolute, base.file, base.format, options);
-        if ("item" in read) base.item = { frontMatter: read.item.frontMatter, image: read.item.image };
+        const read = await readItem(kind, base.absolute, base.file, base.format, readOptions);
+        if ("item" in read) Object.assign(base, { item: { frontMatter: read.item.frontMatter, image: read.item.image }, bytes: read.bytes });
       }
-      return base.item ? { file: base.file, item: base.item } : null;
+      return base.item ? { file: base.file, item: base.item, bytes: base.bytes ?? "" } : null;
     };
     const read: T[] = [];
     for (let i = 0; i < names.length; ) {
@@ -204,21 +211,24 @@ export async function readContentRecords<T extends ItemIdentity>(root: string, o
             if (known.locale === DEFAULT_CONTENT_LOCALE) bases.set(known.slug, { file, absolute, format });
             return { record: known };
           }
-          const result = await readItem(kind, absolute, file, format, options);
+          const result = await readItem(kind, absolute, file, format, readOptions);
           if (!("item" in result)) return result;
           const item = result.item;
           let base: string | null = null;
           let missing: ContentIssue[] = [];
+          const bytes: Record<string, string> = { [file]: result.bytes ?? "" };
           if (item.locale === DEFAULT_CONTENT_LOCALE) {
             const fm = item.frontMatter as Record<string, unknown>;
             const kept = Object.fromEntries(inheritable.filter((n) => fm[n] !== undefined).map((n) => [n, fm[n]]));
-            bases.set(item.slug, { file, absolute, format, item: { frontMatter: kept as ContentItem["frontMatter"], image: item.image } });
+            const inherit = { frontMatter: kept as ContentItem["frontMatter"], image: item.image };
+            bases.set(item.slug, { file, absolute, format, item: inherit, bytes: result.bytes });
           } else {
             const found = await baseOf(item.slug);
             base = found?.file ?? null;
+            if (found) bytes[found.file] = found.bytes;
             missing = inheritFrom(item, found?.item ?? null);
           }
-          const record = await options.keep(item, { base, warned: (result.warnings?.length ?? 0) > 0 });
+          const record = await options.keep(item, { base, warned: (result.warnings?.length ?? 0) > 0, bytes });
           return { record, missing, warnings: result.warnings };
         }),
       );
@@ -387,10 +397,11 @@ export async function readItem(
   file: string,
   format: ContentItem["format"],
   options: ReadContentOptions = {},
-): Promise<({ item: ContentItem } | { issues: ContentIssue[] }) & { warnings?: ContentIssue[] }> {
+): Promise<({ item: ContentItem; bytes?: string } | { issues: ContentIssue[] }) & { warnings?: ContentIssue[] }> {
   const issues: ContentIssue[] = [];
   const warnings: ContentIssue[] = [];
-  const text = textOf(await readFile(absolutePath));
+  const raw = await readFile(absolutePath);
+  const text = textOf(raw);
   if (text === null) {
     const message =
       "is not a text file (it holds binary data, e.g. an image saved with a .md name); content files are UTF-8 " +
@@ -455,7 +466,7 @@ export async function readItem(
   if (issues.length > 0 || !result.success) return { issues, ...warned };
   const common = { file, slug, locale, draft: result.data.draft ?? false, format, body, image, ...(bodyImages ? { bodyImages } : {}) };
   const item = { kind, ...common, frontMatter: result.data } as ContentItem;
-  return { item, ...warned };
+  return { item, ...warned, ...(options.digestBytes ? { bytes: createHash("sha256").update(raw).digest("hex") } : {}) };
 }
 
 /** The UTF-8 text of a file, or null when it is binary (a NUL byte, or bytes that are not UTF-8). */

@@ -12,9 +12,10 @@
  * version in another locale, its default-locale sibling's), with their size, mtime, ctime and inode, and a
  * SHA-256 of their bytes (`LockEntry.source`); its local images are among those files. A file whose stat matches is not read at all (`byStat`); one whose
  * stat differs (a `git checkout`, a `touch`) is read and hashed, and when the bytes are the same it is not
- * parsed either (`byHash`; the new stat is recorded). A stat is recorded only when the files' mtime and ctime
- * are older than `RACY_MS` when they are read, so an edit within the same clock tick as the read (which leaves
- * the mtime unchanged at the file system's granularity) can never be mistaken for no change; ctime cannot be
+ * parsed either (`byHash`; the new stat is recorded). The SHA-256 recorded is of the bytes that were parsed
+ * (not read again), and the stats are taken after: a stat is recorded only when the files' mtime and ctime are
+ * older than `RACY_MS` then, so an edit within the same clock tick (which leaves the mtime unchanged at the file
+ * system's granularity), or between the parse and the stat, is never mistaken for no change; ctime cannot be
  * set back by tools such as `touch -d`. A file with warnings (HTML the sanitizer removes) has no `source`:
  * it is read at every push, so its warnings are printed every time.
  */
@@ -95,10 +96,18 @@ async function statOf(root: string, file: string): Promise<FileStat> {
   };
 }
 
-async function bytesHash(root: string, files: readonly string[]): Promise<string> {
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/** The `sha` of a source: of each file's path and the SHA-256 of its bytes, in order. */
+function sourceSha(files: readonly string[], digests: readonly string[]): string {
   const hash = createHash("sha256");
-  for (const file of files) hash.update(file).update("\0").update(await readFile(path.join(root, file))).update("\0");
+  files.forEach((file, i) => hash.update(file).update("\0").update(digests[i]!).update("\0"));
   return hash.digest("hex");
+}
+
+/** `sourceSha` of the files as they are now. */
+async function bytesHash(root: string, files: readonly string[]): Promise<string> {
+  return sourceSha(files, await Promise.all(files.map(async (file) => sha256(await readFile(path.join(root, file))))));
 }
 
 /** What `LockEntry.source` says, decoded. */
@@ -131,12 +140,17 @@ function decodeSource(text: string | undefined): Source | null {
 
 const statDigest = (lines: readonly string[]) => createHash("sha256").update(lines.join("\n")).digest("hex").slice(0, 32);
 
-/** The `source` of files read now: their stats (when not racy) and their bytes' hash. */
-async function sourceOf(root: string, files: readonly string[], draft: boolean, base: string | null): Promise<Source> {
+/**
+ * The `source` of `files` whose bytes had the `sha` (`sourceSha`; default: as they are now), with their stats
+ * taken after those bytes were read: trusted (recorded) only when no file changed within `RACY_MS` of now, so a
+ * stat recorded is one of bytes no later than those hashed (a file changed since has a later ctime).
+ */
+async function sourceOf(root: string, files: readonly string[], draft: boolean, base: string | null, sha?: string): Promise<Source> {
+  const hashed = sha ?? (await bytesHash(root, files));
   const now = Date.now();
   const stats = await Promise.all(files.map((f) => statOf(root, f)));
   const racy = stats.some((s) => now - s.changed < RACY_MS);
-  return { files: [...files], stat: racy ? "-" : statDigest(stats.map((s) => s.line)), sha: await bytesHash(root, files), draft, base };
+  return { files: [...files], stat: racy ? "-" : statDigest(stats.map((s) => s.line)), sha: hashed, draft, base };
 }
 
 /** The front matter a stub keeps: what `dueTimeOf` reads. */
@@ -152,9 +166,12 @@ function dueFields(item: ContentItem): ContentItem["frontMatter"] {
 async function stubOf(root: string, item: ContentItem, context: KeepContext): Promise<PushStub> {
   // Its own file, the default-locale file it took fields from, and the images it uploads (their bytes are in
   // its hash): what the next push stats.
-  const images = [...(item.image && "bytes" in item.image ? [item.image.path] : []), ...(item.bodyImages ?? []).map((b) => b.image.path)];
-  const files = [item.file, ...(context.base ? [context.base] : []), ...images.map((p) => path.relative(root, p).split(path.sep).join("/"))];
-  const source = context.warned ? null : encodeSource(await sourceOf(root, files, item.draft, context.base));
+  const images = [...(item.image && "bytes" in item.image ? [item.image] : []), ...(item.bodyImages ?? []).map((b) => b.image)];
+  const files = [item.file, ...(context.base ? [context.base] : []), ...images.map((i) => path.relative(root, i.path).split(path.sep).join("/"))];
+  // The digests of the bytes parsed (not read again: a file edited since must not look unchanged next time).
+  const digests = [context.bytes[item.file]!, ...(context.base ? [context.bytes[context.base]!] : []), ...images.map((i) => sha256(i.bytes))];
+  const parsed = digests.every(Boolean) ? sourceSha(files, digests) : null;
+  const source = context.warned || !parsed ? null : encodeSource(await sourceOf(root, files, item.draft, context.base, parsed));
   const stub: StubInfo = { hash: sourceHash(item), body: bodyDigest(item.format, item.body), base: context.base, source, root };
   // A new object, of one shape for every stub: the parsed item (and what only it references) is dropped.
   const { kind, file, slug, locale, draft, format, image, bodyImages } = item;
