@@ -103,8 +103,19 @@ export function summaryLine(result: PushResult): string {
 /** The final `--json` line: the counts (issue #7: extends the skeleton's `{created, updated, unchanged, failed}`). */
 export function resultJson(result: PushResult) {
   const { created, updated, unchanged, deleted, skipped, conflicts, failed, dryRun } = result;
-  // How the files were read: known unchanged by stat or by hash (not parsed), or parsed (issue #33 item 6).
-  return { created, updated, unchanged, deleted, skipped, conflicts, failed, dryRun, ...(result.read ? { read: result.read } : {}) };
+  // How the files were read (known unchanged by stat or hash, or parsed) and each phase's milliseconds.
+  return {
+    created,
+    updated,
+    unchanged,
+    deleted,
+    skipped,
+    conflicts,
+    failed,
+    dryRun,
+    ...(result.read ? { read: result.read } : {}),
+    ...(result.phases ? { phases: result.phases } : {}),
+  };
 }
 
 /**

@@ -15,6 +15,11 @@ export interface ReadContentOptions {
   checkedBodies?: ReadonlySet<string>;
   /** `readItem` also returns `bytes`: the SHA-256 hex of the file's bytes as read (`studio push`'s lock). */
   digestBytes?: boolean;
+  /**
+   * Only the front matter and the image are checked (the body's bounds, removed HTML and images are not): for a
+   * file read again for the fields another version inherits from it (`studio push`'s write, `push-read.ts`).
+   */
+  frontMatterOnly?: boolean;
 }
 
 /**

@@ -186,7 +186,7 @@ export async function readContentRecords<T extends ItemIdentity>(root: string, o
       const base = bases.get(slug);
       if (!base) return null;
       if (!base.item) {
-        const read = await readItem(kind, base.absolute, base.file, base.format, readOptions);
+        const read = await readItem(kind, base.absolute, base.file, base.format, { ...readOptions, frontMatterOnly: true });
         if ("item" in read) Object.assign(base, { item: { frontMatter: read.item.frontMatter, image: read.item.image }, bytes: read.bytes });
       }
       return base.item ? { file: base.file, item: base.item, bytes: base.bytes ?? "" } : null;
@@ -432,10 +432,11 @@ export async function readItem(
 
   const body = parsed.content.trim();
   if (!body) issues.push({ file, field: "body", message: "is empty; write the text below the front matter" });
-  const checked = options.checkedBodies?.size ? options.checkedBodies.has(bodyDigest(format, body)) : false;
+  const checked =
+    options.frontMatterOnly || (options.checkedBodies?.size ? options.checkedBodies.has(bodyDigest(format, body)) : false);
   const tooComplex = body && !checked ? bodyBoundViolation(body, format) : null;
   if (tooComplex) issues.push({ file, field: "body", message: htmlBoundMessage(tooComplex) });
-  else if (body) {
+  else if (body && !options.frontMatterOnly) {
     for (const part of removedParts(body)) {
       warnings.push({
         file,
@@ -456,7 +457,7 @@ export async function readItem(
 
   // The body's own images (issue #30 item 4), once the body is known to be within bounds.
   let bodyImages: ContentItem["bodyImages"];
-  if (body && !tooComplex) {
+  if (body && !tooComplex && !options.frontMatterOnly) {
     const found = await readBodyImages(text, body, format, absolutePath, file, path.dirname(path.dirname(absolutePath)));
     issues.push(...found.issues);
     if (found.images.length > 0) bodyImages = found.images;

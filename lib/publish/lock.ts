@@ -6,9 +6,8 @@
  *
  * The file is JSON with sorted keys so it diffs cleanly in git; it is written atomically.
  */
-import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import writeFileAtomic from "write-file-atomic";
+import { createHash, randomBytes } from "node:crypto";
+import { open, readFile, rename, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { ContentKind } from "../../model/content.ts";
 import { CONTENT_KIND_NAMES } from "../../model/model.ts";
@@ -115,12 +114,67 @@ function sortKeys(value: unknown): unknown {
   return value;
 }
 
+/** Keys of an object at which `lockChunks` writes its members one by one instead of all in one string. */
+const STREAM_FROM_KEYS = 64;
+/** Bytes gathered before a write to the file (`writeLock`). */
+const WRITE_CHUNK = 1 << 20;
+
 /**
- * Writes `lock` to `path` atomically (write-file-atomic: temporary file, fsync, rename), keys sorted, mode 0600
- * (SECURITY C73: for the embedded server it lives in `DATA_DIR`, whose files are private).
+ * The text of `JSON.stringify(sortKeys(value), null, 2)`, in pieces: an object of `STREAM_FROM_KEYS` keys or
+ * more (a kind's entries: 200,000 at issue #33 item 6's scale) is written a member at a time, so neither a
+ * sorted copy of the whole lock nor its whole text (~90 MB there) is ever held. `indent`: the line's
+ * indentation (JSON strings hold no raw newline, so a member's own text is indented by replacing them).
+ */
+export function* lockChunks(value: unknown, indent = ""): Generator<string> {
+  if (!value || typeof value !== "object" || Array.isArray(value) || Object.keys(value).length < STREAM_FROM_KEYS) {
+    const text = JSON.stringify(sortKeys(value), null, 2) ?? "null";
+    yield indent ? text.replaceAll("\n", `\n${indent}`) : text;
+    return;
+  }
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record)
+    .filter((k) => record[k] !== undefined && typeof record[k] !== "function")
+    .sort();
+  const inner = `${indent}  `;
+  yield "{";
+  for (let i = 0; i < keys.length; i++) {
+    yield `${i ? "," : ""}\n${inner}${JSON.stringify(keys[i])}: `;
+    yield* lockChunks(record[keys[i]!], inner);
+  }
+  yield keys.length ? `\n${indent}}` : "}";
+}
+
+/**
+ * Writes `lock` to `path` atomically: a temporary file beside it, written in ~1 MB pieces (`lockChunks`), keys
+ * sorted, fsynced, then renamed over `path` (a push killed meanwhile leaves the old lock whole; SECURITY C47),
+ * mode 0600 (SECURITY C73: for the embedded server it lives in `DATA_DIR`, whose files are private). The
+ * text is what `JSON.stringify(sortKeys(lock), null, 2)` gives, and a newline.
+ * @throws what the file system throws (the temporary file is removed first).
  */
 export async function writeLock(path: string, lock: LockFile): Promise<void> {
-  await writeFileAtomic(path, `${JSON.stringify(sortKeys(lock), null, 2)}\n`, { mode: 0o600 });
+  const temporary = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  const file = await open(temporary, "w", 0o600);
+  try {
+    let pending: string[] = [];
+    let size = 0;
+    for (const chunk of lockChunks(lock)) {
+      pending.push(chunk);
+      size += chunk.length;
+      if (size < WRITE_CHUNK) continue;
+      await file.write(pending.join(""));
+      pending = [];
+      size = 0;
+    }
+    pending.push("\n");
+    await file.write(pending.join(""));
+    await file.sync();
+    await file.close();
+    await rename(temporary, path);
+  } catch (error) {
+    await file.close().catch(() => {});
+    await unlink(temporary).catch(() => {});
+    throw error;
+  }
 }
 
 /**

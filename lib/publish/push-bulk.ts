@@ -1,7 +1,7 @@
 /**
  * `studio push`'s new items written in bulk (issue #33 item 5): TablesDB `createRows` (Appwrite 1.8, at most
  * 100 rows a request, all or nothing) instead of one `createRow` each: 1,000 posts in ~0.15 s of server time
- * instead of ~1.07 s. Each item is rendered and sanitized as before (`PlannedItem.fields`, the XSS boundary),
+ * instead of ~1.07 s. Each item is rendered and sanitized as before (`plannedFields`, the XSS boundary),
  * and its image uploaded first, as `createItemDocument` does. A batch Appwrite refuses is retried one item at a
  * time (the caller's `createOne`), so one bad item fails alone with its own error; the images the batch
  * uploaded are removed first (SECURITY C44: no orphan files).
@@ -14,7 +14,7 @@ import { CONTENT_MODEL, DEFAULT_CONTENT_LOCALE, versionKey, type ContentKind } f
 import type { AdminServices } from "../appwrite/client.ts";
 import { isConnectionError } from "../appwrite/unreachable.ts";
 import type { ProjectLock } from "./lock.ts";
-import type { PlanEntry, PlannedItem } from "./plan.ts";
+import { plannedFields, plannedLock, type PlanEntry, type PlannedItem } from "./plan.ts";
 import { ensureBodyImages, ensureImage, removeUploaded, type ImageUploads } from "./push-images.ts";
 import { lockEntryFor } from "./remote.ts";
 import { newItemRow } from "./writer.ts";
@@ -72,7 +72,7 @@ export function createBatches(planned: readonly PlannedItem[], size = CREATE_BAT
 
 /** The row of a planned create: its fields rendered (and sanitized), lifecycle columns, permissions. */
 function rowOf(p: PlannedItem): Record<string, unknown> {
-  const { [STATUS_COLUMN]: state, [PUBLISH_AT_COLUMN]: publishAt, ...fields } = p.fields!();
+  const { [STATUS_COLUMN]: state, [PUBLISH_AT_COLUMN]: publishAt, ...fields } = plannedFields(p);
   return newItemRow({
     kind: p.entry.kind,
     data: { ...fields, userId: null },
@@ -121,7 +121,7 @@ export async function createBatch(batch: readonly PlannedItem[], context: BulkCr
       context.project[kind][versionKey(p.entry.slug, p.entry.locale ?? DEFAULT_CONTENT_LOCALE)] = lockEntryFor(
         kind,
         doc,
-        p.lock!,
+        plannedLock(p),
       );
       context.onResult(p, { ...p.entry, documentId: doc.$id, status: "done" });
     });

@@ -264,7 +264,9 @@ export async function loadItem(stub: PushStub, options: { planning?: boolean } =
     let base: Pick<ContentItem, "frontMatter" | "image"> | null = null;
     if (stub.stub.base) {
       const baseFormat = /\.html?$/i.test(stub.stub.base) ? "html" : "markdown";
-      const baseRead = await readItem(stub.kind, path.join(root, stub.stub.base), stub.stub.base, baseFormat).catch(() => null);
+      const baseRead = await readItem(stub.kind, path.join(root, stub.stub.base), stub.stub.base, baseFormat, {
+        frontMatterOnly: true,
+      }).catch(() => null);
       if (baseRead && "item" in baseRead) base = baseRead.item;
     }
     if (inheritFrom(item, base).length > 0) return { error: `${stub.file} ${again}` };

@@ -14,7 +14,7 @@ import { bodyDigest } from "../content/body-digest.ts";
 import { itemKey, localeOfFile } from "../content/versions.ts";
 import type { ExportReport } from "./export.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
-import { planPush, type PlanAction, type PlanEntry, type PlannedItem } from "./plan.ts";
+import { planPush, plannedFields, plannedLock, type PlanAction, type PlanEntry, type PlannedItem } from "./plan.ts";
 import { loadItem, needsLoad, readForPush, type PushStub, type ReadCounts } from "./push-read.ts";
 import { readRemoteForPush } from "./remote-light.ts";
 import { defaultTimeZone, siteTimeZone } from "./site-time-zone.ts";
@@ -78,6 +78,23 @@ export interface PushResult extends PushSummary {
    * against the lock (not parsed), or read and validated.
    */
   read?: ReadCounts;
+  /** Milliseconds each phase took (issue #33 item 6: where a re-push of 200,000 items spends its time). */
+  phases?: PushPhases;
+}
+
+/**
+ * The phases of a push, in order, in milliseconds: the lock read; the content folder read and validated; the
+ * rows listed (`readRemoteForPush`); files read whole for the plan (updates); the plan (and the site's
+ * trash, time zone); the writes (with the export before a prune); the orphan images and the lock written.
+ */
+export interface PushPhases {
+  lockRead?: number;
+  read?: number;
+  list?: number;
+  load?: number;
+  plan?: number;
+  write?: number;
+  lockWrite?: number;
 }
 
 export type PushEvent =
@@ -133,7 +150,9 @@ export interface PushOptions {
  */
 export async function push(services: AdminServices, options: PushOptions): Promise<PushResult> {
   const emit = options.onEvent ?? (() => {});
+  const phases = phaseClock();
   const lock = options.lockPath ? await readLock(options.lockPath) : { version: 1 as const, projects: {} };
+  phases.lap("lockRead");
   const known = lock.projects[services.target.projectId];
   // The lock is written again only when it changes (issue #33 item 6: a re-push of 200,000 unchanged items
   // would rewrite, and fsync, tens of MB that are already there).
@@ -141,7 +160,7 @@ export async function push(services: AdminServices, options: PushOptions): Promi
   const project = projectLock(lock, services.target.projectId);
   // The items are read and planned in `readAndPlan`: from here on, each is held by its plan entry only, and
   // dropped once written (issue #33 item 6: 200,000 items in < 1 GB).
-  const { planned, tracked, issues, warnings, drafts, invalid, read } = await readAndPlan(services, options, project, emit);
+  const { planned, tracked, issues, warnings, drafts, invalid, read } = await readAndPlan(services, options, project, emit, phases);
   emit({ type: "planned", plan: planned.map((p) => p.entry) });
   const deletions = planned.filter((p) => p.entry.action === "delete").length;
   if (!options.dryRun) checkMassDelete(deletions, tracked, options.allowMassDelete ?? false, options.contentDir);
@@ -181,8 +200,9 @@ export async function push(services: AdminServices, options: PushOptions): Promi
       if (options.dryRun || !writes.has(p.entry.action)) {
         // The plan's entry becomes the result (one object an item, not two).
         result = Object.assign(p.entry, { status: "done" as const });
-        if (!options.dryRun && p.entry.action === "unchanged" && p.lock && p.remote) {
-          project[p.entry.kind][entryKey(p.entry)] = lockEntryFor(p.entry.kind, p.remote, p.lock);
+        if (!options.dryRun && p.entry.action === "unchanged" && p.hash && p.remote) {
+          // Unchanged by comparison with the whole row (not the fast path): the lock agrees with it now.
+          project[p.entry.kind][entryKey(p.entry)] = lockEntryFor(p.entry.kind, p.remote, plannedLock(p));
           lockChanged = true;
         } else if (!options.dryRun && p.entry.action === "unchanged" && p.item) {
           // The fast path (nothing changed): an entry from before `body` existed learns its body's digest, and
@@ -224,6 +244,7 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     }),
   ]);
 
+  phases.lap("write");
   if (lost.hit) {
     // What was written is recorded, so the next push recognizes it; the rest was not tried.
     if (options.lockPath && !options.dryRun) await writeLock(options.lockPath, lock);
@@ -237,6 +258,7 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     lockChanged ||= results.some((r) => r.status === "done" && writes.has(r.action));
     if (options.lockPath && lockChanged) await writeLock(options.lockPath, lock);
   }
+  phases.lap("lockWrite");
   const count = (action: PlanAction) => results.filter((r) => r.status === "done" && r.action === action).length;
   return {
     created: count("create"),
@@ -254,6 +276,21 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     exported,
     tracked,
     read,
+    phases: phases.done(),
+  };
+}
+
+/** Milliseconds spent in each phase of a push (`PushResult.phases`), laps of one clock. */
+function phaseClock() {
+  const phases: PushPhases = {};
+  let last = performance.now();
+  return {
+    lap(name: keyof PushPhases) {
+      const now = performance.now();
+      phases[name] = Math.round(now - last);
+      last = now;
+    },
+    done: () => phases,
   };
 }
 
@@ -281,6 +318,7 @@ async function readAndPlan(
   options: PushOptions,
   project: ProjectLock,
   emit: (event: PushEvent) => void,
+  phases: { lap(name: keyof PushPhases): void },
 ): Promise<ReadPlan> {
   // Bodies pushed before passed the body bounds: an unchanged one is not rendered again (issue #33 item 5).
   const checkedBodies = new Set(
@@ -291,6 +329,7 @@ async function readAndPlan(
   const { counts: read, ...all } = await readForPush(options.contentDir, project, { checkedBodies });
   const content = selectContent(all, options.only);
   checkedBodies.clear();
+  phases.lap("read");
   // Drafts are pushed too, as documents guests cannot read (issue #16; the writer derives the permissions).
   const drafts = content.items.filter((i) => i.draft).map((i) => i.file);
   const publishable = content.items;
@@ -307,6 +346,7 @@ async function readAndPlan(
   const remote = await readRemoteForPush(services, publishable, project, hashOf).catch((error: unknown) => {
     throw asUnreachable(services.target.endpoint, error, "nothing was written");
   });
+  phases.lap("list");
   // The plan compares an update's fields with its row, and decides a create's state from the front matter a
   // file known unchanged by its stat did not give: those items are read whole now (a re-push: none).
   const whole = publishable.filter((item) => {
@@ -324,6 +364,7 @@ async function readAndPlan(
     content.issues.push({ file: item.file, field: "file", message: loaded.error });
     invalidFiles.add(item.file);
   });
+  phases.lap("load");
   // A file's version is never pruned while it is invalid, nor the version a duplicated slug holds back.
   const protectedSlugs = new Set([
     ...[...invalidFiles].map((f) => {
@@ -349,6 +390,7 @@ async function readAndPlan(
     timeZone: await siteTimeZone(services.client).catch(() => defaultTimeZone()),
   }));
   const tracked = trackedCount(project, remote);
+  phases.lap("plan");
   return { planned, tracked, issues: content.issues, warnings: content.warnings, drafts, invalid: invalidFiles.size, read };
 }
 
@@ -361,9 +403,9 @@ async function readAndPlan(
 function release(p: PlannedItem, result: PushItemResult): void {
   p.entry = result;
   p.item = null;
-  p.fields = null;
+  p.rendered = null;
   p.image = null;
-  p.lock = null;
+  p.bodyImages = null;
   if (result.action !== "delete") p.remote = null;
 }
 
@@ -421,7 +463,7 @@ async function apply(
         uploads.delete(fileId);
       },
     };
-    const { [STATUS_COLUMN]: state, [PUBLISH_AT_COLUMN]: publishAt, ...fields } = p.fields!();
+    const { [STATUS_COLUMN]: state, [PUBLISH_AT_COLUMN]: publishAt, ...fields } = plannedFields(p);
     // The body's own images go first, as the featured image does (issue #30 item 4).
     bodyUploads = await ensureBodyImages(services, p, uploads);
     const lifecycle = { state: state as ItemState, publishAt: typeof publishAt === "string" ? publishAt : null };
@@ -447,7 +489,7 @@ async function apply(
             permissions: withStudioTeam(p.remote?.$permissions ?? []),
             savedBy: "studio push",
           });
-    project[kind][key] = lockEntryFor(kind, doc, p.lock!);
+    project[kind][key] = lockEntryFor(kind, doc, plannedLock(p));
     return { ...p.entry, documentId: doc.$id, status: "done" };
   } catch (error) {
     // Appwrite gone: not this item's failure; `push` stops at once (issue #26 item 10).
