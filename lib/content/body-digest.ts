@@ -20,6 +20,11 @@ export interface ReadContentOptions {
    * file read again for the fields another version inherits from it (`studio push`'s write, `push-read.ts`).
    */
   frontMatterOnly?: boolean;
+  /**
+   * The body is not rendered to check its bounds: the caller compares what it reads with an item whose body
+   * passed them (`studio push`'s write reading a file again, refused when its source hash changed).
+   */
+  boundsChecked?: boolean;
 }
 
 /**

@@ -433,7 +433,9 @@ export async function readItem(
   const body = parsed.content.trim();
   if (!body) issues.push({ file, field: "body", message: "is empty; write the text below the front matter" });
   const checked =
-    options.frontMatterOnly || (options.checkedBodies?.size ? options.checkedBodies.has(bodyDigest(format, body)) : false);
+    options.frontMatterOnly ||
+    options.boundsChecked ||
+    (options.checkedBodies?.size ? options.checkedBodies.has(bodyDigest(format, body)) : false);
   const tooComplex = body && !checked ? bodyBoundViolation(body, format) : null;
   if (tooComplex) issues.push({ file, field: "body", message: htmlBoundMessage(tooComplex) });
   else if (body && !options.frontMatterOnly) {

@@ -95,10 +95,10 @@ export function plannedFields(p: PlannedItem): ManagedFields {
 export function plannedLock(p: PlannedItem): Omit<LockEntry, "id" | "updatedAt"> {
   const item = p.item!;
   // A push's stub (`push-read.ts`) holds its body's digest, and the files it was read from.
-  const stub = "stub" in item ? (item.stub as { body: string; source: string | null }) : null;
+  const stub = "stub" in item ? (item.stub as { body?: string; source?: string | null }) : null;
   return {
     hash: p.hash!,
-    body: stub ? stub.body : bodyDigest(item.format, item.body),
+    body: stub?.body ?? bodyDigest(item.format, item.body),
     ...(stub?.source ? { source: stub.source } : {}),
     ...(p.image && p.imageUrl ? { image: { sha256: sha256(p.image.bytes), url: p.imageUrl } } : {}),
     ...(p.bodyImages ? { bodyImages: p.bodyImages } : {}),
@@ -209,8 +209,10 @@ function planItem(input: PlanInput, item: ContentItem): PlannedItem {
   // Fast path: neither side changed since the last sync; nothing to render or compare. The item is kept only
   // when its lock entry learns something from it (`push`: its body's digest, its files' stats).
   if (remote && entry && !remoteChangedSince(item.kind, entry, remote) && entry.hash === hash) {
-    const stub = "stub" in item ? (item.stub as { source: string | null }) : null;
-    const teaches = !entry.body || (stub?.source != null && stub.source !== entry.source);
+    // A push's stub (`push-read.ts`) known by its stat teaches nothing; one parsed, or known by its bytes'
+    // hash, gives its files' stats (`sourceNow`).
+    const stub = "stub" in item ? (item.stub as { by?: string }) : null;
+    const teaches = !entry.body || stub?.by !== "stat";
     return {
       entry: { ...base, action: "unchanged", documentId: remote.$id },
       item: teaches ? item : null,

@@ -84,11 +84,31 @@ function rowOf(p: PlannedItem): Record<string, unknown> {
 }
 
 /**
- * Creates one batch (items of one kind): images first, then one `createRows`; records each row in the lock.
+ * The rows of a batch, rendered and sanitized (`plannedFields`): what `createBatch` sends. Rendering takes a
+ * while: it yields between items, so the event loop sees a keep-alive socket the server closed meanwhile (else
+ * the next request goes out on it and fails as a connection error), and a request in flight is answered.
+ */
+export async function renderBatch(batch: readonly PlannedItem[]): Promise<Record<string, unknown>[]> {
+  const rows: Record<string, unknown>[] = [];
+  for (const p of batch) {
+    rows.push(rowOf(p));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return rows;
+}
+
+/**
+ * Creates one batch (items of one kind): images first, then one `createRows` of `rendered` (`renderBatch`,
+ * which the caller may have run while the previous batch was being written; default: rendered here); records
+ * each row in the lock.
  * @throws the connection error when Appwrite is gone (the caller stops the push); any other refusal of the
  *   batch is retried item by item through `createOne`.
  */
-export async function createBatch(batch: readonly PlannedItem[], context: BulkCreateContext): Promise<void> {
+export async function createBatch(
+  batch: readonly PlannedItem[],
+  context: BulkCreateContext,
+  rendered?: Record<string, unknown>[],
+): Promise<void> {
   const { services } = context;
   const kind = batch[0]!.entry.kind;
   const uploaded: string[] = [];
@@ -103,13 +123,7 @@ export async function createBatch(batch: readonly PlannedItem[], context: BulkCr
       }
     };
     await Promise.all(Array.from({ length: Math.min(IMAGE_CONCURRENCY, batch.length) }, uploader));
-    // Rendering a batch takes a while: yield between items, so the event loop sees a keep-alive socket the
-    // server closed meanwhile (else the next request goes out on it and fails as a connection error).
-    const rows: Record<string, unknown>[] = [];
-    for (const p of batch) {
-      rows.push(rowOf(p));
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    const rows = rendered ?? (await renderBatch(batch));
     const created = await services.tablesDB.createRows({
       databaseId: DATABASE_ID,
       tableId: CONTENT_MODEL[kind].collectionId,

@@ -15,7 +15,7 @@ import { itemKey, localeOfFile } from "../content/versions.ts";
 import type { ExportReport } from "./export.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
 import { planPush, plannedFields, plannedLock, type PlanAction, type PlanEntry, type PlannedItem } from "./plan.ts";
-import { loadItem, needsLoad, readForPush, type PushStub, type ReadCounts } from "./push-read.ts";
+import { isStub, loadItem, needsLoad, dropPlanningFields, readForPush, sourceNow, type PushStub, type ReadCounts } from "./push-read.ts";
 import { readRemoteForPush } from "./remote-light.ts";
 import { defaultTimeZone, siteTimeZone } from "./site-time-zone.ts";
 import { checkMassDelete, exportDeletions, trackedCount } from "./push-guards.ts";
@@ -27,7 +27,7 @@ import {
   removeUploaded,
   type ImageUploads,
 } from "./push-images.ts";
-import { batchSizeFor, createBatch, createBatches, type BulkCreateContext } from "./push-bulk.ts";
+import { batchSizeFor, createBatch, createBatches, renderBatch, type BulkCreateContext } from "./push-bulk.ts";
 import { describeError, lockEntryFor, remoteChangedSince } from "./remote.ts";
 import { AppwriteUnreachableError, asUnreachable, isConnectionError } from "../appwrite/unreachable.ts";
 import { selectContent, selectPlanned, type Selection } from "./selection.ts";
@@ -208,13 +208,14 @@ export async function push(services: AdminServices, options: PushOptions): Promi
           // The fast path (nothing changed): an entry from before `body` existed learns its body's digest, and
           // its files' stats when they changed (read by their hash) or were not recorded yet.
           const entry = project[p.entry.kind][entryKey(p.entry)];
-          const stub = "stub" in p.item ? (p.item as PushStub).stub : null;
-          if (entry && !entry.body) {
-            entry.body = stub ? stub.body : bodyDigest(p.item.format, p.item.body);
+          const stub = isStub(p.item) ? p.item : null;
+          if (entry && !entry.body && (!stub || stub.stub.body)) {
+            entry.body = stub ? stub.stub.body : bodyDigest(p.item.format, p.item.body);
             lockChanged = true;
           }
-          if (entry && stub?.source && stub.source !== entry.source) {
-            entry.source = stub.source;
+          const source = stub ? await sourceNow(stub) : null;
+          if (entry && source && source !== entry.source) {
+            entry.source = source;
             lockChanged = true;
           }
         }
@@ -229,19 +230,20 @@ export async function push(services: AdminServices, options: PushOptions): Promi
       }
       record(p, result);
     }),
-    // One batch at a time: a push stopped midway leaves at most one batch's images behind (reused next time).
-    forEachLimit(createBatches(bulk, batchSizeFor(bulk.length)), 1, async (batch) => {
-      if (lost.hit) return;
-      // Each file is read again for its write (the plan held a stub); one edited since is refused alone.
-      const ready: PlannedItem[] = [];
-      await forEachLimit(batch, 16, async (p) => {
-        const refused = await load(p);
-        if (refused) record(p, refused);
-        else ready.push(p);
-      });
-      const inOrder = batch.filter((p) => ready.includes(p));
-      if (inOrder.length) await createBatch(inOrder, bulkContext).catch(stopAt);
-    }),
+    // One batch written at a time: a push stopped midway leaves at most one batch's images behind (reused next
+    // time). The next batch is read again and rendered meanwhile (the client's work beside Appwrite's).
+    (async () => {
+      let writing: Promise<void> = Promise.resolve();
+      for (const batch of createBatches(bulk, batchSizeFor(bulk.length))) {
+        if (lost.hit) break;
+        const ready = await loadBatch(batch, record);
+        const rows = ready.length ? await renderBatch(ready).catch((error: unknown) => (stopAt(error), null)) : null;
+        await writing;
+        if (lost.hit || !rows) continue;
+        writing = createBatch(ready, bulkContext, rows).catch(stopAt);
+      }
+      await writing;
+    })(),
   ]);
 
   phases.lap("write");
@@ -389,6 +391,7 @@ async function readAndPlan(
     // The plan names scheduled times in the site's zone (issue #29); unreadable, the environment's default.
     timeZone: await siteTimeZone(services.client).catch(() => defaultTimeZone()),
   }));
+  for (const p of planned) dropPlanningFields(p.item);
   const tracked = trackedCount(project, remote);
   phases.lap("plan");
   return { planned, tracked, issues: content.issues, warnings: content.warnings, drafts, invalid: invalidFiles.size, read };
@@ -417,6 +420,25 @@ async function load(p: PlannedItem): Promise<PushItemResult | null> {
   if (!needsLoad(p.item) || !["create", "update"].includes(p.entry.action)) return null;
   const full = await loadItem(p.item);
   return "error" in full ? { ...p.entry, status: "failed", error: full.error } : null;
+}
+
+/**
+ * Reads a batch's files again for their writes (`load`): those edited since the plan are recorded as failed
+ * (nothing written for them).
+ * @returns the others, in the batch's order.
+ */
+async function loadBatch(
+  batch: readonly PlannedItem[],
+  record: (p: PlannedItem, result: PushItemResult) => void,
+): Promise<PlannedItem[]> {
+  const refused = new Set<PlannedItem>();
+  await forEachLimit(batch, 16, async (p) => {
+    const failed = await load(p);
+    if (!failed) return;
+    refused.add(p);
+    record(p, failed);
+  });
+  return refused.size ? batch.filter((p) => !refused.has(p)) : [...batch];
 }
 
 /** Runs `task` over `items` with at most `limit` in flight. */

@@ -70,6 +70,8 @@ function fromCli(line: Record<string, unknown>, rss: number): Record<string, num
   }
   if (line["type"] !== "result") return null;
   const seconds = (performance.now() - started) / 1000;
+  // What the push says of its own time (phases, ms) and of how it read the files (issue #33 item 6).
+  if (line["phases"] || line["read"]) console.log(`  push phases (ms) ${JSON.stringify(line["phases"] ?? {})}, files ${JSON.stringify(line["read"] ?? {})}`);
   const counts = Object.fromEntries(["created", "updated", "unchanged", "failed"].map((k) => [k, Number(line[k])]));
   return { phase: "end" as never, ...counts, seconds, rss, heap: 0 };
 }
@@ -93,6 +95,8 @@ function runPush(target: Target, contentDir: string, lockPath: string, serverPid
         APPWRITE_PROJECT_ID: target.projectId,
         APPWRITE_API_KEY: target.apiKey,
         PUSH_HEAP_AT: heapAt,
+        // `studio push --json`'s result then says where its time went (its phases, ms).
+        STUDIO_PUSH_PHASES: "1",
       },
       stdio: ["ignore", "pipe", "inherit"],
     },
