@@ -114,19 +114,19 @@ function sortKeys(value: unknown): unknown {
   return value;
 }
 
-/** Keys of an object at which `lockChunks` writes its members one by one instead of all in one string. */
-const STREAM_FROM_KEYS = 64;
+/** Levels of the lock written a member at a time: the file, `projects`, a project, a kind (then its entries). */
+const STREAMED_LEVELS = 4;
 /** Bytes gathered before a write to the file (`writeLock`). */
 const WRITE_CHUNK = 1 << 20;
 
 /**
- * The text of `JSON.stringify(sortKeys(value), null, 2)`, in pieces: an object of `STREAM_FROM_KEYS` keys or
- * more (a kind's entries: 200,000 at issue #33 item 6's scale) is written a member at a time, so neither a
- * sorted copy of the whole lock nor its whole text (~90 MB there) is ever held. `indent`: the line's
- * indentation (JSON strings hold no raw newline, so a member's own text is indented by replacing them).
+ * The text of `JSON.stringify(sortKeys(value), null, 2)`, in pieces: the lock, its projects, each project and
+ * each kind are written a member at a time (`STREAMED_LEVELS`), each entry as one piece, so neither a sorted copy
+ * of the whole lock nor its whole text (~90 MB for 200,000 entries, issue #33 item 6) is ever held. `indent`:
+ * the line's indentation (JSON strings hold no raw newline, so a member's text is indented by replacing them).
  */
-export function* lockChunks(value: unknown, indent = ""): Generator<string> {
-  if (!value || typeof value !== "object" || Array.isArray(value) || Object.keys(value).length < STREAM_FROM_KEYS) {
+export function* lockChunks(value: unknown, indent = "", level = 0): Generator<string> {
+  if (level >= STREAMED_LEVELS || !value || typeof value !== "object" || Array.isArray(value)) {
     const text = JSON.stringify(sortKeys(value), null, 2) ?? "null";
     yield indent ? text.replaceAll("\n", `\n${indent}`) : text;
     return;
@@ -139,7 +139,7 @@ export function* lockChunks(value: unknown, indent = ""): Generator<string> {
   yield "{";
   for (let i = 0; i < keys.length; i++) {
     yield `${i ? "," : ""}\n${inner}${JSON.stringify(keys[i])}: `;
-    yield* lockChunks(record[keys[i]!], inner);
+    yield* lockChunks(record[keys[i]!], inner, level + 1);
   }
   yield keys.length ? `\n${indent}}` : "}";
 }
