@@ -3,7 +3,7 @@
  * matter), validates them against `model/content.ts`, and checks every referenced local image.
  * Invalid files are reported with the file and the field, never half-accepted.
  */
-import { readFile as readFileCallback } from "node:fs";
+import { readFile as readFileCallback, readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { promisify } from "node:util";
@@ -400,7 +400,7 @@ export async function readItem(
 ): Promise<({ item: ContentItem; bytes?: string } | { issues: ContentIssue[] }) & { warnings?: ContentIssue[] }> {
   const issues: ContentIssue[] = [];
   const warnings: ContentIssue[] = [];
-  const raw = await readFile(absolutePath);
+  const raw = options.readSync ? readFileSync(absolutePath) : await readFile(absolutePath);
   const text = textOf(raw);
   if (text === null) {
     const message =

@@ -3,21 +3,23 @@
  * in < 1 GB, and a re-push of them unchanged < 30 s).
  *
  * Planning holds a small record per item (`PushStub`), not the parsed item: its identity, the source hash the
- * plan compares with the lock's, its body's digest, its draft flag and the date its state is decided from, and
- * its images (featured and body, as read). The body and the rest of the front matter are dropped as soon as the
- * item is validated; the write reads the file again (`loadItem`), validates it again and refuses it when it is no
- * longer what was planned (edited meanwhile).
+ * plan compares with the lock's, a SHA of the bytes parsed, its draft flag and, until planned, the date its state
+ * is decided from, and its images (featured and body, as read). The body and the rest of the front matter are
+ * dropped as soon as the item is validated; the write reads the file again (`loadItem`: the first push reads each
+ * file twice, the price of not holding 200,000 parsed files), validates it again (its body's bounds aside: the
+ * same source hash is the same body) and refuses it when it is no longer what was planned (edited meanwhile).
  *
  * The re-push: the lock records for each item written the files its hash depends on (its own and, for a
- * version in another locale, its default-locale sibling's), with their size, mtime, ctime and inode, and a
- * SHA-256 of their bytes (`LockEntry.source`); its local images are among those files. A file whose stat matches is not read at all (`byStat`); one whose
- * stat differs (a `git checkout`, a `touch`) is read and hashed, and when the bytes are the same it is not
- * parsed either (`byHash`; the new stat is recorded). The SHA-256 recorded is of the bytes that were parsed
- * (not read again), and the stats are taken after: a stat is recorded only when the files' mtime and ctime are
- * older than `RACY_MS` then, so an edit within the same clock tick (which leaves the mtime unchanged at the file
- * system's granularity), or between the parse and the stat, is never mistaken for no change; ctime cannot be
- * set back by tools such as `touch -d`. A file with warnings (HTML the sanitizer removes) has no `source`:
- * it is read at every push, so its warnings are printed every time.
+ * version in another locale, its default-locale sibling's, and its local images), with a digest of their size,
+ * mtime, ctime and inode, and a SHA of their bytes (`LockEntry.source`). A file whose stat matches is not read
+ * at all (`byStat`); one whose stat differs (a `git checkout`, a `touch`) is read and hashed, and when the bytes
+ * are the same it is not parsed either (`byHash`; the new stat is recorded). The SHA recorded is of the bytes
+ * that were parsed (by the write's read, or by this push's read for an item agreed unchanged), and the stats are
+ * taken after: a stat is recorded only when the files' mtime and ctime are older than `RACY_MS` then, so an edit
+ * within the same clock tick (which leaves the mtime unchanged at the file system's granularity), or between
+ * the parse and the stat, is never mistaken for no change; ctime cannot be set back by tools such as `touch -d`.
+ * A file with warnings (HTML the sanitizer removes) has no `source`: it is read at every push, so its warnings
+ * are printed every time.
  */
 import { createHash } from "node:crypto";
 import { readFile as readFileCallback, statSync } from "node:fs";
@@ -363,7 +365,7 @@ async function readAgain(
   const again = "was edited or removed since the push planned it; nothing was written for it: push again";
   let read;
   try {
-    read = await readItem(stub.kind, path.join(root, stub.file), stub.file, format, { boundsChecked, digestBytes: true });
+    read = await readItem(stub.kind, path.join(root, stub.file), stub.file, format, { boundsChecked, digestBytes: true, readSync: true });
   } catch {
     return { error: `${stub.file} ${again}` };
   }
@@ -374,7 +376,7 @@ async function readAgain(
     let found: Pick<ContentItem, "frontMatter" | "image"> | null = null;
     if (base) {
       const baseFormat = /\.html?$/i.test(base) ? "html" : "markdown";
-      const options = { frontMatterOnly: true, digestBytes: true };
+      const options = { frontMatterOnly: true, digestBytes: true, readSync: true };
       const baseRead = await readItem(stub.kind, path.join(root, base), base, baseFormat, options).catch(() => null);
       if (baseRead && "item" in baseRead) {
         found = baseRead.item;
