@@ -1,5 +1,4 @@
 import { createInterface } from "node:readline/promises";
-import { setFlagsFromString } from "node:v8";
 import type { Command } from "commander";
 import type { PlanEntry, PushEvent, PushOptions, PushResult } from "../../lib/publish/push.ts";
 import { positiveInteger, withContext } from "../command-kit.ts";
@@ -7,6 +6,7 @@ import type { CommandContext } from "../context.ts";
 import { EXIT, UsageError, exitCodeFor } from "../exit-codes.ts";
 import { DEFAULT_CONTENT_LOCALE } from "../../model/locales.ts";
 import { selectionFor } from "../selection.ts";
+import { planned, tightenHeap } from "../heap.ts";
 import { interruptedLines, onInterrupt, type Progress } from "../interrupt.ts";
 import { conflictDetail, emitJson, exportedLine, reportIssues, reportWarnings, stateChange } from "../output.ts";
 
@@ -148,19 +148,6 @@ async function confirmPrune(context: CommandContext, options: PushCommandOptions
 }
 
 /**
- * The old generation's limit after each full collection: 2× what survived it (`--heap-growing-percent`, read by
- * V8 at every collection), where V8 allows up to 4× for a heap that grows fast. A push of 200,000 items holds a
- * few hundred MB that survive, and renders (jsdom, DOMPurify) much garbage besides: with the default the heap
- * reached 2–4× what was live (issue #33 item 6: resident memory < 1 GB). At 10,000 × 2 this took the push's peak
- * RSS from 519 to 364 MB in the same time (43.1 and 42.5 s); 25 % (1.25×) took it to 311 MB but 27 % longer.
- * `STUDIO_HEAP_GROWING` sets the percent (0: V8's default).
- */
-function tightenHeap(): void {
-  const percent = Number(process.env["STUDIO_HEAP_GROWING"] ?? 100);
-  if (Number.isInteger(percent) && percent > 0) setFlagsFromString(`--heap-growing-percent=${percent}`);
-}
-
-/**
  * `studio push`: validates `content/`, plans against Appwrite and the lock, and applies (unless `--dry-run`).
  * Output: a live Ink view in a terminal; plain lines otherwise; NDJSON with `--json`.
  * @returns the exit code (see `exit-codes.ts`).
@@ -186,7 +173,10 @@ export async function runPush(context: CommandContext, options: PushCommandOptio
   // Ctrl-C says how far the push got (issue #34).
   const progress: Progress = { total: 0, done: {} };
   const track = (event: PushEvent) => {
-    if (event.type === "planned") progress.total = event.plan.length;
+    if (event.type === "planned") {
+      progress.total = event.plan.length;
+      planned(event.plan.length); // a large push drops what reading and planning left behind (`heap.ts`)
+    }
     if (event.type !== "item") return;
     const r = event.result;
     const key = r.status === "failed" ? "failed" : r.action === "unchanged" ? "unchanged" : (PAST[r.action] ?? r.action);

@@ -310,9 +310,11 @@ export function itemsBySlug(items: readonly ContentItem[]): Record<ContentKind, 
 /** Plans every item of `input` (pure: reads nothing, writes nothing). */
 export function planPush(input: PlanInput): PlannedItem[] {
   const planned = input.items.map((item) => planItem(input, item));
-  const present = itemsBySlug(input.items);
+  // The version keys of the files of each kind (a set, not a map of the items: 200,000 of them at issue #33 item 6).
+  const present = Object.fromEntries(Object.keys(CONTENT_KINDS).map((kind) => [kind, new Set<string>()])) as Record<ContentKind, Set<string>>;
+  for (const item of input.items) present[item.kind].add(itemKey(item));
   for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
-    for (const removal of planRemovals(input, kind, new Set(present[kind].keys()))) planned.push(removal);
+    for (const removal of planRemovals(input, kind, present[kind])) planned.push(removal);
   }
   return planned;
 }

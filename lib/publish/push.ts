@@ -4,34 +4,24 @@
  * content-addressed and uploaded once, a document write that fails removes the image it just uploaded, and
  * an item edited in Appwrite since the last push or pull is a conflict, not an overwrite (unless `force`).
  */
-import { withStudioTeam } from "./item-permissions.ts";
-import { IMAGES_BUCKET_ID } from "../../model/content.ts";
-import { PUBLISH_AT_COLUMN, STATUS_COLUMN, type ItemState } from "../../model/lifecycle.ts";
-import { CONTENT_KIND_NAMES, DEFAULT_CONTENT_LOCALE, versionKey } from "../../model/model.ts";
+import { CONTENT_KIND_NAMES, versionKey } from "../../model/model.ts";
 import type { AdminServices } from "../appwrite/client.ts";
 import type { ContentIssue, ContentItem } from "../content/read.ts";
 import { bodyDigest } from "../content/body-digest.ts";
 import { itemKey, localeOfFile } from "../content/versions.ts";
 import type { ExportReport } from "./export.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
-import { planPush, plannedFields, plannedLock, type PlanAction, type PlanEntry, type PlannedItem } from "./plan.ts";
-import { isStub, loadItem, needsLoad, dropPlanningFields, readForPush, sourceNow, type PushStub, type ReadCounts } from "./push-read.ts";
+import { planPush, plannedLock, type PlanAction, type PlanEntry, type PlannedItem } from "./plan.ts";
+import { dropPlanningFields, isStub, loadItem, readForPush, sourceNow, type PushStub, type ReadCounts } from "./push-read.ts";
+import { apply, entryKey, forEachLimit, load, loadBatch, release } from "./push-apply.ts";
 import { readRemoteForPush } from "./remote-light.ts";
 import { defaultTimeZone, siteTimeZone } from "./site-time-zone.ts";
 import { checkMassDelete, exportDeletions, trackedCount } from "./push-guards.ts";
-import {
-  ensureBodyImages,
-  ensureImage,
-  imagesUsedTwice,
-  removeOrphanImages,
-  removeUploaded,
-  type ImageUploads,
-} from "./push-images.ts";
+import { imagesUsedTwice, removeOrphanImages, type ImageUploads } from "./push-images.ts";
 import { batchSizeFor, createBatch, createBatches, renderBatch, type BulkCreateContext } from "./push-bulk.ts";
-import { describeError, lockEntryFor, remoteChangedSince } from "./remote.ts";
-import { AppwriteUnreachableError, asUnreachable, isConnectionError } from "../appwrite/unreachable.ts";
+import { lockEntryFor, remoteChangedSince } from "./remote.ts";
+import { AppwriteUnreachableError, asUnreachable } from "../appwrite/unreachable.ts";
 import { selectContent, selectPlanned, type Selection } from "./selection.ts";
-import { createItemDocument, deleteItemDocument, updateItemDocument, type ImageStep } from "./writer.ts";
 import { trashedVersions } from "./trash.ts";
 
 export type { PlanAction, PlanEntry } from "./plan.ts";
@@ -395,129 +385,4 @@ async function readAndPlan(
   const tracked = trackedCount(project, remote);
   phases.lap("plan");
   return { planned, tracked, issues: content.issues, warnings: content.warnings, drafts, invalid: invalidFiles.size, read };
-}
-
-/**
- * Drops what `p` held for its write once its `result` is known (issue #33 item 6: a push of 200,000 items
- * holds the file, its rendering and the Appwrite row of the items not yet written, not of all): its entry
- * becomes the result; a deletion keeps its row (`removeOrphanImages` reads its image), every item its
- * `imageUrl` (the images still used).
- */
-function release(p: PlannedItem, result: PushItemResult): void {
-  p.entry = result;
-  p.item = null;
-  p.rendered = null;
-  p.image = null;
-  p.bodyImages = null;
-  if (result.action !== "delete") p.remote = null;
-}
-
-/**
- * Reads a planned create's or update's file again for its write (`loadItem`), when the plan held its stub.
- * @returns the failed result when the file is no longer what was planned (nothing is written for it), else null.
- */
-async function load(p: PlannedItem): Promise<PushItemResult | null> {
-  if (!needsLoad(p.item) || !["create", "update"].includes(p.entry.action)) return null;
-  const full = await loadItem(p.item);
-  return "error" in full ? { ...p.entry, status: "failed", error: full.error } : null;
-}
-
-/**
- * Reads a batch's files again for their writes (`load`): those edited since the plan are recorded as failed
- * (nothing written for them).
- * @returns the others, in the batch's order.
- */
-async function loadBatch(
-  batch: readonly PlannedItem[],
-  record: (p: PlannedItem, result: PushItemResult) => void,
-): Promise<PlannedItem[]> {
-  const refused = new Set<PlannedItem>();
-  await forEachLimit(batch, 16, async (p) => {
-    const failed = await load(p);
-    if (!failed) return;
-    refused.add(p);
-    record(p, failed);
-  });
-  return refused.size ? batch.filter((p) => !refused.has(p)) : [...batch];
-}
-
-/** Runs `task` over `items` with at most `limit` in flight. */
-async function forEachLimit<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await task(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-}
-
-/** The version key of a plan entry (`versionKey(slug, locale)`). */
-function entryKey(entry: PlanEntry): string {
-  return versionKey(entry.slug, entry.locale ?? DEFAULT_CONTENT_LOCALE);
-}
-
-async function apply(
-  services: AdminServices,
-  p: PlannedItem,
-  uploads: ImageUploads,
-  sharedImages: Set<string>,
-  project: ProjectLock,
-): Promise<PushItemResult> {
-  const { tablesDB: databases } = services;
-  const { kind } = p.entry;
-  const key = entryKey(p.entry);
-  let bodyUploads: string[] = [];
-  try {
-    if (p.entry.action === "delete") {
-      await deleteItemDocument(databases, kind, p.entry.documentId!);
-      delete project[kind][key];
-      return { ...p.entry, status: "done" };
-    }
-    const image: ImageStep = {
-      upload: async () => {
-        const fileId = await ensureImage(services, p, uploads);
-        return fileId ? { fileId, created: true } : null;
-      },
-      // The URL the plan computed from the content-addressed id: the fields already hold it.
-      url: () => p.imageUrl!,
-      remove: async (fileId) => {
-        if (sharedImages.has(fileId)) return;
-        await services.storage.deleteFile({ bucketId: IMAGES_BUCKET_ID, fileId }).catch(() => {});
-        uploads.delete(fileId);
-      },
-    };
-    const { [STATUS_COLUMN]: state, [PUBLISH_AT_COLUMN]: publishAt, ...fields } = plannedFields(p);
-    // The body's own images go first, as the featured image does (issue #30 item 4).
-    bodyUploads = await ensureBodyImages(services, p, uploads);
-    const lifecycle = { state: state as ItemState, publishAt: typeof publishAt === "string" ? publishAt : null };
-    const changed = p.entry.changes.filter((key) => key in fields);
-    const doc =
-      p.entry.action === "create"
-        ? await createItemDocument(databases, {
-            kind,
-            data: { ...fields, userId: null },
-            // The team's item (issue #28 item 1): the state adds its read permission.
-            permissions: withStudioTeam([]),
-            image,
-            lifecycle,
-            savedBy: "studio push",
-          })
-        : await updateItemDocument(databases, p.entry.documentId!, {
-            kind,
-            data: Object.fromEntries(changed.map((key) => [key, fields[key] ?? null])),
-            image,
-            // The state's read permission replaces the document's own (its other permissions are kept).
-            lifecycle,
-            // Existing rows get the team's permissions too (a site from before the team, issue #28 item 1).
-            permissions: withStudioTeam(p.remote?.$permissions ?? []),
-            savedBy: "studio push",
-          });
-    project[kind][key] = lockEntryFor(kind, doc, plannedLock(p));
-    return { ...p.entry, documentId: doc.$id, status: "done" };
-  } catch (error) {
-    // Appwrite gone: not this item's failure; `push` stops at once (issue #26 item 10).
-    if (isConnectionError(error)) throw error;
-    // No orphans (SECURITY C44): the body images this item alone made are removed with its failed write.
-    await removeUploaded(services, bodyUploads, sharedImages, uploads);
-    return { ...p.entry, status: "failed", error: describeError(error) };
-  }
 }
