@@ -136,8 +136,9 @@ export async function apply(
             permissions: withStudioTeam(p.remote?.$permissions ?? []),
             savedBy: "studio push",
           });
-    project[kind][key] = lockEntryFor(kind, doc, plannedLock(p));
-    return { ...p.entry, documentId: doc.$id, status: "done" };
+    const entry = lockEntryFor(kind, doc, plannedLock(p));
+    project[kind][key] = entry;
+    return { ...p.entry, documentId: entry.id, status: "done" }; // the lock's own copy (`ownString`)
   } catch (error) {
     // Appwrite gone: not this item's failure; `push` stops at once (issue #26 item 10).
     if (isConnectionError(error)) throw error;

@@ -132,12 +132,10 @@ export async function createBatch(
     const byId = new Map<string, Models.DefaultRow>(created.rows.map((row) => [row.$id, row]));
     batch.forEach((p, index) => {
       const doc = byId.get(rows[index]!.$id as string)!;
-      context.project[kind][versionKey(p.entry.slug, p.entry.locale ?? DEFAULT_CONTENT_LOCALE)] = lockEntryFor(
-        kind,
-        doc,
-        plannedLock(p),
-      );
-      context.onResult(p, { ...p.entry, documentId: doc.$id, status: "done" });
+      const entry = lockEntryFor(kind, doc, plannedLock(p));
+      context.project[kind][versionKey(p.entry.slug, p.entry.locale ?? DEFAULT_CONTENT_LOCALE)] = entry;
+      // The lock entry's own copy of the id, not the answer's (`ownString`).
+      context.onResult(p, { ...p.entry, documentId: entry.id, status: "done" });
     });
   } catch (error) {
     if (isConnectionError(error)) throw error;
