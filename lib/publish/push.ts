@@ -227,9 +227,10 @@ export async function push(services: AdminServices, options: PushOptions): Promi
       for (const batch of createBatches(bulk, batchSizeFor(bulk.length))) {
         if (lost.hit) break;
         const ready = await loadBatch(batch, record);
-        const rows = ready.length ? await renderBatch(ready).catch((error: unknown) => (stopAt(error), null)) : null;
+        // A batch that fails to render here is rendered by `createBatch`, where a failure is its item's alone.
+        const rows = ready.length ? await renderBatch(ready).catch(() => undefined) : undefined;
         await writing;
-        if (lost.hit || !rows) continue;
+        if (lost.hit || ready.length === 0) continue;
         writing = createBatch(ready, bulkContext, rows).catch(stopAt);
       }
       await writing;
