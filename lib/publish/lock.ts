@@ -42,8 +42,9 @@ export interface LockEntry {
   /**
    * The files the item's hash was read from when it was pushed (its own first, then the default-locale file a
    * version took fields from, then its local images), a digest of their stats (none when they were too recent
-   * to trust) and a SHA-256 of their bytes, as one string (`push-read.ts`, `encodeSource`): a re-push does not
-   * parse a file whose stat, or else whose bytes, are the same (issue #33 item 6). Absent: read it.
+   * to trust; 64 bits) and a SHA-256 of their bytes (its first 128 bits), as one string (`push-read.ts`,
+   * `encodeSource`): a re-push does not parse a file whose stat, or else whose bytes, are the same (issue #33
+   * item 6). Absent, or in another form: read it.
    */
   source?: string;
 }

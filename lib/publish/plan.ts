@@ -138,18 +138,6 @@ export interface PlanInput {
   hashOf?: (item: ContentItem) => string;
 }
 
-/**
- * `sourceHash`, remembered per item in `memo`: push hashes each item twice (`readRemoteForPush`, the plan).
- * Weakly: the memo does not keep an item alive once the push has written and dropped it (issue #33 item 6).
- */
-export function rememberedSourceHash(memo = new WeakMap<ContentItem, string>()): (item: ContentItem) => string {
-  return (item) => {
-    let hash = memo.get(item);
-    if (hash === undefined) memo.set(item, (hash = sourceHash(item)));
-    return hash;
-  };
-}
-
 /** A scheduled time as the plan says it: `2026-12-01 09:00 Asia/Riyadh` (wall time in `zone`). */
 export function planTime(at: unknown, zone = "UTC"): string | undefined {
   const instant = at instanceof Date || typeof at === "string" ? new Date(at) : null;
