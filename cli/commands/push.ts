@@ -6,6 +6,7 @@ import type { CommandContext } from "../context.ts";
 import { EXIT, UsageError, exitCodeFor } from "../exit-codes.ts";
 import { DEFAULT_CONTENT_LOCALE } from "../../model/locales.ts";
 import { selectionFor } from "../selection.ts";
+import { planned, tightenHeap } from "../heap.ts";
 import { interruptedLines, onInterrupt, type Progress } from "../interrupt.ts";
 import { conflictDetail, emitJson, exportedLine, reportIssues, reportWarnings, stateChange } from "../output.ts";
 
@@ -103,7 +104,21 @@ export function summaryLine(result: PushResult): string {
 /** The final `--json` line: the counts (issue #7: extends the skeleton's `{created, updated, unchanged, failed}`). */
 export function resultJson(result: PushResult) {
   const { created, updated, unchanged, deleted, skipped, conflicts, failed, dryRun } = result;
-  return { created, updated, unchanged, deleted, skipped, conflicts, failed, dryRun };
+  // How the files were read (known unchanged by stat or hash, or parsed) and each phase's milliseconds.
+  // (issue #33 item 6)
+  return {
+    created,
+    updated,
+    unchanged,
+    deleted,
+    skipped,
+    conflicts,
+    failed,
+    dryRun,
+    ...(result.read ? { read: result.read } : {}),
+    // Only on request (`STUDIO_PUSH_PHASES=1`, the benchmarks): timings differ at every run.
+    ...(result.phases && process.env["STUDIO_PUSH_PHASES"] === "1" ? { phases: result.phases } : {}),
+  };
 }
 
 /**
@@ -138,6 +153,7 @@ async function confirmPrune(context: CommandContext, options: PushCommandOptions
  * @returns the exit code (see `exit-codes.ts`).
  */
 export async function runPush(context: CommandContext, options: PushCommandOptions): Promise<number> {
+  tightenHeap();
   const base: PushOptions = {
     contentDir: options.dir,
     lockPath: context.lockPath(options.dir),
@@ -157,7 +173,10 @@ export async function runPush(context: CommandContext, options: PushCommandOptio
   // Ctrl-C says how far the push got (issue #34).
   const progress: Progress = { total: 0, done: {} };
   const track = (event: PushEvent) => {
-    if (event.type === "planned") progress.total = event.plan.length;
+    if (event.type === "planned") {
+      progress.total = event.plan.length;
+      planned(event.plan.length); // a large push drops what reading and planning left behind (`heap.ts`)
+    }
     if (event.type !== "item") return;
     const r = event.result;
     const key = r.status === "failed" ? "failed" : r.action === "unchanged" ? "unchanged" : (PAST[r.action] ?? r.action);

@@ -13,6 +13,23 @@ export interface ReadContentOptions {
    * the text alone). Every other check (front matter, slug, image, removed HTML warnings) still runs.
    */
   checkedBodies?: ReadonlySet<string>;
+  /** `readItem` also returns `bytes`: the SHA-256 hex of the file's bytes as read (`studio push`'s lock). */
+  digestBytes?: boolean;
+  /**
+   * Only the front matter and the image are checked (the body's bounds, removed HTML and images are not): for a
+   * file read again for the fields another version inherits from it (`studio push`'s write, `push-read.ts`).
+   */
+  frontMatterOnly?: boolean;
+  /**
+   * The body is not rendered to check its bounds: the caller compares what it reads with an item whose body
+   * passed them (`studio push`'s write reading a file again, refused when its source hash changed).
+   */
+  boundsChecked?: boolean;
+  /**
+   * Read the file synchronously: one file read again on its own (`studio push`'s write), where a read through
+   * libuv's thread pool costs ~15× a small file's `readFileSync` (issue #33 item 6).
+   */
+  readSync?: boolean;
 }
 
 /**

@@ -3,7 +3,8 @@
  * matter), validates them against `model/content.ts`, and checks every referenced local image.
  * Invalid files are reported with the file and the field, never half-accepted.
  */
-import { readFile as readFileCallback } from "node:fs";
+import { readFile as readFileCallback, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { promisify } from "node:util";
 import path from "node:path";
@@ -23,8 +24,8 @@ import {
   type PostFrontMatter,
   type VentureFrontMatter,
 } from "../../model/content.ts";
-import { CONTENT_KIND_NAMES, imageInput, DEFAULT_CONTENT_LOCALE } from "../../model/model.ts";
-import { inheritFields, itemKey, localeOfFile } from "./versions.ts";
+import { CONTENT_KIND_NAMES, imageInput, inputFields, DEFAULT_CONTENT_LOCALE } from "../../model/model.ts";
+import { inheritFields, inheritFrom, itemKey, localeOfFile } from "./versions.ts";
 import { strayFolderWarnings } from "./stray-folders.ts";
 import type { ContentIssue, ContentItem, ContentSet } from "./item.ts";
 import type { z } from "zod";
@@ -108,6 +109,155 @@ export async function readContent(root: string, options: ReadContentOptions = {}
   return { items: inheritFields(ordered, issues), issues, warnings };
 }
 
+/** What identifies a content file's item among the others: enough to find duplicates and versions. */
+export interface ItemIdentity {
+  kind: ContentKind;
+  slug: string;
+  locale: ContentItem["locale"];
+  /** Path relative to the content root (`posts/hello.md`). */
+  file: string;
+}
+
+/** What `readContentRecords` tells `keep` about an item besides the item. */
+export interface KeepContext {
+  /** The default-locale version's file this version took fields from (`inheritFields`), if any. */
+  base: string | null;
+  /** The file had warnings (HTML the sanitizer removes). */
+  warned: boolean;
+  /** SHA-256 hex of the bytes parsed, by file (relative): the item's own, and its base's (`base`). */
+  bytes: Record<string, string>;
+}
+
+/** The options of `readContentRecords`: what to keep of each item, and files known unchanged. */
+export interface ReadRecordsOptions<T extends ItemIdentity> extends ReadContentOptions {
+  /** The record kept of a valid item (after its version took its fields from the default locale's). */
+  keep: (item: ContentItem, context: KeepContext) => T | Promise<T>;
+  /**
+   * A file known unchanged (`studio push`: its lock's stat or hash of the file matches): its record, without
+   * reading or validating the file; null to read it.
+   */
+  known?: (kind: ContentKind, file: string, absolutePath: string) => Promise<T | null>;
+}
+
+/** What `readContentRecords` returns: a `ContentSet` whose items are the records `keep` made. */
+export interface RecordSet<T> {
+  items: T[];
+  issues: ContentIssue[];
+  warnings: ContentIssue[];
+}
+
+/**
+ * `readContent` for a push of many files (issue #33 item 6: 200,000 files in < 1 GB): the same checks, issues,
+ * warnings, duplicates and versions, but only `keep`'s record of each item is held, not the parsed item (its
+ * body, its front matter): the files are read `FILES_IN_FLIGHT` at a time and each item is handed to `keep`
+ * once its version took its inherited fields. The default-locale files of a kind are read before the others, so
+ * a version finds its default-locale sibling's fields; of those only the inheritable ones (not `translated`)
+ * and the image are held until the kind is read. A file `known` says is unchanged is not read at all; a version
+ * whose sibling is such a file reads the sibling for its fields.
+ */
+export async function readContentRecords<T extends ItemIdentity>(root: string, options: ReadRecordsOptions<T>): Promise<RecordSet<T>> {
+  const items: T[] = [];
+  const issues: ContentIssue[] = [];
+  const warnings: ContentIssue[] = await strayFiles(root);
+  // A version without a default-locale sibling that lacks a required field: an issue once it is known that the
+  // version is not held back by a duplicated slug (as `readContent`, which runs `inheritFields` after that).
+  const pendingMissing = new Map<T, ContentIssue[]>();
+  for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
+    const folderName = CONTENT_KINDS[kind].folder;
+    const folder = path.join(root, folderName);
+    const refused = await linkIssues(root, folderName);
+    issues.push(...refused.issues);
+    warnings.push(...refused.warnings);
+    if (refused.skipFolder) continue;
+    const all = await listFiles(folder);
+    const isDefault = (name: string) => localeOfFile(name).locale === DEFAULT_CONTENT_LOCALE;
+    // The default-locale files first (all of them read before any other): each other version then finds the
+    // fields it inherits.
+    const defaults = all.filter(isDefault);
+    const names = [...defaults, ...all.filter((n) => !isDefault(n))];
+    /** Per slug, the default-locale version's inheritable fields and image (or its file, to read when needed). */
+    const bases = new Map<
+      string,
+      { file: string; absolute: string; format: ContentItem["format"]; item?: Pick<ContentItem, "frontMatter" | "image">; bytes?: string }
+    >();
+    const readOptions = { ...options, digestBytes: true };
+    const inheritable = inputFields(kind).filter(([, f]) => !f.translated).map(([name]) => name);
+    const baseOf = async (slug: string) => {
+      const base = bases.get(slug);
+      if (!base) return null;
+      if (!base.item) {
+        const read = await readItem(kind, base.absolute, base.file, base.format, { ...readOptions, frontMatterOnly: true });
+        if ("item" in read) Object.assign(base, { item: { frontMatter: read.item.frontMatter, image: read.item.image }, bytes: read.bytes });
+      }
+      return base.item ? { file: base.file, item: base.item, bytes: base.bytes ?? "" } : null;
+    };
+    const read: T[] = [];
+    for (let i = 0; i < names.length; ) {
+      const end = Math.min(i + FILES_IN_FLIGHT, i < defaults.length ? defaults.length : names.length);
+      const chunk = names.slice(i, end);
+      i = end;
+      const results = await Promise.all(
+        chunk.map(async (name) => {
+          const format = EXTENSIONS[path.extname(name).toLowerCase()];
+          const file = `${folderName}/${name}`;
+          if (!format) {
+            if (name.startsWith(".")) return null;
+            const message = `ignored: only .md and .html files are read here; move it (images go in images/) or delete it`;
+            return { issues: [], warnings: [{ file, field: "file", message }] };
+          }
+          const absolute = path.join(folder, name);
+          const known = (await options.known?.(kind, file, absolute)) ?? null;
+          if (known) {
+            if (known.locale === DEFAULT_CONTENT_LOCALE) bases.set(known.slug, { file, absolute, format });
+            return { record: known };
+          }
+          const result = await readItem(kind, absolute, file, format, readOptions);
+          if (!("item" in result)) return result;
+          const item = result.item;
+          let base: string | null = null;
+          let missing: ContentIssue[] = [];
+          const bytes: Record<string, string> = { [file]: result.bytes ?? "" };
+          if (item.locale === DEFAULT_CONTENT_LOCALE) {
+            const fm = item.frontMatter as Record<string, unknown>;
+            const kept = Object.fromEntries(inheritable.filter((n) => fm[n] !== undefined).map((n) => [n, fm[n]]));
+            const inherit = { frontMatter: kept as ContentItem["frontMatter"], image: item.image };
+            bases.set(item.slug, { file, absolute, format, item: inherit, bytes: result.bytes });
+          } else {
+            const found = await baseOf(item.slug);
+            base = found?.file ?? null;
+            if (found) bytes[found.file] = found.bytes;
+            missing = inheritFrom(item, found?.item ?? null);
+          }
+          const record = await options.keep(item, { base, warned: (result.warnings?.length ?? 0) > 0, bytes });
+          return { record, missing, warnings: result.warnings };
+        }),
+      );
+      for (const result of results) {
+        if (!result) continue;
+        warnings.push(...(result.warnings ?? []));
+        if ("issues" in result) issues.push(...result.issues);
+        else {
+          read.push(result.record);
+          if ("missing" in result && result.missing?.length) pendingMissing.set(result.record, result.missing);
+        }
+      }
+    }
+    bases.clear();
+    for (const record of withoutDuplicates(read, issues)) items.push(record);
+  }
+  const valid = items.filter((record) => {
+    const missing = pendingMissing.get(record);
+    if (missing) issues.push(...missing);
+    return !missing;
+  });
+  // Default-locale versions first, as `readContent` orders them.
+  return {
+    items: [...valid.filter((i) => i.locale === DEFAULT_CONTENT_LOCALE), ...valid.filter((i) => i.locale !== DEFAULT_CONTENT_LOCALE)],
+    issues,
+    warnings,
+  };
+}
+
 /**
  * Symbolic links among a kind's content files, and the kind's folder itself as a link (SECURITY C63): a link
  * that leads outside the content folder is refused (an issue; for the folder, none of its files is read), one
@@ -156,10 +306,20 @@ async function linkIssues(
  * cannot be told (a copy keeps the slug it was copied with), so neither is written and push prunes nothing
  * of that slug.
  */
-function withoutDuplicates(items: ContentItem[], issues: ContentIssue[]): ContentItem[] {
-  const byKey = new Map<string, ContentItem[]>();
-  for (const item of items) byKey.set(itemKey(item), [...(byKey.get(itemKey(item)) ?? []), item]);
-  const clashing = [...byKey.values()].filter((group) => group.length > 1);
+function withoutDuplicates<T extends ItemIdentity>(items: T[], issues: ContentIssue[]): T[] {
+  // One entry a key, an array only for a key two files declare (issue #33 item 6: 200,000 items, each its own
+  // array before).
+  const first = new Map<string, T>();
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = itemKey(item);
+    const seen = first.get(key);
+    if (seen === undefined) first.set(key, item);
+    else groups.set(key, [...(groups.get(key) ?? [seen]), item]);
+  }
+  first.clear();
+  // In the order of each key's first file, as the files were read.
+  const clashing = [...groups.values()].sort((a, b) => items.indexOf(a[0]!) - items.indexOf(b[0]!));
   if (clashing.length === 0) return items;
   const slugs = new Map(clashing.map((group) => [group[0]!.slug, group]));
   for (const group of clashing) {
@@ -247,10 +407,11 @@ export async function readItem(
   file: string,
   format: ContentItem["format"],
   options: ReadContentOptions = {},
-): Promise<({ item: ContentItem } | { issues: ContentIssue[] }) & { warnings?: ContentIssue[] }> {
+): Promise<({ item: ContentItem; bytes?: string } | { issues: ContentIssue[] }) & { warnings?: ContentIssue[] }> {
   const issues: ContentIssue[] = [];
   const warnings: ContentIssue[] = [];
-  const text = textOf(await readFile(absolutePath));
+  const raw = options.readSync ? readFileSync(absolutePath) : await readFile(absolutePath);
+  const text = textOf(raw);
   if (text === null) {
     const message =
       "is not a text file (it holds binary data, e.g. an image saved with a .md name); content files are UTF-8 " +
@@ -281,10 +442,13 @@ export async function readItem(
 
   const body = parsed.content.trim();
   if (!body) issues.push({ file, field: "body", message: "is empty; write the text below the front matter" });
-  const checked = options.checkedBodies?.size ? options.checkedBodies.has(bodyDigest(format, body)) : false;
+  const checked =
+    options.frontMatterOnly ||
+    options.boundsChecked ||
+    (options.checkedBodies?.size ? options.checkedBodies.has(bodyDigest(format, body)) : false);
   const tooComplex = body && !checked ? bodyBoundViolation(body, format) : null;
   if (tooComplex) issues.push({ file, field: "body", message: htmlBoundMessage(tooComplex) });
-  else if (body) {
+  else if (body && !options.frontMatterOnly) {
     for (const part of removedParts(body)) {
       warnings.push({
         file,
@@ -305,7 +469,7 @@ export async function readItem(
 
   // The body's own images (issue #30 item 4), once the body is known to be within bounds.
   let bodyImages: ContentItem["bodyImages"];
-  if (body && !tooComplex) {
+  if (body && !tooComplex && !options.frontMatterOnly) {
     const found = await readBodyImages(text, body, format, absolutePath, file, path.dirname(path.dirname(absolutePath)));
     issues.push(...found.issues);
     if (found.images.length > 0) bodyImages = found.images;
@@ -315,7 +479,7 @@ export async function readItem(
   if (issues.length > 0 || !result.success) return { issues, ...warned };
   const common = { file, slug, locale, draft: result.data.draft ?? false, format, body, image, ...(bodyImages ? { bodyImages } : {}) };
   const item = { kind, ...common, frontMatter: result.data } as ContentItem;
-  return { item, ...warned };
+  return { item, ...warned, ...(options.digestBytes ? { bytes: createHash("sha256").update(raw).digest("hex") } : {}) };
 }
 
 /** The UTF-8 text of a file, or null when it is binary (a NUL byte, or bytes that are not UTF-8). */

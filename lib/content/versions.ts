@@ -53,33 +53,39 @@ export function inheritFields(items: ContentItem[], issues: ContentIssue[]): Con
   const defaults = new Map(items.filter((i) => i.locale === DEFAULT_CONTENT_LOCALE).map((i) => [`${i.kind}:${i.slug}`, i]));
   return items.filter((item) => {
     if (item.locale === DEFAULT_CONTENT_LOCALE) return true;
-    const base = defaults.get(`${item.kind}:${item.slug}`);
-    const frontMatter = item.frontMatter as Record<string, unknown>;
-    const missing: string[] = [];
-    const taken: Record<string, unknown> = {};
-    for (const [name, field] of inputFields(item.kind)) {
-      if (field.translated || frontMatter[name] !== undefined) continue;
-      const inherited = (base?.frontMatter as Record<string, unknown> | undefined)?.[name];
-      if (inherited !== undefined) taken[name] = inherited;
-      else if (!field.optional && !(field.draftOptional && item.draft)) missing.push(name);
-    }
-    const names = Object.keys(taken);
-    if (names.length > 0) {
-      // A new object rather than fields added one by one (which turns the object into a slow, larger
-      // dictionary: ~0.6 kB an item, 200,000 versions held by a push; issue #33 item 6).
-      item.frontMatter = { ...frontMatter, ...taken } as typeof item.frontMatter;
-      item.inherited = [...(item.inherited ?? []), ...names];
-    }
-    if (!item.image && base?.image) item.image = base.image;
-    if (missing.length === 0) return true;
-    const english = `${CONTENT_MODEL[item.kind].folder}/${item.slug}.md`;
-    for (const name of missing) {
-      issues.push({
-        file: item.file,
-        field: name,
-        message: `is required: this version has no ${DEFAULT_CONTENT_LOCALE} version (${english}) to take it from; set it here`,
-      });
-    }
-    return false;
+    const missing = inheritFrom(item, defaults.get(`${item.kind}:${item.slug}`) ?? null);
+    issues.push(...missing);
+    return missing.length === 0;
   });
+}
+
+/**
+ * Completes one version of a non-default locale (in place) from `base`, its default-locale version's front
+ * matter and image (null: it has none), as `inheritFields` does.
+ * @returns an issue for each required field the version lacks and cannot take (none: the version is valid).
+ */
+export function inheritFrom(item: ContentItem, base: Pick<ContentItem, "frontMatter" | "image"> | null): ContentIssue[] {
+  const frontMatter = item.frontMatter as Record<string, unknown>;
+  const missing: string[] = [];
+  const taken: Record<string, unknown> = {};
+  for (const [name, field] of inputFields(item.kind)) {
+    if (field.translated || frontMatter[name] !== undefined) continue;
+    const inherited = (base?.frontMatter as Record<string, unknown> | undefined)?.[name];
+    if (inherited !== undefined) taken[name] = inherited;
+    else if (!field.optional && !(field.draftOptional && item.draft)) missing.push(name);
+  }
+  const names = Object.keys(taken);
+  if (names.length > 0) {
+    // A new object rather than fields added one by one (which turns the object into a slow, larger
+    // dictionary: ~0.6 kB an item, 200,000 versions held by a push; issue #33 item 6).
+    item.frontMatter = { ...frontMatter, ...taken } as typeof item.frontMatter;
+    item.inherited = [...(item.inherited ?? []), ...names];
+  }
+  if (!item.image && base?.image) item.image = base.image;
+  const english = `${CONTENT_MODEL[item.kind].folder}/${item.slug}.md`;
+  return missing.map((name) => ({
+    file: item.file,
+    field: name,
+    message: `is required: this version has no ${DEFAULT_CONTENT_LOCALE} version (${english}) to take it from; set it here`,
+  }));
 }

@@ -6,9 +6,8 @@
  *
  * The file is JSON with sorted keys so it diffs cleanly in git; it is written atomically.
  */
-import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import writeFileAtomic from "write-file-atomic";
+import { createHash, randomBytes } from "node:crypto";
+import { open, readFile, rename, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { ContentKind } from "../../model/content.ts";
 import { CONTENT_KIND_NAMES } from "../../model/model.ts";
@@ -40,6 +39,14 @@ export interface LockEntry {
    * admin uploaded), so push writes the same URL instead of uploading a copy. Absent without body images.
    */
   bodyImages?: Record<string, string>;
+  /**
+   * The files the item's hash was read from when it was pushed (its own first, then the default-locale file a
+   * version took fields from, then its local images), a digest of their stats (none when they were too recent
+   * to trust; 64 bits) and a SHA-256 of their bytes (its first 128 bits), as one string (`push-read.ts`,
+   * `encodeSource`): a re-push does not parse a file whose stat, or else whose bytes, are the same (issue #33
+   * item 6). Absent, or in another form: read it.
+   */
+  source?: string;
 }
 
 export type ProjectLock = Record<ContentKind, Record<string, LockEntry>>;
@@ -108,12 +115,67 @@ function sortKeys(value: unknown): unknown {
   return value;
 }
 
+/** Levels of the lock written a member at a time: the file, `projects`, a project, a kind (then its entries). */
+const STREAMED_LEVELS = 4;
+/** Bytes gathered before a write to the file (`writeLock`). */
+const WRITE_CHUNK = 1 << 20;
+
 /**
- * Writes `lock` to `path` atomically (write-file-atomic: temporary file, fsync, rename), keys sorted, mode 0600
- * (SECURITY C73: for the embedded server it lives in `DATA_DIR`, whose files are private).
+ * The text of `JSON.stringify(sortKeys(value), null, 2)`, in pieces: the lock, its projects, each project and
+ * each kind are written a member at a time (`STREAMED_LEVELS`), each entry as one piece, so neither a sorted copy
+ * of the whole lock nor its whole text (~90 MB for 200,000 entries, issue #33 item 6) is ever held. `indent`:
+ * the line's indentation (JSON strings hold no raw newline, so a member's text is indented by replacing them).
+ */
+export function* lockChunks(value: unknown, indent = "", level = 0): Generator<string> {
+  if (level >= STREAMED_LEVELS || !value || typeof value !== "object" || Array.isArray(value)) {
+    const text = JSON.stringify(sortKeys(value), null, 2) ?? "null";
+    yield indent ? text.replaceAll("\n", `\n${indent}`) : text;
+    return;
+  }
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record)
+    .filter((k) => record[k] !== undefined && typeof record[k] !== "function")
+    .sort();
+  const inner = `${indent}  `;
+  yield "{";
+  for (let i = 0; i < keys.length; i++) {
+    yield `${i ? "," : ""}\n${inner}${JSON.stringify(keys[i])}: `;
+    yield* lockChunks(record[keys[i]!], inner, level + 1);
+  }
+  yield keys.length ? `\n${indent}}` : "}";
+}
+
+/**
+ * Writes `lock` to `path` atomically: a temporary file beside it, written in ~1 MB pieces (`lockChunks`), keys
+ * sorted, fsynced, then renamed over `path` (a push killed meanwhile leaves the old lock whole; SECURITY C47),
+ * mode 0600 (SECURITY C73: for the embedded server it lives in `DATA_DIR`, whose files are private). The
+ * text is what `JSON.stringify(sortKeys(lock), null, 2)` gives, and a newline.
+ * @throws what the file system throws (the temporary file is removed first).
  */
 export async function writeLock(path: string, lock: LockFile): Promise<void> {
-  await writeFileAtomic(path, `${JSON.stringify(sortKeys(lock), null, 2)}\n`, { mode: 0o600 });
+  const temporary = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  const file = await open(temporary, "w", 0o600);
+  try {
+    let pending: string[] = [];
+    let size = 0;
+    for (const chunk of lockChunks(lock)) {
+      pending.push(chunk);
+      size += chunk.length;
+      if (size < WRITE_CHUNK) continue;
+      await file.write(pending.join(""));
+      pending = [];
+      size = 0;
+    }
+    pending.push("\n");
+    await file.write(pending.join(""));
+    await file.sync();
+    await file.close();
+    await rename(temporary, path);
+  } catch (error) {
+    await file.close().catch(() => {});
+    await unlink(temporary).catch(() => {});
+    throw error;
+  }
 }
 
 /**

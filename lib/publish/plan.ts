@@ -51,22 +51,70 @@ export interface PlanEntry {
   state?: { from: ItemState | null; to: ItemState; at?: string };
 }
 
-/** A planned item with what applying it needs. */
+/**
+ * A planned item with what applying it needs. No closure and no lock record an item (issue #33 item 6: 200,000
+ * of these are held until written): a create's fields are rendered at its write (`plannedFields`), its lock
+ * entry made then (`plannedLock`).
+ */
 export interface PlannedItem {
   entry: PlanEntry;
   item: ContentItem | null;
-  /**
-   * The fields to write (create/update), rendered at the first call and kept until the push drops the planned
-   * item (`release`, once written): planning a create needs no rendering, so it happens in the write workers,
-   * overlapping Appwrite's I/O, and its rendered fields are not held once written (issue #33 item 6).
-   */
-  fields: (() => ManagedFields) | null;
+  /** An update's fields as rendered for its diff, kept for its write; null otherwise (see `plannedFields`). */
+  rendered: ManagedFields | null;
   /** The image field's value to write (view URL of the bucket file, an external URL, or null). */
   imageUrl: string | null;
   image: LocalImage | null;
-  /** What the lock records for the item after a successful apply. */
-  lock: Omit<LockEntry, "id" | "updatedAt"> | null;
+  /** The URL written for each local image of the body, by SHA-256 of its bytes (`bodyImageUrls`); null: none. */
+  bodyImages: Record<string, string> | null;
+  /** The instant (ms) the plan decided the item's state at: the write decides it at the same one. */
+  now: number;
+  /**
+   * `sourceHash` of the item as planned (what its lock entry records); null for a removal, and for an item
+   * unchanged on both sides since the lock (its fast path: the lock entry already says so).
+   */
+  hash: string | null;
   remote: Models.DefaultRow | null;
+}
+
+/**
+ * The fields a planned create or update writes (rendered and sanitized: the XSS boundary), from its item as
+ * loaded for the write, its image's URL and the plan's instant; an update's as rendered for its diff.
+ * @throws when the planned item has no item (a removal).
+ */
+export function plannedFields(p: PlannedItem): ManagedFields {
+  if (p.rendered) return p.rendered;
+  if (!p.item) throw new Error(`no item to render for ${p.entry.kind} ${p.entry.slug}`);
+  return managedFields(p.item, p.imageUrl, p.now, p.bodyImages ?? undefined);
+}
+
+/**
+ * What the lock records for a planned item once written (its id, `$updatedAt` and fingerprint come from the
+ * row): the source hash, its body's digest, the files it was read from (a push's stub: `push-read.ts`), its
+ * image's SHA-256 and URL, its body images' URLs.
+ */
+export function plannedLock(p: PlannedItem): Omit<LockEntry, "id" | "updatedAt"> {
+  const item = p.item!;
+  // A push's stub (`push-read.ts`) holds its body's digest, and the files it was read from.
+  const stub = "stub" in item ? (item.stub as { body?: string; source?: string | null }) : null;
+  return {
+    hash: p.hash!,
+    body: stub?.body ?? bodyDigest(item.format, item.body),
+    ...(stub?.source ? { source: stub.source } : {}),
+    ...(p.image && p.imageUrl ? { image: { sha256: sha256(p.image.bytes), url: p.imageUrl } } : {}),
+    ...(p.bodyImages ? { bodyImages: p.bodyImages } : {}),
+  };
+}
+
+/** An entry's `changes` when there are none: one array for all of them (never written to). */
+const NO_CHANGES: string[] = [];
+/** State changes without a time, one object per pair (`from|to`): 200,000 creates hold a handful. */
+const STATES = new Map<string, NonNullable<PlanEntry["state"]>>();
+function stateChange(from: ItemState | null, to: ItemState, at?: string): NonNullable<PlanEntry["state"]> {
+  if (at) return { from, to, at };
+  const key = `${from}|${to}`;
+  let state = STATES.get(key);
+  if (!state) STATES.set(key, (state = { from, to }));
+  return state;
 }
 
 export interface PlanInput {
@@ -88,18 +136,6 @@ export interface PlanInput {
   timeZone?: string;
   /** `sourceHash` of an item (default: computed); push passes one that remembers what it hashed before. */
   hashOf?: (item: ContentItem) => string;
-}
-
-/**
- * `sourceHash`, remembered per item in `memo`: push hashes each item twice (`readRemoteForPush`, the plan).
- * Weakly: the memo does not keep an item alive once the push has written and dropped it (issue #33 item 6).
- */
-export function rememberedSourceHash(memo = new WeakMap<ContentItem, string>()): (item: ContentItem) => string {
-  return (item) => {
-    let hash = memo.get(item);
-    if (hash === undefined) memo.set(item, (hash = sourceHash(item)));
-    return hash;
-  };
 }
 
 /** A scheduled time as the plan says it: `2026-12-01 09:00 Asia/Riyadh` (wall time in `zone`). */
@@ -154,17 +190,26 @@ function planItem(input: PlanInput, item: ContentItem): PlannedItem {
   const remote = input.remote[item.kind].get(itemKey(item)) ?? null;
   const image = localImage(item);
   const hash = (input.hashOf ?? sourceHash)(item);
-  const base = { kind: item.kind, slug: item.slug, locale: item.locale, file: item.file, changes: [] as string[] };
+  const base = { kind: item.kind, slug: item.slug, locale: item.locale, file: item.file, changes: NO_CHANGES };
+  // One instant for the plan and the write: the state the plan names is the one written.
+  const now = Date.now();
 
-  // Fast path: neither side changed since the last sync; nothing to render or compare.
+  // Fast path: neither side changed since the last sync; nothing to render or compare. The item is kept only
+  // when its lock entry learns something from it (`push`: its body's digest, its files' stats).
   if (remote && entry && !remoteChangedSince(item.kind, entry, remote) && entry.hash === hash) {
+    // A push's stub (`push-read.ts`) known by its stat teaches nothing; one parsed, or known by its bytes'
+    // hash, gives its files' stats (`sourceNow`).
+    const stub = "stub" in item ? (item.stub as { by?: string }) : null;
+    const teaches = !entry.body || stub?.by !== "stat";
     return {
       entry: { ...base, action: "unchanged", documentId: remote.$id },
-      item,
-      fields: null,
+      item: teaches ? item : null,
+      rendered: null,
       imageUrl: null,
-      image,
-      lock: null,
+      image: null,
+      bodyImages: null,
+      now,
+      hash: null,
       remote,
     };
   }
@@ -178,20 +223,7 @@ function planItem(input: PlanInput, item: ContentItem): PlannedItem {
       ? item.image.url
       : null;
   const bodyImages = bodyImageUrls(item, entry?.bodyImages);
-  // Rendered at the first call: by the plan for an update's diff, by the write for a create, and dropped with
-  // the planned item once written, not held for the whole push (issue #33 item 6: 200,000 items).
-  const kept: { fields?: ManagedFields } = {};
-  // One instant for the plan and the write: the state the plan names is the one written.
-  const now = Date.now();
-  // One closure an item (200,000 of them are held until written).
-  const fields = () => (kept.fields ??= managedFields(item, imageUrl, now, bodyImages ?? undefined));
-  const lock = {
-    hash,
-    body: bodyDigest(item.format, item.body),
-    ...(image && imageUrl ? { image: { sha256: imageSha!, url: imageUrl } } : {}),
-    ...(bodyImages ? { bodyImages } : {}),
-  };
-  const planned = { item, fields, imageUrl, image, lock, remote };
+  const planned: Omit<PlannedItem, "entry"> = { item, rendered: null, imageUrl, image, bodyImages, now, hash, remote };
 
   const trashed = remote ? undefined : input.trashed?.get(trashKey(item.kind, item.slug, item.locale));
   if (trashed) {
@@ -210,22 +242,24 @@ function planItem(input: PlanInput, item: ContentItem): PlannedItem {
     const lifecycle = lifecycleFields(item, now);
     const to = lifecycle[STATUS_COLUMN] as ItemState;
     const at = to === "scheduled" ? planTime(lifecycle[PUBLISH_AT_COLUMN], input.timeZone) : undefined;
-    return { ...planned, entry: { ...base, action: "create", state: { from: null, to, ...(at ? { at } : {}) } } };
+    return { ...planned, entry: { ...base, action: "create", state: stateChange(null, to, at) } };
   }
   // An update's fields are rendered here, for the diff, and kept for its write.
-  const changes = changedFields(fields(), remote);
-  const to = fields()[STATUS_COLUMN] as ItemState;
-  const at = to === "scheduled" ? planTime(fields()[PUBLISH_AT_COLUMN], input.timeZone) : undefined;
+  const fields = plannedFields({ ...planned, entry: { ...base, action: "update" } });
+  planned.rendered = fields;
+  const changes = changedFields(fields, remote);
+  const to = fields[STATUS_COLUMN] as ItemState;
+  const at = to === "scheduled" ? planTime(fields[PUBLISH_AT_COLUMN], input.timeZone) : undefined;
   const moved = changes.includes(STATUS_COLUMN) || (to === "scheduled" && changes.includes(PUBLISH_AT_COLUMN));
-  const state = moved ? { state: { from: stateOf(remote), to, ...(at ? { at } : {}) } } : {};
-  const withRemote = { ...base, changes, documentId: remote.$id, ...state };
-  if (changes.length === 0) return { ...planned, entry: { ...withRemote, action: "unchanged" } };
+  const state = moved ? { state: stateChange(stateOf(remote), to, at) } : {};
+  const withRemote = { ...base, changes: changes.length ? changes : NO_CHANGES, documentId: remote.$id, ...state };
+  if (changes.length === 0) return { ...planned, rendered: null, entry: { ...withRemote, action: "unchanged" } };
   if (!remoteChangedSince(item.kind, entry, remote) || input.force)
     return { ...planned, entry: { ...withRemote, action: "update" } };
   const reason = entry
     ? "changed in Appwrite since the last push (an edit in the admin?); run `studio pull` to bring it into the file, or push with --force to overwrite it"
     : "exists in Appwrite but was not pushed from these files; run `studio pull` to adopt it, or push with --force to overwrite it";
-  return { ...planned, entry: { ...withRemote, action: "conflict", reason } };
+  return { ...planned, rendered: null, entry: { ...withRemote, action: "conflict", reason } };
 }
 
 /** Items the lock says were pushed whose files are gone: deleted only with `prune`, never if edited since. */
@@ -237,7 +271,7 @@ function planRemovals(input: PlanInput, kind: ContentKind, present: Set<string>)
     if (!remote || remote.$id !== entry.id) continue; // already gone, or another document now: not ours to delete
     const { slug, locale } = parseVersionKey(key);
     const base = { kind, slug, locale, file: null, changes: [], documentId: remote.$id };
-    const common = { item: null, fields: null, imageUrl: null, image: null, lock: null, remote };
+    const common = { item: null, rendered: null, imageUrl: null, image: null, bodyImages: null, now: 0, hash: null, remote };
     if (remoteChangedSince(kind, entry, remote)) {
       const reason = "its file was removed, but it changed in Appwrite since the last push; not deleted";
       planned.push({ ...common, entry: { ...base, action: "conflict", reason } });
@@ -264,9 +298,11 @@ export function itemsBySlug(items: readonly ContentItem[]): Record<ContentKind, 
 /** Plans every item of `input` (pure: reads nothing, writes nothing). */
 export function planPush(input: PlanInput): PlannedItem[] {
   const planned = input.items.map((item) => planItem(input, item));
-  const present = itemsBySlug(input.items);
+  // The version keys of the files of each kind (a set, not a map of the items: 200,000 of them at issue #33 item 6).
+  const present = Object.fromEntries(Object.keys(CONTENT_KINDS).map((kind) => [kind, new Set<string>()])) as Record<ContentKind, Set<string>>;
+  for (const item of input.items) present[item.kind].add(itemKey(item));
   for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
-    for (const removal of planRemovals(input, kind, new Set(present[kind].keys()))) planned.push(removal);
+    for (const removal of planRemovals(input, kind, present[kind])) planned.push(removal);
   }
   return planned;
 }

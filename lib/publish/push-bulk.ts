@@ -1,7 +1,7 @@
 /**
  * `studio push`'s new items written in bulk (issue #33 item 5): TablesDB `createRows` (Appwrite 1.8, at most
  * 100 rows a request, all or nothing) instead of one `createRow` each: 1,000 posts in ~0.15 s of server time
- * instead of ~1.07 s. Each item is rendered and sanitized as before (`PlannedItem.fields`, the XSS boundary),
+ * instead of ~1.07 s. Each item is rendered and sanitized as before (`plannedFields`, the XSS boundary),
  * and its image uploaded first, as `createItemDocument` does. A batch Appwrite refuses is retried one item at a
  * time (the caller's `createOne`), so one bad item fails alone with its own error; the images the batch
  * uploaded are removed first (SECURITY C44: no orphan files).
@@ -14,7 +14,7 @@ import { CONTENT_MODEL, DEFAULT_CONTENT_LOCALE, versionKey, type ContentKind } f
 import type { AdminServices } from "../appwrite/client.ts";
 import { isConnectionError } from "../appwrite/unreachable.ts";
 import type { ProjectLock } from "./lock.ts";
-import type { PlanEntry, PlannedItem } from "./plan.ts";
+import { plannedFields, plannedLock, type PlanEntry, type PlannedItem } from "./plan.ts";
 import { ensureBodyImages, ensureImage, removeUploaded, type ImageUploads } from "./push-images.ts";
 import { lockEntryFor } from "./remote.ts";
 import { newItemRow } from "./writer.ts";
@@ -72,7 +72,7 @@ export function createBatches(planned: readonly PlannedItem[], size = CREATE_BAT
 
 /** The row of a planned create: its fields rendered (and sanitized), lifecycle columns, permissions. */
 function rowOf(p: PlannedItem): Record<string, unknown> {
-  const { [STATUS_COLUMN]: state, [PUBLISH_AT_COLUMN]: publishAt, ...fields } = p.fields!();
+  const { [STATUS_COLUMN]: state, [PUBLISH_AT_COLUMN]: publishAt, ...fields } = plannedFields(p);
   return newItemRow({
     kind: p.entry.kind,
     data: { ...fields, userId: null },
@@ -84,11 +84,31 @@ function rowOf(p: PlannedItem): Record<string, unknown> {
 }
 
 /**
- * Creates one batch (items of one kind): images first, then one `createRows`; records each row in the lock.
+ * The rows of a batch, rendered and sanitized (`plannedFields`): what `createBatch` sends. Rendering takes a
+ * while: it yields between items, so the event loop sees a keep-alive socket the server closed meanwhile (else
+ * the next request goes out on it and fails as a connection error), and a request in flight is answered.
+ */
+export async function renderBatch(batch: readonly PlannedItem[]): Promise<Record<string, unknown>[]> {
+  const rows: Record<string, unknown>[] = [];
+  for (const p of batch) {
+    rows.push(rowOf(p));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return rows;
+}
+
+/**
+ * Creates one batch (items of one kind): images first, then one `createRows` of `rendered` (`renderBatch`,
+ * which the caller may have run while the previous batch was being written; default: rendered here); records
+ * each row in the lock.
  * @throws the connection error when Appwrite is gone (the caller stops the push); any other refusal of the
  *   batch is retried item by item through `createOne`.
  */
-export async function createBatch(batch: readonly PlannedItem[], context: BulkCreateContext): Promise<void> {
+export async function createBatch(
+  batch: readonly PlannedItem[],
+  context: BulkCreateContext,
+  rendered?: Record<string, unknown>[],
+): Promise<void> {
   const { services } = context;
   const kind = batch[0]!.entry.kind;
   const uploaded: string[] = [];
@@ -103,13 +123,7 @@ export async function createBatch(batch: readonly PlannedItem[], context: BulkCr
       }
     };
     await Promise.all(Array.from({ length: Math.min(IMAGE_CONCURRENCY, batch.length) }, uploader));
-    // Rendering a batch takes a while: yield between items, so the event loop sees a keep-alive socket the
-    // server closed meanwhile (else the next request goes out on it and fails as a connection error).
-    const rows: Record<string, unknown>[] = [];
-    for (const p of batch) {
-      rows.push(rowOf(p));
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    const rows = rendered ?? (await renderBatch(batch));
     const created = await services.tablesDB.createRows({
       databaseId: DATABASE_ID,
       tableId: CONTENT_MODEL[kind].collectionId,
@@ -118,12 +132,10 @@ export async function createBatch(batch: readonly PlannedItem[], context: BulkCr
     const byId = new Map<string, Models.DefaultRow>(created.rows.map((row) => [row.$id, row]));
     batch.forEach((p, index) => {
       const doc = byId.get(rows[index]!.$id as string)!;
-      context.project[kind][versionKey(p.entry.slug, p.entry.locale ?? DEFAULT_CONTENT_LOCALE)] = lockEntryFor(
-        kind,
-        doc,
-        p.lock!,
-      );
-      context.onResult(p, { ...p.entry, documentId: doc.$id, status: "done" });
+      const entry = lockEntryFor(kind, doc, plannedLock(p));
+      context.project[kind][versionKey(p.entry.slug, p.entry.locale ?? DEFAULT_CONTENT_LOCALE)] = entry;
+      // The lock entry's own copy of the id, not the answer's (`ownString`).
+      context.onResult(p, { ...p.entry, documentId: entry.id, status: "done" });
     });
   } catch (error) {
     if (isConnectionError(error)) throw error;

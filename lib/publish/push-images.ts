@@ -39,10 +39,10 @@ export function imagesUsedTwice(planned: PlannedItem[]): Set<string> {
  */
 export async function ensureBodyImages(services: AdminServices, p: PlannedItem, uploads: ImageUploads): Promise<string[]> {
   const files = bodyImageFiles(p.item);
-  if (files.size === 0 || !p.lock) return [];
+  if (files.size === 0 || !p.bodyImages) return [];
   const bodyField = CONTENT_KINDS[p.entry.kind].bodyField;
   if (p.entry.action === "update" && !p.entry.changes.includes(bodyField)) return [];
-  const urls = new Set(Object.values(p.lock.bodyImages ?? {}));
+  const urls = new Set(Object.values(p.bodyImages));
   const created: string[] = [];
   for (const [fileId, image] of files) {
     if (!urls.has(mediaPath(fileId))) continue; // the body points at a file Appwrite already had

@@ -4,33 +4,24 @@
  * content-addressed and uploaded once, a document write that fails removes the image it just uploaded, and
  * an item edited in Appwrite since the last push or pull is a conflict, not an overwrite (unless `force`).
  */
-import { withStudioTeam } from "./item-permissions.ts";
-import { IMAGES_BUCKET_ID } from "../../model/content.ts";
-import { PUBLISH_AT_COLUMN, STATUS_COLUMN, type ItemState } from "../../model/lifecycle.ts";
-import { CONTENT_KIND_NAMES, DEFAULT_CONTENT_LOCALE, versionKey } from "../../model/model.ts";
+import { CONTENT_KIND_NAMES, versionKey } from "../../model/model.ts";
 import type { AdminServices } from "../appwrite/client.ts";
-import type { ContentIssue } from "../content/read.ts";
+import type { ContentIssue, ContentItem } from "../content/read.ts";
 import { bodyDigest } from "../content/body-digest.ts";
-import { localeOfFile } from "../content/versions.ts";
+import { itemKey, localeOfFile } from "../content/versions.ts";
 import type { ExportReport } from "./export.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
-import { planPush, rememberedSourceHash, type PlanAction, type PlanEntry, type PlannedItem } from "./plan.ts";
+import { planPush, plannedLock, type PlanAction, type PlanEntry, type PlannedItem } from "./plan.ts";
+import { dropPlanningFields, isStub, loadItem, readForPush, sourceNow, type PushStub, type ReadCounts } from "./push-read.ts";
+import { apply, entryKey, forEachLimit, load, loadBatch, release } from "./push-apply.ts";
 import { readRemoteForPush } from "./remote-light.ts";
 import { defaultTimeZone, siteTimeZone } from "./site-time-zone.ts";
-import { checkMassDelete, exportDeletions, readContentFolder, trackedCount } from "./push-guards.ts";
-import {
-  ensureBodyImages,
-  ensureImage,
-  imagesUsedTwice,
-  removeOrphanImages,
-  removeUploaded,
-  type ImageUploads,
-} from "./push-images.ts";
-import { batchSizeFor, createBatch, createBatches, type BulkCreateContext } from "./push-bulk.ts";
-import { describeError, lockEntryFor } from "./remote.ts";
-import { AppwriteUnreachableError, asUnreachable, isConnectionError } from "../appwrite/unreachable.ts";
+import { checkMassDelete, exportDeletions, trackedCount } from "./push-guards.ts";
+import { imagesUsedTwice, removeOrphanImages, type ImageUploads } from "./push-images.ts";
+import { batchSizeFor, createBatch, createBatches, renderBatch, type BulkCreateContext } from "./push-bulk.ts";
+import { lockEntryFor, remoteChangedSince } from "./remote.ts";
+import { AppwriteUnreachableError, asUnreachable } from "../appwrite/unreachable.ts";
 import { selectContent, selectPlanned, type Selection } from "./selection.ts";
-import { createItemDocument, deleteItemDocument, updateItemDocument, type ImageStep } from "./writer.ts";
 import { trashedVersions } from "./trash.ts";
 
 export type { PlanAction, PlanEntry } from "./plan.ts";
@@ -72,6 +63,28 @@ export interface PushResult extends PushSummary {
    * a prune's deletions are compared with (`MAX_PRUNE_SHARE`).
    */
   tracked: number;
+  /**
+   * How the content files were read (issue #33 item 6): known unchanged by their stat or by their bytes' hash
+   * against the lock (not parsed), or read and validated.
+   */
+  read?: ReadCounts;
+  /** Milliseconds each phase took (issue #33 item 6: where a re-push of 200,000 items spends its time). */
+  phases?: PushPhases;
+}
+
+/**
+ * The phases of a push, in order, in milliseconds: the lock read; the content folder read and validated; the
+ * rows listed (`readRemoteForPush`); files read whole for the plan (updates); the plan (and the site's
+ * trash, time zone); the writes (with the export before a prune); the orphan images and the lock written.
+ */
+export interface PushPhases {
+  lockRead?: number;
+  read?: number;
+  list?: number;
+  load?: number;
+  plan?: number;
+  write?: number;
+  lockWrite?: number;
 }
 
 export type PushEvent =
@@ -127,7 +140,9 @@ export interface PushOptions {
  */
 export async function push(services: AdminServices, options: PushOptions): Promise<PushResult> {
   const emit = options.onEvent ?? (() => {});
+  const phases = phaseClock();
   const lock = options.lockPath ? await readLock(options.lockPath) : { version: 1 as const, projects: {} };
+  phases.lap("lockRead");
   const known = lock.projects[services.target.projectId];
   // The lock is written again only when it changes (issue #33 item 6: a re-push of 200,000 unchanged items
   // would rewrite, and fsync, tens of MB that are already there).
@@ -135,7 +150,7 @@ export async function push(services: AdminServices, options: PushOptions): Promi
   const project = projectLock(lock, services.target.projectId);
   // The items are read and planned in `readAndPlan`: from here on, each is held by its plan entry only, and
   // dropped once written (issue #33 item 6: 200,000 items in < 1 GB).
-  const { planned, tracked, issues, warnings, drafts, invalid } = await readAndPlan(services, options, project, emit);
+  const { planned, tracked, issues, warnings, drafts, invalid, read } = await readAndPlan(services, options, project, emit, phases);
   emit({ type: "planned", plan: planned.map((p) => p.entry) });
   const deletions = planned.filter((p) => p.entry.action === "delete").length;
   if (!options.dryRun) checkMassDelete(deletions, tracked, options.allowMassDelete ?? false, options.contentDir);
@@ -175,20 +190,29 @@ export async function push(services: AdminServices, options: PushOptions): Promi
       if (options.dryRun || !writes.has(p.entry.action)) {
         // The plan's entry becomes the result (one object an item, not two).
         result = Object.assign(p.entry, { status: "done" as const });
-        if (!options.dryRun && p.entry.action === "unchanged" && p.lock && p.remote) {
-          project[p.entry.kind][entryKey(p.entry)] = lockEntryFor(p.entry.kind, p.remote, p.lock);
+        if (!options.dryRun && p.entry.action === "unchanged" && p.hash && p.remote) {
+          // Unchanged by comparison with the whole row (not the fast path): the lock agrees with it now.
+          project[p.entry.kind][entryKey(p.entry)] = lockEntryFor(p.entry.kind, p.remote, plannedLock(p));
           lockChanged = true;
         } else if (!options.dryRun && p.entry.action === "unchanged" && p.item) {
-          // The fast path (nothing changed): an entry from before `body` existed learns its body's digest.
+          // The fast path (nothing changed): an entry from before `body` existed learns its body's digest, and
+          // its files' stats when they changed (read by their hash) or were not recorded yet.
           const entry = project[p.entry.kind][entryKey(p.entry)];
-          if (entry && !entry.body) {
-            entry.body = bodyDigest(p.item.format, p.item.body);
+          const stub = isStub(p.item) ? p.item : null;
+          if (entry && !entry.body && (!stub || stub.stub.body)) {
+            entry.body = stub ? stub.stub.body : bodyDigest(p.item.format, p.item.body);
+            lockChanged = true;
+          }
+          const source = stub ? await sourceNow(stub) : null;
+          if (entry && source && source !== entry.source) {
+            entry.source = source;
             lockChanged = true;
           }
         }
       } else {
         try {
-          result = await apply(services, p, uploads, sharedImages, project);
+          const refused = await load(p);
+          result = refused ?? (await apply(services, p, uploads, sharedImages, project));
         } catch (error) {
           stopAt(error);
           return;
@@ -196,13 +220,24 @@ export async function push(services: AdminServices, options: PushOptions): Promi
       }
       record(p, result);
     }),
-    // One batch at a time: a push stopped midway leaves at most one batch's images behind (reused next time).
-    forEachLimit(createBatches(bulk, batchSizeFor(bulk.length)), 1, async (batch) => {
-      if (lost.hit) return;
-      await createBatch(batch, bulkContext).catch(stopAt);
-    }),
+    // One batch written at a time: a push stopped midway leaves at most one batch's images behind (reused next
+    // time). The next batch is read again and rendered meanwhile (the client's work beside Appwrite's).
+    (async () => {
+      let writing: Promise<void> = Promise.resolve();
+      for (const batch of createBatches(bulk, batchSizeFor(bulk.length))) {
+        if (lost.hit) break;
+        const ready = await loadBatch(batch, record);
+        // A batch that fails to render here is rendered by `createBatch`, where a failure is its item's alone.
+        const rows = ready.length ? await renderBatch(ready).catch(() => undefined) : undefined;
+        await writing;
+        if (lost.hit || ready.length === 0) continue;
+        writing = createBatch(ready, bulkContext, rows).catch(stopAt);
+      }
+      await writing;
+    })(),
   ]);
 
+  phases.lap("write");
   if (lost.hit) {
     // What was written is recorded, so the next push recognizes it; the rest was not tried.
     if (options.lockPath && !options.dryRun) await writeLock(options.lockPath, lock);
@@ -216,6 +251,7 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     lockChanged ||= results.some((r) => r.status === "done" && writes.has(r.action));
     if (options.lockPath && lockChanged) await writeLock(options.lockPath, lock);
   }
+  phases.lap("lockWrite");
   const count = (action: PlanAction) => results.filter((r) => r.status === "done" && r.action === action).length;
   return {
     created: count("create"),
@@ -232,6 +268,22 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     dryRun: options.dryRun ?? false,
     exported,
     tracked,
+    read,
+    phases: phases.done(),
+  };
+}
+
+/** Milliseconds spent in each phase of a push (`PushResult.phases`), laps of one clock. */
+function phaseClock() {
+  const phases: PushPhases = {};
+  let last = performance.now();
+  return {
+    lap(name: keyof PushPhases) {
+      const now = performance.now();
+      phases[name] = Math.round(now - last);
+      last = now;
+    },
+    done: () => phases,
   };
 }
 
@@ -246,6 +298,7 @@ interface ReadPlan {
   drafts: string[];
   /** Invalid files (each counts once in `failed`). */
   invalid: number;
+  read: ReadCounts;
 }
 
 /**
@@ -258,14 +311,18 @@ async function readAndPlan(
   options: PushOptions,
   project: ProjectLock,
   emit: (event: PushEvent) => void,
+  phases: { lap(name: keyof PushPhases): void },
 ): Promise<ReadPlan> {
   // Bodies pushed before passed the body bounds: an unchanged one is not rendered again (issue #33 item 5).
   const checkedBodies = new Set(
     CONTENT_KIND_NAMES.flatMap((kind) => Object.values(project[kind]).flatMap((e) => (e.body ? [e.body] : []))),
   );
   // `studio push <file|slug>…`: only the named items (both versions), by the same rules (issue #34).
-  const content = selectContent(await readContentFolder(options.contentDir, { checkedBodies }), options.only);
+  // Small records, not parsed files, until each is written (`push-read.ts`); unchanged files are not parsed.
+  const { counts: read, ...all } = await readForPush(options.contentDir, project, { checkedBodies });
+  const content = selectContent(all, options.only);
   checkedBodies.clear();
+  phases.lap("read");
   // Drafts are pushed too, as documents guests cannot read (issue #16; the writer derives the permissions).
   const drafts = content.items.filter((i) => i.draft).map((i) => i.file);
   const publishable = content.items;
@@ -278,10 +335,29 @@ async function readAndPlan(
   });
 
   // Whole rows only where the plan reads them (issue #33 item 6): an unchanged item's body is never read.
-  const hashOf = rememberedSourceHash();
+  const hashOf = (item: ContentItem) => (item as PushStub).stub.hash;
   const remote = await readRemoteForPush(services, publishable, project, hashOf).catch((error: unknown) => {
     throw asUnreachable(services.target.endpoint, error, "nothing was written");
   });
+  phases.lap("list");
+  // The plan compares an update's fields with its row, and decides a create's state from the front matter a
+  // file known unchanged by its stat did not give: those items are read whole now (a re-push: none).
+  const whole = publishable.filter((item) => {
+    const row = remote[item.kind].get(itemKey(item));
+    const entry = project[item.kind][itemKey(item)];
+    const unchanged = row && entry && !remoteChangedSince(item.kind, entry, row) && entry.hash === item.stub.hash;
+    return !unchanged && (row || item.stub.by);
+  });
+  // A file that no longer reads as a valid item since it was read is left out, as an invalid file is.
+  const unreadable = new Set<ContentItem>();
+  await forEachLimit(whole, 16, async (item) => {
+    const loaded = await loadItem(item, { planning: true });
+    if (!("error" in loaded)) return;
+    unreadable.add(item);
+    content.issues.push({ file: item.file, field: "file", message: loaded.error });
+    invalidFiles.add(item.file);
+  });
+  phases.lap("load");
   // A file's version is never pruned while it is invalid, nor the version a duplicated slug holds back.
   const protectedSlugs = new Set([
     ...[...invalidFiles].map((f) => {
@@ -292,7 +368,7 @@ async function readAndPlan(
   ]);
   const planned = selectPlanned(options.only, planPush({
     target: services.target,
-    items: publishable,
+    items: unreadable.size ? publishable.filter((item) => !unreadable.has(item)) : publishable,
     protectedSlugs,
     remote,
     lock: project,
@@ -306,102 +382,8 @@ async function readAndPlan(
     // The plan names scheduled times in the site's zone (issue #29); unreadable, the environment's default.
     timeZone: await siteTimeZone(services.client).catch(() => defaultTimeZone()),
   }));
+  for (const p of planned) dropPlanningFields(p.item);
   const tracked = trackedCount(project, remote);
-  return { planned, tracked, issues: content.issues, warnings: content.warnings, drafts, invalid: invalidFiles.size };
-}
-
-/**
- * Drops what `p` held for its write once its `result` is known (issue #33 item 6: a push of 200,000 items
- * holds the file, its rendering and the Appwrite row of the items not yet written, not of all): its entry
- * becomes the result; a deletion keeps its row (`removeOrphanImages` reads its image), every item its
- * `imageUrl` (the images still used).
- */
-function release(p: PlannedItem, result: PushItemResult): void {
-  p.entry = result;
-  p.item = null;
-  p.fields = null;
-  p.image = null;
-  p.lock = null;
-  if (result.action !== "delete") p.remote = null;
-}
-
-/** Runs `task` over `items` with at most `limit` in flight. */
-async function forEachLimit<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await task(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-}
-
-/** The version key of a plan entry (`versionKey(slug, locale)`). */
-function entryKey(entry: PlanEntry): string {
-  return versionKey(entry.slug, entry.locale ?? DEFAULT_CONTENT_LOCALE);
-}
-
-async function apply(
-  services: AdminServices,
-  p: PlannedItem,
-  uploads: ImageUploads,
-  sharedImages: Set<string>,
-  project: ProjectLock,
-): Promise<PushItemResult> {
-  const { tablesDB: databases } = services;
-  const { kind } = p.entry;
-  const key = entryKey(p.entry);
-  let bodyUploads: string[] = [];
-  try {
-    if (p.entry.action === "delete") {
-      await deleteItemDocument(databases, kind, p.entry.documentId!);
-      delete project[kind][key];
-      return { ...p.entry, status: "done" };
-    }
-    const image: ImageStep = {
-      upload: async () => {
-        const fileId = await ensureImage(services, p, uploads);
-        return fileId ? { fileId, created: true } : null;
-      },
-      // The URL the plan computed from the content-addressed id: the fields already hold it.
-      url: () => p.imageUrl!,
-      remove: async (fileId) => {
-        if (sharedImages.has(fileId)) return;
-        await services.storage.deleteFile({ bucketId: IMAGES_BUCKET_ID, fileId }).catch(() => {});
-        uploads.delete(fileId);
-      },
-    };
-    const { [STATUS_COLUMN]: state, [PUBLISH_AT_COLUMN]: publishAt, ...fields } = p.fields!();
-    // The body's own images go first, as the featured image does (issue #30 item 4).
-    bodyUploads = await ensureBodyImages(services, p, uploads);
-    const lifecycle = { state: state as ItemState, publishAt: typeof publishAt === "string" ? publishAt : null };
-    const changed = p.entry.changes.filter((key) => key in fields);
-    const doc =
-      p.entry.action === "create"
-        ? await createItemDocument(databases, {
-            kind,
-            data: { ...fields, userId: null },
-            // The team's item (issue #28 item 1): the state adds its read permission.
-            permissions: withStudioTeam([]),
-            image,
-            lifecycle,
-            savedBy: "studio push",
-          })
-        : await updateItemDocument(databases, p.entry.documentId!, {
-            kind,
-            data: Object.fromEntries(changed.map((key) => [key, fields[key] ?? null])),
-            image,
-            // The state's read permission replaces the document's own (its other permissions are kept).
-            lifecycle,
-            // Existing rows get the team's permissions too (a site from before the team, issue #28 item 1).
-            permissions: withStudioTeam(p.remote?.$permissions ?? []),
-            savedBy: "studio push",
-          });
-    project[kind][key] = lockEntryFor(kind, doc, p.lock!);
-    return { ...p.entry, documentId: doc.$id, status: "done" };
-  } catch (error) {
-    // Appwrite gone: not this item's failure; `push` stops at once (issue #26 item 10).
-    if (isConnectionError(error)) throw error;
-    // No orphans (SECURITY C44): the body images this item alone made are removed with its failed write.
-    await removeUploaded(services, bodyUploads, sharedImages, uploads);
-    return { ...p.entry, status: "failed", error: describeError(error) };
-  }
+  phases.lap("plan");
+  return { planned, tracked, issues: content.issues, warnings: content.warnings, drafts, invalid: invalidFiles.size, read };
 }

@@ -29,7 +29,7 @@ export type RemoteRows = Record<ContentKind, Map<string, Models.DefaultRow>>;
  * a row is read whole unless the lock has its entry for that very document and `$updatedAt` and the item's
  * file is there with the lock's source hash (the plan's "unchanged" fast path, which reads nothing else).
  * Rows the lock does not know, edited in Appwrite, changed locally, or whose file is gone are read whole.
- * `hashOf`: the items' `sourceHash` (push passes `rememberedSourceHash`, shared with the plan).
+ * `hashOf`: the items' `sourceHash` (push passes its stubs' hashes, computed when each file was read).
  * @throws {SchemaMissingError} when a table does not exist; whatever `listRows` throws (Appwrite gone).
  */
 export async function readRemoteForPush(
