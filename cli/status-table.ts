@@ -33,7 +33,12 @@ export function statusLines(rows: readonly StatusRow[], columns: number): string
   const total = widths.item + widths.locale + widths.translation + width("state") + 6;
   if (total <= columns) {
     const line = (c: typeof header, first: boolean) =>
-      [first ? c.item.padEnd(widths.item) : "".padEnd(widths.item), c.locale.padEnd(widths.locale), c.translation.padEnd(widths.translation), c.state]
+      [
+        first ? c.item.padEnd(widths.item) : "".padEnd(widths.item),
+        c.locale.padEnd(widths.locale),
+        c.translation.padEnd(widths.translation),
+        c.state,
+      ]
         .join("  ")
         .trimEnd();
     return [line(header, true), ...cells.map((c, i) => line(c, i === 0 || cells[i - 1]!.item !== c.item))];

@@ -92,7 +92,10 @@ export async function runGenerate(kind: ContentKind, options: GenerateCommandOpt
 
 /** The message and exit code of the image step's error, as `studio` reports errors (`classify`). */
 async function describeImageError(error: unknown): Promise<{ message: string; exit: number }> {
-  const [{ classify }, { AbortError }] = await Promise.all([import("../report-error.ts"), import("../../lib/errors.ts")]);
+  const [{ classify }, { AbortError }] = await Promise.all([
+    import("../report-error.ts"),
+    import("../../lib/errors.ts"),
+  ]);
   const classified = await classify(error);
   if (classified instanceof AbortError) return { message: classified.message, exit: classified.exitCode };
   return { message: classified instanceof Error ? classified.message : String(classified), exit: EXIT.partialFailure };

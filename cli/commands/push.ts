@@ -179,7 +179,8 @@ export async function runPush(context: CommandContext, options: PushCommandOptio
     }
     if (event.type !== "item") return;
     const r = event.result;
-    const key = r.status === "failed" ? "failed" : r.action === "unchanged" ? "unchanged" : (PAST[r.action] ?? r.action);
+    const key =
+      r.status === "failed" ? "failed" : r.action === "unchanged" ? "unchanged" : (PAST[r.action] ?? r.action);
     progress.done[key] = (progress.done[key] ?? 0) + 1;
   };
   const stopWatching = onInterrupt(() => interruptedLines("push", progress));
@@ -187,14 +188,15 @@ export async function runPush(context: CommandContext, options: PushCommandOptio
   try {
     if (context.interactive) {
       const { renderPush } = await import("../views/push-view.tsx");
-      result = await renderPush((onEvent) =>
-        push(context.services, {
-          ...base,
-          onEvent: (event) => {
-            track(event);
-            onEvent(event);
-          },
-        }),
+      result = await renderPush(
+        (onEvent) =>
+          push(context.services, {
+            ...base,
+            onEvent: (event) => {
+              track(event);
+              onEvent(event);
+            },
+          }),
         options.dir,
       );
     } else if (options.json) {

@@ -27,10 +27,11 @@ export function registerStatus(program: Command): void {
       "--json",
       'print NDJSON: {"type":"translation",…} per item and locale, {"type":"failing",…} with --check, then {"type":"result",…}',
     )
-    .option("--check", "exit 1 when a published or scheduled item is stale or missing in a locale (for CI), naming each")
-    .addOption(
-      new Option("--fail-on <state...>", "with --check, also fail on these states").choices(["unreviewed"]),
+    .option(
+      "--check",
+      "exit 1 when a published or scheduled item is stale or missing in a locale (for CI), naming each",
     )
+    .addOption(new Option("--fail-on <state...>", "with --check, also fail on these states").choices(["unreviewed"]))
     .action(async (options: StatusCommandOptions) => {
       process.exitCode = await runStatus(options);
     });

@@ -19,7 +19,9 @@ export function registerTranslate(program: Command): void {
     )
     .argument("<files...>", "source files (posts/x.md), from the current folder or the content folder")
     .addOption(
-      new Option("--to <locale>", "the language to translate into").choices(otherLocales(DEFAULT_CONTENT_LOCALE).concat(DEFAULT_CONTENT_LOCALE)).makeOptionMandatory(),
+      new Option("--to <locale>", "the language to translate into")
+        .choices(otherLocales(DEFAULT_CONTENT_LOCALE).concat(DEFAULT_CONTENT_LOCALE))
+        .makeOptionMandatory(),
     )
     .option("--dir <path>", "content folder", "content")
     .option("--force", "translate even when the version exists and is not stale")

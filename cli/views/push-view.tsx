@@ -66,7 +66,10 @@ export function PushView({ state, contentDir = "content" }: { state: PushViewSta
       <Static key={state.batch} items={state.lines.filter(printsLine)}>
         {(r) => (
           // A bilingual item has one row per version: the key holds the locale (issue #34).
-          <Text key={`${r.kind}:${r.slug}:${r.locale ?? DEFAULT_CONTENT_LOCALE}`} color={r.status === "failed" ? "red" : COLOR[r.action]}>
+          <Text
+            key={`${r.kind}:${r.slug}:${r.locale ?? DEFAULT_CONTENT_LOCALE}`}
+            color={r.status === "failed" ? "red" : COLOR[r.action]}
+          >
             {r.status === "failed" ? "✗" : MARK[r.action]} {r.kind} {r.slug}{" "}
             <Text dimColor>{r.locale ?? DEFAULT_CONTENT_LOCALE}</Text>
             {r.action === "update" && r.status === "done" ? <Text dimColor> ({r.changes.join(", ")})</Text> : null}
@@ -136,7 +139,11 @@ function Live(props: {
       const taken = lines;
       const count = done;
       lines = [];
-      return (s: PushViewState): PushViewState => ({ ...s, done: count, ...(taken.length ? { lines: taken, batch: s.batch + 1 } : {}) });
+      return (s: PushViewState): PushViewState => ({
+        ...s,
+        done: count,
+        ...(taken.length ? { lines: taken, batch: s.batch + 1 } : {}),
+      });
     };
     const draw = () => {
       timer = undefined;

@@ -38,7 +38,9 @@ export function mediaPath(fileId: string): string {
 export function storedBodyHtml(item: ContentItem, known?: Readonly<Record<string, string>>): string {
   const html = bodyHtml(item);
   if (!item.bodyImages?.length) return html;
-  const urls = new Map(item.bodyImages.map((b) => [b.src, known?.[sha256(b.image.bytes)] ?? mediaPath(imageFileId(b.image.bytes))]));
+  const urls = new Map(
+    item.bodyImages.map((b) => [b.src, known?.[sha256(b.image.bytes)] ?? mediaPath(imageFileId(b.image.bytes))]),
+  );
   return replaceImageSources(html, (src) => urls.get(src));
 }
 

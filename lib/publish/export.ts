@@ -12,7 +12,13 @@ import path from "node:path";
 import { AppwriteException, type Models } from "node-appwrite";
 import writeFileAtomic from "write-file-atomic";
 import { z } from "zod";
-import { CONTENT_KINDS, DATABASE_ID, IMAGES_BUCKET_ID, contentKindSchema, type ContentKind } from "../../model/content.ts";
+import {
+  CONTENT_KINDS,
+  DATABASE_ID,
+  IMAGES_BUCKET_ID,
+  contentKindSchema,
+  type ContentKind,
+} from "../../model/content.ts";
 import { parseFileViewUrl, type AdminServices } from "../appwrite/client.ts";
 import { makeDirectory } from "../make-dir.ts";
 import { AbortError, EXIT } from "../errors.ts";

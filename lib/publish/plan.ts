@@ -167,7 +167,9 @@ export function sourceHash(item: ContentItem): string {
     body: item.body,
     image: image ? `sha256:${sha256(image.bytes)}` : null,
     // Only with body images, so the hash of every other item stays what earlier versions recorded.
-    ...(item.bodyImages?.length ? { bodyImages: item.bodyImages.map((b) => `${b.src}=sha256:${sha256(b.image.bytes)}`).join("\n") } : {}),
+    ...(item.bodyImages?.length
+      ? { bodyImages: item.bodyImages.map((b) => `${b.src}=sha256:${sha256(b.image.bytes)}`).join("\n") }
+      : {}),
   });
 }
 
@@ -175,7 +177,10 @@ export function sourceHash(item: ContentItem): string {
  * The media URL of each local image of `item`'s body, by SHA-256 of its bytes: the one `recorded` in the lock
  * for those bytes, else the content-addressed file's (`/media/<imageFileId>`). Null without body images.
  */
-export function bodyImageUrls(item: ContentItem, recorded?: Readonly<Record<string, string>>): Record<string, string> | null {
+export function bodyImageUrls(
+  item: ContentItem,
+  recorded?: Readonly<Record<string, string>>,
+): Record<string, string> | null {
   if (!item.bodyImages?.length) return null;
   return Object.fromEntries(
     item.bodyImages.map((b) => {
@@ -271,7 +276,16 @@ function planRemovals(input: PlanInput, kind: ContentKind, present: Set<string>)
     if (!remote || remote.$id !== entry.id) continue; // already gone, or another document now: not ours to delete
     const { slug, locale } = parseVersionKey(key);
     const base = { kind, slug, locale, file: null, changes: [], documentId: remote.$id };
-    const common = { item: null, rendered: null, imageUrl: null, image: null, bodyImages: null, now: 0, hash: null, remote };
+    const common = {
+      item: null,
+      rendered: null,
+      imageUrl: null,
+      image: null,
+      bodyImages: null,
+      now: 0,
+      hash: null,
+      remote,
+    };
     if (remoteChangedSince(kind, entry, remote)) {
       const reason = "its file was removed, but it changed in Appwrite since the last push; not deleted";
       planned.push({ ...common, entry: { ...base, action: "conflict", reason } });
@@ -299,7 +313,10 @@ export function itemsBySlug(items: readonly ContentItem[]): Record<ContentKind, 
 export function planPush(input: PlanInput): PlannedItem[] {
   const planned = input.items.map((item) => planItem(input, item));
   // The version keys of the files of each kind (a set, not a map of the items: 200,000 of them at issue #33 item 6).
-  const present = Object.fromEntries(Object.keys(CONTENT_KINDS).map((kind) => [kind, new Set<string>()])) as Record<ContentKind, Set<string>>;
+  const present = Object.fromEntries(Object.keys(CONTENT_KINDS).map((kind) => [kind, new Set<string>()])) as Record<
+    ContentKind,
+    Set<string>
+  >;
   for (const item of input.items) present[item.kind].add(itemKey(item));
   for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
     for (const removal of planRemovals(input, kind, present[kind])) planned.push(removal);

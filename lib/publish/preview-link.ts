@@ -60,13 +60,19 @@ export function newPreviewKey(): string {
  * The token of a preview link for `target`, valid until `now + ttlMs` (ms since the epoch).
  * @throws {RangeError} for a secret shorter than `MIN_PREVIEW_SECRET_LENGTH`, or a key or id a token cannot carry.
  */
-export function signPreview(secret: string, target: PreviewTarget, now = Date.now(), ttlMs = PREVIEW_LINK_TTL_MS): string {
+export function signPreview(
+  secret: string,
+  target: PreviewTarget,
+  now = Date.now(),
+  ttlMs = PREVIEW_LINK_TTL_MS,
+): string {
   if (secret.length < MIN_PREVIEW_SECRET_LENGTH) {
     throw new RangeError(`The preview secret must be at least ${MIN_PREVIEW_SECRET_LENGTH} characters.`);
   }
   const expires = Math.floor((now + ttlMs) / 1000);
   const token = `${expires}.${signature(secret, target, expires).toString("base64url")}.${target.key}.${target.documentId}`;
-  if (!TOKEN.test(token)) throw new RangeError("A preview key is 1–32 letters or digits, a document id an Appwrite id.");
+  if (!TOKEN.test(token))
+    throw new RangeError("A preview key is 1–32 letters or digits, a document id an Appwrite id.");
   return token;
 }
 

@@ -124,12 +124,25 @@ export async function pulledFile(
   const { kind, local } = args;
   const stored = normalizeBody(String(args.doc[args.bodyField] ?? ""));
   const stem = imageStem(kind, args.slug);
-  const { html, storedUrls } = await localizedBody(services, args.contentDir, stem, stored, local, args.entry, args.images);
+  const { html, storedUrls } = await localizedBody(
+    services,
+    args.contentDir,
+    stem,
+    stored,
+    local,
+    args.entry,
+    args.images,
+  );
   if (local && sameBodyHtml(bodyHtml(local), html)) {
     // Only the front matter changed: the body is kept byte for byte.
     const text = await readFile(path.join(args.contentDir, local.file), "utf8");
     const body = parseFrontMatter(text).content;
-    return { file: local.file, format: local.format, text: serializeFrontMatter(kind, args.frontMatter) + body, storedUrls };
+    return {
+      file: local.file,
+      format: local.format,
+      text: serializeFrontMatter(kind, args.frontMatter) + body,
+      storedUrls,
+    };
   }
   // The file this one replaces: the valid local version, or (pulled with --force) an invalid file of that name.
   const existing = local?.file ?? args.replacing;
@@ -138,14 +151,24 @@ export async function pulledFile(
     if ("markdown" in converted) {
       const formatted = await formattedOrAsIs("markdown", converted.markdown);
       const markdown = sameBodyHtml(markdownToHtml(formatted), html) ? formatted : converted.markdown;
-      return { file: existing, format: "markdown", text: serializeContentFile(kind, args.frontMatter, markdown), storedUrls };
+      return {
+        file: existing,
+        format: "markdown",
+        text: serializeContentFile(kind, args.frontMatter, markdown),
+        storedUrls,
+      };
     }
     const file = versionFile(existing, localeOfFile(existing).locale, ".html");
     const text = serializeContentFile(kind, args.frontMatter, await formattedOrAsIs("html", html));
     return { file, format: "html", text, storedUrls, note: `${existing}: ${converted.reason}; written as HTML` };
   }
   const file = existing ?? args.target;
-  return { file, format: "html", text: serializeContentFile(kind, args.frontMatter, await formattedOrAsIs("html", html)), storedUrls };
+  return {
+    file,
+    format: "html",
+    text: serializeContentFile(kind, args.frontMatter, await formattedOrAsIs("html", html)),
+    storedUrls,
+  };
 }
 
 /**

@@ -211,7 +211,9 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
   }
   const invalidOwn = [...c.invalid].find((f) => {
     const named = localeOfFile(f);
-    return f.startsWith(`${folder}/`) && named.stem === slug && named.locale === locale && /\.(md|markdown|html?)$/i.test(f);
+    return (
+      f.startsWith(`${folder}/`) && named.stem === slug && named.locale === locale && /\.(md|markdown|html?)$/i.test(f)
+    );
   });
   const invalidFile = invalidOwn ?? c.blocked.get(`${kind}:${key}`);
   if (invalidFile && !options.force) {
@@ -275,7 +277,13 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
     const reread = await readItem(kind, written, pulled.file, pulled.format);
     if ("issues" in reread) {
       const problems = reread.issues.map((i) => `${i.field}: ${i.message}`).join("; ");
-      return { ...base, file: pulled.file, action: "write", status: "failed", error: `written, but invalid: ${problems}` };
+      return {
+        ...base,
+        file: pulled.file,
+        action: "write",
+        status: "failed",
+        error: `written, but invalid: ${problems}`,
+      };
     }
     // A translated file's hash covers what it inherits, as `push` reads it.
     const [item] = c.english ? inheritFields([reread.item, c.english], []) : [reread.item];

@@ -61,7 +61,11 @@ export async function loadBatch(
 }
 
 /** Runs `task` over `items` with at most `limit` in flight. */
-export async function forEachLimit<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+export async function forEachLimit<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) await task(items[next++]!);

@@ -37,7 +37,11 @@ export function imagesUsedTwice(planned: PlannedItem[]): Set<string> {
  * @returns the file ids this run uploaded for the item (a failed write removes those no other item uses).
  * @throws what Appwrite throws for an upload (the item then fails; files uploaded before stay listed in `uploads`).
  */
-export async function ensureBodyImages(services: AdminServices, p: PlannedItem, uploads: ImageUploads): Promise<string[]> {
+export async function ensureBodyImages(
+  services: AdminServices,
+  p: PlannedItem,
+  uploads: ImageUploads,
+): Promise<string[]> {
   const files = bodyImageFiles(p.item);
   if (files.size === 0 || !p.bodyImages) return [];
   const bodyField = CONTENT_KINDS[p.entry.kind].bodyField;
@@ -105,7 +109,10 @@ async function uploadIfMissing(services: AdminServices, fileId: string, image: L
       bucketId: IMAGES_BUCKET_ID,
       fileId,
       // Named after its content-addressed id, not the local file: a guest listing the bucket learns no slug.
-      file: InputFile.fromBuffer(new Uint8Array(image.bytes), imageFileName(fileId, path.extname(image.name).slice(1).toLowerCase())),
+      file: InputFile.fromBuffer(
+        new Uint8Array(image.bytes),
+        imageFileName(fileId, path.extname(image.name).slice(1).toLowerCase()),
+      ),
       permissions: [Permission.read(Role.any())],
     });
     return true;

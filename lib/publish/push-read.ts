@@ -29,7 +29,14 @@ import type { ContentKind } from "../../model/content.ts";
 import { PUBLISH_AT_COLUMN, dateField } from "../../model/lifecycle.ts";
 import { CONTENT_KIND_NAMES, DEFAULT_CONTENT_LOCALE, parseVersionKey } from "../../model/model.ts";
 import { bodyDigest } from "../content/body-digest.ts";
-import { readContentRecords, readItem, type ContentIssue, type ContentItem, type KeepContext, type LocalImage } from "../content/read.ts";
+import {
+  readContentRecords,
+  readItem,
+  type ContentIssue,
+  type ContentItem,
+  type KeepContext,
+  type LocalImage,
+} from "../content/read.ts";
 import { inheritFrom, itemKey } from "../content/versions.ts";
 import type { ProjectLock } from "./lock.ts";
 import { sourceHash } from "./plan.ts";
@@ -149,7 +156,12 @@ interface Source {
  */
 export function encodeSource(source: Source): string {
   // Joined, not a template: one flat string, not a tree of concatenations (200,000 of them are held).
-  return [`${source.draft ? "d" : "-"}${source.base ? "b" : "-"}`, source.stat, source.sha, source.files.join("\t")].join(" ");
+  return [
+    `${source.draft ? "d" : "-"}${source.base ? "b" : "-"}`,
+    source.stat,
+    source.sha,
+    source.files.join("\t"),
+  ].join(" ");
 }
 
 /** The item's own file in a `LockEntry.source` (`encodeSource`), or null when there is none. */
@@ -168,17 +180,30 @@ function decodeSource(text: string | undefined): Source | null {
   const match = text ? /^([d-])([b-]) (\S+) ([0-9a-f]{32}) (.+)$/.exec(text) : null;
   if (!match) return null;
   const files = match[5]!.split("\t");
-  return { draft: match[1] === "d", base: match[2] === "b" ? (files[1] ?? null) : null, stat: match[3]!, sha: match[4]!, files };
+  return {
+    draft: match[1] === "d",
+    base: match[2] === "b" ? (files[1] ?? null) : null,
+    stat: match[3]!,
+    sha: match[4]!,
+    files,
+  };
 }
 
-const statDigest = (lines: readonly string[]) => createHash("sha256").update(lines.join("\n")).digest("hex").slice(0, 16);
+const statDigest = (lines: readonly string[]) =>
+  createHash("sha256").update(lines.join("\n")).digest("hex").slice(0, 16);
 
 /**
  * The `source` of `files` whose bytes had the `sha` (`sourceSha`; default: as they are now), with their stats
  * taken now, after those bytes were read: trusted (recorded) only when no file changed within `RACY_MS` of now,
  * so a stat recorded is one of bytes no later than those hashed (a file changed since has a later ctime).
  */
-async function sourceOf(root: string, files: readonly string[], draft: boolean, base: string | null, sha?: string): Promise<Source> {
+async function sourceOf(
+  root: string,
+  files: readonly string[],
+  draft: boolean,
+  base: string | null,
+  sha?: string,
+): Promise<Source> {
   const hashed = sha ?? (await bytesHash(root, files));
   const now = Date.now();
   const stats = files.map((f) => statOf(root, f));
@@ -188,7 +213,10 @@ async function sourceOf(root: string, files: readonly string[], draft: boolean, 
 
 /** The files an item's hash depends on: its own, the default-locale file it took fields from, its local images. */
 function filesOf(root: string, item: ContentItem, base: string | null): { files: string[]; images: LocalImage[] } {
-  const images = [...(item.image && "bytes" in item.image ? [item.image] : []), ...(item.bodyImages ?? []).map((b) => b.image)];
+  const images = [
+    ...(item.image && "bytes" in item.image ? [item.image] : []),
+    ...(item.bodyImages ?? []).map((b) => b.image),
+  ];
   const relative = images.map((i) => path.relative(root, i.path).split(path.sep).join("/"));
   return { files: [item.file, ...(base ? [base] : []), ...relative], images };
 }
@@ -228,12 +256,29 @@ function dueFields(item: ContentItem): ContentItem["frontMatter"] {
 function stubOf(root: string, item: ContentItem, context: KeepContext, body?: string): PushStub {
   const { files, images } = filesOf(root, item, context.base);
   // The digests of the bytes parsed (not read again: a file edited since must not look unchanged next time).
-  const digests = [context.bytes[item.file]!, ...(context.base ? [context.bytes[context.base]!] : []), ...images.map((i) => sha256(i.bytes))];
+  const digests = [
+    context.bytes[item.file]!,
+    ...(context.base ? [context.bytes[context.base]!] : []),
+    ...images.map((i) => sha256(i.bytes)),
+  ];
   const sha = context.warned || !digests.every(Boolean) ? null : sourceSha(files, digests);
   const stub: StubInfo = { hash: sourceHash(item), body, base: context.base, sha, root };
   // A new object, of one shape for every stub: the parsed item (and what only it references) is dropped.
   const { kind, file, slug, locale, draft, format, image, bodyImages } = item;
-  return { kind, file, slug, locale, draft, format, body: "", image, bodyImages, frontMatter: dueFields(item), inherited: undefined, stub } as PushStub;
+  return {
+    kind,
+    file,
+    slug,
+    locale,
+    draft,
+    format,
+    body: "",
+    image,
+    bodyImages,
+    frontMatter: dueFields(item),
+    inherited: undefined,
+    stub,
+  } as PushStub;
 }
 
 /**
@@ -280,9 +325,30 @@ export async function readForPush(
     }
     const { slug, locale } = parseVersionKey(key);
     const format = /\.html?$/i.test(file) ? "html" : "markdown";
-    const stub: StubInfo = { hash: entry.hash, body: entry.body, base: source.base, sha: source.sha, source: now, by, root };
+    const stub: StubInfo = {
+      hash: entry.hash,
+      body: entry.body,
+      base: source.base,
+      sha: source.sha,
+      source: now,
+      by,
+      root,
+    };
     counts[by === "stat" ? "byStat" : "byHash"] += 1;
-    return { kind, file, slug, locale, draft: source.draft, format, body: "", image: null, bodyImages: undefined, frontMatter: NO_FRONT_MATTER, inherited: undefined, stub } as unknown as PushStub;
+    return {
+      kind,
+      file,
+      slug,
+      locale,
+      draft: source.draft,
+      format,
+      body: "",
+      image: null,
+      bodyImages: undefined,
+      frontMatter: NO_FRONT_MATTER,
+      inherited: undefined,
+      stub,
+    } as unknown as PushStub;
   };
   // The same refusals as `readContentFolder` (a missing folder, nothing in it) before anything else.
   const read = await readContentRecords<PushStub>(root, {
@@ -325,7 +391,10 @@ const NO_FRONT_MATTER = Object.freeze({}) as ContentItem["frontMatter"];
  * the bounds again (the same hash: the same body, checked by the plan's read). `planning`: read for the plan
  * itself (an update's diff): the stub takes the file as it is now (read with every check when it changed).
  */
-export async function loadItem(stub: PushStub, options: { planning?: boolean } = {}): Promise<PushStub | { error: string }> {
+export async function loadItem(
+  stub: PushStub,
+  options: { planning?: boolean } = {},
+): Promise<PushStub | { error: string }> {
   const loaded = await readAgain(stub, true);
   if ("error" in loaded) return loaded;
   let { item, digests, warned } = loaded;
@@ -341,7 +410,9 @@ export async function loadItem(stub: PushStub, options: { planning?: boolean } =
   const { root, base } = stub.stub;
   const { files, images } = filesOf(root, item, base);
   const sha = warned ? null : sourceSha(files, [...digests, ...images.map((i) => sha256(i.bytes))]);
-  const source = sha ? encodeSource(await sourceOf(root, files, item.draft, base, sha).catch(() => ({ ...NO_SOURCE, sha }))) : null;
+  const source = sha
+    ? encodeSource(await sourceOf(root, files, item.draft, base, sha).catch(() => ({ ...NO_SOURCE, sha })))
+    : null;
   const { body, frontMatter, inherited, image, bodyImages, draft } = item;
   Object.assign(stub, { body, frontMatter, inherited, image, bodyImages, draft });
   Object.assign(stub.stub, { hash, body: bodyDigest(item.format, body), sha, source, loaded: true });
@@ -365,11 +436,16 @@ async function readAgain(
   const again = "was edited or removed since the push planned it; nothing was written for it: push again";
   let read;
   try {
-    read = await readItem(stub.kind, path.join(root, stub.file), stub.file, format, { boundsChecked, digestBytes: true, readSync: true });
+    read = await readItem(stub.kind, path.join(root, stub.file), stub.file, format, {
+      boundsChecked,
+      digestBytes: true,
+      readSync: true,
+    });
   } catch {
     return { error: `${stub.file} ${again}` };
   }
-  if (!("item" in read)) return { error: `${stub.file} ${again} (${read.issues.map((i) => `${i.field}: ${i.message}`).join("; ")})` };
+  if (!("item" in read))
+    return { error: `${stub.file} ${again} (${read.issues.map((i) => `${i.field}: ${i.message}`).join("; ")})` };
   const item = read.item;
   const digests = [read.bytes ?? ""];
   if (item.locale !== DEFAULT_CONTENT_LOCALE) {

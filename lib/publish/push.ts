@@ -12,7 +12,15 @@ import { itemKey, localeOfFile } from "../content/versions.ts";
 import type { ExportReport } from "./export.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
 import { planPush, plannedLock, type PlanAction, type PlanEntry, type PlannedItem } from "./plan.ts";
-import { dropPlanningFields, isStub, loadItem, readForPush, sourceNow, type PushStub, type ReadCounts } from "./push-read.ts";
+import {
+  dropPlanningFields,
+  isStub,
+  loadItem,
+  readForPush,
+  sourceNow,
+  type PushStub,
+  type ReadCounts,
+} from "./push-read.ts";
 import { apply, entryKey, forEachLimit, load, loadBatch, release } from "./push-apply.ts";
 import { readRemoteForPush } from "./remote-light.ts";
 import { defaultTimeZone, siteTimeZone } from "./site-time-zone.ts";
@@ -150,7 +158,13 @@ export async function push(services: AdminServices, options: PushOptions): Promi
   const project = projectLock(lock, services.target.projectId);
   // The items are read and planned in `readAndPlan`: from here on, each is held by its plan entry only, and
   // dropped once written (issue #33 item 6: 200,000 items in < 1 GB).
-  const { planned, tracked, issues, warnings, drafts, invalid, read } = await readAndPlan(services, options, project, emit, phases);
+  const { planned, tracked, issues, warnings, drafts, invalid, read } = await readAndPlan(
+    services,
+    options,
+    project,
+    emit,
+    phases,
+  );
   emit({ type: "planned", plan: planned.map((p) => p.entry) });
   const deletions = planned.filter((p) => p.entry.action === "delete").length;
   if (!options.dryRun) checkMassDelete(deletions, tracked, options.allowMassDelete ?? false, options.contentDir);
@@ -366,24 +380,35 @@ async function readAndPlan(
     }),
     ...content.issues.flatMap((i) => (i.blocks ? [i.blocks.key] : [])),
   ]);
-  const planned = selectPlanned(options.only, planPush({
-    target: services.target,
-    items: unreadable.size ? publishable.filter((item) => !unreadable.has(item)) : publishable,
-    protectedSlugs,
-    remote,
-    lock: project,
-    force: options.force ?? false,
-    prune: options.prune ?? false,
-    hashOf,
-    // A file whose item is in the site's trash is refused, never created beside it (issue #29 item 9).
-    trashed: await trashedVersions(services.tablesDB).catch((error: unknown) => {
-      throw asUnreachable(services.target.endpoint, error, "nothing was written");
+  const planned = selectPlanned(
+    options.only,
+    planPush({
+      target: services.target,
+      items: unreadable.size ? publishable.filter((item) => !unreadable.has(item)) : publishable,
+      protectedSlugs,
+      remote,
+      lock: project,
+      force: options.force ?? false,
+      prune: options.prune ?? false,
+      hashOf,
+      // A file whose item is in the site's trash is refused, never created beside it (issue #29 item 9).
+      trashed: await trashedVersions(services.tablesDB).catch((error: unknown) => {
+        throw asUnreachable(services.target.endpoint, error, "nothing was written");
+      }),
+      // The plan names scheduled times in the site's zone (issue #29); unreadable, the environment's default.
+      timeZone: await siteTimeZone(services.client).catch(() => defaultTimeZone()),
     }),
-    // The plan names scheduled times in the site's zone (issue #29); unreadable, the environment's default.
-    timeZone: await siteTimeZone(services.client).catch(() => defaultTimeZone()),
-  }));
+  );
   for (const p of planned) dropPlanningFields(p.item);
   const tracked = trackedCount(project, remote);
   phases.lap("plan");
-  return { planned, tracked, issues: content.issues, warnings: content.warnings, drafts, invalid: invalidFiles.size, read };
+  return {
+    planned,
+    tracked,
+    issues: content.issues,
+    warnings: content.warnings,
+    drafts,
+    invalid: invalidFiles.size,
+    read,
+  };
 }

@@ -38,11 +38,14 @@ export async function listBySlug(
   columns?: string[],
 ): Promise<Map<string, Models.DefaultRow>> {
   const bySlug = new Map<string, Models.DefaultRow>();
-  const pages = listPages((queries) =>
-    (columns ? listRowsParsed(services, collectionId, queries) : services.tablesDB
-      .listRows({ databaseId: DATABASE_ID, tableId: collectionId, queries, total: false })
-      .then((page) => page.rows))
-      .catch((error: unknown) => {
+  const pages = listPages(
+    (queries) =>
+      (columns
+        ? listRowsParsed(services, collectionId, queries)
+        : services.tablesDB
+            .listRows({ databaseId: DATABASE_ID, tableId: collectionId, queries, total: false })
+            .then((page) => page.rows)
+      ).catch((error: unknown) => {
         if (
           error instanceof AppwriteException &&
           ["database_not_found", "table_not_found", "collection_not_found"].includes(error.type)
@@ -74,7 +77,11 @@ export async function listBySlug(
  * @throws {AppwriteException} with Appwrite's message, code and type for an error answer, as the SDK's;
  *   what `fetch` throws when Appwrite does not answer.
  */
-async function listRowsParsed(services: AdminServices, tableId: string, queries: string[]): Promise<Models.DefaultRow[]> {
+async function listRowsParsed(
+  services: AdminServices,
+  tableId: string,
+  queries: string[],
+): Promise<Models.DefaultRow[]> {
   const { client } = services;
   if (client.config.selfSigned) {
     return (await services.tablesDB.listRows({ databaseId: DATABASE_ID, tableId, queries, total: false })).rows;
@@ -82,7 +89,10 @@ async function listRowsParsed(services: AdminServices, tableId: string, queries:
   const path = `/tablesdb/${encodeURIComponent(DATABASE_ID)}/tables/${encodeURIComponent(tableId)}/rows`;
   // The headers `TablesDB.listRows` adds to the client's own (its key among them).
   const headers = { "X-Appwrite-Project": client.config.project, accept: "application/json" };
-  const { uri, options } = client.prepareRequest("GET", new URL(client.config.endpoint + path), headers, { queries, total: false });
+  const { uri, options } = client.prepareRequest("GET", new URL(client.config.endpoint + path), headers, {
+    queries,
+    total: false,
+  });
   // A GET: its options are the method and the headers (no body, no TLS agent: see above).
   const response = await fetch(uri, { method: "GET", headers: options.headers as Record<string, string> });
   const text = await response.text();
@@ -92,7 +102,13 @@ async function listRowsParsed(services: AdminServices, tableId: string, queries:
   } catch {
     data = { message: text };
   }
-  if (response.status >= 400 || !data.rows) throw new AppwriteException(data.message ?? `listRows answered ${response.status}`, response.status, data.type ?? "", text);
+  if (response.status >= 400 || !data.rows)
+    throw new AppwriteException(
+      data.message ?? `listRows answered ${response.status}`,
+      response.status,
+      data.type ?? "",
+      text,
+    );
   return data.rows;
 }
 
@@ -138,7 +154,12 @@ export function lockEntryFor(
   doc: Models.DefaultRow,
   rest: Omit<LockEntry, "id" | "updatedAt" | "remote">,
 ): LockEntry {
-  return { id: ownString(doc.$id), updatedAt: ownString(doc.$updatedAt), remote: remoteFingerprint(kind, doc), ...rest };
+  return {
+    id: ownString(doc.$id),
+    updatedAt: ownString(doc.$updatedAt),
+    remote: remoteFingerprint(kind, doc),
+    ...rest,
+  };
 }
 
 /**

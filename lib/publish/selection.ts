@@ -26,7 +26,8 @@ export class SelectionError extends AbortError {
   constructor(message: string) {
     super(message, {
       exitCode: EXIT.usage,
-      nextSteps: "Name a content file (content/posts/x.md, posts/x.ar.md) or a slug (x); run `studio status` to list them.",
+      nextSteps:
+        "Name a content file (content/posts/x.md, posts/x.ar.md) or a slug (x); run `studio status` to list them.",
     });
   }
 }
@@ -54,7 +55,8 @@ export function resolveSelection(
   for (const name of names) {
     if (CONTENT_EXTENSIONS.has(path.extname(name).toLowerCase())) {
       const fromCwd = path.resolve(name);
-      const absolute = existsSync(fromCwd) || !existsSync(path.resolve(root, name)) ? fromCwd : path.resolve(root, name);
+      const absolute =
+        existsSync(fromCwd) || !existsSync(path.resolve(root, name)) ? fromCwd : path.resolve(root, name);
       const relative = path.relative(root, absolute).split(path.sep).join("/");
       const item = content.items.find((i) => i.file === relative);
       const kind = item?.kind ?? kindOfFolder(path.basename(path.dirname(absolute)));
@@ -100,6 +102,9 @@ export function isSelected(only: Selection | undefined, kind: ContentKind, slug:
 }
 
 /** The planned items of the selection (all without one), removals of selected items included. */
-export function selectPlanned<T extends { entry: { kind: ContentKind; slug: string } }>(only: Selection | undefined, planned: T[]): T[] {
+export function selectPlanned<T extends { entry: { kind: ContentKind; slug: string } }>(
+  only: Selection | undefined,
+  planned: T[],
+): T[] {
   return only ? planned.filter((p) => isSelected(only, p.entry.kind, p.entry.slug)) : planned;
 }

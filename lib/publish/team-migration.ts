@@ -28,7 +28,10 @@ export function teamRowPermissions(row: Pick<Models.DefaultRow, "$permissions"> 
  * @returns how many rows changed.
  * @throws {AppwriteException} when Appwrite refuses a read or a write.
  */
-export async function applyTeamPermissions(services: Pick<AdminServices, "tablesDB">, tableId: string): Promise<number> {
+export async function applyTeamPermissions(
+  services: Pick<AdminServices, "tablesDB">,
+  tableId: string,
+): Promise<number> {
   const { tablesDB } = services;
   let changed = 0;
   const pages = listPages(
@@ -65,7 +68,12 @@ async function moveRevisions(
   for await (const revisions of pages) {
     for (const revision of revisions) {
       if (!sameSet(revision.$permissions, from)) continue;
-      await tablesDB.updateRow({ databaseId: DATABASE_ID, tableId: REVISIONS_TABLE, rowId: revision.$id, permissions: to });
+      await tablesDB.updateRow({
+        databaseId: DATABASE_ID,
+        tableId: REVISIONS_TABLE,
+        rowId: revision.$id,
+        permissions: to,
+      });
     }
   }
 }

@@ -240,7 +240,6 @@ export async function moveToTrash(
   return batch;
 }
 
-
 /** The key of a version in `trashedVersions`' map: `<kind>|<versionKey>` (`post|my-post`, `post|my-post@ar`). */
 export function trashKey(kind: ContentKind, slug: string, locale: ContentLocale): string {
   return `${kind}|${documentVersionKey({ slug, locale })}`;

@@ -87,7 +87,9 @@ export interface HistoryOptions {
 export function statePermissions(permissions: readonly string[], state: ItemState): string[] {
   const others = permissions.filter((p) => !p.startsWith("read("));
   const reads =
-    readRoleFor(state) === "any" ? [Permission.read(Role.any())] : editorRolesOf(permissions).map((role) => Permission.read(role));
+    readRoleFor(state) === "any"
+      ? [Permission.read(Role.any())]
+      : editorRolesOf(permissions).map((role) => Permission.read(role));
   return [...reads, ...others];
 }
 

@@ -55,7 +55,11 @@ interface Call {
 }
 
 /** autocannon (own process, 10 connections) against `call`; CPU µs of process `pid` per answered request. */
-async function cannon(call: Call, headers: IncomingHttpHeaders, pid: number): Promise<{ perSecond: number; cpu: number }> {
+async function cannon(
+  call: Call,
+  headers: IncomingHttpHeaders,
+  pid: number,
+): Promise<{ perSecond: number; cpu: number }> {
   const skip = new Set(["host", "connection", "content-length"]);
   const headerArgs = Object.entries(headers)
     .filter(([name]) => !skip.has(name))
@@ -69,7 +73,8 @@ async function cannon(call: Call, headers: IncomingHttpHeaders, pid: number): Pr
   await new Promise((resolve) => child.once("exit", resolve));
   const used = processCpuSeconds(pid) - before;
   const result = JSON.parse(out) as { requests: { average: number; total: number }; non2xx: number; errors: number };
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`autocannon ${call.method} ${call.url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`autocannon ${call.method} ${call.url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { perSecond: result.requests.average, cpu: (used / result.requests.total) * 1e6 };
 }
 
@@ -129,7 +134,10 @@ async function main(): Promise<void> {
     const recorded: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
     const sizes: Record<string, number> = {};
     for (const [name, call] of Object.entries(calls)) {
-      const headers: Record<string, string> = { ...(list.headers as Record<string, string>), "content-type": "application/json" };
+      const headers: Record<string, string> = {
+        ...(list.headers as Record<string, string>),
+        "content-type": "application/json",
+      };
       delete headers["host"];
       delete headers["content-length"];
       delete headers["connection"];
@@ -140,7 +148,11 @@ async function main(): Promise<void> {
       response.headers.forEach((value, key) => {
         if (!["date", "connection", "keep-alive", "transfer-encoding"].includes(key)) kept[key] = value;
       });
-      recorded[`${call.method} ${pathOf(call.url)}`] = { status: response.status, headers: kept, body: bytes.toString("base64") };
+      recorded[`${call.method} ${pathOf(call.url)}`] = {
+        status: response.status,
+        headers: kept,
+        body: bytes.toString("base64"),
+      };
       sizes[name] = bytes.length;
     }
     const responsesFile = path.join(dataDir, "bare-responses.json");
@@ -161,7 +173,13 @@ async function main(): Promise<void> {
         cpuLoop((i) =>
           store.transaction(() => {
             const now = nowDatetime();
-            insertDocument(store, writes, { id: `floor${Date.now()}x${i}`, createdAt: now, updatedAt: now, permissions: [], data: document(i) });
+            insertDocument(store, writes, {
+              id: `floor${Date.now()}x${i}`,
+              createdAt: now,
+              updatedAt: now,
+              permissions: [],
+              data: document(i),
+            });
           }),
         ),
     };
@@ -205,7 +223,11 @@ async function main(): Promise<void> {
       );
       if (ratio > TARGET) process.exitCode = 1;
     }
-    console.log(`load ${loadavg().map((l) => l.toFixed(2)).join(" / ")} (1, 5, 15 min; 2 cores)`);
+    console.log(
+      `load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" / ")} (1, 5, 15 min; 2 cores)`,
+    );
   } finally {
     bare?.child.kill("SIGTERM");
     child.kill("SIGTERM");

@@ -71,36 +71,41 @@ function fromCli(line: Record<string, unknown>, rssOf: () => number): Record<str
   if (line["type"] !== "result") return null;
   const seconds = (performance.now() - started) / 1000;
   // What the push says of its own time (phases, ms) and of how it read the files (issue #33 item 6).
-  if (line["phases"] || line["read"]) console.log(`  push phases (ms) ${JSON.stringify(line["phases"] ?? {})}, files ${JSON.stringify(line["read"] ?? {})}`);
+  if (line["phases"] || line["read"])
+    console.log(
+      `  push phases (ms) ${JSON.stringify(line["phases"] ?? {})}, files ${JSON.stringify(line["read"] ?? {})}`,
+    );
   const counts = Object.fromEntries(["created", "updated", "unchanged", "failed"].map((k) => [k, Number(line[k])]));
   return { phase: "end" as never, ...counts, seconds, rss: rssOf(), heap: 0 };
 }
 
 /** Runs one push in its own process, printing its samples; resolves with its figures. */
-function runPush(target: Target, contentDir: string, lockPath: string, serverPid: number, label: string): Promise<PushRun> {
+function runPush(
+  target: Target,
+  contentDir: string,
+  lockPath: string,
+  serverPid: number,
+  label: string,
+): Promise<PushRun> {
   const checkout = process.env["PUSH_BENCH_CHECKOUT"] || process.cwd();
   const heapAt = label === "first" ? (process.env["PUSH_HEAP_AT"] ?? "") : "";
   const cli = process.env["PUSH_BENCH_CLI"] === "1";
   const args = cli
     ? ["build/cli/studio.js", "push", "--json", "--dir", contentDir]
     : ["--expose-gc", "--import", "tsx", "scripts/bench/lib/push-child.ts", contentDir, lockPath];
-  const child = spawn(
-    process.execPath,
-    args,
-    {
-      cwd: checkout,
-      env: {
-        ...process.env,
-        APPWRITE_ENDPOINT: target.endpoint,
-        APPWRITE_PROJECT_ID: target.projectId,
-        APPWRITE_API_KEY: target.apiKey,
-        PUSH_HEAP_AT: heapAt,
-        // `studio push --json`'s result then says where its time went (its phases, ms).
-        STUDIO_PUSH_PHASES: "1",
-      },
-      stdio: ["ignore", "pipe", "inherit"],
+  const child = spawn(process.execPath, args, {
+    cwd: checkout,
+    env: {
+      ...process.env,
+      APPWRITE_ENDPOINT: target.endpoint,
+      APPWRITE_PROJECT_ID: target.projectId,
+      APPWRITE_API_KEY: target.apiKey,
+      PUSH_HEAP_AT: heapAt,
+      // `studio push --json`'s result then says where its time went (its phases, ms).
+      STUDIO_PUSH_PHASES: "1",
     },
-  );
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   let peak = 0;
   let serverPeak = 0;
   const sampler = setInterval(() => {
@@ -150,7 +155,11 @@ async function main(): Promise<void> {
   if (keep) await mkdir(path.join(keep, "data"), { recursive: true });
   const contentDir = keep ? path.join(keep, "content") : await mkdtemp(path.join(tmpdir(), "push-memory-content-"));
   const dataDir = keep ? path.join(keep, "data") : await mkdtemp(path.join(tmpdir(), "push-memory-data-"));
-  console.log(`push memory: ${count} posts${arabic ? " × 2 languages" : ""} = ${items} items; load ${loadavg().map((l) => l.toFixed(1)).join(" / ")}`);
+  console.log(
+    `push memory: ${count} posts${arabic ? " × 2 languages" : ""} = ${items} items; load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" / ")}`,
+  );
   const { child, target } = await startChild(dataDir);
   try {
     await applySchema(createAdminServices(target), schema as AppwriteSchema);
@@ -160,12 +169,17 @@ async function main(): Promise<void> {
       const first = await runPush(target, contentDir, lockPath, child.pid!, "first");
       if (process.env["PUSH_EXIT_PLANNED"] === "1") return;
       if (first.last.created !== items) throw new Error(`expected ${items} created, got ${JSON.stringify(first.last)}`);
-      console.log(`first push of ${items}: ${first.seconds.toFixed(1)} s, push peak RSS ${mb(first.peak)} (target < 1 GB); load ${load()}`);
+      console.log(
+        `first push of ${items}: ${first.seconds.toFixed(1)} s, push peak RSS ${mb(first.peak)} (target < 1 GB); load ${load()}`,
+      );
     }
     if (which !== "first") {
       const again = await runPush(target, contentDir, lockPath, child.pid!, "again");
-      if (again.last.unchanged !== items) throw new Error(`expected ${items} unchanged, got ${JSON.stringify(again.last)}`);
-      console.log(`re-push of ${items} unchanged: ${again.seconds.toFixed(1)} s (target < 30 s for 200,000), peak RSS ${mb(again.peak)}`);
+      if (again.last.unchanged !== items)
+        throw new Error(`expected ${items} unchanged, got ${JSON.stringify(again.last)}`);
+      console.log(
+        `re-push of ${items} unchanged: ${again.seconds.toFixed(1)} s (target < 30 s for 200,000), peak RSS ${mb(again.peak)}`,
+      );
     }
   } finally {
     child.kill("SIGTERM");

@@ -49,7 +49,9 @@ async function main(): Promise<void> {
     const first = await push(services, { contentDir, lockPath });
     const firstSeconds = (performance.now() - firstStart) / 1000;
     if (first.created !== items) throw new Error(`expected ${items} created, got ${first.created}`);
-    console.log(`re-push benchmark: ${items} items pushed in ${firstSeconds.toFixed(1)} s (peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}); ${rounds} rounds`);
+    console.log(
+      `re-push benchmark: ${items} items pushed in ${firstSeconds.toFixed(1)} s (peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}); ${rounds} rounds`,
+    );
 
     const rawList = async () => {
       let cursor: string | undefined;
@@ -91,11 +93,19 @@ async function main(): Promise<void> {
     }
     const rawBest = Math.min(...raw);
     const best = Math.min(...again);
-    console.log(`rounds: raw list ${raw.map((t) => t.toFixed(3)).join(", ")} s; re-push ${again.map((t) => t.toFixed(3)).join(", ")} s`);
+    console.log(
+      `rounds: raw list ${raw.map((t) => t.toFixed(3)).join(", ")} s; re-push ${again.map((t) => t.toFixed(3)).join(", ")} s`,
+    );
     console.log(`raw SDK listRows loop (100 a page): ${rawBest.toFixed(3)} s`);
-    console.log(`re-push, nothing changed:          ${best.toFixed(3)} s  (${(best / rawBest).toFixed(1)}× the raw list; target < 1 s for 1,000)`);
+    console.log(
+      `re-push, nothing changed:          ${best.toFixed(3)} s  (${(best / rawBest).toFixed(1)}× the raw list; target < 1 s for 1,000)`,
+    );
     console.log(`peak RSS of this process (push, no site): ${mb(process.resourceUsage().maxRSS * 1024)}`);
-    console.log(`load ${loadavg().map((l) => l.toFixed(2)).join(" / ")} (1, 5, 15 min; 2 cores)`);
+    console.log(
+      `load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" / ")} (1, 5, 15 min; 2 cores)`,
+    );
     if (count <= 1000 && best >= 1) process.exitCode = 1;
   } finally {
     child.kill("SIGTERM");

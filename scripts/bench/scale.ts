@@ -129,7 +129,8 @@ async function reachability(base: string): Promise<void> {
   const urls = new Set<string>();
   const parts = locs(await (await fetch(`${base}/sitemap.xml`)).text());
   for (const part of parts) {
-    for (const loc of locs(await (await fetch(new URL(new URL(part).pathname, base))).text())) urls.add(new URL(loc).pathname);
+    for (const loc of locs(await (await fetch(new URL(new URL(part).pathname, base))).text()))
+      urls.add(new URL(loc).pathname);
   }
   const inSitemap = slugs.filter((slug) => urls.has(`/en/blog/${slug}`) && (!arabic || urls.has(`/ar/blog/${slug}`)));
   report(
@@ -201,7 +202,9 @@ async function main(): Promise<void> {
             const percent = Math.floor((event.done / event.total) * 20) * 5;
             if (percent === shown) return;
             shown = percent;
-            process.stderr.write(`  push ${percent} % (${event.done}/${event.total}), RSS ${mb(process.memoryUsage().rss)}\n`);
+            process.stderr.write(
+              `  push ${percent} % (${event.done}/${event.total}), RSS ${mb(process.memoryUsage().rss)}\n`,
+            );
           },
         });
         const firstSeconds = (performance.now() - start) / 1000;
@@ -211,9 +214,19 @@ async function main(): Promise<void> {
         const again = (performance.now() - start) / 1000;
         console.log(`\n${count} posts`);
         report("studio push, first", `${firstSeconds.toFixed(1)} s`);
-        report("studio push, again unchanged", `${again.toFixed(1)} s`, `< ${REPUSH_TARGET_S} s`, again < REPUSH_TARGET_S);
+        report(
+          "studio push, again unchanged",
+          `${again.toFixed(1)} s`,
+          `< ${REPUSH_TARGET_S} s`,
+          again < REPUSH_TARGET_S,
+        );
         report("RSS after the pushes (push + site)", mb(process.memoryUsage().rss));
-        report("peak RSS so far", mb(process.resourceUsage().maxRSS * 1024), "< 1 GB", process.resourceUsage().maxRSS * 1024 < 1e9);
+        report(
+          "peak RSS so far",
+          mb(process.resourceUsage().maxRSS * 1024),
+          "< 1 GB",
+          process.resourceUsage().maxRSS * 1024 < 1e9,
+        );
       } else {
         const start = performance.now();
         const posts = generatePosts(count, { prefix: "scale", newest: PAST, bilingual: arabic ? count : 0 });

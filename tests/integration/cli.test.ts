@@ -90,7 +90,12 @@ describe("studio CLI", () => {
     const { read } = second.result() as { read: { byStat: number; byHash: number; parsed: number } };
     expect(read.byStat + read.byHash).toBe(4);
     expect(read.parsed).toBe(1);
-    expect(second.lines().filter((l) => l.type === "warning").map((l) => l.file)).toContain("ventures/beta-works.html");
+    expect(
+      second
+        .lines()
+        .filter((l) => l.type === "warning")
+        .map((l) => l.file),
+    ).toContain("ventures/beta-works.html");
   });
 
   it("without a terminal prints plain lines, and exits 1 naming an invalid file and field", async () => {

@@ -128,7 +128,8 @@ describe("studio push at scale", () => {
       contentDir: dir,
       lockPath,
       onEvent: (event) => {
-        if (event.type === "planned") writeFileSync(file, readFileSync(file, "utf8").replace("title: Post 1", "title: Post One"));
+        if (event.type === "planned")
+          writeFileSync(file, readFileSync(file, "utf8").replace("title: Post 1", "title: Post One"));
       },
     });
 
@@ -136,7 +137,9 @@ describe("studio push at scale", () => {
     expect(result.failed).toBe(1);
     const refused = result.items.find((i) => i.status === "failed")!;
     expect(refused.file).toBe("posts/post-1.md");
-    expect(refused.error).toMatch(/edited or removed since the push planned it; nothing was written for it: push again/);
+    expect(refused.error).toMatch(
+      /edited or removed since the push planned it; nothing was written for it: push again/,
+    );
     // The next push writes the file as it is now.
     const again = await push(backend.services, { contentDir: dir, lockPath });
     expect(again.created).toBe(1);
@@ -164,7 +167,11 @@ describe("studio push at scale", () => {
     const afterTouch = await push(backend.services, { contentDir: dir, lockPath });
     expect(afterTouch.read).toEqual({ byStat: 18, byHash: 2, parsed: 0 }); // post-3 and its Arabic version
     expect(afterTouch.unchanged).toBe(20);
-    expect((await push(backend.services, { contentDir: dir, lockPath })).read).toEqual({ byStat: 20, byHash: 0, parsed: 0 });
+    expect((await push(backend.services, { contentDir: dir, lockPath })).read).toEqual({
+      byStat: 20,
+      byHash: 0,
+      parsed: 0,
+    });
 
     // An edit that keeps the size and puts the mtime back is still seen (the ctime changed) and written.
     const edited = path.join(dir, "posts", "post-5.ar.md");

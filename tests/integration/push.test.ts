@@ -96,7 +96,11 @@ describe("studio push", () => {
     const draft = posts.find((p) => p.slug === "work-in-progress")!;
     expect(draft.status).toBe("draft");
     // Readable by its editors only (decision 0017), never by every signed-in account.
-    expect([...draft.$permissions].sort()).toEqual(['delete("team:studio")', 'read("team:studio")', 'update("team:studio")']);
+    expect([...draft.$permissions].sort()).toEqual([
+      'delete("team:studio")',
+      'read("team:studio")',
+      'update("team:studio")',
+    ]);
     expect((await findPost("hello-world"))?.status).toBe("published");
     expect((await findPost("second-post"))?.publishedDate).toBe("2026-05-02T08:30:00.000+00:00");
   });
@@ -115,7 +119,9 @@ describe("studio push", () => {
     const second = await push(backend.services, options);
 
     expect(second).toMatchObject({ created: 0, updated: 0, unchanged: 5, failed: 0 });
-    expect((await documents(CONTENT_MODEL.venture.collectionId)).map((d) => d.$updatedAt)).toEqual(before.map((d) => d.$updatedAt));
+    expect((await documents(CONTENT_MODEL.venture.collectionId)).map((d) => d.$updatedAt)).toEqual(
+      before.map((d) => d.$updatedAt),
+    );
     expect(await fileCount()).toBe(2);
   });
 

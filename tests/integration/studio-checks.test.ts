@@ -65,7 +65,10 @@ const NOW = Date.parse("2026-06-01T00:00:00Z");
 describe("studio status", () => {
   it("shows draft / scheduled / published per version with the time; a scheduled post is not 'published'", async () => {
     const second = path.join(dir, "posts/second-post.md");
-    await writeFile(second, (await readFile(second, "utf8")).replace(/publishedDate: .*/, "publishedDate: 2027-01-01T09:00:00Z"));
+    await writeFile(
+      second,
+      (await readFile(second, "utf8")).replace(/publishedDate: .*/, "publishedDate: 2027-01-01T09:00:00Z"),
+    );
     expect(await runStatus({ dir, json: true, now: NOW })).toBe(0);
     const rows = json.filter((l) => l.type === "translation");
     expect(rows.find((r) => r.slug === "second-post" && r.locale === "en")).toMatchObject({
@@ -103,7 +106,9 @@ describe("studio status", () => {
     for (const slug of ["hello-world", "second-post"]) {
       await writeFile(
         path.join(dir, `posts/${slug}.ar.md`),
-        AR().replace(/ {2}sourceHash: .*\n/, "").replace("reviewed: true", "reviewed: false"),
+        AR()
+          .replace(/ {2}sourceHash: .*\n/, "")
+          .replace("reviewed: true", "reviewed: false"),
       );
     }
     // No sourceHash: stale; give each the source's hash so that it is only unreviewed.
@@ -111,7 +116,10 @@ describe("studio status", () => {
     const hashes = json.filter((l) => l.type === "translation" && l.locale === "ar" && l.where);
     for (const row of hashes) {
       const file = path.join(dir, String(row.where));
-      const text = (await readFile(file, "utf8")).replace("  model: human", `  sourceHash: ${String(row.sourceHash)}\n  model: human`);
+      const text = (await readFile(file, "utf8")).replace(
+        "  model: human",
+        `  sourceHash: ${String(row.sourceHash)}\n  model: human`,
+      );
       await writeFile(file, text);
     }
     err.length = 0;
@@ -119,7 +127,9 @@ describe("studio status", () => {
     expect(err.join("\n")).not.toContain("unreviewed:");
     err.length = 0;
     expect(await runStatus({ dir, check: true, failOn: ["unreviewed"], now: NOW })).toBe(1);
-    expect(err.join("\n")).toContain("post hello-world (ar, posts/hello-world.ar.md): unreviewed: a machine translation");
+    expect(err.join("\n")).toContain(
+      "post hello-world (ar, posts/hello-world.ar.md): unreviewed: a machine translation",
+    );
   });
 });
 
@@ -131,7 +141,10 @@ describe("studio preview", () => {
     const generated = path.join(dir, "posts/generated.md");
     await writeFile(
       generated,
-      (await readFile(file, "utf8")).replace("---\n## Second", "generated:\n  model: m\n  date: 2026-03-01\n  topic: t\n---\n## Second"),
+      (await readFile(file, "utf8")).replace(
+        "---\n## Second",
+        "generated:\n  model: m\n  date: 2026-03-01\n  topic: t\n---\n## Second",
+      ),
     );
     expect(await runPreview(generated, { interactive: false })).toBe(1);
     expect(out.join("\n")).toMatch(/✗ content rule: /);
@@ -196,7 +209,12 @@ describe("studio generate --image", () => {
         { status: 503, error: "image model overloaded" },
       );
       const settings = { apiKey: "k", textModel: "t", imageModel: "i", baseUrl: gemini.baseUrl, timeoutMs: 5000 };
-      const result = await generateDraftFile(settings, { contentDir: dir, kind: "post", topic: "agencies", image: true });
+      const result = await generateDraftFile(settings, {
+        contentDir: dir,
+        kind: "post",
+        topic: "agencies",
+        image: true,
+      });
       expect(result.image).toBeNull();
       expect(result.imageError).toBeDefined();
       expect(await readFile(path.join(dir, result.file), "utf8")).toContain("title: Why Small Agencies Win");

@@ -151,7 +151,9 @@ describe("a typo'd folder", () => {
     await writeFile(path.join(dir, "events/launch.md"), "---\ntitle: Launch\n---\n\nText.\n");
     expect(await runPush(context(), { dir })).toBe(0);
     const warnings = err.join("\n");
-    expect(warnings).toMatch(/post\/second-post\.md: file: ignored: post\/ is not a content folder \(the folders read are ventures\/, posts\//);
+    expect(warnings).toMatch(
+      /post\/second-post\.md: file: ignored: post\/ is not a content folder \(the folders read are ventures\/, posts\//,
+    );
     expect(warnings).toContain("did you mean posts/?");
     expect(warnings).toMatch(/events\/launch\.md: file: ignored: events\/ is not a content folder/);
   });

@@ -12,7 +12,11 @@ import { lockChunks, readLock, writeLock, type LockFile } from "../../lib/publis
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]),
+    );
   }
   return value;
 }
@@ -29,7 +33,13 @@ function lockOf(n: number): LockFile {
       ...(i % 5 ? {} : { bodyImages: { z: "/media/z", a: "/media/a" }, image: { url: "https://x/y", sha256: "c" } }),
     };
   }
-  return { version: 1, projects: { zeta: { venture: {}, post }, alpha: { post: {}, venture: { v: { id: "v", updatedAt: "u", hash: "h" } } } } } as unknown as LockFile;
+  return {
+    version: 1,
+    projects: {
+      zeta: { venture: {}, post },
+      alpha: { post: {}, venture: { v: { id: "v", updatedAt: "u", hash: "h" } } },
+    },
+  } as unknown as LockFile;
 }
 
 describe("the lock file", () => {
