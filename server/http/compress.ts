@@ -18,7 +18,7 @@
  * - Levels: Brotli quality 4 (compression's default: ~5 % larger than 5 and cheaper), gzip level 6 (zlib's).
  */
 import type { RequestHandler } from "express";
-import compression from "compression";
+import compression, { type CompressionOptions } from "compression";
 import { constants } from "node:zlib";
 
 /** Brotli window of a page response, as log2 of bytes (18: 256 kiB; a page is under 128 kB). */
@@ -28,6 +28,18 @@ export const BROTLI_QUALITY = 4;
 /** gzip level (1–9) of a page response. */
 export const GZIP_LEVEL = 6;
 
+/** `compression`'s options for a page: the levels and Brotli window above. */
+export const PAGE_COMPRESSION: CompressionOptions = {
+  level: GZIP_LEVEL,
+  brotli: {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    },
+  },
+};
+
 /** At most this many bytes of a response are held for the end of the turn before being passed on. */
 export const GATHER_BYTES = 64 * 1024;
 
@@ -36,16 +48,7 @@ export const GATHER_BYTES = 64 * 1024;
  * event-loop turn (`gatherWrites`).
  */
 export function pageCompression(): RequestHandler {
-  const compress = compression({
-    level: GZIP_LEVEL,
-    brotli: {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-        [constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      },
-    },
-  });
+  const compress = compression(PAGE_COMPRESSION);
   return (req, res, next) => {
     compress(req, res, (error?: unknown) => {
       if (error) {

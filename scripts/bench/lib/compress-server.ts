@@ -10,28 +10,14 @@ import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import compression from "compression";
 import express from "express";
-import { constants } from "node:zlib";
-import { BROTLI_QUALITY, BROTLI_WINDOW_BITS, GZIP_LEVEL, pageCompression } from "../../../server/http/compress.ts";
+import { PAGE_COMPRESSION, pageCompression } from "../../../server/http/compress.ts";
 
 const mode = process.argv[2] ?? "page";
 const page = readFileSync(process.env.COMPRESS_PAGE!);
 const VIEW = 4096;
 
 const app = express();
-app.use(
-  mode === "page"
-    ? pageCompression()
-    : compression({
-        level: GZIP_LEVEL,
-        brotli: {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-            [constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          },
-        },
-      }),
-);
+app.use(mode === "page" ? pageCompression() : compression(PAGE_COMPRESSION));
 app.get("/", async (_req, res) => {
   res.type("html");
   res.flushHeaders();
