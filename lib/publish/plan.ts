@@ -51,6 +51,12 @@ export interface PlanEntry {
   state?: { from: ItemState | null; to: ItemState; at?: string };
 }
 
+/** A plan entry with its outcome once `push` has tried it (`push.ts`, `push-apply.ts`). */
+export interface PushItemResult extends PlanEntry {
+  status: "done" | "failed";
+  error?: string;
+}
+
 /**
  * A planned item with what applying it needs. No closure and no lock record an item (issue #33 item 6: 200,000
  * of these are held until written): a create's fields are rendered at its write (`plannedFields`), its lock

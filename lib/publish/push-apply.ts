@@ -8,13 +8,12 @@ import { PUBLISH_AT_COLUMN, STATUS_COLUMN, type ItemState } from "../../model/li
 import { DEFAULT_CONTENT_LOCALE, versionKey } from "../../model/model.ts";
 import type { AdminServices } from "../appwrite/client.ts";
 import type { ProjectLock } from "./lock.ts";
-import { plannedFields, plannedLock, type PlanEntry, type PlannedItem } from "./plan.ts";
+import { plannedFields, plannedLock, type PlanEntry, type PlannedItem, type PushItemResult } from "./plan.ts";
 import { loadItem, needsLoad } from "./push-read.ts";
 import { ensureBodyImages, ensureImage, removeUploaded, type ImageUploads } from "./push-images.ts";
 import { describeError, lockEntryFor } from "./remote.ts";
 import { isConnectionError } from "../appwrite/unreachable.ts";
 import { createItemDocument, deleteItemDocument, updateItemDocument, type ImageStep } from "./writer.ts";
-import type { PushItemResult } from "./push.ts";
 
 /**
  * Drops what `p` held for its write once its `result` is known (issue #33 item 6: a push of 200,000 items

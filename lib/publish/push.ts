@@ -11,7 +11,14 @@ import { bodyDigest } from "../content/body-digest.ts";
 import { itemKey, localeOfFile } from "../content/versions.ts";
 import type { ExportReport } from "./export.ts";
 import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
-import { planPush, plannedLock, type PlanAction, type PlanEntry, type PlannedItem } from "./plan.ts";
+import {
+  planPush,
+  plannedLock,
+  type PlanAction,
+  type PlanEntry,
+  type PlannedItem,
+  type PushItemResult,
+} from "./plan.ts";
 import {
   dropPlanningFields,
   isStub,
@@ -32,15 +39,10 @@ import { AppwriteUnreachableError, asUnreachable } from "../appwrite/unreachable
 import { selectContent, selectPlanned, type Selection } from "./selection.ts";
 import { trashedVersions } from "./trash.ts";
 
-export type { PlanAction, PlanEntry } from "./plan.ts";
+export type { PlanAction, PlanEntry, PushItemResult } from "./plan.ts";
 // What callers of `push` also use, where it is written.
 export { ContentFolderError, MassDeleteError, checkMassDelete, readContentFolder } from "./push-guards.ts";
 export { SchemaMissingError, describeError, listBySlug } from "./remote.ts";
-
-export interface PushItemResult extends PlanEntry {
-  status: "done" | "failed";
-  error?: string;
-}
 
 /** Summary counts: the final `--json` result of `studio push` (issue #7 item 6). */
 export interface PushSummary {
