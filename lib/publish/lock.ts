@@ -103,7 +103,11 @@ export function projectLock(lock: LockFile, projectId: string): ProjectLock {
   return project;
 }
 
-function sortKeys(value: unknown): unknown {
+/**
+ * `value` with every object's keys in sorted order (arrays keep theirs): what the lock's text and its digests are
+ * made from, so the same lock gives the same bytes whatever order it was built in.
+ */
+export function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value && typeof value === "object") {
     return Object.fromEntries(

@@ -7,19 +7,7 @@ import { mkdtemp, readFile, readdir, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { lockChunks, readLock, writeLock, type LockFile } from "../../lib/publish/lock.ts";
-
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value && typeof value === "object") {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]),
-    );
-  }
-  return value;
-}
+import { lockChunks, readLock, sortKeys, writeLock, type LockFile } from "../../lib/publish/lock.ts";
 
 /** A lock of `n` post entries (unsorted, some fields absent), and an empty kind. */
 function lockOf(n: number): LockFile {
