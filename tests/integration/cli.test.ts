@@ -85,7 +85,7 @@ describe("studio CLI", () => {
     const second = await studio(["push", "--dir", dir, "--json"]);
     expect(second.result()).toMatchObject({ created: 0, updated: 0, unchanged: 5 });
     // Known unchanged from the lock without parsing them (by their stat, or by their bytes' hash when they were
-    // copied too recently for their stat to be trusted: tests/integration/push-memory.test.ts), except the one
+    // copied too recently for their stat to be trusted: tests/integration/push-reads.test.ts), except the one
     // whose HTML the sanitizer trims (beta-works.html), read every time so its warning is printed again.
     const { read } = second.result() as { read: { byStat: number; byHash: number; parsed: number } };
     expect(read.byStat + read.byHash).toBe(4);

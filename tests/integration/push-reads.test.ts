@@ -1,16 +1,14 @@
 /**
- * `studio push` holds an item only until it is written (issue #33 item 6: 100,000 posts × 2 languages in
- * < 1 GB): once planned, an item's file, its rendering and its plan are dropped as soon as its result is
- * known, so what the push holds does not grow with the items it has written (the lock's entries and the
- * results aside, which the summary and the lock need). And a re-push of unchanged content does not rewrite
- * the lock (at 200,000 items, tens of MB fsynced for nothing).
+ * What `studio push` reads, and when (issue #33 item 6): a file whose stat matches the lock is not parsed, each
+ * file is read again for its write (one edited since the plan is refused, not written), and a re-push of
+ * unchanged content does not rewrite the lock (at 200,000 items, tens of MB fsynced for nothing). What a push
+ * holds in memory is a figure, printed by `scripts/bench/push-memory.ts` (docs/decisions/0015: figures live in
+ * benchmarks): `PUSH_GC=1` prints the heap after a full collection as the items are written.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { push } from "../../lib/publish/push.ts";
 import { RACY_MS } from "../../lib/publish/push-read.ts";
@@ -24,94 +22,24 @@ beforeEach(async () => {
 afterEach(async () => backend.close());
 
 /** A content folder of `posts` small posts, each in English and Arabic (2 items a post). */
-async function bilingualPosts(posts: number, name = "post", repeat = 12): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), "push-memory-"));
+async function bilingualPosts(posts: number): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), "push-reads-"));
   await mkdir(path.join(dir, "posts"));
   for (let i = 0; i < posts; i++) {
-    // A longer body than the bench's: what an item holds until it is written shows in the heap.
-    const paragraph = `Paragraph ${i} with **bold** text and a [link](https://example.com/${i}). `.repeat(repeat);
+    const paragraph = `Paragraph ${i} with **bold** text and a [link](https://example.com/${i}). `.repeat(12);
     await writeFile(
-      path.join(dir, "posts", `${name}-${i}.md`),
+      path.join(dir, "posts", `post-${i}.md`),
       `---\ntitle: Post ${i}\nexcerpt: Number ${i}.\nauthorName: Memory\npublishedDate: 2026-01-01\n---\n## Post ${i}\n\n${paragraph}\n`,
     );
     await writeFile(
-      path.join(dir, "posts", `${name}-${i}.ar.md`),
-      `---\ntitle: مقالة ${i}\nexcerpt: رقم ${i}.\nauthorName: Memory\n---\n## قسم\n\n${"فقرة فيها نص **عريض** ورابط. ".repeat(repeat)}\n`,
+      path.join(dir, "posts", `post-${i}.ar.md`),
+      `---\ntitle: مقالة ${i}\nexcerpt: رقم ${i}.\nauthorName: Memory\n---\n## قسم\n\n${"فقرة فيها نص **عريض** ورابط. ".repeat(12)}\n`,
     );
   }
   return dir;
 }
 
-/** The heap in use after a full garbage collection (V8's `gc`, exposed for this test), in bytes. */
-function heapAfterGc(): number {
-  setFlagsFromString("--expose-gc");
-  (runInNewContext("gc") as () => void)();
-  return process.memoryUsage().heapUsed;
-}
-
-describe("studio push at scale", () => {
-  it("holds what it has written no longer: the heap does not grow with the items written", async () => {
-    const dir = await bilingualPosts(750); // 1,500 items: written 100 a request
-    const heap: Record<number, number> = {};
-    let total = 0;
-    const result = await push(backend.services, {
-      contentDir: dir,
-      lockPath: path.join(dir, "studio-lock.json"),
-      onEvent: (event) => {
-        if (event.type !== "item") return;
-        total = event.total;
-        // After the first batches (modules loaded, code compiled), and with the last item written.
-        if (event.done === 300 || event.done === event.total) heap[event.done] = heapAfterGc();
-      },
-    });
-
-    expect(result.created).toBe(1500);
-    const perItem = (heap[total]! - heap[300]!) / (total - 300);
-    // The heap grows by what a written item leaves (its lock entry and result, and the embedded server's own
-    // growth: this process runs it; ~4 kB here) less what is dropped once it is written (its stub, plan and
-    // rendering: since round 5 the plan holds a stub, not the parsed file, so less is dropped: 2.7 kB). An item
-    // held once written (as before round 4) leaves all of it.
-    expect(perItem).toBeLessThan(3500);
-  }, 240_000);
-
-  // One folder of 2,000 items pushed, then pushed again unchanged: the two pushes' planned heaps (one first push
-  // of 2,000 for both figures; each is a few seconds of CI).
-  it("plans from a small record an item, not the parsed file, and re-pushes unchanged files holding per item only its lock entry, its row's identity and its plan entry", async () => {
-    await push(backend.services, { contentDir: await bilingualPosts(50) }); // loads what a push runs
-    const dir = await bilingualPosts(1000, "big", 48); // 2,000 items, 3.5 kB (en) and 2.5 kB (ar) bodies
-    const lockPath = path.join(dir, "studio-lock.json");
-    await new Promise((resolve) => setTimeout(resolve, RACY_MS + 100)); // stats trusted from the first push on
-    const plannedHeap = async () => {
-      const before = heapAfterGc();
-      let planned = 0;
-      const result = await push(backend.services, {
-        contentDir: dir,
-        lockPath,
-        onEvent: (event) => {
-          if (event.type === "planned") planned = heapAfterGc();
-        },
-      });
-      return { result, perItem: (planned - before) / 2000 };
-    };
-
-    const first = await plannedHeap();
-    expect(first.result.created).toBe(2000);
-    // Before round 5 every item was held parsed (body, front matter, images) until written: 5–7 kB an item
-    // with these bodies. Now its stub (identity, source hash, a SHA of its bytes; no closure, no lock record,
-    // no stats, the state's date dropped once planned) and plan entry: ~2.1 kB an item measured here (this
-    // process runs the embedded server too; ~1.3 kB in the push's own process, `push-memory.ts`).
-    expect(first.perItem).toBeLessThan(2500);
-
-    const again = await plannedHeap();
-    expect(again.result.unchanged).toBe(2000);
-    expect(again.result.read!.parsed).toBe(0);
-    // The lock's entries (read by this push: ~0.6 kB each), the rows' `$id`/`$updatedAt` (not the whole light
-    // rows, ~0.7 kB each before), a plan entry; no stub (a file known by its stat teaches the lock nothing):
-    // 1.5–1.8 kB an item measured here (the embedded server runs in this process too). Before, every file was
-    // parsed and held as well (5–7 kB an item more with these bodies).
-    expect(again.perItem).toBeLessThan(2500);
-  }, 240_000);
-
+describe("what studio push reads", () => {
   it("reads each file again for its write: one edited after the plan is reported, not written; the next push writes it", async () => {
     const dir = await bilingualPosts(3);
     const lockPath = path.join(dir, "studio-lock.json");
