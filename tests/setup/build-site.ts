@@ -6,7 +6,7 @@ import type { TestProject } from "vitest/node";
 import { ensureBuild, treeHash } from "../../server/build.ts";
 // @ts-expect-error -- plain ESM build script without types
 import { buildCli } from "../../cli/build.mjs";
-import { makeSchemaTemplate, makeSiteTemplate } from "../helpers/stack.ts";
+import { ROOT, makeSchemaTemplate, makeSiteTemplate } from "../helpers/stack.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -57,19 +57,32 @@ async function templates(root: string): Promise<{ backend: string; site: string 
 }
 
 /**
- * Vitest global setup, its steps side by side: the site tests run the production build, remade only when
+ * What a test run needs made, its steps side by side: the site tests run the production build, remade only when
  * sources changed; the tests that spawn `studio` run its bundle, rebuilt here from the sources under test
  * (esbuild, well under a second); and the data folders every test backend starts as a copy of (the schema
  * applied; also `content/` pushed, for the site's stacks) are made once for the sources instead of once a
- * backend over HTTP (issue #27 item 4).
+ * backend over HTTP (issue #27 item 4). Each is kept for the next run from the same sources.
+ * @returns the two data folders (`templates`).
+ * @throws {Error} when the site build fails, or pushing `content/` into the site's data folder does.
  */
-export default async function setup(project: TestProject): Promise<void> {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export async function prepareTestRun(root: string): Promise<{ backend: string; site: string }> {
   const [, , made] = await Promise.all([
     ensureBuild(root, { quiet: true }),
     (buildCli as (root: string) => Promise<void>)(root),
     templates(root),
   ]);
+  return made;
+}
+
+/** Vitest global setup: `prepareTestRun`, and the data folders provided to the tests. */
+export default async function setup(project: TestProject): Promise<void> {
+  const made = await prepareTestRun(ROOT);
   project.provide("backendTemplate", made.backend);
   project.provide("siteTemplate", made.site);
+}
+
+// Run directly (`tsx tests/setup/build-site.ts`, `.ci/run`): makes what the next test run will find ready, e.g.
+// while the lint runs on one core.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await prepareTestRun(ROOT);
 }
