@@ -10,9 +10,7 @@
  */
 import { loadavg } from "node:os";
 import path from "node:path";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
-import type { Result as LighthouseResult } from "lighthouse";
+import { runLighthouse, type LighthouseResult } from "./lib/lighthouse.ts";
 import { ROOT, startSite, type BenchSite } from "./lib/site.ts";
 
 const args = process.argv.slice(2);
@@ -28,22 +26,9 @@ const PAGES = ["/en", "/ar", "/ar/blog/shared-services-the-back-office-you-do-no
 /** One Lighthouse mobile run (performance only) of `url` in a fresh headless Chromium; retried when broken. */
 async function audit(url: string): Promise<LighthouseResult> {
   for (let attempt = 1; ; attempt++) {
-    const chrome = await chromeLauncher.launch({
-      chromePath,
-      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"],
-    });
-    try {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance"],
-      });
-      if (result && !result.lhr.runtimeError) return result.lhr;
-      if (attempt >= 3) throw new Error(`Lighthouse failed on ${url}: ${result?.lhr.runtimeError?.message}`);
-    } finally {
-      chrome.kill();
-    }
+    const lhr = await runLighthouse(url, { chromePath, categories: ["performance"] });
+    if (!lhr.runtimeError) return lhr;
+    if (attempt >= 3) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
   }
 }
 

@@ -14,9 +14,7 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
-import type { Result as LighthouseResult } from "lighthouse";
+import { loadLighthouse, runLighthouse, type LighthouseResult } from "./lib/lighthouse.ts";
 import { ROOT, firstLink, startSite } from "./lib/site.ts";
 
 const runs = Math.max(1, Number(process.argv[2] ?? 3));
@@ -51,24 +49,9 @@ async function audit(url: string): Promise<LighthouseResult> {
 class LighthouseRunError extends Error {}
 
 async function auditOnce(url: string): Promise<LighthouseResult> {
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"],
-  });
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: [...CATEGORIES],
-    });
-    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (result.lhr.runtimeError)
-      throw new LighthouseRunError(`Lighthouse: ${result.lhr.runtimeError.message} (${url})`);
-    return result.lhr;
-  } finally {
-    chrome.kill();
-  }
+  const lhr = await runLighthouse(url, { chromePath, categories: CATEGORIES });
+  if (lhr.runtimeError) throw new LighthouseRunError(`Lighthouse: ${lhr.runtimeError.message} (${url})`);
+  return lhr;
 }
 
 const score = (lhr: LighthouseResult, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -88,7 +71,7 @@ function findings(lhr: LighthouseResult): string[] {
     if (score(lhr, category) >= 100) continue;
     for (const ref of lhr.categories[category]!.auditRefs) {
       const a = lhr.audits[ref.id]!;
-      const savings = (a.details as { overallSavingsMs?: number } | undefined)?.overallSavingsMs ?? 0;
+      const savings = a.details?.overallSavingsMs ?? 0;
       const costs = ref.weight > 0 && a.score !== null && a.score < 1;
       const opportunity =
         category === "performance" && ref.weight === 0 && a.score !== null && a.score < 0.9 && savings > 0;
@@ -112,7 +95,7 @@ async function main(): Promise<void> {
         );
     await mkdir(outDir, { recursive: true });
     console.log(
-      `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile, simulated throttling; ${runs} run(s) per page; site ${site.url}`,
+      `Lighthouse ${(await loadLighthouse()).version}, mobile, simulated throttling; ${runs} run(s) per page; site ${site.url}`,
     );
 
     const rows: { page: string; lhr: LighthouseResult; results: LighthouseResult[]; range: string }[] = [];
