@@ -32,6 +32,11 @@ export interface ReadContentOptions {
   readSync?: boolean;
 }
 
+/** SHA-256 of `bytes` as 64 hex digits: what the lock, the exports and the content-addressed ids record of a file. */
+export function sha256Hex(bytes: Uint8Array | string): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
 /**
  * The digest identifying a body for `ReadContentOptions.checkedBodies`: SHA-256 hex of the format, a NUL and
  * the body text (as `ContentItem.body`, trimmed).

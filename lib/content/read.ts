@@ -4,7 +4,6 @@
  * Invalid files are reported with the file and the field, never half-accepted.
  */
 import { readFile as readFileCallback, readFileSync } from "node:fs";
-import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { promisify } from "node:util";
 import path from "node:path";
@@ -30,7 +29,7 @@ import { strayFolderWarnings } from "./stray-folders.ts";
 import type { ContentIssue, ContentItem, ContentSet } from "./item.ts";
 import type { z } from "zod";
 
-import { bodyDigest, type ReadContentOptions } from "./body-digest.ts";
+import { bodyDigest, type ReadContentOptions, sha256Hex } from "./body-digest.ts";
 
 export { bodyDigest, type ReadContentOptions } from "./body-digest.ts";
 export type { ContentIssue, ContentItem, ContentSet, LocalImage, PostItem, VentureItem } from "./item.ts";
@@ -479,7 +478,7 @@ export async function readItem(
   if (issues.length > 0 || !result.success) return { issues, ...warned };
   const common = { file, slug, locale, draft: result.data.draft ?? false, format, body, image, ...(bodyImages ? { bodyImages } : {}) };
   const item = { kind, ...common, frontMatter: result.data } as ContentItem;
-  return { item, ...warned, ...(options.digestBytes ? { bytes: createHash("sha256").update(raw).digest("hex") } : {}) };
+  return { item, ...warned, ...(options.digestBytes ? { bytes: sha256Hex(raw) } : {}) };
 }
 
 /** The UTF-8 text of a file, or null when it is binary (a NUL byte, or bytes that are not UTF-8). */

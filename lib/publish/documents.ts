@@ -2,13 +2,13 @@
  * From a validated content file to the document fields `studio push` manages (spec §3), and the field diff
  * between what a file says and what Appwrite holds.
  */
-import { createHash } from "node:crypto";
 import { bodyHtml } from "../content/body-html.ts";
 import { replaceImageSources } from "../content/body-images.ts";
 import type { ContentItem, LocalImage } from "../content/read.ts";
 import { CONTENT_MODEL, fieldsOf } from "../../model/model.ts";
 import { dueTimeOf, PUBLISH_AT_COLUMN, stateFor, STATUS_COLUMN } from "../../model/lifecycle.ts";
 import { toAppwriteDatetime } from "./writer.ts";
+import { sha256Hex } from "../content/body-digest.ts";
 
 export { toAppwriteDatetime } from "./writer.ts";
 
@@ -20,7 +20,7 @@ export type ManagedFields = Record<string, string | boolean | null>;
  * Appwrite's id limit), so the same bytes are uploaded once however many files use them.
  */
 export function imageFileId(bytes: Uint8Array): string {
-  return `img-${createHash("sha256").update(bytes).digest("hex").slice(0, 32)}`;
+  return `img-${sha256Hex(bytes).slice(0, 32)}`;
 }
 
 /** The site's URL of an images-bucket file (`/media/<fileId>`, the route web/routes/resources/media.ts serves). */
@@ -39,7 +39,7 @@ export function storedBodyHtml(item: ContentItem, known?: Readonly<Record<string
   const html = bodyHtml(item);
   if (!item.bodyImages?.length) return html;
   const urls = new Map(
-    item.bodyImages.map((b) => [b.src, known?.[sha256(b.image.bytes)] ?? mediaPath(imageFileId(b.image.bytes))]),
+    item.bodyImages.map((b) => [b.src, known?.[sha256Hex(b.image.bytes)] ?? mediaPath(imageFileId(b.image.bytes))]),
   );
   return replaceImageSources(html, (src) => urls.get(src));
 }
@@ -50,8 +50,6 @@ export function bodyImageFiles(item: ContentItem | null): Map<string, LocalImage
   for (const b of item?.bodyImages ?? []) files.set(imageFileId(b.image.bytes), b.image);
   return files;
 }
-
-const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /**
  * The managed fields of `item`, from its kind's description (`CONTENT_MODEL`): every field but the owner, the

@@ -6,7 +6,6 @@
  * written to a temporary name, flushed to disk and renamed, so an export either exists whole or not at all;
  * if it cannot be written, the caller deletes nothing. `restoreExport` (restore.ts) puts back whatever is missing.
  */
-import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { AppwriteException, type Models } from "node-appwrite";
@@ -22,6 +21,7 @@ import {
 import { parseFileViewUrl, type AdminServices } from "../appwrite/client.ts";
 import { makeDirectory } from "../make-dir.ts";
 import { AbortError, EXIT } from "../errors.ts";
+import { sha256Hex } from "../content/body-digest.ts";
 
 /** Default folder of exports for a real Appwrite, relative to the working directory (git-ignored). */
 export const DEFAULT_EXPORT_DIR = ".studio/exports";
@@ -114,9 +114,7 @@ export function imageFileIdsOf(kind: ContentKind, document: Record<string, unkno
 }
 
 /** The hex SHA-256 of `bytes`: an exported file's checksum. */
-export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-
-function exportedDocument(kind: ContentKind, doc: Models.DefaultRow): ExportedDocument {
+export function exportedDocument(kind: ContentKind, doc: Models.DefaultRow): ExportedDocument {
   const data = Object.fromEntries(Object.entries(doc).filter(([key]) => !key.startsWith("$")));
   return {
     kind,
@@ -147,7 +145,7 @@ async function exportedFile(services: AdminServices, fileId: string): Promise<Ex
     name: file.name,
     mimeType: file.mimeType,
     sizeBytes: bytes.byteLength,
-    sha256: sha256(bytes),
+    sha256: sha256Hex(bytes),
     base64: Buffer.from(bytes).toString("base64"),
   };
 }

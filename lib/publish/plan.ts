@@ -3,11 +3,10 @@
  * does, decided from the file, the Appwrite document and the lock (ARCHITECTURE decision 7: never silently
  * overwrite an edit made in the admin since the last push or pull).
  */
-import { createHash } from "node:crypto";
 import type { Models } from "node-appwrite";
 import { CONTENT_KINDS, IMAGES_BUCKET_ID, type ContentKind } from "../../model/content.ts";
 import { fileViewUrl, type AppwriteTarget } from "../appwrite/client.ts";
-import { bodyDigest } from "../content/body-digest.ts";
+import { bodyDigest, sha256Hex } from "../content/body-digest.ts";
 import type { ContentItem, LocalImage } from "../content/read.ts";
 import {
   changedFields,
@@ -106,7 +105,7 @@ export function plannedLock(p: PlannedItem): Omit<LockEntry, "id" | "updatedAt">
     hash: p.hash!,
     body: stub?.body ?? bodyDigest(item.format, item.body),
     ...(stub?.source ? { source: stub.source } : {}),
-    ...(p.image && p.imageUrl ? { image: { sha256: sha256(p.image.bytes), url: p.imageUrl } } : {}),
+    ...(p.image && p.imageUrl ? { image: { sha256: sha256Hex(p.image.bytes), url: p.imageUrl } } : {}),
     ...(p.bodyImages ? { bodyImages: p.bodyImages } : {}),
   };
 }
@@ -151,8 +150,6 @@ export function planTime(at: unknown, zone = "UTC"): string | undefined {
   return `${wallTimeOf(instant, zone).replace("T", " ")} ${zone}`;
 }
 
-const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-
 /**
  * The hash of an item's source (front matter, body, format, image bytes): equal to the lock's hash when the
  * file did not change since the last push or pull, without rendering anything.
@@ -171,10 +168,10 @@ export function sourceHash(item: ContentItem): string {
     slug: item.slug,
     format: item.format,
     body: item.body,
-    image: image ? `sha256:${sha256(image.bytes)}` : null,
+    image: image ? `sha256:${sha256Hex(image.bytes)}` : null,
     // Only with body images, so the hash of every other item stays what earlier versions recorded.
     ...(item.bodyImages?.length
-      ? { bodyImages: item.bodyImages.map((b) => `${b.src}=sha256:${sha256(b.image.bytes)}`).join("\n") }
+      ? { bodyImages: item.bodyImages.map((b) => `${b.src}=sha256:${sha256Hex(b.image.bytes)}`).join("\n") }
       : {}),
   });
 }
@@ -190,7 +187,7 @@ export function bodyImageUrls(
   if (!item.bodyImages?.length) return null;
   return Object.fromEntries(
     item.bodyImages.map((b) => {
-      const sha = sha256(b.image.bytes);
+      const sha = sha256Hex(b.image.bytes);
       return [sha, recorded?.[sha] ?? mediaPath(imageFileId(b.image.bytes))];
     }),
   );
@@ -225,7 +222,7 @@ function planItem(input: PlanInput, item: ContentItem): PlannedItem {
     };
   }
 
-  const imageSha = image ? sha256(image.bytes) : null;
+  const imageSha = image ? sha256Hex(image.bytes) : null;
   const imageUrl = image
     ? entry?.image?.sha256 === imageSha
       ? entry.image.url

@@ -10,7 +10,6 @@
  *   HTML (`markdownFor`); when not, it is written as HTML (`x.md` → `x.html`) and `note` says why. An HTML file
  *   (or a new item) is written as formatted HTML, as before.
  */
-import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Models } from "node-appwrite";
@@ -30,6 +29,7 @@ import { markdownFor, sameBodyHtml } from "../html/to-markdown.ts";
 import { imageFileId, mediaPath } from "./documents.ts";
 import type { LockEntry } from "./lock.ts";
 import { localFileRef, type PulledImages } from "./pull-images.ts";
+import { sha256Hex } from "../content/body-digest.ts";
 
 /** What to write for one pulled document. */
 export interface PulledFile {
@@ -61,8 +61,6 @@ function bucketFileOf(src: string): string | null {
   return view?.bucketId === IMAGES_BUCKET_ID ? view.fileId : null;
 }
 
-const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-
 /**
  * The stored body `html` with its bucket images as local paths: the `src` the local file `local` writes for
  * those bytes (or for the file the lock `entry` recorded for them), else `../images/<name>` (`localFileRef`).
@@ -80,7 +78,7 @@ async function localizedBody(
   const known = new Map<string, string>();
   for (const b of local?.bodyImages ?? []) {
     known.set(imageFileId(b.image.bytes), b.src);
-    const recorded = entry?.bodyImages?.[sha256(b.image.bytes)];
+    const recorded = entry?.bodyImages?.[sha256Hex(b.image.bytes)];
     const recordedId = recorded ? bucketFileOf(recorded) : null;
     if (recordedId) known.set(recordedId, b.src);
   }
@@ -179,7 +177,7 @@ export function bodyImagesRecord(item: ContentItem, storedUrls: ReadonlyMap<stri
   return Object.fromEntries(
     (item.bodyImages ?? []).flatMap((b) => {
       const url = storedUrls.get(b.src);
-      return url ? [[sha256(b.image.bytes), url]] : [];
+      return url ? [[sha256Hex(b.image.bytes), url]] : [];
     }),
   );
 }

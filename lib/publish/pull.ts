@@ -6,7 +6,6 @@
  * push → pull → push changes nothing. A file edited locally since the last sync is never overwritten
  * (a conflict) unless `force`.
  */
-import { createHash } from "node:crypto";
 import { rm } from "node:fs/promises";
 import writeFileAtomic from "write-file-atomic";
 import path from "node:path";
@@ -27,6 +26,7 @@ import { projectLock, readLock, writeLock, type ProjectLock } from "./lock.ts";
 import { itemsBySlug, sourceHash } from "./plan.ts";
 import { describeError, listBySlug, lockEntryFor, remoteChangedSince } from "./remote.ts";
 import { asUnreachable, isConnectionError } from "../appwrite/unreachable.ts";
+import { sha256Hex } from "../content/body-digest.ts";
 
 export interface PullItemResult {
   kind: ContentKind;
@@ -291,9 +291,7 @@ async function pullOne(services: AdminServices, options: PullOptions, c: PullCon
     const bodyImages = bodyImagesRecord(item!, pulled.storedUrls);
     project[kind][key] = lockEntryFor(kind, doc, {
       hash: sourceHash(item!),
-      ...(image && imageUrl
-        ? { image: { sha256: createHash("sha256").update(image.bytes).digest("hex"), url: imageUrl } }
-        : {}),
+      ...(image && imageUrl ? { image: { sha256: sha256Hex(image.bytes), url: imageUrl } } : {}),
       ...(Object.keys(bodyImages).length ? { bodyImages } : {}),
     });
     return { ...base, file: pulled.file, action: "write", status: "done", ...note };

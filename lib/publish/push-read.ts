@@ -28,7 +28,7 @@ import { promisify } from "node:util";
 import type { ContentKind } from "../../model/content.ts";
 import { PUBLISH_AT_COLUMN, dateField } from "../../model/lifecycle.ts";
 import { CONTENT_KIND_NAMES, DEFAULT_CONTENT_LOCALE, parseVersionKey } from "../../model/model.ts";
-import { bodyDigest } from "../content/body-digest.ts";
+import { bodyDigest, sha256Hex } from "../content/body-digest.ts";
 import {
   readContentRecords,
   readItem,
@@ -121,8 +121,6 @@ function statOf(root: string, file: string): FileStat {
   };
 }
 
-const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-
 /**
  * The `sha` of a source: of each file's path and the SHA-256 of its bytes, in order; 128 bits (32 hex) are
  * plenty to tell an edited file from the same bytes (200,000 of these are held in a lock).
@@ -135,7 +133,10 @@ function sourceSha(files: readonly string[], digests: readonly string[]): string
 
 /** `sourceSha` of the files as they are now. */
 async function bytesHash(root: string, files: readonly string[]): Promise<string> {
-  return sourceSha(files, await Promise.all(files.map(async (file) => sha256(await readFile(path.join(root, file))))));
+  return sourceSha(
+    files,
+    await Promise.all(files.map(async (file) => sha256Hex(await readFile(path.join(root, file))))),
+  );
 }
 
 /** What `LockEntry.source` says, decoded. */
@@ -259,7 +260,7 @@ function stubOf(root: string, item: ContentItem, context: KeepContext, body?: st
   const digests = [
     context.bytes[item.file]!,
     ...(context.base ? [context.bytes[context.base]!] : []),
-    ...images.map((i) => sha256(i.bytes)),
+    ...images.map((i) => sha256Hex(i.bytes)),
   ];
   const sha = context.warned || !digests.every(Boolean) ? null : sourceSha(files, digests);
   const stub: StubInfo = { hash: sourceHash(item), body, base: context.base, sha, root };
@@ -409,7 +410,7 @@ export async function loadItem(
   }
   const { root, base } = stub.stub;
   const { files, images } = filesOf(root, item, base);
-  const sha = warned ? null : sourceSha(files, [...digests, ...images.map((i) => sha256(i.bytes))]);
+  const sha = warned ? null : sourceSha(files, [...digests, ...images.map((i) => sha256Hex(i.bytes))]);
   const source = sha
     ? encodeSource(await sourceOf(root, files, item.draft, base, sha).catch(() => ({ ...NO_SOURCE, sha })))
     : null;

@@ -7,8 +7,9 @@ import { AppwriteException, Query } from "node-appwrite";
 import { InputFile } from "node-appwrite/file";
 import { DEFAULT_CONTENT_LOCALE, isContentLocale } from "../../model/model.ts";
 import { fileViewUrl, parseFileViewUrl, type AdminServices, type AppwriteTarget } from "../appwrite/client.ts";
-import { sha256, type ExportedDocument, type ExportedFile, type StudioExport } from "./export.ts";
+import { type ExportedDocument, type ExportedFile, type StudioExport } from "./export.ts";
 import { createItemDocument } from "./writer.ts";
+import { sha256Hex } from "../content/body-digest.ts";
 
 /** One restored (or not) item. */
 export interface RestoreItem {
@@ -52,7 +53,7 @@ async function restoreFile(services: AdminServices, file: ExportedFile): Promise
     if (!(error instanceof AppwriteException && error.code === 404)) throw error;
   }
   const bytes = Buffer.from(file.base64, "base64");
-  if (bytes.byteLength !== file.sizeBytes || sha256(bytes) !== file.sha256) {
+  if (bytes.byteLength !== file.sizeBytes || sha256Hex(bytes) !== file.sha256) {
     return { ...base, action: "failed", reason: "its bytes in the export do not match their SHA-256 (damaged export)" };
   }
   await services.storage.createFile({
