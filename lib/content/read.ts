@@ -24,7 +24,7 @@ import {
   type VentureFrontMatter,
 } from "../../model/content.ts";
 import { CONTENT_KIND_NAMES, imageInput, inputFields, DEFAULT_CONTENT_LOCALE } from "../../model/model.ts";
-import { inheritFields, inheritFrom, itemKey, localeOfFile } from "./versions.ts";
+import { inheritFrom, itemKey, localeOfFile } from "./versions.ts";
 import { strayFolderWarnings } from "./stray-folders.ts";
 import type { ContentIssue, ContentItem, ContentSet } from "./item.ts";
 import type { z } from "zod";
@@ -66,46 +66,8 @@ const VERSION_FRONT_MATTER = Object.fromEntries(
  * @throws only for I/O errors other than a missing folder.
  */
 export async function readContent(root: string, options: ReadContentOptions = {}): Promise<ContentSet> {
-  const items: ContentItem[] = [];
-  const issues: ContentIssue[] = [];
-  const warnings: ContentIssue[] = await strayFiles(root);
-  for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
-    const folder = path.join(root, CONTENT_KINDS[kind].folder);
-    const refused = await linkIssues(root, CONTENT_KINDS[kind].folder);
-    issues.push(...refused.issues);
-    warnings.push(...refused.warnings);
-    if (refused.skipFolder) continue;
-    const names = await listFiles(folder);
-    const read: ContentItem[] = [];
-    // Files are read `FILES_IN_FLIGHT` at a time (one libuv read each overlapping the parsing of others; issue
-    // #33 item 6: 200,000 files), their results taken in name order.
-    for (let i = 0; i < names.length; i += FILES_IN_FLIGHT) {
-      const results = await Promise.all(
-        names.slice(i, i + FILES_IN_FLIGHT).map(async (name) => {
-          const format = EXTENSIONS[path.extname(name).toLowerCase()];
-          const file = `${CONTENT_KINDS[kind].folder}/${name}`;
-          if (format) return readItem(kind, path.join(folder, name), file, format, options);
-          if (name.startsWith(".")) return null;
-          const message = `ignored: only .md and .html files are read here; move it (images go in images/) or delete it`;
-          return { issues: [], warnings: [{ file, field: "file", message }] };
-        }),
-      );
-      for (const result of results) {
-        if (!result) continue;
-        warnings.push(...(result.warnings ?? []));
-        if ("issues" in result) issues.push(...result.issues);
-        else read.push(result.item);
-      }
-    }
-    // One at a time: spreading 200,000 items into `push`'s arguments overflows the stack (issue #33 item 6).
-    for (const item of withoutDuplicates(read, issues)) items.push(item);
-  }
-  // Default-locale versions first (each kind's files stay in name order): `x.ar.md` sorts before `x.md`.
-  const ordered = [
-    ...items.filter((i) => i.locale === DEFAULT_CONTENT_LOCALE),
-    ...items.filter((i) => i.locale !== DEFAULT_CONTENT_LOCALE),
-  ];
-  return { items: inheritFields(ordered, issues), issues, warnings };
+  // The parsed item is the record kept (`readContentRecords`: one reading of the folders for both).
+  return readContentRecords<ContentItem>(root, { ...options, keep: (item) => item });
 }
 
 /** What identifies a content file's item among the others: enough to find duplicates and versions. */
@@ -146,9 +108,9 @@ export interface RecordSet<T> {
 }
 
 /**
- * `readContent` for a push of many files (issue #33 item 6: 200,000 files in < 1 GB): the same checks, issues,
- * warnings, duplicates and versions, but only `keep`'s record of each item is held, not the parsed item (its
- * body, its front matter): the files are read `FILES_IN_FLIGHT` at a time and each item is handed to `keep`
+ * The content folder's items as records `keep` makes of them (`readContent` keeps the parsed item itself; `studio
+ * push` a small record, issue #33 item 6: 200,000 files in < 1 GB): the checks, issues, warnings, duplicates
+ * and versions `readContent` describes, each item handed to `keep` and then let go: the files are read `FILES_IN_FLIGHT` at a time and each item is handed to `keep`
  * once its version took its inherited fields. The default-locale files of a kind are read before the others, so
  * a version finds its default-locale sibling's fields; of those only the inheritable ones (not `translated`)
  * and the image are held until the kind is read. A file `known` says is unchanged is not read at all; a version
@@ -159,7 +121,7 @@ export async function readContentRecords<T extends ItemIdentity>(root: string, o
   const issues: ContentIssue[] = [];
   const warnings: ContentIssue[] = await strayFiles(root);
   // A version without a default-locale sibling that lacks a required field: an issue once it is known that the
-  // version is not held back by a duplicated slug (as `readContent`, which runs `inheritFields` after that).
+  // version is not held back by a duplicated slug (as `inheritFields` does for a list of items).
   const pendingMissing = new Map<T, ContentIssue[]>();
   for (const kind of Object.keys(CONTENT_KINDS) as ContentKind[]) {
     const folderName = CONTENT_KINDS[kind].folder;
