@@ -130,7 +130,8 @@ function allowedOrigins(option: readonly string[] | undefined): Set<string> {
 function createApp(options: EmulatorOptions): AppState {
   preparePrivateDir(options.dataDir); // created 0700, or tightened with all it holds (SECURITY C73)
   const identity = resolveProject(options.dataDir, options.projectId, options.apiKey, options.newProjectId);
-  const store = new Store(options.dataDir);
+  // One WAL sync for the writes of one event-loop turn; answers wait for it (`StoreOptions.groupCommit`).
+  const store = new Store(options.dataDir, { groupCommit: true });
   try {
     applySmtpUrl(store, options.smtpUrl ?? process.env["SMTP_URL"]);
   } catch (error) {
@@ -146,7 +147,8 @@ function createApp(options: EmulatorOptions): AppState {
     allowedOrigins: allowedOrigins(options.allowedOrigins),
     loginLimiter: new AbuseLimiter(10, 3600),
     signupLimiter: new AbuseLimiter(10, 3600),
-    events: new EventBus(),
+    // An event reaches subscribers once the write it describes is committed.
+    events: new EventBus((deliver) => store.afterCommit(deliver)),
     delivery: new MessageDelivery(store),
     passwordHashing: options.passwordHashing ?? ARGON2_OPTIONS,
   };

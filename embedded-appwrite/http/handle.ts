@@ -117,6 +117,17 @@ export async function handle(app: AppState, router: Router, req: IncomingMessage
     }
     req.resume();
   }
+  // With group commit, the writes of this turn (this request's, or others' it may have read) are not yet
+  // durable: answer once they are (`Store.committed`), or with a 500 when they were rolled back.
+  const committing = app.store.committed();
+  if (committing) {
+    try {
+      await committing;
+    } catch {
+      await send(res, { status: 500, json: new AppwriteError("general_unknown").toBody() });
+      return;
+    }
+  }
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   await send(res, reply);
 }

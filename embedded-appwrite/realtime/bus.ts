@@ -1,8 +1,9 @@
 /**
  * An in-process event bus between the write paths (services) and the realtime sockets. A service
- * publishes after its write has committed; `socket.ts` listens and fans the event out to the
- * subscribers allowed to see it. Nothing is queued: with no listener an event is dropped, as
- * Appwrite drops a realtime message nobody is subscribed to.
+ * publishes after its write; the server's bus delivers once that write is committed (`DeliverySchedule`);
+ * `socket.ts` listens and fans the event out to the subscribers allowed to see it. Nothing is kept for
+ * later listeners: with no listener an event is dropped, as Appwrite drops a realtime message nobody is
+ * subscribed to.
  */
 
 /** One realtime event, as Appwrite's realtime worker receives it from the API (REFERENCE §4 "Realtime"). */
@@ -27,9 +28,18 @@ export interface RealtimeEvent {
 /** Something that receives every published event. */
 export type RealtimeListener = (event: RealtimeEvent) => void;
 
-/** Synchronous fan-out of `RealtimeEvent`s to listeners (the realtime socket server). */
+/**
+ * When to deliver a published event: `deliver` is called now, or later (after the write the event describes
+ * is committed, `Store.afterCommit`), or never (that write was rolled back).
+ */
+export type DeliverySchedule = (deliver: () => void) => void;
+
+/** Fan-out of `RealtimeEvent`s to listeners (the realtime socket server), at the time `schedule` says. */
 export class EventBus {
   private readonly listeners = new Set<RealtimeListener>();
+
+  /** `schedule`: by default, deliver at once (synchronously, inside `publish`). */
+  constructor(private readonly schedule: DeliverySchedule = (deliver) => deliver()) {}
 
   /** Register `listener`; returns a function that removes it. */
   listen(listener: RealtimeListener): () => void {
@@ -38,10 +48,15 @@ export class EventBus {
   }
 
   /**
-   * Deliver `event` to every listener. A listener that throws is logged and skipped, so a
+   * Deliver `event` to every listener, when `schedule` says (with no listener, drop it). A listener that throws is logged and skipped, so a
    * broken socket can never fail the REST request that published the event.
    */
   publish(event: RealtimeEvent): void {
+    if (this.listeners.size === 0) return;
+    this.schedule(() => this.deliver(event));
+  }
+
+  private deliver(event: RealtimeEvent): void {
     for (const listener of this.listeners) {
       try {
         listener(event);

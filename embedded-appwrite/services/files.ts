@@ -232,8 +232,12 @@ async function updateFile(ctx: RequestContext) {
 function deleteFile(ctx: RequestContext) {
   const { bucket, file } = loadFile(ctx, "delete");
   deleteFileRecord(ctx.app.store, file.seq);
-  rmSync(join(bucketDir(ctx, bucket), file.diskName), { force: true });
-  rmSync(join(bucketDir(ctx, bucket), `${file.diskName}.chunks`), { recursive: true, force: true });
+  // The bytes go once the record's deletion is committed (a failed commit keeps both).
+  const dir = bucketDir(ctx, bucket);
+  ctx.app.store.afterCommit(() => {
+    rmSync(join(dir, file.diskName), { force: true });
+    rmSync(join(dir, `${file.diskName}.chunks`), { recursive: true, force: true });
+  });
   publishFile(ctx.app.events, bucket, fileModel(bucket, file), "delete");
   return { status: 204, empty: true as const };
 }

@@ -171,7 +171,7 @@ function deleteBucket(ctx: RequestContext) {
   const bucket = findBucket(ctx.app.store, pathParam(ctx, "bucketId"));
   if (!bucket) throw new AppwriteError("storage_bucket_not_found");
   ctx.app.store.stmt("DELETE FROM buckets WHERE seq = ?").run(bucket.seq);
-  rmSync(join(ctx.app.dataDir, "files", bucket.id), { recursive: true, force: true });
+  ctx.app.store.afterCommit(() => rmSync(join(ctx.app.dataDir, "files", bucket.id), { recursive: true, force: true }));
   return { status: 204, empty: true as const };
 }
 
