@@ -162,9 +162,12 @@ describe("files", () => {
     expect(list.total).toBe(0);
   });
 
-  it("given a file, when deleted, then 204 and later reads give 404 storage_file_not_found", async () => {
+  it("given a file, when deleted, then 204, its bytes are gone and later reads give 404 storage_file_not_found", async () => {
+    const before = storedFiles("images").length;
     await storage.createFile({ bucketId: "images", fileId: "temp", file: InputFile.fromBuffer(PNG, "temp.png") });
+    expect(storedFiles("images")).toHaveLength(before + 1);
     await storage.deleteFile({ bucketId: "images", fileId: "temp" });
+    expect(storedFiles("images")).toHaveLength(before);
     const error = await rejection(storage.getFile({ bucketId: "images", fileId: "temp" }));
     expect([error.code, error.type]).toEqual([404, "storage_file_not_found"]);
   });
