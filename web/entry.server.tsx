@@ -77,6 +77,9 @@ export default function handleRequest(
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
+    // Node's renderer, not the web-streams one (`react-dom/server.edge`): that one skips React's AsyncLocalStorage
+    // (whose async hooks Node 20 then runs for every promise), but cost 0.99–1.33× the CPU a request (/en, a post,
+    // both encodings: `RENDER_BENCH_BEFORE=<main> npx tsx scripts/bench/render-path.ts 6 2 2`; issue #33, stop 43).
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <StylesheetContext.Provider value={import.meta.env.DEV ? "" : STYLESHEET}>
