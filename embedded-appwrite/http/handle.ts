@@ -66,7 +66,9 @@ function requestBody(this: RequestContext): Promise<Record<string, unknown>> {
  * Answer one REST request: CORS, `/v1` routing, caller resolution (`auth/caller.ts`), the
  * handler, and Appwrite's error body for any `AppwriteError`. A client (non-key) write from an
  * untrusted Origin gets 403 `general_unknown_origin` (AW `general.php`). Unexpected errors are
- * logged and answered with 500 `general_unknown`.
+ * logged and answered with 500 `general_unknown`. The answer is written once the writes of its
+ * event-loop turn are committed (`Store.committed`, decision 0024); 500 `general_unknown` when
+ * they were rolled back.
  */
 export async function handle(app: AppState, router: Router, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const trusted = applyCors(app, req, res);
