@@ -176,7 +176,10 @@ export class Store {
     this.group = undefined;
     clearImmediate(group.timer);
     try {
-      if (this.db.inTransaction) this.db.exec("COMMIT");
+      // SQLite rolls a transaction back by itself on some errors (SQLITE_FULL, SQLITE_IOERR, …): the savepoints
+      // released since then did not keep their writes, so the turn failed.
+      if (!this.db.inTransaction) throw new Error("the turn's transaction was rolled back before its commit");
+      this.db.exec("COMMIT");
     } catch (error) {
       console.error("[emulator] committing the writes of a turn failed; they were rolled back", error);
       if (this.db.inTransaction) this.db.exec("ROLLBACK");

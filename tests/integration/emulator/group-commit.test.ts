@@ -85,6 +85,23 @@ describe("the store's group commit", () => {
     store.close();
   });
 
+  it("fails the turn when SQLite rolled its transaction back before the commit", async () => {
+    const dir = tempDir();
+    const store = notesStore(dir);
+    store.transaction(() => store.stmt("INSERT INTO notes (id, body) VALUES ('lost', 'x')").run());
+    // What SQLite does by itself on SQLITE_FULL or SQLITE_IOERR: the whole transaction is gone.
+    store.db.exec("ROLLBACK");
+    const log = console.error;
+    console.error = () => undefined;
+    try {
+      await expect(store.committed()).rejects.toThrow(/rolled back before its commit/);
+    } finally {
+      console.error = log;
+    }
+    expect(store.stmt("SELECT COUNT(*) FROM notes").pluck().get()).toBe(0);
+    store.close();
+  });
+
   it("commits what is open when the store closes", () => {
     const dir = tempDir();
     const store = notesStore(dir);
