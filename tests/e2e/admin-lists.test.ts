@@ -129,7 +129,7 @@ describe("the admin on a phone (390 px)", () => {
     }
     expect(reached).toEqual(["Edit", "View on site", "Delete"]);
     await page.keyboard.press("Enter");
-    expect(await page.getByRole("dialog").isVisible()).toBe(true);
+    await page.getByRole("dialog").waitFor();
     await page.keyboard.press("Escape");
     await page.screenshot({ path: path.join(SCREENSHOTS, "admin-blog-phone-en.png"), fullPage: false });
     expect(await sidewaysPages(page, "en")).toEqual([]);

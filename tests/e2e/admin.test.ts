@@ -256,7 +256,7 @@ describe("ventures", () => {
       );
     await page.getByRole("tab", { name: "Preview" }).click();
     await expect.poll(() => page.getByRole("tab", { name: "Preview" }).getAttribute("aria-selected")).toBe("true");
-    expect(await page.getByRole("heading", { name: "The Problem" }).isVisible()).toBe(true);
+    await page.getByRole("heading", { name: "The Problem" }).waitFor();
     expect(await page.getByRole("button", { name: "Format" }).count()).toBe(0);
     await page.getByRole("tab", { name: "HTML" }).click();
     expect(await caseStudy.inputValue()).toContain("      <li>Missed claims</li>");

@@ -117,6 +117,6 @@ describe("the trash", () => {
     await confirm.getByRole("button", { name: "حذف نهائي" }).click();
     await expect.poll(() => page.getByRole("status").filter({ hasText: "نهائيًا" }).count()).toBe(1);
     await expect.poll(() => row.count()).toBe(0);
-    expect(await page.getByText("سلة المهملات فارغة.").isVisible()).toBe(true);
+    await page.getByText("سلة المهملات فارغة.").waitFor();
   });
 });
