@@ -136,7 +136,11 @@ export class Store {
    * every call: `db.transaction(fn)` per call built four functions and defined their properties each time.
    */
   transaction<T>(fn: () => T): T {
-    if (this.groupCommit && !this.db.inTransaction) this.openGroup();
+    if (this.groupCommit && !this.db.inTransaction) {
+      // A group still open here lost its transaction (SQLite rolled it back): its waiters fail now, not never.
+      if (this.group) this.commitGroup();
+      this.openGroup();
+    }
     return this.writeTransaction(fn) as T;
   }
 
