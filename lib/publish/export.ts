@@ -113,8 +113,8 @@ export function imageFileIdsOf(kind: ContentKind, document: Record<string, unkno
   return file && file.bucketId === IMAGES_BUCKET_ID ? [file.fileId] : [];
 }
 
-/** The hex SHA-256 of `bytes`: an exported file's checksum. */
-export function exportedDocument(kind: ContentKind, doc: Models.DefaultRow): ExportedDocument {
+/** `doc` as an export holds it: its kind and collection, its system attributes, and its data without them. */
+function exportedDocument(kind: ContentKind, doc: Models.DefaultRow): ExportedDocument {
   const data = Object.fromEntries(Object.entries(doc).filter(([key]) => !key.startsWith("$")));
   return {
     kind,

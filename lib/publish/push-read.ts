@@ -190,8 +190,7 @@ function decodeSource(text: string | undefined): Source | null {
   };
 }
 
-const statDigest = (lines: readonly string[]) =>
-  createHash("sha256").update(lines.join("\n")).digest("hex").slice(0, 16);
+const statDigest = (lines: readonly string[]) => sha256Hex(lines.join("\n")).slice(0, 16);
 
 /**
  * The `source` of `files` whose bytes had the `sha` (`sourceSha`; default: as they are now), with their stats

@@ -4,10 +4,10 @@
  * space and white space beside tags dropped, so reformatting a file (re-wrapping Markdown, re-indenting HTML) does not make its translations
  * stale while any change to a stored word does. Files and Appwrite documents hash the same way.
  */
-import { createHash } from "node:crypto";
 import { CONTENT_MODEL, translatedFields, type ContentKind } from "../../model/model.ts";
 import type { ContentItem } from "../content/read.ts";
 import { bodyHtml } from "../content/body-html.ts";
+import { sha256Hex } from "../content/body-digest.ts";
 
 /** A stored value as the hash reads it: white space runs as one space, trimmed; missing as "". */
 function normalized(value: unknown): string {
@@ -25,7 +25,7 @@ function normalized(value: unknown): string {
  */
 export function translationHash(kind: ContentKind, fields: Record<string, unknown>): string {
   const values = translatedFields(kind).map((name) => [name, normalized(fields[name])]);
-  return createHash("sha256").update(JSON.stringify(values)).digest("hex");
+  return sha256Hex(JSON.stringify(values));
 }
 
 /** The source hash of a content file's version: its translated fields as `push` would store them. */
