@@ -15,6 +15,7 @@ import type { AdminServices } from "../appwrite/client.ts";
 import { isConnectionError } from "../appwrite/unreachable.ts";
 import type { ProjectLock } from "./lock.ts";
 import { plannedFields, plannedLock, type PlanEntry, type PlannedItem } from "./plan.ts";
+import { loadBatch } from "./push-apply.ts";
 import { ensureBodyImages, ensureImage, removeUploaded, type ImageUploads } from "./push-images.ts";
 import { lockEntryFor } from "./remote.ts";
 import { newItemRow } from "./writer.ts";
@@ -143,4 +144,31 @@ export async function createBatch(
     await removeUploaded(services, uploaded, context.sharedImages, context.uploads);
     for (const p of batch) context.onResult(p, await context.createOne(p));
   }
+}
+
+/**
+ * Creates `bulk` (planned creates) in batches of `batchSizeFor(bulk.length)` items of one kind, one batch
+ * written at a time: a push stopped midway leaves at most one batch's images behind (reused next time). Each
+ * batch's files are read again (`loadBatch`; one edited since the plan fails alone) and rendered while the one
+ * before is written (the client's work beside Appwrite's).
+ * @param stopped whether the push has stopped (Appwrite gone): no further batch is started.
+ * @param stop called with the connection error that stops the push (`createBatch` throws only that).
+ */
+export async function createInBatches(
+  bulk: readonly PlannedItem[],
+  context: BulkCreateContext,
+  stopped: () => boolean,
+  stop: (error: unknown) => void,
+): Promise<void> {
+  let writing: Promise<void> = Promise.resolve();
+  for (const batch of createBatches(bulk, batchSizeFor(bulk.length))) {
+    if (stopped()) break;
+    const ready = await loadBatch(batch, context.onResult);
+    // A batch that fails to render here is rendered by `createBatch`, where a failure is its item's alone.
+    const rows = ready.length ? await renderBatch(ready).catch(() => undefined) : undefined;
+    await writing;
+    if (stopped() || ready.length === 0) continue;
+    writing = createBatch(ready, context, rows).catch(stop);
+  }
+  await writing;
 }
