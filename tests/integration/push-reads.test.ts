@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { push } from "../../lib/publish/push.ts";
-import { RACY_MS } from "../../lib/publish/push-read.ts";
+import { RACY_MS } from "../../lib/publish/push-source.ts";
 import { CONTENT_KINDS, DATABASE_ID } from "../../model/content.ts";
 import { startBackend, type Backend } from "../helpers/stack.ts";
 
