@@ -3,58 +3,25 @@
  * matter), validates them against `model/content.ts`, and checks every referenced local image.
  * Invalid files are reported with the file and the field, never half-accepted.
  */
-import { readFile as readFileCallback, readFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
-import { promisify } from "node:util";
 import path from "node:path";
-import { parseFrontMatter } from "./front-matter.ts";
-import { readImage } from "./local-image.ts";
-import { readBodyImages } from "./read-body-images.ts";
+import { CONTENT_KINDS, type ContentKind } from "../../model/content.ts";
+import { DEFAULT_CONTENT_LOCALE, inputFields } from "../../model/model.ts";
+import type { ReadContentOptions } from "./body-digest.ts";
 import { OutsideFolderError, pathInside } from "./inside.ts";
-import { htmlBoundMessage } from "../html/bounds.ts";
-import { removedParts } from "../html/sanitize.ts";
-import { issueMessage, yamlMessage } from "./messages.ts";
-import { bodyBoundViolation } from "../html/markdown.ts";
-import {
-  CONTENT_KINDS,
-  SLUG_PATTERN,
-  frontMatterSchema,
-  type ContentKind,
-  type PostFrontMatter,
-  type VentureFrontMatter,
-} from "../../model/content.ts";
-import { CONTENT_KIND_NAMES, imageInput, inputFields, DEFAULT_CONTENT_LOCALE } from "../../model/model.ts";
-import { inheritFrom, itemKey, localeOfFile } from "./versions.ts";
-import { strayFolderWarnings } from "./stray-folders.ts";
 import type { ContentIssue, ContentItem, ContentSet } from "./item.ts";
-import type { z } from "zod";
-
-import { bodyDigest, type ReadContentOptions, sha256Hex } from "./body-digest.ts";
+import { readItem } from "./read-item.ts";
+import { listFiles, strayFiles } from "./stray-folders.ts";
+import { inheritFrom, itemKey, localeOfFile } from "./versions.ts";
 
 export { bodyDigest, type ReadContentOptions } from "./body-digest.ts";
 export type { ContentIssue, ContentItem, ContentSet, LocalImage, PostItem, VentureItem } from "./item.ts";
-
-/**
- * `fs.readFile` with a callback, promisified: one request to libuv per file, where `fs/promises`' `readFile`
- * opens a `FileHandle`, stats and reads in several promise hops (3–4× the CPU for a small content file; issue
- * #33 item 5, a re-push reads every file).
- */
-const readFile = promisify(readFileCallback);
-
+export { readItem } from "./read-item.ts";
 
 /** Content files read at once by `readContent`. */
 const FILES_IN_FLIGHT = 32;
 
 const EXTENSIONS: Record<string, ContentItem["format"]> = { ".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html" };
-/** The front matter schema of each kind, built once from its description. */
-const FRONT_MATTER = Object.fromEntries(CONTENT_KIND_NAMES.map((kind) => [kind, frontMatterSchema(kind)])) as {
-  [K in ContentKind]: ReturnType<typeof frontMatterSchema<K>>;
-};
-/** The same for versions in another locale (`x.ar.md`), which may leave untranslated fields out. */
-const VERSION_FRONT_MATTER = Object.fromEntries(
-  CONTENT_KIND_NAMES.map((kind) => [kind, frontMatterSchema(kind, true)]),
-) as typeof FRONT_MATTER;
-
 /**
  * Reads and validates every content file under `root` (`root/ventures`, `root/posts`; a missing folder is
  * empty). Files with any issue are left out of `items` and described in `issues`; when two files of one
@@ -309,148 +276,6 @@ function withoutDuplicates<T extends ItemIdentity>(items: T[], issues: ContentIs
     }
     return false;
   });
-}
-
-/** Content files (.md, .html) `readContent` does not read: in `root` itself, or in subfolders of a kind's folder. */
-async function strayFiles(root: string): Promise<ContentIssue[]> {
-  const folders = (Object.keys(CONTENT_KINDS) as ContentKind[]).map((k) => CONTENT_KINDS[k].folder);
-  const where = `content files live directly in ${folders.map((f) => `${f}/`).join(" or ")}`;
-  const warnings: ContentIssue[] = [];
-  for (const name of await listFiles(root)) {
-    if (EXTENSIONS[path.extname(name).toLowerCase()]) {
-      warnings.push({ file: name, field: "file", message: `ignored: ${where}; move it there, or delete it` });
-    }
-  }
-  for (const folder of folders) {
-    for (const file of await nestedContentFiles(path.join(root, folder), folder)) {
-      warnings.push({ file, field: "file", message: `ignored: subfolders are not read (${where}); move it up, or delete it` });
-    }
-  }
-  warnings.push(...(await strayFolderWarnings(root)));
-  return warnings;
-}
-
-async function nestedContentFiles(dir: string, relative: string, depth = 0): Promise<string[]> {
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  const found: string[] = [];
-  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-    const rel = `${relative}/${entry.name}`;
-    if (entry.isDirectory() && depth < 4) found.push(...(await nestedContentFiles(path.join(dir, entry.name), rel, depth + 1)));
-    else if (depth > 0 && entry.isFile() && EXTENSIONS[path.extname(entry.name).toLowerCase()]) found.push(rel);
-  }
-  return found;
-}
-
-async function listFiles(folder: string): Promise<string[]> {
-  try {
-    const entries = await readdir(folder, { withFileTypes: true });
-    return entries.filter((e) => e.isFile()).map((e) => e.name).sort();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw error;
-  }
-}
-
-/**
- * Reads and validates one content file of `kind` at `absolutePath` (reported as `file`). Its content folder
- * is the parent of its kind's folder: a local image must be inside it.
- * @returns the item, or every issue found in it; either with `warnings` when there are some (HTML the
- *   sanitizer removes).
- */
-export async function readItem(
-  kind: ContentKind,
-  absolutePath: string,
-  file: string,
-  format: ContentItem["format"],
-  options: ReadContentOptions = {},
-): Promise<({ item: ContentItem; bytes?: string } | { issues: ContentIssue[] }) & { warnings?: ContentIssue[] }> {
-  const issues: ContentIssue[] = [];
-  const warnings: ContentIssue[] = [];
-  const raw = options.readSync ? readFileSync(absolutePath) : await readFile(absolutePath);
-  const text = textOf(raw);
-  if (text === null) {
-    const message =
-      "is not a text file (it holds binary data, e.g. an image saved with a .md name); content files are UTF-8 " +
-      "Markdown or HTML with front matter: move it to images/ if it is an image, or delete it";
-    return { issues: [{ file, field: "file", message }] };
-  }
-  let parsed: ReturnType<typeof parseFrontMatter>;
-  try {
-    parsed = parseFrontMatter(text);
-  } catch (error) {
-    return { issues: [{ file, field: "front matter", message: yamlMessage(error) }] };
-  }
-
-  const { locale, stem } = localeOfFile(absolutePath);
-  const schema = locale === DEFAULT_CONTENT_LOCALE ? FRONT_MATTER[kind] : VERSION_FRONT_MATTER[kind];
-  const result = (schema as z.ZodType<VentureFrontMatter | PostFrontMatter>).safeParse(parsed.data);
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = issue.code === "unrecognized_keys" ? "front matter" : issue.path.join(".") || "front matter";
-      issues.push({ file, field, message: issueMessage(kind, issue, parsed.data) });
-    }
-  }
-
-  const slug = result.success && result.data.slug ? result.data.slug : stem;
-  if (!(result.success && result.data.slug) && !SLUG_PATTERN.test(slug)) {
-    issues.push({ file, field: "slug", message: `the file name "${stem}" is not a valid slug; add a slug field (lowercase-words-with-hyphens)` });
-  }
-
-  const body = parsed.content.trim();
-  if (!body) issues.push({ file, field: "body", message: "is empty; write the text below the front matter" });
-  const checked =
-    options.frontMatterOnly ||
-    options.boundsChecked ||
-    (options.checkedBodies?.size ? options.checkedBodies.has(bodyDigest(format, body)) : false);
-  const tooComplex = body && !checked ? bodyBoundViolation(body, format) : null;
-  if (tooComplex) issues.push({ file, field: "body", message: htmlBoundMessage(tooComplex) });
-  else if (body && !options.frontMatterOnly) {
-    for (const part of removedParts(body)) {
-      warnings.push({
-        file,
-        field: "body",
-        message: `removed ${part} (not allowed): the site never shows or runs it; delete it from the file to silence this warning`,
-      });
-    }
-  }
-
-  let image: ContentItem["image"] = null;
-  const imageField = imageInput(kind);
-  const ref = result.success ? (result.data as Record<string, unknown>)[imageField] : undefined;
-  if (typeof ref === "string") {
-    const checked = await readImage(path.dirname(absolutePath), ref, path.dirname(path.dirname(absolutePath)));
-    if (typeof checked === "string") issues.push({ file, field: imageField, message: checked });
-    else image = checked;
-  }
-
-  // The body's own images (issue #30 item 4), once the body is known to be within bounds.
-  let bodyImages: ContentItem["bodyImages"];
-  if (body && !tooComplex && !options.frontMatterOnly) {
-    const found = await readBodyImages(text, body, format, absolutePath, file, path.dirname(path.dirname(absolutePath)));
-    issues.push(...found.issues);
-    if (found.images.length > 0) bodyImages = found.images;
-  }
-
-  const warned = warnings.length > 0 ? { warnings } : {};
-  if (issues.length > 0 || !result.success) return { issues, ...warned };
-  const common = { file, slug, locale, draft: result.data.draft ?? false, format, body, image, ...(bodyImages ? { bodyImages } : {}) };
-  const item = { kind, ...common, frontMatter: result.data } as ContentItem;
-  return { item, ...warned, ...(options.digestBytes ? { bytes: sha256Hex(raw) } : {}) };
-}
-
-/** The UTF-8 text of a file, or null when it is binary (a NUL byte, or bytes that are not UTF-8). */
-function textOf(bytes: Buffer): string | null {
-  if (bytes.includes(0)) return null;
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return null;
-  }
 }
 
 /** Formats issues as `file: field: message` lines, one per issue, for terminals and logs. */

@@ -1,7 +1,7 @@
 /**
- * Folders of the content root that `studio` does not read but that hold content files (issue #34:
- * `content/post/x.md` or `content/events/x.md` was ignored without a word). The folders it reads come from the
- * kinds table (`CONTENT_MODEL`), plus `images/`.
+ * Content files `studio` does not read (issue #34: `content/post/x.md` or `content/events/x.md` was ignored
+ * without a word): in the content root itself, in subfolders of a kind's folder, and in folders of the root that
+ * are not content folders. The folders it reads come from the kinds table (`CONTENT_MODEL`), plus `images/`.
  */
 import { readdir } from "node:fs/promises";
 import path from "node:path";
@@ -74,4 +74,54 @@ export async function strayFolderWarnings(root: string): Promise<ContentIssue[]>
     }
   }
   return warnings;
+}
+
+/** Content files (.md, .html) `readContent` does not read: in `root` itself, or in subfolders of a kind's folder. */
+export async function strayFiles(root: string): Promise<ContentIssue[]> {
+  const folders = CONTENT_KIND_NAMES.map((kind) => CONTENT_MODEL[kind].folder);
+  const where = `content files live directly in ${folders.map((f) => `${f}/`).join(" or ")}`;
+  const warnings: ContentIssue[] = [];
+  for (const name of await listFiles(root)) {
+    if (CONTENT_EXTENSIONS.has(path.extname(name).toLowerCase())) {
+      warnings.push({ file: name, field: "file", message: `ignored: ${where}; move it there, or delete it` });
+    }
+  }
+  for (const folder of folders) {
+    for (const file of await nestedContentFiles(path.join(root, folder), folder)) {
+      warnings.push({ file, field: "file", message: `ignored: subfolders are not read (${where}); move it up, or delete it` });
+    }
+  }
+  warnings.push(...(await strayFolderWarnings(root)));
+  return warnings;
+}
+
+/** Content files in subfolders (up to 4 deep) of `dir`, as paths under `relative`; none when `dir` is missing. */
+async function nestedContentFiles(dir: string, relative: string, depth = 0): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const found: string[] = [];
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    const rel = `${relative}/${entry.name}`;
+    if (entry.isDirectory() && depth < 4) found.push(...(await nestedContentFiles(path.join(dir, entry.name), rel, depth + 1)));
+    else if (depth > 0 && entry.isFile() && CONTENT_EXTENSIONS.has(path.extname(entry.name).toLowerCase())) found.push(rel);
+  }
+  return found;
+}
+
+/**
+ * The names of the files (not folders) in `folder`, sorted; none when it does not exist.
+ * @throws for I/O errors other than a missing folder.
+ */
+export async function listFiles(folder: string): Promise<string[]> {
+  try {
+    const entries = await readdir(folder, { withFileTypes: true });
+    return entries.filter((e) => e.isFile()).map((e) => e.name).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
 }
