@@ -319,6 +319,24 @@ export const PROJECT_ID = "venture-studio";
 export const DATABASE_ID = "main_db";
 export const IMAGES_BUCKET_ID = "images";
 
+/**
+ * The format of a content file by its name's extension, case-insensitive (README "Content files": Markdown or
+ * HTML, with front matter): `post.md` and `post.markdown` are Markdown, `post.html` and `post.htm` HTML.
+ * @returns the format, or undefined for any other name (`notes.txt`, `.md`, `posts.md/x`).
+ */
+export function contentFileFormat(name: string): "markdown" | "html" | undefined {
+  const extension = /[^/\\]\.([^./\\]+)$/.exec(name)?.[1]?.toLowerCase();
+  return extension ? CONTENT_FILE_FORMATS.get(extension) : undefined;
+}
+const CONTENT_FILE_FORMATS = new Map<string, "markdown" | "html">([
+  ["md", "markdown"],
+  ["markdown", "markdown"],
+  ["html", "html"],
+  ["htm", "html"],
+]);
+/** The extensions of content files, with the dot (`contentFileFormat`), for messages and file lookups. */
+export const CONTENT_FILE_EXTENSIONS: readonly string[] = [...CONTENT_FILE_FORMATS.keys()].map((e) => `.${e}`);
+
 /** Image types accepted everywhere (spec §9 output formats; SECURITY C31). */
 export const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "gif", "webp"] as const;
 /** Upper bound on an image's size in bytes (SECURITY C30: 5 MB). */

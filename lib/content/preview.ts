@@ -6,7 +6,7 @@ import { readFile, stat } from "node:fs/promises";
 import { CONTENT_MODEL, kindFolders } from "../../model/model.ts";
 import path from "node:path";
 import { parseFrontMatter } from "./front-matter.ts";
-import { CONTENT_KINDS, type ContentKind } from "../../model/content.ts";
+import { CONTENT_KINDS, contentFileFormat, type ContentKind } from "../../model/content.ts";
 import { checkHtmlRules, type RuleViolation } from "../html/rules.ts";
 import { htmlToText } from "../html/text.ts";
 import { bodyHtml } from "./body-html.ts";
@@ -39,7 +39,6 @@ export class NotContentFileError extends AbortError {
   }
 }
 
-const FORMATS: Record<string, ContentItem["format"]> = { ".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html" };
 
 /** The kind of a content file from its folder (`ventures/` or `posts/`). */
 export function kindOfFile(file: string): ContentKind | null {
@@ -54,7 +53,7 @@ export function kindOfFile(file: string): ContentKind | null {
  */
 export async function previewFile(file: string): Promise<Preview> {
   const kind = kindOfFile(file);
-  const format = FORMATS[path.extname(file).toLowerCase()];
+  const format = contentFileFormat(file);
   const expected = `a .md or .html file in a ${kindFolders("or")} folder, e.g. content/posts/my-post.md`;
   if (!kind || !format) {
     throw new NotContentFileError(`${file} is not a content file: expected ${expected}.`);

@@ -5,7 +5,7 @@
  */
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { CONTENT_KINDS, type ContentKind } from "../../model/content.ts";
+import { CONTENT_KINDS, contentFileFormat, type ContentKind } from "../../model/content.ts";
 import { DEFAULT_CONTENT_LOCALE, inputFields } from "../../model/model.ts";
 import type { ReadContentOptions } from "./body-digest.ts";
 import { OutsideFolderError, pathInside } from "./inside.ts";
@@ -21,7 +21,6 @@ export { readItem } from "./read-item.ts";
 /** Content files read at once by `readContent`. */
 const FILES_IN_FLIGHT = 32;
 
-const EXTENSIONS: Record<string, ContentItem["format"]> = { ".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html" };
 /**
  * Reads and validates every content file under `root` (`root/ventures`, `root/posts`; a missing folder is
  * empty). Files with any issue are left out of `items` and described in `issues`; when two files of one
@@ -126,7 +125,7 @@ export async function readContentRecords<T extends ItemIdentity>(root: string, o
       i = end;
       const results = await Promise.all(
         chunk.map(async (name) => {
-          const format = EXTENSIONS[path.extname(name).toLowerCase()];
+          const format = contentFileFormat(name);
           const file = `${folderName}/${name}`;
           if (!format) {
             if (name.startsWith(".")) return null;
@@ -216,7 +215,7 @@ async function linkIssues(
   } catch {
     return { issues, warnings, skipFolder: false };
   }
-  for (const entry of entries.filter((e) => e.isSymbolicLink() && EXTENSIONS[path.extname(e.name).toLowerCase()])) {
+  for (const entry of entries.filter((e) => e.isSymbolicLink() && contentFileFormat(e.name))) {
     const file = `${folder}/${entry.name}`;
     if (await outside(file)) {
       issues.push({ file, field: "file", message: `is a symbolic link that leads outside the content folder (${root}); refused: put the file itself here` });

@@ -5,16 +5,11 @@
  */
 import { stat } from "node:fs/promises";
 import path from "node:path";
+import { CONTENT_FILE_EXTENSIONS, contentFileFormat } from "../../model/content.ts";
 import { CONTENT_LOCALES, DEFAULT_CONTENT_LOCALE, type ContentKind } from "../../model/model.ts";
 import { readItem, type ContentItem } from "./read.ts";
 import { inheritFields, localeOfFile, versionFile } from "./versions.ts";
 
-const FORMATS: Record<string, ContentItem["format"]> = {
-  ".md": "markdown",
-  ".markdown": "markdown",
-  ".html": "html",
-  ".htm": "html",
-};
 
 /**
  * Every valid version of the item `file` belongs to (the file's own included when valid), each completed
@@ -28,14 +23,14 @@ export async function versionsOf(kind: ContentKind, file: string): Promise<Conte
   const { stem } = localeOfFile(absolute);
   const found: ContentItem[] = [];
   for (const locale of CONTENT_LOCALES) {
-    for (const extension of Object.keys(FORMATS)) {
+    for (const extension of CONTENT_FILE_EXTENSIONS) {
       const candidate = versionFile(path.join(path.dirname(absolute), `${stem}${extension}`), locale, extension);
       const isFile = await stat(candidate).then(
         (s) => s.isFile(),
         () => false,
       );
       if (!isFile) continue;
-      const read = await readItem(kind, candidate, path.relative(process.cwd(), candidate), FORMATS[extension]!);
+      const read = await readItem(kind, candidate, path.relative(process.cwd(), candidate), contentFileFormat(candidate)!);
       if ("item" in read) found.push(read.item);
       break; // one file per locale: the first extension found, as `studio` reads a folder
     }

@@ -5,10 +5,10 @@
  */
 import { readdir } from "node:fs/promises";
 import path from "node:path";
+import { contentFileFormat } from "../../model/content.ts";
 import { CONTENT_KIND_NAMES, CONTENT_MODEL } from "../../model/model.ts";
 import type { ContentIssue } from "./item.ts";
 
-const CONTENT_EXTENSIONS = new Set([".md", ".markdown", ".html", ".htm"]);
 
 /** The folder of the kinds table nearest to `name` (a typo's likely meaning), or null when none is close. */
 export function nearestFolder(name: string, folders: readonly string[]): string | null {
@@ -55,7 +55,7 @@ export async function strayFolderWarnings(root: string): Promise<ContentIssue[]>
     let files: string[];
     try {
       files = (await readdir(path.join(root, name), { withFileTypes: true }))
-        .filter((e) => e.isFile() && CONTENT_EXTENSIONS.has(path.extname(e.name).toLowerCase()))
+        .filter((e) => e.isFile() && contentFileFormat(e.name))
         .map((e) => e.name)
         .sort();
     } catch {
@@ -82,7 +82,7 @@ export async function strayFiles(root: string): Promise<ContentIssue[]> {
   const where = `content files live directly in ${folders.map((f) => `${f}/`).join(" or ")}`;
   const warnings: ContentIssue[] = [];
   for (const name of await listFiles(root)) {
-    if (CONTENT_EXTENSIONS.has(path.extname(name).toLowerCase())) {
+    if (contentFileFormat(name)) {
       warnings.push({ file: name, field: "file", message: `ignored: ${where}; move it there, or delete it` });
     }
   }
@@ -107,7 +107,7 @@ async function nestedContentFiles(dir: string, relative: string, depth = 0): Pro
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     const rel = `${relative}/${entry.name}`;
     if (entry.isDirectory() && depth < 4) found.push(...(await nestedContentFiles(path.join(dir, entry.name), rel, depth + 1)));
-    else if (depth > 0 && entry.isFile() && CONTENT_EXTENSIONS.has(path.extname(entry.name).toLowerCase())) found.push(rel);
+    else if (depth > 0 && entry.isFile() && contentFileFormat(entry.name)) found.push(rel);
   }
   return found;
 }

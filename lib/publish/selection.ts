@@ -5,6 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { contentFileFormat } from "../../model/content.ts";
 import { CONTENT_KIND_NAMES, CONTENT_MODEL, type ContentKind } from "../../model/model.ts";
 import type { ContentIssue, ContentItem, ContentSet } from "../content/read.ts";
 import { localeOfFile } from "../content/versions.ts";
@@ -17,8 +18,6 @@ export type Selection = ReadonlySet<string>;
 export function selectionKey(kind: ContentKind, slug: string): string {
   return `${kind}:${slug}`;
 }
-
-const CONTENT_EXTENSIONS = new Set([".md", ".markdown", ".html", ".htm"]);
 
 /** A name on the command line that matches no item; exit 2. */
 export class SelectionError extends AbortError {
@@ -53,7 +52,7 @@ export function resolveSelection(
   const unknown: string[] = [];
   const root = path.resolve(contentDir);
   for (const name of names) {
-    if (CONTENT_EXTENSIONS.has(path.extname(name).toLowerCase())) {
+    if (contentFileFormat(name)) {
       const fromCwd = path.resolve(name);
       const absolute =
         existsSync(fromCwd) || !existsSync(path.resolve(root, name)) ? fromCwd : path.resolve(root, name);

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readContent } from "../../lib/content/read.ts";
+import { contentFileFormat } from "../../model/content.ts";
 import { copyFixtureContent } from "../helpers/fixtures.ts";
 
 describe("readContent", () => {
@@ -92,5 +93,15 @@ describe("readContent", () => {
       "posts/live.ar.md|live@ar",
       "posts/live.md|live",
     ]);
+  });
+});
+
+describe("contentFileFormat", () => {
+  it("reads Markdown and HTML by the extension, in any case, and nothing else", () => {
+    expect(["a.md", "A.MD", "a.markdown", "posts/a.ar.md"].map(contentFileFormat)).toEqual(Array(4).fill("markdown"));
+    expect(["a.html", "a.HTM", "ventures\\b.html"].map(contentFileFormat)).toEqual(Array(3).fill("html"));
+    expect(["notes.txt", "a.md.bak", ".md", "posts.md/readme", "md"].map(contentFileFormat)).toEqual(
+      Array(5).fill(undefined),
+    );
   });
 });
