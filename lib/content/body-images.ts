@@ -61,7 +61,8 @@ export function replaceImageSources(html: string, replace: (src: string) => stri
     const next = replace(tag.src);
     if (next === undefined || next === tag.src) continue;
     const text = html.slice(tag.start, tag.end + 1);
-    out += html.slice(at, tag.start) + text.replace(SRC_ATTRIBUTE, (_, name: string) => `${name}"${escapeAttribute(next)}"`);
+    out +=
+      html.slice(at, tag.start) + text.replace(SRC_ATTRIBUTE, (_, name: string) => `${name}"${escapeAttribute(next)}"`);
     at = tag.end + 1;
   }
   return out + html.slice(at);
@@ -72,7 +73,9 @@ export function replaceImageSources(html: string, replace: (src: string) => stri
  * decoded, as `marked` encodes spaces), `https` (kept as it is), `insecure` (an `http:` URL, which the site's
  * CSP blocks), or `site` (a path on the site itself, such as `/media/<id>`, kept as it is).
  */
-export function imageSourceKind(src: string): { kind: "local"; path: string } | { kind: "https" | "insecure" | "site" } {
+export function imageSourceKind(
+  src: string,
+): { kind: "local"; path: string } | { kind: "https" | "insecure" | "site" } {
   if (/^https:\/\//i.test(src)) return { kind: "https" };
   if (/^http:\/\//i.test(src)) return { kind: "insecure" };
   if (/^[/\\#?]/.test(src) || /^[a-z][a-z0-9+.-]*:/i.test(src)) return { kind: "site" };

@@ -78,7 +78,8 @@ export async function formatContent(
       `${unknown.join(", ")}: no such content file in ${path.resolve(contentDir)} (format reads .md and .html files in ${kindFolders("and")}).`,
       {
         exitCode: EXIT.usage,
-        nextSteps: "Give paths relative to the current folder (content/posts/x.md) or to --dir (posts/x.md), or no path to format every file.",
+        nextSteps:
+          "Give paths relative to the current folder (content/posts/x.md) or to --dir (posts/x.md), or no path to format every file.",
       },
     );
   }
@@ -92,7 +93,11 @@ export async function formatContent(
     try {
       after = await formatItem(item);
     } catch (error) {
-      result.issues.push({ file: item.file, field: "body", message: `cannot be formatted: ${(error as Error).message.split("\n")[0]}` });
+      result.issues.push({
+        file: item.file,
+        field: "body",
+        message: `cannot be formatted: ${(error as Error).message.split("\n")[0]}`,
+      });
       continue;
     }
     if (after === before) {

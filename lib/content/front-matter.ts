@@ -56,7 +56,9 @@ function parseYamlBlock(source: string): Record<string, unknown> {
     data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
     // yaml: "Excessive alias count indicates a resource exhaustion attack"
-    throw new FrontMatterError(`too many aliases (*name): at most ${MAX_ALIAS_COUNT} are expanded (${(error as Error).message})`);
+    throw new FrontMatterError(
+      `too many aliases (*name): at most ${MAX_ALIAS_COUNT} are expanded (${(error as Error).message})`,
+    );
   }
   if (data === null || data === undefined) return {};
   if (typeof data !== "object" || Array.isArray(data) || data instanceof Date) {
@@ -66,7 +68,11 @@ function parseYamlBlock(source: string): Record<string, unknown> {
 }
 
 const refuse = (language: string) => () => {
-  throw new FrontMatterError(`front matter in ${language} is never evaluated; only YAML between two --- lines is read`, 1, true);
+  throw new FrontMatterError(
+    `front matter in ${language} is never evaluated; only YAML between two --- lines is read`,
+    1,
+    true,
+  );
 };
 
 /**

@@ -42,7 +42,9 @@ interface ContentItemBase {
   bodyImages?: BodyImage[];
 }
 /** One language version of an item of any kind of the content model, its front matter typed by its kind. */
-export type ContentItem = { [K in ContentKind]: ContentItemBase & { kind: K; frontMatter: FrontMatterOf<K> } }[ContentKind];
+export type ContentItem = {
+  [K in ContentKind]: ContentItemBase & { kind: K; frontMatter: FrontMatterOf<K> };
+}[ContentKind];
 export type VentureItem = Extract<ContentItem, { kind: "venture" }>;
 export type PostItem = Extract<ContentItem, { kind: "post" }>;
 

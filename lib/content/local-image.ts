@@ -23,7 +23,11 @@ const SIGNATURE_MIME: Record<string, string> = {
  * at most `MAX_IMAGE_BYTES`, and carry the signature of that type (SECURITY C30, C31).
  * @returns the image, or a message saying what is wrong and what to do.
  */
-export async function readImage(dir: string, ref: string, root: string): Promise<LocalImage | { url: string } | string> {
+export async function readImage(
+  dir: string,
+  ref: string,
+  root: string,
+): Promise<LocalImage | { url: string } | string> {
   if (/^https?:\/\//i.test(ref)) return { url: ref };
   const absolute = path.resolve(dir, ref);
   try {
@@ -46,7 +50,8 @@ export async function readImage(dir: string, ref: string, root: string): Promise
     return `"${ref}" does not exist (paths are relative to the content file)`;
   }
   if (size === 0) return `"${ref}" is empty`;
-  if (size > MAX_IMAGE_BYTES) return `"${ref}" is ${(size / 1048576).toFixed(1)} MB; images may be at most ${MAX_IMAGE_BYTES / 1048576} MB`;
+  if (size > MAX_IMAGE_BYTES)
+    return `"${ref}" is ${(size / 1048576).toFixed(1)} MB; images may be at most ${MAX_IMAGE_BYTES / 1048576} MB`;
   const bytes = await readFile(absolute);
   const sniffed = await fileTypeFromBuffer(bytes);
   const expected = SIGNATURE_MIME[extension];

@@ -63,7 +63,10 @@ export function issueMessage(kind: ContentKind, issue: z.core.$ZodIssue, data: u
   }
   const present = data !== null && typeof data === "object" && (data as Record<string, unknown>)[top] !== undefined;
   if (!present && issue.path.length === 1) return `is missing; add it${example(field) || ` (${field}: …)`}`;
-  if (EXPECTED[top] && (issue.code === "invalid_type" || issue.code === "invalid_union" || issue.code === "invalid_format")) {
+  if (
+    EXPECTED[top] &&
+    (issue.code === "invalid_type" || issue.code === "invalid_union" || issue.code === "invalid_format")
+  ) {
     return `expected ${EXPECTED[top]}${example(top)}`;
   }
   if (issue.code === "invalid_type") {

@@ -39,7 +39,6 @@ export class NotContentFileError extends AbortError {
   }
 }
 
-
 /** The kind of a content file from its folder (`ventures/` or `posts/`). */
 export function kindOfFile(file: string): ContentKind | null {
   const folder = path.basename(path.dirname(path.resolve(file)));
@@ -101,7 +100,9 @@ export function displayValue(value: unknown): string {
   if (Array.isArray(value)) return value.map(displayValue).join(", ");
   if (value !== null && typeof value === "object") {
     return Object.entries(value)
-      .map(([k, v]) => (k === "model" ? displayValue(v) : `${k} ${k === "topic" ? JSON.stringify(v) : displayValue(v)}`))
+      .map(([k, v]) =>
+        k === "model" ? displayValue(v) : `${k} ${k === "topic" ? JSON.stringify(v) : displayValue(v)}`,
+      )
       .join(", ");
   }
   return String(value);
@@ -113,6 +114,8 @@ export function displayValue(value: unknown): string {
 export function previewJson(preview: Preview): Record<string, unknown> {
   const image = preview.item?.image;
   const described =
-    image && "bytes" in image ? { path: image.path, name: image.name, size: image.bytes.length, type: image.mimeType } : image;
+    image && "bytes" in image
+      ? { path: image.path, name: image.name, size: image.bytes.length, type: image.mimeType }
+      : image;
   return { ...preview, item: preview.item ? { ...preview.item, image: described ?? null } : null };
 }

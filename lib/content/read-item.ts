@@ -84,7 +84,11 @@ export async function readItem(
 
   const slug = result.success && result.data.slug ? result.data.slug : stem;
   if (!(result.success && result.data.slug) && !SLUG_PATTERN.test(slug)) {
-    issues.push({ file, field: "slug", message: `the file name "${stem}" is not a valid slug; add a slug field (lowercase-words-with-hyphens)` });
+    issues.push({
+      file,
+      field: "slug",
+      message: `the file name "${stem}" is not a valid slug; add a slug field (lowercase-words-with-hyphens)`,
+    });
   }
 
   const body = parsed.content.trim();
@@ -117,14 +121,30 @@ export async function readItem(
   // The body's own images (issue #30 item 4), once the body is known to be within bounds.
   let bodyImages: ContentItem["bodyImages"];
   if (body && !tooComplex && !options.frontMatterOnly) {
-    const found = await readBodyImages(text, body, format, absolutePath, file, path.dirname(path.dirname(absolutePath)));
+    const found = await readBodyImages(
+      text,
+      body,
+      format,
+      absolutePath,
+      file,
+      path.dirname(path.dirname(absolutePath)),
+    );
     issues.push(...found.issues);
     if (found.images.length > 0) bodyImages = found.images;
   }
 
   const warned = warnings.length > 0 ? { warnings } : {};
   if (issues.length > 0 || !result.success) return { issues, ...warned };
-  const common = { file, slug, locale, draft: result.data.draft ?? false, format, body, image, ...(bodyImages ? { bodyImages } : {}) };
+  const common = {
+    file,
+    slug,
+    locale,
+    draft: result.data.draft ?? false,
+    format,
+    body,
+    image,
+    ...(bodyImages ? { bodyImages } : {}),
+  };
   const item = { kind, ...common, frontMatter: result.data } as ContentItem;
   return { item, ...warned, ...(options.digestBytes ? { bytes: sha256Hex(raw) } : {}) };
 }

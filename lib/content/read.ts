@@ -82,7 +82,10 @@ export interface RecordSet<T> {
  * and the image are held until the kind is read. A file `known` says is unchanged is not read at all; a version
  * whose sibling is such a file reads the sibling for its fields.
  */
-export async function readContentRecords<T extends ItemIdentity>(root: string, options: ReadRecordsOptions<T>): Promise<RecordSet<T>> {
+export async function readContentRecords<T extends ItemIdentity>(
+  root: string,
+  options: ReadRecordsOptions<T>,
+): Promise<RecordSet<T>> {
   const items: T[] = [];
   const issues: ContentIssue[] = [];
   const warnings: ContentIssue[] = await strayFiles(root);
@@ -105,21 +108,36 @@ export async function readContentRecords<T extends ItemIdentity>(root: string, o
     /** Per slug, the default-locale version's inheritable fields and image (or its file, to read when needed). */
     const bases = new Map<
       string,
-      { file: string; absolute: string; format: ContentItem["format"]; item?: Pick<ContentItem, "frontMatter" | "image">; bytes?: string }
+      {
+        file: string;
+        absolute: string;
+        format: ContentItem["format"];
+        item?: Pick<ContentItem, "frontMatter" | "image">;
+        bytes?: string;
+      }
     >();
     const readOptions = { ...options, digestBytes: true };
-    const inheritable = inputFields(kind).filter(([, f]) => !f.translated).map(([name]) => name);
+    const inheritable = inputFields(kind)
+      .filter(([, f]) => !f.translated)
+      .map(([name]) => name);
     const baseOf = async (slug: string) => {
       const base = bases.get(slug);
       if (!base) return null;
       if (!base.item) {
-        const read = await readItem(kind, base.absolute, base.file, base.format, { ...readOptions, frontMatterOnly: true });
-        if ("item" in read) Object.assign(base, { item: { frontMatter: read.item.frontMatter, image: read.item.image }, bytes: read.bytes });
+        const read = await readItem(kind, base.absolute, base.file, base.format, {
+          ...readOptions,
+          frontMatterOnly: true,
+        });
+        if ("item" in read)
+          Object.assign(base, {
+            item: { frontMatter: read.item.frontMatter, image: read.item.image },
+            bytes: read.bytes,
+          });
       }
       return base.item ? { file: base.file, item: base.item, bytes: base.bytes ?? "" } : null;
     };
     const read: T[] = [];
-    for (let i = 0; i < names.length; ) {
+    for (let i = 0; i < names.length;) {
       const end = Math.min(i + FILES_IN_FLIGHT, i < defaults.length ? defaults.length : names.length);
       const chunk = names.slice(i, end);
       i = end;
@@ -179,7 +197,10 @@ export async function readContentRecords<T extends ItemIdentity>(root: string, o
   });
   // Default-locale versions first, as `readContent` orders them.
   return {
-    items: [...valid.filter((i) => i.locale === DEFAULT_CONTENT_LOCALE), ...valid.filter((i) => i.locale !== DEFAULT_CONTENT_LOCALE)],
+    items: [
+      ...valid.filter((i) => i.locale === DEFAULT_CONTENT_LOCALE),
+      ...valid.filter((i) => i.locale !== DEFAULT_CONTENT_LOCALE),
+    ],
     issues,
     warnings,
   };
@@ -218,9 +239,17 @@ async function linkIssues(
   for (const entry of entries.filter((e) => e.isSymbolicLink() && contentFileFormat(e.name))) {
     const file = `${folder}/${entry.name}`;
     if (await outside(file)) {
-      issues.push({ file, field: "file", message: `is a symbolic link that leads outside the content folder (${root}); refused: put the file itself here` });
+      issues.push({
+        file,
+        field: "file",
+        message: `is a symbolic link that leads outside the content folder (${root}); refused: put the file itself here`,
+      });
     } else {
-      warnings.push({ file, field: "file", message: "ignored: a symbolic link; only regular files are read: put the file itself here" });
+      warnings.push({
+        file,
+        field: "file",
+        message: "ignored: a symbolic link; only regular files are read: put the file itself here",
+      });
     }
   }
   return { issues, warnings, skipFolder: false };

@@ -10,7 +10,6 @@ import { CONTENT_LOCALES, DEFAULT_CONTENT_LOCALE, type ContentKind } from "../..
 import { readItem, type ContentItem } from "./read.ts";
 import { inheritFields, localeOfFile, versionFile } from "./versions.ts";
 
-
 /**
  * Every valid version of the item `file` belongs to (the file's own included when valid), each completed
  * with what it inherits from the default locale's version (`inheritFields`), default locale first. A sibling
@@ -30,7 +29,12 @@ export async function versionsOf(kind: ContentKind, file: string): Promise<Conte
         () => false,
       );
       if (!isFile) continue;
-      const read = await readItem(kind, candidate, path.relative(process.cwd(), candidate), contentFileFormat(candidate)!);
+      const read = await readItem(
+        kind,
+        candidate,
+        path.relative(process.cwd(), candidate),
+        contentFileFormat(candidate)!,
+      );
       if ("item" in read) found.push(read.item);
       break; // one file per locale: the first extension found, as `studio` reads a folder
     }

@@ -9,7 +9,6 @@ import { contentFileFormat } from "../../model/content.ts";
 import { CONTENT_KIND_NAMES, CONTENT_MODEL } from "../../model/model.ts";
 import type { ContentIssue } from "./item.ts";
 
-
 /** The folder of the kinds table nearest to `name` (a typo's likely meaning), or null when none is close. */
 export function nearestFolder(name: string, folders: readonly string[]): string | null {
   let best: { folder: string; distance: number } | null = null;
@@ -49,7 +48,13 @@ export async function strayFolderWarnings(root: string): Promise<ContentIssue[]>
   const list = known.map((f) => `${f}/`).join(", ");
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     const name = entry.name;
-    if (!entry.isDirectory() || known.includes(name) || name === "images" || name.startsWith(".") || name === "node_modules") {
+    if (
+      !entry.isDirectory() ||
+      known.includes(name) ||
+      name === "images" ||
+      name.startsWith(".") ||
+      name === "node_modules"
+    ) {
       continue;
     }
     let files: string[];
@@ -88,7 +93,11 @@ export async function strayFiles(root: string): Promise<ContentIssue[]> {
   }
   for (const folder of folders) {
     for (const file of await nestedContentFiles(path.join(root, folder), folder)) {
-      warnings.push({ file, field: "file", message: `ignored: subfolders are not read (${where}); move it up, or delete it` });
+      warnings.push({
+        file,
+        field: "file",
+        message: `ignored: subfolders are not read (${where}); move it up, or delete it`,
+      });
     }
   }
   warnings.push(...(await strayFolderWarnings(root)));
@@ -106,7 +115,8 @@ async function nestedContentFiles(dir: string, relative: string, depth = 0): Pro
   const found: string[] = [];
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     const rel = `${relative}/${entry.name}`;
-    if (entry.isDirectory() && depth < 4) found.push(...(await nestedContentFiles(path.join(dir, entry.name), rel, depth + 1)));
+    if (entry.isDirectory() && depth < 4)
+      found.push(...(await nestedContentFiles(path.join(dir, entry.name), rel, depth + 1)));
     else if (depth > 0 && entry.isFile() && contentFileFormat(entry.name)) found.push(rel);
   }
   return found;
@@ -119,7 +129,10 @@ async function nestedContentFiles(dir: string, relative: string, depth = 0): Pro
 export async function listFiles(folder: string): Promise<string[]> {
   try {
     const entries = await readdir(folder, { withFileTypes: true });
-    return entries.filter((e) => e.isFile()).map((e) => e.name).sort();
+    return entries
+      .filter((e) => e.isFile())
+      .map((e) => e.name)
+      .sort();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw error;

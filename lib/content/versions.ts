@@ -50,7 +50,9 @@ export function itemKey(item: Pick<ContentItem, "slug" | "locale">): string {
  * @returns the items that remain valid.
  */
 export function inheritFields(items: ContentItem[], issues: ContentIssue[]): ContentItem[] {
-  const defaults = new Map(items.filter((i) => i.locale === DEFAULT_CONTENT_LOCALE).map((i) => [`${i.kind}:${i.slug}`, i]));
+  const defaults = new Map(
+    items.filter((i) => i.locale === DEFAULT_CONTENT_LOCALE).map((i) => [`${i.kind}:${i.slug}`, i]),
+  );
   return items.filter((item) => {
     if (item.locale === DEFAULT_CONTENT_LOCALE) return true;
     const missing = inheritFrom(item, defaults.get(`${item.kind}:${item.slug}`) ?? null);
@@ -64,7 +66,10 @@ export function inheritFields(items: ContentItem[], issues: ContentIssue[]): Con
  * matter and image (null: it has none), as `inheritFields` does.
  * @returns an issue for each required field the version lacks and cannot take (none: the version is valid).
  */
-export function inheritFrom(item: ContentItem, base: Pick<ContentItem, "frontMatter" | "image"> | null): ContentIssue[] {
+export function inheritFrom(
+  item: ContentItem,
+  base: Pick<ContentItem, "frontMatter" | "image"> | null,
+): ContentIssue[] {
   const frontMatter = item.frontMatter as Record<string, unknown>;
   const missing: string[] = [];
   const taken: Record<string, unknown> = {};

@@ -38,7 +38,12 @@ export function frontMatterDate(value: Date | string): string {
 function translationOrder(value: object): Record<string, unknown> {
   const record = value as Record<string, unknown>;
   const keys = ["sourceLocale", "sourceHash", "model", "translatedAt", "reviewed"];
-  return Object.fromEntries([...keys.filter((k) => k in record), ...Object.keys(record).filter((k) => !keys.includes(k))].map((k) => [k, record[k]]));
+  return Object.fromEntries(
+    [...keys.filter((k) => k in record), ...Object.keys(record).filter((k) => !keys.includes(k))].map((k) => [
+      k,
+      record[k],
+    ]),
+  );
 }
 
 function withIsoDates(record: Record<string, unknown>): Record<string, unknown> {
@@ -56,9 +61,11 @@ export function serializeFrontMatter(kind: ContentKind, frontMatter: Record<stri
   for (const key of keys) {
     const value = frontMatter[key];
     if (value === undefined || value === null) continue;
-    if (DATE_KEYS.has(key) && (value instanceof Date || typeof value === "string")) ordered[key] = frontMatterDate(value);
+    if (DATE_KEYS.has(key) && (value instanceof Date || typeof value === "string"))
+      ordered[key] = frontMatterDate(value);
     else if (key === "translation" && typeof value === "object") ordered[key] = withIsoDates(translationOrder(value));
-    else if (key === "generated" && typeof value === "object") ordered[key] = withIsoDates(value as Record<string, unknown>);
+    else if (key === "generated" && typeof value === "object")
+      ordered[key] = withIsoDates(value as Record<string, unknown>);
     else ordered[key] = value;
   }
   return `---\n${stringify(ordered, { lineWidth: 0 })}---\n`;
