@@ -46,6 +46,8 @@ export class Store {
   private readonly writeTransaction: (fn: () => unknown) => unknown;
   private readonly groupCommit: boolean;
   private group: OpenGroup | undefined;
+  /** Group transactions rolled back so far (`commitMark`). */
+  private failedGroups = 0;
 
   constructor(dataDir: string, options: StoreOptions = {}) {
     this.groupCommit = options.groupCommit === true;
@@ -154,6 +156,19 @@ export class Store {
     return this.group?.done;
   }
 
+  /**
+   * A mark of the group commits so far, for `failedSince`: taken before work that may write in more than one
+   * turn (a handler that awaits I/O between writes), whose earlier turns `committed()` no longer covers.
+   */
+  commitMark(): number {
+    return this.failedGroups;
+  }
+
+  /** Whether a turn's writes were rolled back since `mark` (`commitMark`): then some of them may have been yours. */
+  failedSince(mark: number): boolean {
+    return this.failedGroups !== mark;
+  }
+
   /** Run `fn` once this turn's writes are committed (now, when no group is open; never, when the commit fails). */
   afterCommit(fn: () => void): void {
     if (this.group) this.group.after.push(fn);
@@ -187,6 +202,7 @@ export class Store {
     } catch (error) {
       console.error("[emulator] committing the writes of a turn failed; they were rolled back", error);
       if (this.db.inTransaction) this.db.exec("ROLLBACK");
+      this.failedGroups += 1;
       group.reject(error);
       return;
     }

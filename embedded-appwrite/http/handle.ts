@@ -81,6 +81,8 @@ export async function handle(app: AppState, router: Router, req: IncomingMessage
   }
   let reply: Reply;
   const headers: Record<string, string | string[]> = {};
+  // A handler that awaits I/O between writes writes in more than one turn: `committed()` below covers the last.
+  const mark = app.store.commitMark();
   try {
     const { pathname, search } = splitTarget(req.url ?? "/");
     if (pathname !== "/v1" && !pathname.startsWith("/v1/")) throw new AppwriteError("general_route_not_found");
@@ -120,15 +122,13 @@ export async function handle(app: AppState, router: Router, req: IncomingMessage
     req.resume();
   }
   // With group commit, the writes of this turn (this request's, or others' it may have read) are not yet
-  // durable: answer once they are (`Store.committed`), or with a 500 when they were rolled back.
+  // durable: answer once they are (`Store.committed`), or with a 500 when they, or those of an earlier turn of
+  // this request, were rolled back (`Store.failedSince`: any turn's, as a request cannot tell which were its own).
   const committing = app.store.committed();
-  if (committing) {
-    try {
-      await committing;
-    } catch {
-      await send(res, { status: 500, json: new AppwriteError("general_unknown").toBody() });
-      return;
-    }
+  if (committing) await committing.catch(() => undefined);
+  if (app.store.failedSince(mark)) {
+    await send(res, { status: 500, json: new AppwriteError("general_unknown").toBody() });
+    return;
   }
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   await send(res, reply);

@@ -48,8 +48,8 @@ export class EventBus {
   }
 
   /**
-   * Deliver `event` to every listener, when `schedule` says (with no listener, drop it). A listener that throws is logged and skipped, so a
-   * broken socket can never fail the REST request that published the event.
+   * Deliver `event` to every listener, when `schedule` says (with no listener, drop it). A listener that throws
+   * is logged and skipped, so a broken socket can never fail the REST request that published the event.
    */
   publish(event: RealtimeEvent): void {
     if (this.listeners.size === 0) return;

@@ -61,6 +61,8 @@ describe("the store's group commit", () => {
   it("rolls the whole turn back when its commit fails, rejects the wait and drops what was to follow", async () => {
     const dir = tempDir();
     const store = notesStore(dir);
+    // A request that writes in more than one turn takes a mark first: a failed turn since is seen by it.
+    const mark = store.commitMark();
     store.transaction(() => store.stmt("INSERT INTO notes (id, body) VALUES ('kept-not', 'x')").run());
     // A deferred foreign key is checked at COMMIT: this child's parent does not exist.
     store.transaction(() => store.stmt("INSERT INTO children (id, parent) VALUES ('orphan', 'missing')").run());
@@ -78,9 +80,12 @@ describe("the store's group commit", () => {
     expect(after).toEqual([]);
     expect(store.stmt("SELECT COUNT(*) FROM notes").pluck().get()).toBe(0);
     expect(store.db.inTransaction).toBe(false);
+    expect(store.failedSince(mark)).toBe(true);
     // The next turn starts clean.
+    const next = store.commitMark();
     store.transaction(() => store.stmt("INSERT INTO notes (id, body) VALUES ('next', 'x')").run());
     await store.committed();
+    expect(store.failedSince(next)).toBe(false);
     expect(store.stmt("SELECT id FROM notes").pluck().all()).toEqual(["next"]);
     store.close();
   });
