@@ -77,9 +77,9 @@ export interface RecordSet<T> {
  * The content folder's items as records `keep` makes of them (`readContent` keeps the parsed item itself; `studio
  * push` a small record, issue #33 item 6: 200,000 files in < 1 GB): the checks, issues, warnings, duplicates
  * and versions `readContent` describes. The files are read `FILES_IN_FLIGHT` at a time; each item is handed to
- * `keep` once its version took its inherited fields, and then let go. The default-locale files of a kind are read before the others, so
- * a version finds its default-locale sibling's fields; of those only the inheritable ones (not `translated`)
- * and the image are held until the kind is read. A file `known` says is unchanged is not read at all; a version
+ * `keep` once its version took its inherited fields, and then let go. The default-locale files of a kind are
+ * read before the others, so a version finds its default-locale sibling's fields; of those only the inheritable
+ * ones (not `translated`) and the image are held until the kind is read. A file `known` says is unchanged is not read at all; a version
  * whose sibling is such a file reads the sibling for its fields.
  */
 export async function readContentRecords<T extends ItemIdentity>(

@@ -9,6 +9,9 @@ import { contentFileFormat } from "../../model/content.ts";
 import { CONTENT_KIND_NAMES, CONTENT_MODEL } from "../../model/model.ts";
 import type { ContentIssue } from "./item.ts";
 
+/** The folders of the content root that `studio` reads content files from: each kind's, from the kinds table. */
+const CONTENT_FOLDERS: readonly string[] = CONTENT_KIND_NAMES.map((kind) => CONTENT_MODEL[kind].folder);
+
 /** The folder of the kinds table nearest to `name` (a typo's likely meaning), or null when none is close. */
 export function nearestFolder(name: string, folders: readonly string[]): string | null {
   let best: { folder: string; distance: number } | null = null;
@@ -37,7 +40,7 @@ function editDistance(a: string, b: string): number {
  * Hidden folders (`.git`) and `node_modules` are skipped. A missing root yields nothing.
  */
 export async function strayFolderWarnings(root: string): Promise<ContentIssue[]> {
-  const known: string[] = CONTENT_KIND_NAMES.map((kind) => CONTENT_MODEL[kind].folder);
+  const known = CONTENT_FOLDERS;
   let entries;
   try {
     entries = await readdir(root, { withFileTypes: true });
@@ -59,10 +62,7 @@ export async function strayFolderWarnings(root: string): Promise<ContentIssue[]>
     }
     let files: string[];
     try {
-      files = (await readdir(path.join(root, name), { withFileTypes: true }))
-        .filter((e) => e.isFile() && contentFileFormat(e.name))
-        .map((e) => e.name)
-        .sort();
+      files = (await listFiles(path.join(root, name))).filter((file) => contentFileFormat(file));
     } catch {
       continue;
     }
@@ -83,7 +83,7 @@ export async function strayFolderWarnings(root: string): Promise<ContentIssue[]>
 
 /** Content files (.md, .html) `readContent` does not read: in `root` itself, or in subfolders of a kind's folder. */
 export async function strayFiles(root: string): Promise<ContentIssue[]> {
-  const folders = CONTENT_KIND_NAMES.map((kind) => CONTENT_MODEL[kind].folder);
+  const folders = CONTENT_FOLDERS;
   const where = `content files live directly in ${folders.map((f) => `${f}/`).join(" or ")}`;
   const warnings: ContentIssue[] = [];
   for (const name of await listFiles(root)) {
