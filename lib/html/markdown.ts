@@ -17,8 +17,9 @@ export function markdownToHtml(markdown: string): string {
 }
 
 /**
- * Markdown rendered to HTML, not sanitized: what `markdownToHtml` gives `normalizeBody`. Only for code that
- * sanitizes it next (the push benchmark's raw loop sanitizes inside its clock).
+ * Markdown rendered to HTML, not sanitized: what `markdownToHtml` gives `normalizeBody`, and what
+ * `bodyBoundViolation` measures. Only for code that sanitizes it next, or only measures it (the push
+ * benchmark's raw loop sanitizes inside its clock).
  * @throws {RangeError} when the Markdown nests too deeply for `marked`.
  */
 export function renderMarkdown(markdown: string): string {
@@ -34,7 +35,7 @@ export function bodyBoundViolation(body: string, format: "markdown" | "html"): H
   if (format === "html") return checkHtmlBounds(body);
   if (body.length > HTML_BOUNDS.chars) return { kind: "chars", max: HTML_BOUNDS.chars };
   try {
-    return checkHtmlBounds(marked.parse(body, { async: false }));
+    return checkHtmlBounds(renderMarkdown(body));
   } catch (error) {
     if (error instanceof RangeError) return { kind: "depth", max: HTML_BOUNDS.depth };
     throw error;
