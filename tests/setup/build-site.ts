@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, rename, rm, stat, utimes } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { ensureBuild, treeHash } from "../../server/build.ts";
 // @ts-expect-error -- plain ESM build script without types
@@ -79,10 +78,4 @@ export default async function setup(project: TestProject): Promise<void> {
   const made = await prepareTestRun(ROOT);
   project.provide("backendTemplate", made.backend);
   project.provide("siteTemplate", made.site);
-}
-
-// Run directly (`tsx tests/setup/build-site.ts`, `.ci/run`): makes what the next test run will find ready, e.g.
-// while the lint runs on one core.
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  await prepareTestRun(ROOT);
 }
