@@ -174,6 +174,19 @@ describe("who sees the inbox (SECURITY C65)", () => {
     expect([401, 404]).toContain(update);
     expect((await rowsOf(CONTACT, "dana@visitor.test"))[0]).toMatchObject({ state: "new" });
   });
+
+  it("answers a stranger's refused delete with the admin's error screen: Page Not Found and a link to the admin, no raw key", async () => {
+    const [dana] = await rowsOf(CONTACT, "dana@visitor.test");
+    const refused = await stranger.request(`/admin/inbox/contactMessage/${dana!.$id}`, {
+      method: "POST",
+      form: { intent: "delete" },
+    });
+    expect(refused.status).toBe(404);
+    const screen = /<main[^>]*>([\s\S]*?)<\/main>/.exec(refused.text)?.[1] ?? "";
+    expect(screen).toContain(">Page Not Found</p>");
+    expect(screen).toContain('href="/admin" data-discover="true">Admin</a>');
+    expect(refused.text).not.toMatch(/admin\.nav\.|>Not Found</);
+  });
 });
 
 describe("mail through Appwrite Messaging", () => {

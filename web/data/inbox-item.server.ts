@@ -11,7 +11,8 @@ import { isInboxKind, isInboxState } from "../../model/inbox.ts";
 import { getApiKeyServices } from "./appwrite.server.ts";
 import { memberTables, requireTeamMember, type TeamMember } from "./inbox.server.ts";
 
-const notFound = () => data({ message: "Not Found" }, 404);
+/** A 404 without a message: the admin's error screen says "Page Not Found" in its language. */
+const notFound = () => data(null, 404);
 
 /** The submission the route's params name, read through the member's session. @throws {Response} 404 */
 async function itemOf(member: TeamMember, params: { kind?: string; id?: string }): Promise<InboxItem> {

@@ -30,7 +30,7 @@ export interface TeamMember {
 export async function requireTeamMember(request: Request): Promise<TeamMember> {
   const signedIn = await requireUser(request);
   const membership = await studioMembership(getApiKeyServices().client, signedIn.user.id);
-  if (!membership) throw data({ message: "Not Found" }, 404);
+  if (!membership) throw data(null, 404); // no message: the admin says "Page Not Found" in its language
   return { ...signedIn, membership };
 }
 

@@ -59,7 +59,7 @@ export interface MediaReply {
 export async function requireMediaUser(request: Request) {
   const { user, secret } = await requireUser(request);
   const access = await accessOf(user);
-  if (!access.role) throw data({ message: "Not found" }, { status: 404 });
+  if (!access.role) throw data(null, { status: 404 }); // the admin says "Page Not Found" in its language
   return { user, secret };
 }
 

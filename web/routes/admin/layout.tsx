@@ -136,21 +136,26 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Errors inside the admin: the item that could not be loaded (spec §8 texts), else the general error. */
+/**
+ * The admin's error screen: the error's own message (the spec's texts, e.g. "Failed to load post data."), else
+ * "Page Not Found" for a 404 or the general error, and a link back to the admin. Only the shell's namespaces
+ * (`general`, `notFound`, `nav`) are used: when a POST fails (a stranger's delete in the inbox, SECURITY C65) or
+ * this layout's own loader does, no loader gave the page the admin's messages (nor its language: such a screen
+ * is in the default locale).
+ */
 export function ErrorBoundary() {
   const { t } = useTranslation();
   const error = useRouteError();
-  const message =
-    isRouteErrorResponse(error) && typeof (error.data as { message?: unknown })?.message === "string"
-      ? (error.data as { message: string }).message
-      : t("general.error");
+  const routeError = isRouteErrorResponse(error) ? error : null;
+  const own = (routeError?.data as { message?: unknown } | null | undefined)?.message;
+  const message = typeof own === "string" ? own : routeError?.status === 404 ? t("notFound.title") : t("general.error");
   return (
     <main className="p-10">
       <p role="alert" className="text-red-400">
         {message}
       </p>
       <Link to="/admin" className="mt-4 inline-block text-gold hover:underline">
-        {t("admin.nav.dashboard")}
+        {t("nav.admin")}
       </Link>
     </main>
   );
