@@ -51,6 +51,6 @@ export function readOnlyReason(permissions: readonly string[], access: Pick<Acce
  */
 export async function requireOwner(user: SignedInUser): Promise<Access> {
   const access = await accessOf(user);
-  if (access.role !== "owner") throw data(null, { status: 404 }); // the admin says "Page Not Found" in its language
+  if (access.role !== "owner") throw data(null, { status: 404 }); // no message of its own: the admin error screen says "Page Not Found"
   return access;
 }

@@ -11,7 +11,7 @@ import { isInboxKind, isInboxState } from "../../model/inbox.ts";
 import { getApiKeyServices } from "./appwrite.server.ts";
 import { memberTables, requireTeamMember, type TeamMember } from "./inbox.server.ts";
 
-/** A 404 without a message: the admin's error screen says "Page Not Found" in its language. */
+/** A 404 without a message of its own: the admin error screen says "Page Not Found". */
 const notFound = () => data(null, 404);
 
 /** The submission the route's params name, read through the member's session. @throws {Response} 404 */

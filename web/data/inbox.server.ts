@@ -30,7 +30,7 @@ export interface TeamMember {
 export async function requireTeamMember(request: Request): Promise<TeamMember> {
   const signedIn = await requireUser(request);
   const membership = await studioMembership(getApiKeyServices().client, signedIn.user.id);
-  if (!membership) throw data(null, 404); // no message: the admin says "Page Not Found" in its language
+  if (!membership) throw data(null, 404); // no message of its own: the admin error screen says "Page Not Found"
   return { ...signedIn, membership };
 }
 

@@ -59,7 +59,7 @@ export interface MediaReply {
 export async function requireMediaUser(request: Request) {
   const { user, secret } = await requireUser(request);
   const access = await accessOf(user);
-  if (!access.role) throw data(null, { status: 404 }); // the admin says "Page Not Found" in its language
+  if (!access.role) throw data(null, { status: 404 }); // no message of its own: the admin error screen says "Page Not Found"
   return { user, secret };
 }
 
