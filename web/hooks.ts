@@ -5,12 +5,14 @@ import { translatorOf, type Translator } from "./i18n/t.ts";
 
 /**
  * The page's locale: the `:locale` segment, or in the admin (no segment) the locale its layout chose from the
- * visitor's `locale` cookie or Accept-Language; `en` otherwise.
+ * visitor's `locale` cookie or Accept-Language, or, when the layout has no data (its error screen after a failed
+ * POST), the same choice the root loader made; `en` otherwise.
  */
 export function useLocale(): Locale {
   const segment = useParams().locale;
   const admin = useRouteLoaderData<{ locale?: string }>("routes/admin/layout");
-  return toLocale(segment ?? admin?.locale);
+  const root = useRouteLoaderData<{ locale?: string }>("root");
+  return toLocale(segment ?? admin?.locale ?? root?.locale);
 }
 
 const noSubscription = () => () => {};

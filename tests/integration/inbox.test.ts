@@ -175,17 +175,25 @@ describe("who sees the inbox (SECURITY C65)", () => {
     expect((await rowsOf(CONTACT, "dana@visitor.test"))[0]).toMatchObject({ state: "new" });
   });
 
-  it("answers a stranger's refused delete with the admin's error screen: Page Not Found and a link to the admin, no raw key", async () => {
+  it("answers a stranger's refused delete with the admin's error screen in their language: Page Not Found and a link to the admin", async () => {
     const [dana] = await rowsOf(CONTACT, "dana@visitor.test");
-    const refused = await stranger.request(`/admin/inbox/contactMessage/${dana!.$id}`, {
-      method: "POST",
-      form: { intent: "delete" },
-    });
-    expect(refused.status).toBe(404);
-    const screen = /<main[^>]*>([\s\S]*?)<\/main>/.exec(refused.text)?.[1] ?? "";
-    expect(screen).toContain(">Page Not Found</p>");
-    expect(screen).toContain('href="/admin" data-discover="true">Admin</a>');
-    expect(refused.text).not.toMatch(/admin\.nav\.|>Not Found</);
+    for (const [locale, notFound, admin] of [
+      ["en", "Page Not Found", "Admin"],
+      ["ar", "الصفحة غير موجودة", "الإدارة"],
+    ] as const) {
+      // The admin's language is the `locale` cookie its switch sets (`/admin?lang=ar`).
+      const refused = await stranger.request(`/admin/inbox/contactMessage/${dana!.$id}`, {
+        method: "POST",
+        form: { intent: "delete" },
+        headers: { Cookie: `${stranger.cookie}; locale=${locale}` },
+      });
+      expect(refused.status).toBe(404);
+      expect(refused.text).toContain(`<html lang="${locale}"`);
+      const screen = /<main[^>]*>([\s\S]*?)<\/main>/.exec(refused.text)?.[1] ?? "";
+      expect(screen).toContain(`>${notFound}</p>`);
+      expect(screen).toContain(`href="/admin" data-discover="true">${admin}</a>`);
+      expect(refused.text).not.toMatch(/admin\.nav\.|>Not Found</);
+    }
   });
 });
 

@@ -140,8 +140,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
  * The admin's error screen: the error's own message (the spec's texts, e.g. "Failed to load post data."), else
  * "Page Not Found" for a 404 or the general error, and a link back to the admin. Only the shell's namespaces
  * (`general`, `notFound`, `nav`) are used: when a POST fails (a stranger's delete in the inbox, SECURITY C65) or
- * this layout's own loader does, no loader gave the page the admin's messages (nor its language: such a screen
- * is in the default locale).
+ * this layout's own loader does, no loader gave the page the admin's messages; the root's give it the admin's
+ * language (`useLocale`).
  */
 export function ErrorBoundary() {
   const { t } = useTranslation();
