@@ -3,6 +3,7 @@
  * without a word): in the content root itself, in subfolders of a kind's folder, and in folders of the root that
  * are not content folders. The folders it reads come from the kinds table (`CONTENT_MODEL`), plus `images/`.
  */
+import type { Dirent } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { contentFileFormat } from "../../model/content.ts";
@@ -40,20 +41,13 @@ function editDistance(a: string, b: string): number {
  * Hidden folders (`.git`) and `node_modules` are skipped. A missing root yields nothing.
  */
 export async function strayFolderWarnings(root: string): Promise<ContentIssue[]> {
-  const known = CONTENT_FOLDERS;
-  let entries;
-  try {
-    entries = await readdir(root, { withFileTypes: true });
-  } catch {
-    return [];
-  }
   const warnings: ContentIssue[] = [];
-  const list = known.map((f) => `${f}/`).join(", ");
-  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+  const list = CONTENT_FOLDERS.map((f) => `${f}/`).join(", ");
+  for (const entry of await entriesByName(root)) {
     const name = entry.name;
     if (
       !entry.isDirectory() ||
-      known.includes(name) ||
+      CONTENT_FOLDERS.includes(name) ||
       name === "images" ||
       name.startsWith(".") ||
       name === "node_modules"
@@ -66,7 +60,7 @@ export async function strayFolderWarnings(root: string): Promise<ContentIssue[]>
     } catch {
       continue;
     }
-    const meant = nearestFolder(name, known);
+    const meant = nearestFolder(name, CONTENT_FOLDERS);
     for (const file of files) {
       warnings.push({
         file: `${name}/${file}`,
@@ -83,15 +77,14 @@ export async function strayFolderWarnings(root: string): Promise<ContentIssue[]>
 
 /** Content files (.md, .html) `readContent` does not read: in `root` itself, or in subfolders of a kind's folder. */
 export async function strayFiles(root: string): Promise<ContentIssue[]> {
-  const folders = CONTENT_FOLDERS;
-  const where = `content files live directly in ${folders.map((f) => `${f}/`).join(" or ")}`;
+  const where = `content files live directly in ${CONTENT_FOLDERS.map((f) => `${f}/`).join(" or ")}`;
   const warnings: ContentIssue[] = [];
   for (const name of await listFiles(root)) {
     if (contentFileFormat(name)) {
       warnings.push({ file: name, field: "file", message: `ignored: ${where}; move it there, or delete it` });
     }
   }
-  for (const folder of folders) {
+  for (const folder of CONTENT_FOLDERS) {
     for (const file of await nestedContentFiles(path.join(root, folder), folder)) {
       warnings.push({
         file,
@@ -106,20 +99,20 @@ export async function strayFiles(root: string): Promise<ContentIssue[]> {
 
 /** Content files in subfolders (up to 4 deep) of `dir`, as paths under `relative`; none when `dir` is missing. */
 async function nestedContentFiles(dir: string, relative: string, depth = 0): Promise<string[]> {
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
   const found: string[] = [];
-  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of await entriesByName(dir)) {
     const rel = `${relative}/${entry.name}`;
     if (entry.isDirectory() && depth < 4)
       found.push(...(await nestedContentFiles(path.join(dir, entry.name), rel, depth + 1)));
     else if (depth > 0 && entry.isFile() && contentFileFormat(entry.name)) found.push(rel);
   }
   return found;
+}
+
+/** The entries of `dir` sorted by name, for warnings in a stable order; none when it cannot be read. */
+async function entriesByName(dir: string): Promise<Dirent[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  return entries.sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /**
