@@ -3,6 +3,7 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { precompress } from "./server/http/static-files.ts";
 
 /**
  * Records which source modules each browser chunk holds, in `<build>/client-modules.json` (beside `client/`, so
@@ -56,8 +57,25 @@ function clientChunks(): Plugin {
   };
 }
 
+/**
+ * Brotli and gzip copies of the browser files, written beside them once by the build (`precompress`), which
+ * every site process reads at start: a process no longer spends ~3 CPU-seconds compressing the same scripts, and
+ * the first visitor gets them compressed (issue #33). Written here rather than with a plugin from npm: the one
+ * maintained for this (vite-plugin-compression2) also compresses the server build and rewrites
+ * `process.stdout.write` to reorder Vite's log; node:zlib does the compressing either way.
+ */
+function precompressedCopies(): Plugin {
+  return {
+    name: "precompressed-copies",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async writeBundle(options) {
+      await precompress(options.dir!);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), clientModules(), clientChunks()],
+  plugins: [tailwindcss(), reactRouter(), clientModules(), clientChunks(), precompressedCopies()],
   publicDir: "web/public",
   build: { assetsInlineLimit: 0 },
 });
