@@ -269,7 +269,7 @@ async function createColumn(
           // `model/appwrite.json` names the 1.9 type, the size the file states is kept with the legacy
           // string column, so `appwrite pull collections` writes the file back unchanged (the one deprecated
           // call left, allowed here alone).
-          // eslint-disable-next-line @typescript-eslint/no-deprecated -- see above: no 1.9 column keeps this size
+          // oxlint-disable-next-line typescript/no-deprecated -- see above: no 1.9 column keeps this size
           await tablesDB.createStringColumn(string);
         }
       }
