@@ -9,7 +9,13 @@
  * The worker is an `eval` script (so it needs no file of its own in the production build): it receives
  * `workerData`, posts `{ ready: true }` once loaded, then answers each `{ id, input }` with `{ id, output }` or
  * `{ id, error }` (a message).
+ *
+ * One running worker per script and data in a process: when the module that made a thread is loaded again (the
+ * development server reloading `lib/`, a test run loading the site's build for each file), the new thread takes
+ * over the idle worker the old one started, instead of starting another (loading jsdom costs ~1.6 CPU-seconds)
+ * and leaving the old one idle for the life of the process.
  */
+import { createHash } from "node:crypto";
 import { Worker } from "node:worker_threads";
 
 export interface BudgetThreadOptions {
@@ -41,10 +47,23 @@ interface Job<I, O> {
 
 type Message<O> = { ready?: true; id?: number; output?: O; error?: string };
 
+/** What a thread offers the process's other threads of the same script and data: its worker, when idle. */
+interface WorkerHolder {
+  /** Gives up its worker (ready, no job running or waiting) and forgets it; null when it has none to give. */
+  release(): Worker | null;
+}
+/** The thread holding the running worker, per script and data (`workerKey`), for the whole process. */
+const HOLDERS = Symbol.for("venture-studio.budget-thread.holders");
+const holders: Map<string, WorkerHolder> = ((globalThis as { [HOLDERS]?: Map<string, WorkerHolder> })[HOLDERS] ??=
+  new Map());
+
 /** The thread described in the module comment; `I` and `O` are a job's input and output (structured-cloneable). */
-export class BudgetThread<I, O> {
+export class BudgetThread<I, O> implements WorkerHolder {
   private worker: Worker | null = null;
   private ready = false;
+  private key: string | null = null;
+  /** Removes this thread's listeners from its worker (`listen`). */
+  private unlisten: () => void = () => {};
   private current: Job<I, O> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private readonly queue: Job<I, O>[] = [];
@@ -102,8 +121,40 @@ export class BudgetThread<I, O> {
     this.pump();
   }
 
-  private startWorker(): Worker {
-    const budgetError = () => this.options.timeoutError(this.current?.timeoutMs ?? 0);
+  /** @inheritdoc */
+  release(): Worker | null {
+    if (!this.worker || !this.ready || this.current || this.queue.length) return null;
+    const w = this.worker;
+    this.unlisten();
+    this.worker = null;
+    this.ready = false;
+    return w;
+  }
+
+  /** Its script and data: threads with the same key run the same worker. */
+  private workerKey(): string {
+    this.key ??= createHash("sha256")
+      .update(this.options.source)
+      .update("\0")
+      .update(JSON.stringify(this.options.workerData()))
+      .digest("hex");
+    return this.key;
+  }
+
+  /**
+   * A worker for this thread: the idle one another thread of the same key started (ready at once), else a new
+   * one; this thread holds it from now on.
+   */
+  private takeOrStartWorker(): Worker {
+    const key = this.workerKey();
+    const holder = holders.get(key);
+    holders.set(key, this);
+    const taken = holder && holder !== this ? holder.release() : null;
+    if (taken) {
+      this.ready = true;
+      this.listen(taken);
+      return taken;
+    }
     const w = new Worker(this.options.source, {
       eval: true,
       workerData: this.options.workerData(),
@@ -111,7 +162,14 @@ export class BudgetThread<I, O> {
       stdout: false,
       stderr: false,
     });
-    w.on("message", (message: Message<O>) => {
+    this.listen(w);
+    return w;
+  }
+
+  /** Handles `w`'s messages, errors and exit as this thread's worker. */
+  private listen(w: Worker): void {
+    const budgetError = () => this.options.timeoutError(this.current?.timeoutMs ?? 0);
+    const onMessage = (message: Message<O>) => {
       if (message.ready) {
         this.ready = true;
         this.pump();
@@ -125,15 +183,17 @@ export class BudgetThread<I, O> {
       if (message.error !== undefined) job.reject(this.options.jobError(message.error));
       else job.resolve(message.output as O);
       this.pump();
-    });
-    w.on("error", (error) => {
+    };
+    const onError = (error: Error) => {
       const outOfMemory = this.ready && /memory/i.test(error.message);
       this.fail(outOfMemory ? budgetError() : error);
-    });
-    w.on("exit", () => {
+    };
+    const onExit = () => {
       if (this.worker === w) this.fail(budgetError());
-    });
-    return w;
+    };
+    w.on("message", onMessage).on("error", onError).on("exit", onExit);
+    // Only these: `removeAllListeners` would also remove the hooks with which Node starts the worker's port.
+    this.unlisten = () => w.off("message", onMessage).off("error", onError).off("exit", onExit);
   }
 
   private pump(): void {
@@ -143,12 +203,14 @@ export class BudgetThread<I, O> {
       return;
     }
     if (!this.worker) {
-      this.worker = this.startWorker();
-      this.timer = setTimeout(
-        () => this.fail(new Error("the worker thread did not start")),
-        this.options.startTimeoutMs,
-      );
-      this.timer.unref();
+      this.worker = this.takeOrStartWorker();
+      if (!this.ready) {
+        this.timer = setTimeout(
+          () => this.fail(new Error("the worker thread did not start")),
+          this.options.startTimeoutMs,
+        );
+        this.timer.unref();
+      }
     }
     this.worker.ref();
     if (!this.ready) return;
