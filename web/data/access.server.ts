@@ -45,12 +45,21 @@ export function readOnlyReason(permissions: readonly string[], access: Pick<Acce
 }
 
 /**
+ * The 404 the admin answers someone who may not see a page, or a thing that does not exist (SECURITY C65: a
+ * stranger learns nothing, not even that the page exists). It carries no message of its own, so the admin's
+ * error screen (routes/admin/layout.tsx) says "Page Not Found" in the admin's language.
+ */
+export function pageNotFound() {
+  return data(null, { status: 404 });
+}
+
+/**
  * The owner's access, or a 404 for anyone else (the Team page is the owner's: issue #28 item 2; a page that
  * does not exist for them, as Appwrite answers `team_not_found`).
  * @throws {Response} 404 when `user` is not the team's owner.
  */
 export async function requireOwner(user: SignedInUser): Promise<Access> {
   const access = await accessOf(user);
-  if (access.role !== "owner") throw data(null, { status: 404 }); // no message of its own: the admin error screen says "Page Not Found"
+  if (access.role !== "owner") throw pageNotFound();
   return access;
 }

@@ -8,18 +8,16 @@ import { mailConfigured, mailStatuses, sendReply, type MailStatus } from "../../
 import { replySubject } from "../../lib/inbox/mail-texts.ts";
 import { deleteInboxItems, getInboxItem, setInboxState, type InboxItem } from "../../lib/inbox/store.ts";
 import { isInboxKind, isInboxState } from "../../model/inbox.ts";
+import { pageNotFound } from "./access.server.ts";
 import { getApiKeyServices } from "./appwrite.server.ts";
 import { memberTables, requireTeamMember, type TeamMember } from "./inbox.server.ts";
-
-/** A 404 without a message of its own: the admin error screen says "Page Not Found". */
-const notFound = () => data(null, 404);
 
 /** The submission the route's params name, read through the member's session. @throws {Response} 404 */
 async function itemOf(member: TeamMember, params: { kind?: string; id?: string }): Promise<InboxItem> {
   const { kind, id } = params;
-  if (!isInboxKind(kind) || !id) throw notFound();
+  if (!isInboxKind(kind) || !id) throw pageNotFound();
   const item = await getInboxItem(memberTables(member), kind, id);
-  if (!item) throw notFound();
+  if (!item) throw pageNotFound();
   return item;
 }
 

@@ -5,13 +5,13 @@
  * permissions decide as well (SECURITY C65: a stranger gets 404 from every route and nothing from Appwrite).
  * Mail (Messaging) and the team's prefs are the API key's, used only after the membership check.
  */
-import { data } from "react-router";
 import { studioMembership, type StudioMembership } from "../../lib/appwrite/team-membership.ts";
 import { retentionDays } from "../../lib/inbox/settings.ts";
 import { sweepRetention, unreadCount, type InboxFilter } from "../../lib/inbox/store.ts";
 import { isInboxKind, isInboxState } from "../../model/inbox.ts";
 import type { SignedInUser } from "../../server/auth/account.ts";
 import { sessionServices } from "./admin.server.ts";
+import { pageNotFound } from "./access.server.ts";
 import { getApiKeyServices } from "./appwrite.server.ts";
 import { requireUser } from "./session.server.ts";
 
@@ -30,7 +30,7 @@ export interface TeamMember {
 export async function requireTeamMember(request: Request): Promise<TeamMember> {
   const signedIn = await requireUser(request);
   const membership = await studioMembership(getApiKeyServices().client, signedIn.user.id);
-  if (!membership) throw data(null, 404); // no message of its own: the admin error screen says "Page Not Found"
+  if (!membership) throw pageNotFound();
   return { ...signedIn, membership };
 }
 

@@ -29,7 +29,7 @@ import { MediaRewriteError } from "../../server/admin/media-rewrite.ts";
 import type { MediaUse } from "../../server/admin/media-usage.ts";
 import { getI18n } from "../i18n/catalog.server.ts";
 import type { Locale } from "../i18n/i18n.ts";
-import { accessOf } from "./access.server.ts";
+import { accessOf, pageNotFound } from "./access.server.ts";
 import { imageRefusalText } from "./admin-errors.server.ts";
 import { sessionServices, takeAiAllowance } from "./admin.server.ts";
 import { getApiKeyServices } from "./appwrite.server.ts";
@@ -59,7 +59,7 @@ export interface MediaReply {
 export async function requireMediaUser(request: Request) {
   const { user, secret } = await requireUser(request);
   const access = await accessOf(user);
-  if (!access.role) throw data(null, { status: 404 }); // no message of its own: the admin error screen says "Page Not Found"
+  if (!access.role) throw pageNotFound();
   return { user, secret };
 }
 
