@@ -16,6 +16,7 @@
  * and leaving the old one idle for the life of the process.
  */
 import { createHash } from "node:crypto";
+import { serialize } from "node:v8";
 import { Worker } from "node:worker_threads";
 
 export interface BudgetThreadOptions {
@@ -131,12 +132,15 @@ export class BudgetThread<I, O> implements WorkerHolder {
     return w;
   }
 
-  /** Its script and data: threads with the same key run the same worker. */
+  /**
+   * Its script and data (serialized as a worker receives it: regular expressions and maps included): threads
+   * with the same key run the same worker.
+   */
   private workerKey(): string {
     this.key ??= createHash("sha256")
       .update(this.options.source)
       .update("\0")
-      .update(JSON.stringify(this.options.workerData()))
+      .update(serialize(this.options.workerData()))
       .digest("hex");
     return this.key;
   }
