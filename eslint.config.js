@@ -1,6 +1,5 @@
-// Flat ESLint config (STYLE 10): the rules that need no types and the rooms; the type-aware rules are in
-// .oxlintrc.json (docs/decisions/0025); Prettier owns formatting.
-import js from "@eslint/js";
+// Flat ESLint config (STYLE 10, 12): the rooms, and nothing else. Every other lint rule runs in oxlint
+// (.oxlintrc.json; docs/decisions/0025, 0026); Prettier owns formatting.
 import tseslint from "typescript-eslint";
 import boundaries from "eslint-plugin-boundaries";
 
@@ -25,7 +24,10 @@ const ROOMS = {
 
 const roomRules = {
   files: [`{${Object.keys(ROOMS).join(",")}}/**/*.{ts,tsx,js,mjs}`],
-  plugins: { boundaries },
+  languageOptions: { parser: tseslint.parser },
+  // typescript-eslint's plugin without its rules: ESLint refuses a disable comment that names a rule it does not
+  // know, and oxlint's comments name typescript-eslint's rules.
+  plugins: { boundaries, "@typescript-eslint": tseslint.plugin },
   settings: {
     "boundaries/elements": Object.keys(ROOMS).map((room) => ({ type: room, pattern: room, partialMatch: false })),
     "boundaries/root-path": import.meta.dirname,
@@ -47,23 +49,12 @@ const roomRules = {
   },
 };
 
-export default tseslint.config(
+export default [
   { ignores: ["build/", ".react-router/", "node_modules/", "test-output/", ".data/"] },
-  js.configs.recommended,
-  ...tseslint.configs.recommended,
   {
-    // The rules that need types (no-floating-promises, switch-exhaustiveness-check, no-deprecated) run in oxlint
-    // (.oxlintrc.json, tsgolint on TypeScript 7): here they cost a TypeScript program of the whole tree, most of
-    // the lint's minute of CPU.
-    files: ["**/*.{ts,tsx}"],
-    rules: {
-      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
-    },
+    // The disable comments in the code are oxlint's now (it reads `eslint-disable` comments too, and reports
+    // those it does not use).
+    linterOptions: { reportUnusedDisableDirectives: "off" },
   },
   roomRules,
-  {
-    files: ["**/*.{js,mjs}"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
-  },
-);
+];

@@ -53,7 +53,7 @@ describe("realtime protocol (raw WebSocket)", () => {
     const connected = await client.next("connected");
     expect(connected.data?.["channels"]).toEqual(["account", "account.alice", "documents"]);
     expect(connected.data?.["user"]).toMatchObject({ $id: "alice", name: "alice" });
-    const [subscriptionId] = connected.data?.["subscriptions"] as string[];
+    const [subscriptionId] = connected.data!["subscriptions"] as string[];
     await new Databases(alice.client).createDocument({ ...doc("diary", "cookie"), data: { t: "x" } });
     const event = await client.next("event");
     expect(event.data).toMatchObject({ subscriptions: [subscriptionId], payload: { $id: "cookie" } });

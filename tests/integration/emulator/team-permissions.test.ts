@@ -117,7 +117,7 @@ describe("team roles in permission checks", () => {
     await outsider.next("connected");
     const tables = new TablesDB(env.admin);
     const ids = (socket: typeof member) =>
-      socket.messages.filter((m) => m.type === "event").map((m) => (m.data?.["payload"] as { $id: string }).$id);
+      socket.messages.filter((m) => m.type === "event").map((m) => (m.data!["payload"] as { $id: string }).$id);
     await tables.createRow({ ...row("rt1"), data: { text: "1" }, permissions: [Permission.read(Role.team("crew"))] });
     await tables.createRow({ ...row("pub"), data: { text: "p" }, permissions: [Permission.read(Role.any())] });
     await until(() => (ids(member).length >= 2 ? true : undefined), "the member's events");
