@@ -3,7 +3,8 @@
  * SECURITY C16, C53): bounds first (`bounds.ts`, no DOM built), then DOMPurify, then `trim()`.
  *
  * - Write paths refuse a body that breaks a bound ({@link HtmlBoundsError}): the admin and AI drafting call
- *   {@link normalizeBodyAsync} (sanitizer thread), `studio` calls {@link normalizeBody} (its own process).
+ *   {@link normalizeBodyAsync} (sanitizer thread), `studio` calls {@link normalizeBody} (its own process; a
+ *   push of many new items also has the sanitizer thread sanitize some with the same options: `push-bulk.ts`).
  * - The render path calls {@link renderStoredHtml}: bodies written around the product (Appwrite console, REST)
  *   may break the bounds; they are shown as escaped text, never parsed into a DOM. Results are cached by
  *   content hash, so a body is sanitized once, not on every request.

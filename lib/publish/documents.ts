@@ -29,14 +29,18 @@ export function mediaPath(fileId: string): string {
 }
 
 /**
- * The body of `item` as `studio push` stores it (issue #30 item 4): `bodyHtml`, with the `src` of each local
- * image of the body (`item.bodyImages`) replaced by its media URL: `known.get(sha256 of its bytes)` when the
- * lock recorded a file for those bytes (one pull found in Appwrite), else `/media/<imageFileId(bytes)>` (the
- * content-addressed file push uploads). The file itself is never rewritten.
+ * The body of `item` as `studio push` stores it (issue #30 item 4): `bodyHtml` (or `html`, the same sanitized
+ * elsewhere: the push's sanitizer thread), with the `src` of each local image of the body (`item.bodyImages`)
+ * replaced by its media URL: `known.get(sha256 of its bytes)` when the lock recorded a file for those bytes (one
+ * pull found in Appwrite), else `/media/<imageFileId(bytes)>` (the content-addressed file push uploads). The file
+ * itself is never rewritten.
  * @throws {HtmlBoundsError} as `bodyHtml`.
  */
-export function storedBodyHtml(item: ContentItem, known?: Readonly<Record<string, string>>): string {
-  const html = bodyHtml(item);
+export function storedBodyHtml(
+  item: ContentItem,
+  known?: Readonly<Record<string, string>>,
+  html: string = bodyHtml(item),
+): string {
   if (!item.bodyImages?.length) return html;
   const urls = new Map(
     item.bodyImages.map((b) => [b.src, known?.[sha256Hex(b.image.bytes)] ?? mediaPath(imageFileId(b.image.bytes))]),
@@ -54,9 +58,9 @@ export function bodyImageFiles(item: ContentItem | null): Map<string, LocalImage
 /**
  * The managed fields of `item`, from its kind's description (`CONTENT_MODEL`): every field but the owner, the
  * slug from the file, the body as sanitized HTML (its local images as media URLs, `storedBodyHtml` with
- * `bodyUrls`), dates in Appwrite's format, and the image field set to
- * `imageUrl` (the view URL of the uploaded local image, the external URL, or null); the version fields
- * from the file's locale and its `translation:` map (decision 0008); then the lifecycle
+ * `bodyUrls`; `sanitizedBody`: the body already sanitized, as `bodyHtml` gives it), dates in Appwrite's format,
+ * and the image field set to `imageUrl` (the view URL of the uploaded local image, the external URL, or null);
+ * the version fields from the file's locale and its `translation:` map (decision 0008); then the lifecycle
  * columns (issue #16): `status` (`draft` for `draft: true`, `scheduled` while the due time is after `now`,
  * else `published`) and `publishAt` (the due time: `publishAt`, else a post's `publishedDate`, else null).
  */
@@ -65,6 +69,7 @@ export function managedFields(
   imageUrl: string | null,
   now = Date.now(),
   bodyUrls?: Readonly<Record<string, string>>,
+  sanitizedBody?: string,
 ): ManagedFields {
   const frontMatter = item.frontMatter as Record<string, unknown>;
   const fields: ManagedFields = {};
@@ -85,7 +90,7 @@ export function managedFields(
     }
     const value = frontMatter[name];
     if (field.type === "slug") fields[name] = item.slug;
-    else if (field.type === "html") fields[name] = storedBodyHtml(item, bodyUrls);
+    else if (field.type === "html") fields[name] = storedBodyHtml(item, bodyUrls, sanitizedBody);
     else if (field.type === "image") fields[name] = imageUrl;
     else if (field.type === "date") fields[name] = toAppwriteDatetime(value as Date | string);
     // Validation guarantees a value for everything published (only drafts may lack a `draftOptional` one).

@@ -71,6 +71,11 @@ export interface PlannedItem {
   image: LocalImage | null;
   /** The URL written for each local image of the body, by SHA-256 of its bytes (`bodyImageUrls`); null: none. */
   bodyImages: Record<string, string> | null;
+  /**
+   * A create's body as `bodyHtml` gives it, sanitized on the sanitizer thread ahead of its write
+   * (`push-bulk.ts`); absent: `plannedFields` sanitizes it.
+   */
+  sanitizedBody?: string | null;
   /** The instant (ms) the plan decided the item's state at: the write decides it at the same one. */
   now: number;
   /**
@@ -89,7 +94,7 @@ export interface PlannedItem {
 export function plannedFields(p: PlannedItem): ManagedFields {
   if (p.rendered) return p.rendered;
   if (!p.item) throw new Error(`no item to render for ${p.entry.kind} ${p.entry.slug}`);
-  return managedFields(p.item, p.imageUrl, p.now, p.bodyImages ?? undefined);
+  return managedFields(p.item, p.imageUrl, p.now, p.bodyImages ?? undefined, p.sanitizedBody ?? undefined);
 }
 
 /**

@@ -25,6 +25,7 @@ export function release(p: PlannedItem, result: PushItemResult): void {
   p.entry = result;
   p.item = null;
   p.rendered = null;
+  p.sanitizedBody = null;
   p.image = null;
   p.bodyImages = null;
   if (result.action !== "delete") p.remote = null;

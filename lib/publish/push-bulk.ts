@@ -19,6 +19,10 @@ import { loadBatch } from "./push-apply.ts";
 import { ensureBodyImages, ensureImage, removeUploaded, type ImageUploads } from "./push-images.ts";
 import { lockEntryFor } from "./remote.ts";
 import { newItemRow } from "./writer.ts";
+import { unsanitizedBodyHtml } from "../content/body-html.ts";
+import { checkHtmlBounds } from "../html/bounds.ts";
+import { prestartSanitizerThread, sanitizeManyOffThread } from "../html/sanitize-thread.ts";
+import type { ContentItem } from "../content/item.ts";
 
 /**
  * Rows in one `createRows` request: 25 (Appwrite takes up to 100, `APP_LIMIT_DATABASE_BATCH`). Already 25×
@@ -40,6 +44,23 @@ export function batchSizeFor(creates: number): number {
   return creates >= LARGE_PUSH ? LARGE_BATCH_SIZE : CREATE_BATCH_SIZE;
 }
 
+/**
+ * From this many new items, a push sanitizes bodies on the sanitizer thread as well as on its own
+ * (`createInBatches`). The thread loads jsdom first: ~1.6 CPU-seconds on the other core, ~1 s before it takes
+ * a body, by when this thread has written several hundred (~2 ms each); below this many, it would rarely get
+ * one. `push` starts it as soon as it has parsed this many files, so it loads while the rest are read.
+ */
+export const OFF_THREAD_FROM = 500;
+
+/**
+ * Bodies sent to the sanitizer thread as one job (`sanitizeManyOffThread`): ~30 ms of its work, while this
+ * thread renders the next ones' Markdown.
+ */
+const THREAD_JOB = 25;
+
+/** How many bodies pushes in this process had sanitized on the sanitizer thread (tests, benchmarks). */
+export const threadSanitizeStats = { bodies: 0 };
+
 /** Image uploads in flight at once within a batch (as `push`'s default concurrency). */
 const IMAGE_CONCURRENCY = 4;
 
@@ -57,6 +78,8 @@ export interface BulkCreateContext {
   createOne(p: PlannedItem): Promise<CreatedItem>;
   /** Called once per item, when its outcome is known (the caller may then drop what `p` holds). */
   onResult(p: PlannedItem, result: CreatedItem): void;
+  /** New items from which the sanitizer thread takes batches too (default `OFF_THREAD_FROM`). */
+  offThreadFrom?: number;
 }
 
 /** `planned` cut into batches of at most `size` items of one kind, in plan order. */
@@ -96,6 +119,50 @@ export async function renderBatch(batch: readonly PlannedItem[]): Promise<Record
     await new Promise((resolve) => setImmediate(resolve));
   }
   return rows;
+}
+
+/**
+ * Sanitizes the bodies of `batch` on the sanitizer thread (`sanitizeManyOffThread`, `THREAD_JOB` bodies a job:
+ * DOMPurify with the options `normalizeBody` uses, so the same output) and keeps each in its planned item
+ * (`sanitizedBody`), for `renderBatch` to store. A body that breaks a bound (or nests too deeply for `marked`) is left to
+ * `renderBatch`, which refuses it with its own error; so is every body once the thread fails or times out.
+ * @returns false when the thread failed (send it nothing more).
+ */
+export async function sanitizeBatchOnThread(batch: readonly PlannedItem[]): Promise<boolean> {
+  const jobs: Promise<boolean>[] = [];
+  for (let start = 0; start < batch.length; start += THREAD_JOB) {
+    const items: PlannedItem[] = [];
+    const htmls: string[] = [];
+    for (const p of batch.slice(start, start + THREAD_JOB)) {
+      const html = p.item ? unsanitizedOrNull(p.item) : null;
+      if (html === null) continue;
+      items.push(p);
+      htmls.push(html);
+    }
+    jobs.push(
+      sanitizeManyOffThread(htmls).then(
+        (clean) => {
+          items.forEach((p, k) => (p.sanitizedBody = clean[k]!.trim()));
+          threadSanitizeStats.bodies += items.length;
+          return true;
+        },
+        () => false,
+      ),
+    );
+    // The thread starts on this job while the next one's Markdown is rendered here.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return (await Promise.all(jobs)).every(Boolean);
+}
+
+/** `item`'s body before sanitizing (`unsanitizedBodyHtml`), or null when it breaks a bound. */
+function unsanitizedOrNull(item: ContentItem): string | null {
+  try {
+    const html = unsanitizedBodyHtml(item);
+    return checkHtmlBounds(html) ? null : html;
+  } catch {
+    return null; // nested too deeply for `marked`
+  }
 }
 
 /**
@@ -151,6 +218,11 @@ export async function createBatch(
  * written at a time: a push stopped midway leaves at most one batch's images behind (reused next time). Each
  * batch's files are read again (`loadBatch`; one edited since the plan fails alone) and rendered while the one
  * before is written (the client's work beside Appwrite's).
+ *
+ * From `OFF_THREAD_FROM` new items (issue #33 item 5), a second lane takes batches too once the sanitizer
+ * thread is ready, and has their bodies sanitized there (`sanitizeBatchOnThread`) while this thread renders
+ * its own: both cores sanitize, each lane taking the next batch when it is free, so they finish together.
+ * Writes stay one at a time, in the order the batches are ready.
  * @param stopped whether the push has stopped (Appwrite gone): no further batch is started.
  * @param stop called with the connection error that stops the push (`createBatch` throws only that).
  */
@@ -160,15 +232,34 @@ export async function createInBatches(
   stopped: () => boolean,
   stop: (error: unknown) => void,
 ): Promise<void> {
+  const batches = createBatches(bulk, batchSizeFor(bulk.length));
+  let next = 0;
   let writing: Promise<void> = Promise.resolve();
-  for (const batch of createBatches(bulk, batchSizeFor(bulk.length))) {
-    if (stopped()) break;
-    const ready = await loadBatch(batch, context.onResult);
-    // A batch that fails to render here is rendered by `createBatch`, where a failure is its item's alone.
-    const rows = ready.length ? await renderBatch(ready).catch(() => undefined) : undefined;
-    await writing;
-    if (stopped() || ready.length === 0) continue;
-    writing = createBatch(ready, context, rows).catch(stop);
+  /** Takes batches until none is left: reads, `prepare`s and queues each write after the one before. */
+  const lane = async (prepare: (ready: PlannedItem[]) => Promise<Record<string, unknown>[]>) => {
+    while (next < batches.length && !stopped()) {
+      const ready = await loadBatch(batches[next++]!, context.onResult);
+      // A batch that fails to render here is rendered by `createBatch`, where a failure is its item's alone.
+      const rows = ready.length ? await prepare(ready).catch(() => undefined) : undefined;
+      const before = writing;
+      writing = before.then(() =>
+        stopped() || ready.length === 0 ? undefined : createBatch(ready, context, rows).catch(stop),
+      );
+      // Rendering runs one batch ahead of the writes, not more.
+      await before;
+    }
+  };
+  const own = lane(renderBatch);
+  if (bulk.length >= (context.offThreadFrom ?? OFF_THREAD_FROM)) {
+    let usable = true;
+    // Not waited for when this lane has taken every batch first (a thread that starts slowly).
+    const started = await Promise.race([prestartSanitizerThread(), own.then(() => false)]);
+    if (started)
+      await lane(async (ready) => {
+        if (usable) usable = await sanitizeBatchOnThread(ready);
+        return renderBatch(ready);
+      });
   }
+  await own;
   await writing;
 }

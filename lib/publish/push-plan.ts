@@ -10,6 +10,8 @@ import { itemKey, localeOfFile } from "../content/versions.ts";
 import type { ProjectLock } from "./lock.ts";
 import { planPush, type PlannedItem } from "./plan.ts";
 import { forEachLimit } from "./push-apply.ts";
+import { OFF_THREAD_FROM } from "./push-bulk.ts";
+import { prestartSanitizerThread } from "../html/sanitize-thread.ts";
 import { trackedCount } from "./push-guards.ts";
 import { dropPlanningFields, loadItem, readForPush, type PushStub, type ReadCounts } from "./push-read.ts";
 import type { PushEvent, PushOptions, PushPhases } from "./push-types.ts";
@@ -51,7 +53,12 @@ export async function readAndPlan(
   );
   // `studio push <file|slug>…`: only the named items (both versions), by the same rules (issue #34).
   // Small records, not parsed files, until each is written (`push-read.ts`); unchanged files are not parsed.
-  const { counts: read, ...all } = await readForPush(options.contentDir, project, { checkedBodies });
+  // Files parsed are new or changed: from `OFF_THREAD_FROM` of them, the sanitizer thread loads meanwhile, ready
+  // for the writes (`createInBatches`).
+  const onParsed = (parsed: number) => {
+    if (parsed === (options.offThreadFrom ?? OFF_THREAD_FROM) && !options.dryRun) void prestartSanitizerThread();
+  };
+  const { counts: read, ...all } = await readForPush(options.contentDir, project, { checkedBodies, onParsed });
   const content = selectContent(all, options.only);
   checkedBodies.clear();
   phases.lap("read");

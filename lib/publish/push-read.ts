@@ -165,13 +165,14 @@ function stubOf(root: string, item: ContentItem, context: KeepContext, body?: st
 
 /**
  * Reads and validates the content folder for a push, keeping a `PushStub` per item; files the lock says are
- * unchanged (see above) are not parsed. `checkedBodies`: as `readContent`'s.
+ * unchanged (see above) are not parsed. `checkedBodies`: as `readContent`'s; `onParsed`: called with the number of
+ * files parsed so far after each one.
  * @throws {ContentFolderError} as `readContentFolder` (a missing folder, or no content file in it).
  */
 export async function readForPush(
   contentDir: string,
   project: ProjectLock,
-  options: { checkedBodies?: ReadonlySet<string> } = {},
+  options: { checkedBodies?: ReadonlySet<string>; onParsed?: (parsed: number) => void } = {},
 ): Promise<PushRead> {
   const root = path.resolve(contentDir);
   const counts: ReadCounts = { byStat: 0, byHash: 0, parsed: 0 };
@@ -234,10 +235,11 @@ export async function readForPush(
   };
   // The same refusals as `readContentFolder` (a missing folder, nothing in it) before anything else.
   const read = await readContentRecords<PushStub>(root, {
-    ...options,
+    checkedBodies: options.checkedBodies,
     known,
     keep: (item, context) => {
       counts.parsed += 1;
+      options.onParsed?.(counts.parsed);
       // A lock entry from before `body` existed learns its body's digest (its file unchanged: `push`).
       const entry = project[item.kind][itemKey(item)];
       const body = entry && entry.body === undefined ? bodyDigest(item.format, item.body) : undefined;

@@ -93,6 +93,11 @@ export interface PushOptions {
   allowMassDelete?: boolean;
   /** Writes in flight at once (default 4). */
   concurrency?: number;
+  /**
+   * New items from which bodies are sanitized on the sanitizer thread as well (`push-bulk.ts`; default
+   * `OFF_THREAD_FROM`, 500).
+   */
+  offThreadFrom?: number;
   onEvent?: (event: PushEvent) => void;
   /** Push only these items (`resolveSelection`); the others are neither read into the plan nor written. */
   only?: Selection;

@@ -89,6 +89,7 @@ export async function push(services: AdminServices, options: PushOptions): Promi
     project,
     createOne: (p) => apply(services, p, uploads, sharedImages, project),
     onResult: record,
+    offThreadFrom: options.offThreadFrom,
   };
   await Promise.all([
     forEachLimit(single, concurrency, async (p) => {

@@ -69,6 +69,8 @@ export class BudgetThread<I, O> implements WorkerHolder {
   private timer: NodeJS.Timeout | null = null;
   private readonly queue: Job<I, O>[] = [];
   private nextId = 1;
+  /** Resolves `prestart`'s promises: true when the worker is ready, false when it failed to start. */
+  private starting: ((ready: boolean) => void)[] = [];
 
   constructor(private readonly options: BudgetThreadOptions) {}
 
@@ -87,12 +89,25 @@ export class BudgetThread<I, O> implements WorkerHolder {
     });
   }
 
+  /**
+   * Starts the worker ahead of its first job, without holding the process open (it stays unref'd until a job
+   * comes): for a caller that will probably need it soon and has other work meanwhile (`studio push` with many
+   * bodies to write loads jsdom on the other core while it reads files). No-op when a worker is running.
+   * @returns true once the worker is ready, false when it failed to start.
+   */
+  prestart(): Promise<boolean> {
+    if (!this.worker) this.startWorker().unref();
+    if (this.ready) return Promise.resolve(true);
+    return new Promise((resolve) => this.starting.push(resolve));
+  }
+
   /** Stops the thread (tests, shutdown); waiting jobs fail with `reason`. The next job starts a new one. */
   async stop(reason = "the thread was stopped"): Promise<void> {
     for (const job of this.queue.splice(0)) job.reject(new Error(reason));
     const job = this.current;
     this.current = null;
     job?.reject(new Error(reason));
+    for (const resolve of this.starting.splice(0)) resolve(false);
     const w = this.worker;
     this.stopWorker();
     await w?.terminate();
@@ -118,7 +133,10 @@ export class BudgetThread<I, O> implements WorkerHolder {
     this.stopWorker();
     job?.reject(error);
     // A worker that never started fails every waiting job instead of being restarted in a loop.
-    if (!started) for (const waiting of this.queue.splice(0)) waiting.reject(error);
+    if (!started) {
+      for (const waiting of this.queue.splice(0)) waiting.reject(error);
+      for (const resolve of this.starting.splice(0)) resolve(false);
+    }
     this.pump();
   }
 
@@ -176,6 +194,10 @@ export class BudgetThread<I, O> implements WorkerHolder {
     const onMessage = (message: Message<O>) => {
       if (message.ready) {
         this.ready = true;
+        // The start's deadline; a job that is waiting gets its own in `pump`.
+        if (this.timer) clearTimeout(this.timer);
+        this.timer = null;
+        for (const resolve of this.starting.splice(0)) resolve(true);
         this.pump();
         return;
       }
@@ -206,22 +228,26 @@ export class BudgetThread<I, O> implements WorkerHolder {
       this.worker?.unref();
       return;
     }
-    if (!this.worker) {
-      this.worker = this.takeOrStartWorker();
-      if (!this.ready) {
-        this.timer = setTimeout(
-          () => this.fail(new Error("the worker thread did not start")),
-          this.options.startTimeoutMs,
-        );
-        this.timer.unref();
-      }
-    }
-    this.worker.ref();
+    const worker = this.worker ?? this.startWorker();
+    worker.ref();
     if (!this.ready) return;
     if (this.timer) clearTimeout(this.timer);
     const job = this.queue.shift()!;
     this.current = job;
     this.timer = setTimeout(() => this.fail(this.options.timeoutError(job.timeoutMs)), job.timeoutMs);
-    this.worker.postMessage({ id: job.id, input: job.input });
+    worker.postMessage({ id: job.id, input: job.input });
+  }
+
+  /** Takes or starts this thread's worker (`takeOrStartWorker`); a new one must say it is ready in time. */
+  private startWorker(): Worker {
+    const worker = (this.worker = this.takeOrStartWorker());
+    if (!this.ready) {
+      this.timer = setTimeout(
+        () => this.fail(new Error("the worker thread did not start")),
+        this.options.startTimeoutMs,
+      );
+      this.timer.unref();
+    }
+    return worker;
   }
 }

@@ -15,6 +15,9 @@ import { copyFixtureContent, startBackend, type Backend } from "../helpers/stack
 import { CONTENT_MODEL } from "../../model/model.ts";
 import { bodyDigest } from "../../lib/content/read.ts";
 import type { LockFile } from "../../lib/publish/lock.ts";
+import { bodyHtml } from "../../lib/content/body-html.ts";
+import { threadSanitizeStats } from "../../lib/publish/push-bulk.ts";
+import { warmSanitizerThread } from "../../lib/html/sanitize-thread.ts";
 
 let backend: Backend;
 let contentDir: string;
@@ -175,6 +178,46 @@ describe("studio push", () => {
     expect(await documents(CONTENT_MODEL.venture.collectionId)).toEqual([]);
     expect(await fileCount()).toBe(0);
     await expect(readFile(options.lockPath, "utf8")).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe("a first push of many new items (issue #33 item 5)", () => {
+  it("sanitizes their bodies on the sanitizer thread too, storing exactly what sanitizing here stores", async () => {
+    // Every body holds what the sanitizer must remove, so a body stored unsanitized shows wherever it was done.
+    const posts = path.join(contentDir, "posts");
+    const count = 100;
+    await Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        writeFile(
+          path.join(posts, `many-${i}.md`),
+          `---\ntitle: Many ${i}\nexcerpt: x\nauthorName: Bench\npublishedDate: 2026-02-01\n---\n` +
+            `## Part ${i}\n\nText with **bold** <script>alert(1)</script>` +
+            `<img src="https://example.com/a.png" onerror="alert(2)"> <a href="javascript:alert(3)">a</a>\n`,
+        ),
+      ),
+    );
+    // The thread ready before the writes (a push of 500 new items or more starts it while reading the files),
+    // and a push small enough for a test given the same two lanes.
+    await warmSanitizerThread();
+    const before = threadSanitizeStats.bodies;
+    const result = await push(backend.services, { ...options, offThreadFrom: 1 });
+    expect(result.failed).toBe(0);
+    expect(result.created).toBeGreaterThan(count);
+    expect(threadSanitizeStats.bodies - before, "bodies sanitized on the thread").toBeGreaterThan(0);
+
+    const rows = await backend.services.tablesDB.listRows({
+      databaseId: DATABASE_ID,
+      tableId: CONTENT_MODEL.post.collectionId,
+      queries: [Query.limit(1000)],
+    });
+    expect(rows.total).toBe(result.created - (await documents(CONTENT_MODEL.venture.collectionId)).length);
+    const stored = new Map(rows.rows.map((row) => [row.slug as string, row.content as string]));
+    const many = (await readContent(contentDir)).items.filter((item) => item.slug.startsWith("many-"));
+    expect(many).toHaveLength(count);
+    for (const item of many) {
+      expect(stored.get(item.slug), item.slug).toBe(bodyHtml(item));
+      expect(stored.get(item.slug), item.slug).not.toMatch(/<script|onerror|javascript:/i);
+    }
   });
 });
 

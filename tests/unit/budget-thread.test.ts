@@ -1,10 +1,17 @@
 /**
  * `lib/workers/budget-thread.ts`: a module loaded again (the development server reloading `lib/`, the test
  * runs loading the site's build for each file) makes a new thread, which takes over the idle worker the first
- * one started instead of starting another; errors come from the thread that ran the job.
+ * one started instead of starting another; errors come from the thread that ran the job. `prestart` loads a
+ * worker ahead of its first job without keeping the process alive for it (`studio push`, issue #33 item 5).
  */
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { BudgetThread, type BudgetThreadOptions } from "../../lib/workers/budget-thread.ts";
+import { ROOT } from "../helpers/fixtures.ts";
 
 /** A worker that answers each job with its thread id and its data's tag, or fails on "fail". */
 const SOURCE = `
@@ -72,5 +79,54 @@ describe("BudgetThread, loaded twice in one process", () => {
     const second = thread("errors", (message) => new OtherError(message));
     await expect(second.run("fail", 5_000)).rejects.toBeInstanceOf(OtherError);
     await expect(first.run("fail", 5_000)).rejects.toBeInstanceOf(JobError);
+  });
+});
+
+describe("BudgetThread.prestart", () => {
+  it("starts the worker ahead of the first job, which then runs on it; a second call starts no other", async () => {
+    const t = thread("prestart");
+    expect(await t.prestart()).toBe(true);
+    const { threadId } = await t.run("job", 5_000);
+    expect(await t.prestart()).toBe(true);
+    expect((await t.run("job", 5_000)).threadId).toBe(threadId);
+  });
+
+  it("resolves false for a worker that fails to start, and a later job fails with that error", async () => {
+    const t = new BudgetThread<string, string>({
+      source: `throw new Error("cannot load")`,
+      workerData: () => ({}),
+      heapMb: 32,
+      startTimeoutMs: 10_000,
+      maxQueued: 8,
+      timeoutError: (ms) => new Error(`past ${ms} ms`),
+      busyError: () => new Error("busy"),
+      jobError: (message) => new JobError(message),
+    });
+    made.push(t as BudgetThread<string, unknown>);
+    expect(await t.prestart()).toBe(false);
+    await expect(t.run("job", 5_000)).rejects.toThrow(/cannot load/);
+  });
+
+  it("does not keep the process alive for a worker still starting", async () => {
+    // A child process prestarts a worker that takes 3 s to start and writes a file once it has; the child has
+    // nothing else to do, so it exits at once and takes the worker with it: the file is never written.
+    const dir = await mkdtemp(path.join(tmpdir(), "prestart-"));
+    const marker = path.join(dir, "started");
+    const script = `
+      import { BudgetThread } from ${JSON.stringify(path.join(ROOT, "lib/workers/budget-thread.ts"))};
+      const source = "const { parentPort, workerData } = require('node:worker_threads');" +
+        "Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 3000);" +
+        "require('node:fs').writeFileSync(workerData.marker, 'x'); parentPort.postMessage({ ready: true });";
+      new BudgetThread({ source, workerData: () => ({ marker: ${JSON.stringify(marker)} }), heapMb: 32,
+        startTimeoutMs: 10_000, maxQueued: 1, timeoutError: () => new Error("t"), busyError: () => new Error("b"),
+        jobError: (m) => new Error(m) }).prestart();
+    `;
+    // A file, not `-e`: Node ends an `-e` module once it has run, whatever it started.
+    await writeFile(path.join(dir, "child.mjs"), script);
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(dir, "child.mjs")], { cwd: ROOT });
+    const code = await new Promise((resolve) => child.once("exit", resolve));
+    expect(code).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+    await rm(dir, { recursive: true, force: true });
   });
 });
