@@ -124,8 +124,9 @@ export async function renderBatch(batch: readonly PlannedItem[]): Promise<Record
 /**
  * Sanitizes the bodies of `batch` on the sanitizer thread (`sanitizeManyOffThread`, `THREAD_JOB` bodies a job:
  * DOMPurify with the options `normalizeBody` uses, so the same output) and keeps each in its planned item
- * (`sanitizedBody`), for `renderBatch` to store. A body that breaks a bound (or nests too deeply for `marked`) is left to
- * `renderBatch`, which refuses it with its own error; so is every body once the thread fails or times out.
+ * (`sanitizedBody`), for `renderBatch` to store. A body that breaks a bound (or nests too deeply for `marked`)
+ * is left to `renderBatch`, which refuses it with its own error; so is every body of a job the thread fails or
+ * times out on.
  * @returns false when the thread failed (send it nothing more).
  */
 export async function sanitizeBatchOnThread(batch: readonly PlannedItem[]): Promise<boolean> {
@@ -139,6 +140,7 @@ export async function sanitizeBatchOnThread(batch: readonly PlannedItem[]): Prom
       items.push(p);
       htmls.push(html);
     }
+    if (htmls.length === 0) continue;
     jobs.push(
       sanitizeManyOffThread(htmls).then(
         (clean) => {

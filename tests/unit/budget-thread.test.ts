@@ -108,20 +108,20 @@ describe("BudgetThread.prestart", () => {
   });
 
   it("does not keep the process alive for a worker still starting", async () => {
-    // A child process prestarts a worker that takes 3 s to start and writes a file once it has; the child has
+    // A child process prestarts a worker that takes 6 s to start and writes a file once it has; the child has
     // nothing else to do, so it exits at once and takes the worker with it: the file is never written.
     const dir = await mkdtemp(path.join(tmpdir(), "prestart-"));
     const marker = path.join(dir, "started");
     const script = `
       import { BudgetThread } from ${JSON.stringify(path.join(ROOT, "lib/workers/budget-thread.ts"))};
       const source = "const { parentPort, workerData } = require('node:worker_threads');" +
-        "Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 3000);" +
+        "Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 6000);" +
         "require('node:fs').writeFileSync(workerData.marker, 'x'); parentPort.postMessage({ ready: true });";
       new BudgetThread({ source, workerData: () => ({ marker: ${JSON.stringify(marker)} }), heapMb: 32,
-        startTimeoutMs: 10_000, maxQueued: 1, timeoutError: () => new Error("t"), busyError: () => new Error("b"),
+        startTimeoutMs: 30_000, maxQueued: 1, timeoutError: () => new Error("t"), busyError: () => new Error("b"),
         jobError: (m) => new Error(m) }).prestart();
     `;
-    // A file, not `-e`: Node ends an `-e` module once it has run, whatever it started.
+    // A file, not `-e`: run from `-e`, the process exited at once even with the worker held (Node 20).
     await writeFile(path.join(dir, "child.mjs"), script);
     const child = spawn(process.execPath, ["--import", "tsx", path.join(dir, "child.mjs")], { cwd: ROOT });
     const code = await new Promise((resolve) => child.once("exit", resolve));
