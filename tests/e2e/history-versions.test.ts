@@ -268,11 +268,20 @@ describe("a conflict on a bilingual item", () => {
     ];
     expect(Math.abs(theirs.y - yours.y)).toBeLessThan(2);
 
+    // The page's data reloads after it (React Router's single-fetch `.data` request).
+    const reloaded = page.waitForResponse(
+      (r) => r.request().method() === "GET" && new URL(r.url()).pathname.endsWith(".data"),
+    );
     await page.getByRole("button", { name: "Keep theirs (discard mine)" }).click();
     // The form, the status line and the alert change in React's next render: wait for it, not a fixed instant.
     await expect.poll(() => field(page, "title").inputValue()).toBe("Bob's kept guide");
-    await page.getByRole("status").filter({ hasText: "Their version is in the form now" }).waitFor();
+    const kept = page.getByRole("status").filter({ hasText: "Their version is in the form now" });
+    await kept.waitFor();
     await alert.waitFor({ state: "hidden" });
+    // The line stays once the data has reloaded (it used to vanish with the answer the reload dropped).
+    await reloaded;
+    await page.waitForTimeout(500);
+    expect(await kept.isVisible()).toBe(true);
     // Nothing of hers is kept to be put back, and the next save is not refused.
     await expect
       .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("studio:unsaved"))))

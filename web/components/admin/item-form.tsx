@@ -141,8 +141,13 @@ export function ItemForm(props: {
   const conflict = conflictOf(actionData);
   // "Keep theirs" resolves the conflict of this answer: their version is in the form, the page's data reloaded.
   const details = conflictDetailsOf(actionData);
-  const [keptFrom, setKeptFrom] = useState<unknown>(null);
-  const kept = keptFrom !== null && keptFrom === actionData;
+  // Said from "Keep theirs" until the next save is sent. Not tied to the answer it resolved: the page's data
+  // reloaded right after it drops that answer too (React Router clears action data on a revalidation), which hid
+  // the line a moment after it appeared.
+  const [kept, setKept] = useState(false);
+  useEffect(() => {
+    if (saving) setKept(false);
+  }, [saving]);
   const revalidator = useRevalidator();
   const { current } = loaderData;
   const readOnly = current.readOnly;
@@ -257,7 +262,7 @@ export function ItemForm(props: {
                     saving={saving}
                     onKeepTheirs={(theirs) => {
                       form.setValues({ ...form.values, ...theirs });
-                      setKeptFrom(actionData);
+                      setKept(true);
                       void revalidator.revalidate();
                     }}
                   />
