@@ -5,11 +5,10 @@
  * filters in every link, and links each item to its page on the site.
  */
 import { ID, Permission, Role } from "node-appwrite";
-import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSite, type RunningSite } from "../../server/serve-site.ts";
 import { ROOT, startBackend, type Backend } from "../helpers/stack.ts";
-import { markupOf, Visitor } from "../helpers/site.ts";
+import { htmlDocument, markupOf, Visitor } from "../helpers/site.ts";
 import { formatNumber } from "../../web/i18n/i18n.ts";
 import { ALMANAC, isDraft, MANY, seedManyPosts, titleOf } from "../helpers/many-posts.ts";
 import { DATABASE_ID } from "../../model/content.ts";
@@ -204,7 +203,7 @@ describe("the translation states in the admin's lists", () => {
   async function states(query = "", headers: Record<string, string> = {}) {
     const reply = await ada.request(`/admin/ventures${query}`, { headers });
     expect(reply.status).toBe(200);
-    const document = new JSDOM(reply.text).window.document;
+    const document = htmlDocument(reply.text);
     const shown: Record<string, string[]> = {};
     for (const row of document.querySelectorAll("tbody tr")) {
       const slug = ARABIC.map(slugOf).find((s) => row.querySelector(`a[href$="/ventures/${s}"]`));

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { JSDOM } from "jsdom";
+import { htmlDocument } from "../helpers/site.ts";
 import { ID, Permission, Role } from "node-appwrite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { push } from "../../lib/publish/push.ts";
@@ -54,7 +54,7 @@ afterAll(async () => {
 async function page(pathname: string) {
   const response = await fetch(site.url + pathname);
   expect(response.status, pathname).toBe(200);
-  const document = new JSDOM(await response.text()).window.document;
+  const document = htmlDocument(await response.text());
   const alternates = Object.fromEntries(
     [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [
       l.getAttribute("hreflang"),

@@ -4,7 +4,6 @@
  * over real HTTP against the embedded server with `content/` pushed.
  */
 import path from "node:path";
-import { JSDOM } from "jsdom";
 import { ID, Permission, Role } from "node-appwrite";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +13,7 @@ import type { RunningSite } from "../../server/serve-site.ts";
 import { DATABASE_ID } from "../../model/content.ts";
 import { CONTENT_MODEL } from "../../model/model.ts";
 import { MEDIA_WIDTHS } from "../../web/media.ts";
-import { startSiteStack, type SiteStack } from "../helpers/site.ts";
+import { htmlDocument, startSiteStack, type SiteStack } from "../helpers/site.ts";
 import { ROOT } from "../helpers/stack.ts";
 
 const WEBP_BROWSER = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
@@ -58,7 +57,7 @@ const get = (pathname: string, headers: Record<string, string> = {}) => fetch(si
 async function document(pathname: string) {
   const response = await get(pathname);
   expect(response.status).toBe(200);
-  return new JSDOM(await response.text()).window.document;
+  return htmlDocument(await response.text());
 }
 
 describe("media width variants", () => {
@@ -179,7 +178,7 @@ describe("the Arabic font", () => {
         throw new Error(`GET ${pathname}`, { cause: e });
       });
       const html = await page.text();
-      const head = new JSDOM(html).window.document.head;
+      const head = htmlDocument(html).head;
       expect(head.querySelectorAll('link[rel="preload"][as="font"]'), pathname).toHaveLength(0);
       // The script that sets `fonts-later` runs before the body, under the response's CSP nonce.
       const nonce = /'nonce-([^']+)'/.exec(page.headers.get("content-security-policy")!)![1];

@@ -12,7 +12,7 @@ import { readContent } from "../../lib/content/read.ts";
 import { formatNumber } from "../../web/i18n/i18n.ts";
 import { generatePosts, seedPosts, type SeedPost } from "../../scripts/bench/lib/seed-posts.ts";
 import { buildSitemapIndex, buildSitemapPart } from "../../web/data/feeds.server.ts";
-import { startSiteStack, type SiteStack } from "../helpers/site.ts";
+import { htmlDocument, startSiteStack, type SiteStack } from "../helpers/site.ts";
 import { ROOT } from "../helpers/stack.ts";
 
 let stack: SiteStack;
@@ -35,7 +35,7 @@ afterAll(async () => stack?.close());
 
 async function get(pathname: string) {
   const response = await fetch(stack.site.url + pathname, { redirect: "manual" });
-  const document = new JSDOM(await response.text()).window.document;
+  const document = htmlDocument(await response.text());
   const link = (rel: string) => document.querySelector(`link[rel="${rel}"]`)?.getAttribute("href") ?? null;
   const slugs = [
     ...document.querySelectorAll(

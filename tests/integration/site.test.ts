@@ -1,10 +1,9 @@
 import path from "node:path";
-import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readContent, type PostItem, type VentureItem } from "../../lib/content/read.ts";
 import type { RunningSite } from "../../server/serve-site.ts";
 import { formatLongDate } from "../../web/i18n/i18n.ts";
-import { startSiteStack, type SiteStack } from "../helpers/site.ts";
+import { htmlDocument, startSiteStack, type SiteStack } from "../helpers/site.ts";
 import { ROOT } from "../helpers/stack.ts";
 
 let stack: SiteStack;
@@ -24,7 +23,7 @@ afterAll(async () => stack?.close());
 async function page(pathname: string) {
   const response = await fetch(site.url + pathname, { redirect: "manual" });
   const html = await response.text();
-  const document = new JSDOM(html).window.document;
+  const document = htmlDocument(html);
   return { response, html, document, text: document.body?.textContent ?? "" };
 }
 
