@@ -22,10 +22,9 @@ const load = require("node:module").createRequire(workerData.from);
 const { JSDOM } = load("jsdom");
 const createDOMPurify = load("dompurify");
 const purify = (createDOMPurify.default || createDOMPurify)(new JSDOM("").window);
-const sanitize = (html) => purify.sanitize(html, workerData.config);
 parentPort.on("message", (job) => {
   try {
-    const output = Array.isArray(job.input) ? job.input.map(sanitize) : sanitize(job.input);
+    const output = job.input.map((html) => purify.sanitize(html, workerData.config));
     parentPort.postMessage({ id: job.id, output });
   } catch (error) {
     parentPort.postMessage({ id: job.id, error: String((error && error.message) || error) });
@@ -47,8 +46,8 @@ export class SanitizerBusyError extends Error {
   override name = "SanitizerBusyError";
 }
 
-/** A job: one body, or several sanitized in a row (`sanitizeManyOffThread`). */
-const thread = new BudgetThread<string | string[], string | string[]>({
+/** A job: bodies sanitized in a row (one for `sanitizeOffThread`, several for `sanitizeManyOffThread`). */
+const thread = new BudgetThread<string[], string[]>({
   source: WORKER_SOURCE,
   workerData: () => ({ from: createRequire(import.meta.url).resolve("dompurify"), config: purifyConfig() }),
   heapMb: 256,
@@ -68,7 +67,7 @@ const thread = new BudgetThread<string | string[], string | string[]>({
  * {SanitizerBusyError} when {@link MAX_QUEUED_JOBS} jobs are already waiting.
  */
 export function sanitizeOffThread(html: string, timeoutMs = SANITIZE_TIMEOUT_MS): Promise<string> {
-  return thread.run(html, timeoutMs) as Promise<string>;
+  return thread.run([html], timeoutMs).then(([output]) => output!);
 }
 
 /**
@@ -79,7 +78,7 @@ export function sanitizeOffThread(html: string, timeoutMs = SANITIZE_TIMEOUT_MS)
  * @throws as {@link sanitizeOffThread}.
  */
 export function sanitizeManyOffThread(htmls: readonly string[]): Promise<string[]> {
-  return thread.run([...htmls], SANITIZE_TIMEOUT_MS * htmls.length) as Promise<string[]>;
+  return thread.run([...htmls], SANITIZE_TIMEOUT_MS * htmls.length);
 }
 
 /**

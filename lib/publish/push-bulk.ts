@@ -252,16 +252,15 @@ export async function createInBatches(
     }
   };
   const own = lane(renderBatch);
-  if (bulk.length >= (context.offThreadFrom ?? OFF_THREAD_FROM)) {
+  const onThread = async () => {
     let usable = true;
     // Not waited for when this lane has taken every batch first (a thread that starts slowly).
-    const started = await Promise.race([prestartSanitizerThread(), own.then(() => false)]);
-    if (started)
-      await lane(async (ready) => {
-        if (usable) usable = await sanitizeBatchOnThread(ready);
-        return renderBatch(ready);
-      });
-  }
-  await own;
+    if (!(await Promise.race([prestartSanitizerThread(), own.then(() => false)]))) return;
+    await lane(async (ready) => {
+      if (usable) usable = await sanitizeBatchOnThread(ready);
+      return renderBatch(ready);
+    });
+  };
+  await Promise.all([own, bulk.length >= (context.offThreadFrom ?? OFF_THREAD_FROM) ? onThread() : undefined]);
   await writing;
 }
