@@ -185,7 +185,7 @@ describe("a first push of many new items (issue #33 item 5)", () => {
   it("sanitizes their bodies on the sanitizer thread too, storing exactly what sanitizing here stores", async () => {
     // Every body holds what the sanitizer must remove, so a body stored unsanitized shows wherever it was done.
     const posts = path.join(contentDir, "posts");
-    const count = 100;
+    const count = 50;
     await Promise.all(
       Array.from({ length: count }, (_, i) =>
         writeFile(
