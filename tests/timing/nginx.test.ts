@@ -134,7 +134,9 @@ describe("behind nginx (issue #32 item 2)", () => {
     expect(signedIn.headers.get("surrogate-key")).toBeNull();
     // A guest then gets the public page, not the signed-in one.
     const guest = await fetch(`${nginx.url}/en/blog`);
-    expect(guest.headers.get("cache-control")).toMatch(new RegExp(`^public, max-age=0, s-maxage=${CACHING.sharedMaxAge},`));
+    expect(guest.headers.get("cache-control")).toMatch(
+      new RegExp(`^public, max-age=0, s-maxage=${CACHING.sharedMaxAge},`),
+    );
 
     const sent = await new Visitor(nginx.url).request("/ar/contact", {
       method: "POST",
