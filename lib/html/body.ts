@@ -4,7 +4,7 @@
  *
  * - Write paths refuse a body that breaks a bound ({@link HtmlBoundsError}): the admin and AI drafting call
  *   {@link normalizeBodyAsync} (sanitizer thread), `studio` calls {@link normalizeBody} (its own process; a
- *   push of many new items also has the sanitizer thread sanitize some with the same options: `push-bulk.ts`).
+ *   push of many new items also has the sanitizer thread normalize some: {@link normalizeBodiesOffThread}).
  * - The render path calls {@link renderStoredHtml}: bodies written around the product (Appwrite console, REST)
  *   may break the bounds; they are shown as escaped text, never parsed into a DOM. Results are cached by
  *   content hash, so a body is sanitized once, not on every request.
@@ -14,7 +14,12 @@ import { Tokenizer } from "htmlparser2";
 import { LRUCache } from "lru-cache";
 import { assertHtmlBounds, checkHtmlBounds, HtmlBoundsError, HTML_BOUNDS, type HtmlBoundViolation } from "./bounds.ts";
 import { sanitizeHtml } from "./sanitize.ts";
-import { SanitizeTimeoutError, sanitizeOffThread, SANITIZE_TIMEOUT_MS } from "./sanitize-thread.ts";
+import {
+  SanitizeTimeoutError,
+  sanitizeManyOffThread,
+  sanitizeOffThread,
+  SANITIZE_TIMEOUT_MS,
+} from "./sanitize-thread.ts";
 
 /**
  * A body as it is stored: bounds checked, sanitized, trimmed. Synchronous, on the calling thread: for
@@ -35,6 +40,24 @@ export function normalizeBody(html: string): string {
 export async function normalizeBodyAsync(html: string): Promise<string> {
   assertHtmlBounds(html);
   return (await sanitizeCached(html)).trim();
+}
+
+/**
+ * {@link normalizeBody} for several bodies as one job on the sanitizer thread, for `studio push` with many new
+ * items (issue #33 item 5: the thread sanitizes these while the push renders others; `push-bulk.ts`). Bounds are
+ * checked here first, as `normalizeBody` checks them; a body that breaks one (or `null`, a body the caller could
+ * not render) is not sent and comes back `null`, for the caller's `normalizeBody` to refuse with its own error.
+ * The job's budget is `SANITIZE_TIMEOUT_MS` a body sent.
+ * @returns each body as stored, in the order given; `null` for those not sent.
+ * @throws {SanitizeTimeoutError} when the job outlasts its budget, or the thread's error when it fails (the
+ * caller then normalizes the bodies itself); {SanitizerBusyError} as `sanitizeOffThread`.
+ */
+export async function normalizeBodiesOffThread(htmls: readonly (string | null)[]): Promise<(string | null)[]> {
+  const within = htmls.map((html) => html !== null && !checkHtmlBounds(html));
+  const sent = htmls.filter((html, i): html is string => within[i]!);
+  if (sent.length === 0) return htmls.map(() => null);
+  const clean = (await sanitizeManyOffThread(sent)).values();
+  return within.map((ok) => (ok ? clean.next().value!.trim() : null));
 }
 
 /** Sanitized bodies by SHA-256 of the input: at most 500 entries or 32 MB (2 bytes a UTF-16 unit). */

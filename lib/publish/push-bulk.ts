@@ -20,8 +20,8 @@ import { ensureBodyImages, ensureImage, removeUploaded, type ImageUploads } from
 import { lockEntryFor } from "./remote.ts";
 import { newItemRow } from "./writer.ts";
 import { unsanitizedBodyHtml } from "../content/body-html.ts";
-import { checkHtmlBounds } from "../html/bounds.ts";
-import { prestartSanitizerThread, sanitizeManyOffThread } from "../html/sanitize-thread.ts";
+import { normalizeBodiesOffThread } from "../html/body.ts";
+import { prestartSanitizerThread } from "../html/sanitize-thread.ts";
 import type { ContentItem } from "../content/item.ts";
 
 /**
@@ -53,7 +53,7 @@ export function batchSizeFor(creates: number): number {
 export const OFF_THREAD_FROM = 500;
 
 /**
- * Bodies sent to the sanitizer thread as one job (`sanitizeManyOffThread`): ~30 ms of its work, while this
+ * Bodies sent to the sanitizer thread as one job (`normalizeBodiesOffThread`): ~30 ms of its work, while this
  * thread renders the next ones' Markdown.
  */
 const THREAD_JOB = 25;
@@ -122,30 +122,25 @@ export async function renderBatch(batch: readonly PlannedItem[]): Promise<Record
 }
 
 /**
- * Sanitizes the bodies of `batch` on the sanitizer thread (`sanitizeManyOffThread`, `THREAD_JOB` bodies a job:
- * DOMPurify with the options `normalizeBody` uses, so the same output) and keeps each in its planned item
- * (`sanitizedBody`), for `renderBatch` to store. A body that breaks a bound (or nests too deeply for `marked`)
- * is left to `renderBatch`, which refuses it with its own error; so is every body of a job the thread fails or
- * times out on.
+ * Has the bodies of `batch` normalized on the sanitizer thread (`normalizeBodiesOffThread`, `THREAD_JOB` bodies
+ * a job: the same bounds and DOMPurify options as `normalizeBody`, so the same output) and keeps each in its
+ * planned item (`sanitizedBody`), for `renderBatch` to store. A body that breaks a bound (or nests too deeply for
+ * `marked`) is left to `renderBatch`, which refuses it with its own error; so is every body of a job the thread
+ * fails or times out on.
  * @returns false when the thread failed (send it nothing more).
  */
 export async function sanitizeBatchOnThread(batch: readonly PlannedItem[]): Promise<boolean> {
   const jobs: Promise<boolean>[] = [];
   for (let start = 0; start < batch.length; start += THREAD_JOB) {
-    const items: PlannedItem[] = [];
-    const htmls: string[] = [];
-    for (const p of batch.slice(start, start + THREAD_JOB)) {
-      const html = p.item ? unsanitizedOrNull(p.item) : null;
-      if (html === null) continue;
-      items.push(p);
-      htmls.push(html);
-    }
-    if (htmls.length === 0) continue;
+    const items = batch.slice(start, start + THREAD_JOB).filter((p) => p.item);
     jobs.push(
-      sanitizeManyOffThread(htmls).then(
-        (clean) => {
-          items.forEach((p, k) => (p.sanitizedBody = clean[k]!.trim()));
-          threadSanitizeStats.bodies += items.length;
+      normalizeBodiesOffThread(items.map((p) => renderedOrNull(p.item!))).then(
+        (bodies) => {
+          bodies.forEach((body, k) => {
+            if (body === null) return;
+            items[k]!.sanitizedBody = body;
+            threadSanitizeStats.bodies += 1;
+          });
           return true;
         },
         () => false,
@@ -157,13 +152,12 @@ export async function sanitizeBatchOnThread(batch: readonly PlannedItem[]): Prom
   return (await Promise.all(jobs)).every(Boolean);
 }
 
-/** `item`'s body before sanitizing (`unsanitizedBodyHtml`), or null when it breaks a bound. */
-function unsanitizedOrNull(item: ContentItem): string | null {
+/** `item`'s body before sanitizing (`unsanitizedBodyHtml`), or null when it nests too deeply for `marked`. */
+function renderedOrNull(item: ContentItem): string | null {
   try {
-    const html = unsanitizedBodyHtml(item);
-    return checkHtmlBounds(html) ? null : html;
+    return unsanitizedBodyHtml(item);
   } catch {
-    return null; // nested too deeply for `marked`
+    return null;
   }
 }
 
