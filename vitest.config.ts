@@ -5,8 +5,8 @@ import { defineConfig } from "vitest/config";
  * - unit: pure functions, in worker threads;
  * - io: tests against real servers (embedded Appwrite, the site, spawned `studio`) on free loopback ports and
  *   their own temporary folders, in forked processes, two at a time (one a core);
- * - timing: the files that assert a wall-clock figure (tests/timing/), alone and after the others, so no other
- *   test competes with them for the CPU.
+ * - timing: the files that assert a wall-clock figure (tests/timing/), after the others, so no io test (its
+ *   bursts of spawned processes) competes with them for the CPU; two at a time, one a core.
  * The site tests need the production build, made once by the io project's global setup when sources changed.
  */
 const shared = { testTimeout: 30_000, hookTimeout: 120_000, expect: { poll: { timeout: 10_000 } } };
@@ -46,10 +46,12 @@ export default defineConfig({
           name: "timing",
           include: ["tests/timing/**/*.test.ts"],
           pool: "forks",
-          maxWorkers: 1,
-          fileParallelism: false,
-          // One process for the files, one after another, each with fresh project modules, as in io: a process
-          // a file spent seconds of this serial project loading the same packages again.
+          // Two files at a time (one a core): one at a time left a core idle while its files waited on clocks
+          // (caches expiring, a post coming due; 42 idle core-seconds of 52 s alone). Two: 37-43 s, all 44 tests
+          // passing in 5 runs, the loop-stall figure (render-cost.test.ts, limit 500 ms) at 78-127 ms.
+          maxWorkers: 2,
+          // Each worker runs its files one after another, each with fresh project modules, as in io: a process a
+          // file spent seconds loading the same packages again.
           isolate: false,
           setupFiles: ["tests/setup/fresh-modules.ts"],
           sequence: { groupOrder: 1 },
