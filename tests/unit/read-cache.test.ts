@@ -1,7 +1,7 @@
 /**
  * The guest read cache (issue #33 item 2, `lib/appwrite/read-cache.ts`): a public page never gets data older
  * than the last write event, nor older than the age bound, nor anything while a site's feed is down; a caller
- * that changes what it got cannot change what the next page shows.
+ * that tries to change what it got cannot change what the next page shows.
  */
 import { describe, expect, it } from "vitest";
 import { GuestReadCache, READ_CACHE_MAX_AGE_MS } from "../../lib/appwrite/read-cache.ts";
@@ -67,11 +67,14 @@ describe("GuestReadCache", () => {
     expect((await detached.cache.read("k", detached.load)).version).toBe(2);
   });
 
-  it("gives every caller its own copy", async () => {
+  it("refuses a caller's change to what it got, so the next page shows what Appwrite answered", async () => {
     const { cache, load } = setup();
     const first = await cache.read("k", load);
-    first.rows[0]!.title = "changed by a caller";
-    expect((await cache.read("k", load)).rows[0]!.title).toBe("a");
+    expect(() => (first.rows[0]!.title = "changed by a caller")).toThrow(TypeError);
+    expect(() => first.rows.push({ title: "added by a caller" })).toThrow(TypeError);
+    const again = await cache.read("k", load);
+    expect(again.rows).toEqual([{ title: "a" }]);
+    expect(() => ((again as { version: number }).version = 7)).toThrow(TypeError);
   });
 
   it("does not store a failed read", async () => {
