@@ -18,7 +18,9 @@
  *
  * With `RENDER_BENCH_BEFORE=<another checkout>` (e.g. a worktree at main), that checkout's site is started too and
  * measured in every round between the project and the peer ("before"), so one run gives before, after and the
- * peer side by side under the same load, and prints CPU/request before ÷ peer and after ÷ before.
+ * peer side by side under the same load, and prints CPU/request before ÷ peer and after ÷ before. With
+ * `RENDER_BENCH_NODE_ARGS` (e.g. a V8 setting), only the project's site runs with those `node` options: with
+ * `RENDER_BENCH_BEFORE` set to this checkout, one run compares the setting against none.
  *
  * Run: `npx tsx scripts/bench/render-path.ts [seconds=10] [processes=2] [rounds=2]`.
  */
@@ -36,6 +38,8 @@ const TARGETS: Record<string, number> = { "/en": 400, post: 300 };
 const P99_TARGET_MS = 50;
 const CPU_RATIO_TARGET = 1.2;
 const BEFORE_ROOT = process.env.RENDER_BENCH_BEFORE;
+/** `RENDER_BENCH_NODE_ARGS="a b"`: options for `node` of the project's site only (its site processes inherit them). */
+const NODE_ARGS = process.env.RENDER_BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
 
 /** What a browser sends that matters here: encodings, a browser's User-Agent (React streams to browsers), cookies. */
 const BROWSER = {
@@ -76,7 +80,7 @@ async function main(): Promise<void> {
       `${processes} process(es) each; ${loadLine()}`,
   );
   const env = { PAGE_CACHE: "off", WEB_CONCURRENCY: String(processes) };
-  const site = await startSite(env);
+  const site = await startSite(env, undefined, NODE_ARGS);
   const before = BEFORE_ROOT ? await startSite(env, BEFORE_ROOT).catch(stopFirst(site)) : undefined;
   let peer: Awaited<ReturnType<typeof startPeer>> | undefined;
   let missed = false;
