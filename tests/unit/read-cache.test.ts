@@ -74,7 +74,7 @@ describe("GuestReadCache", () => {
     expect(() => first.rows.push({ title: "added by a caller" })).toThrow(TypeError);
     const again = await cache.read("k", load);
     expect(again.rows).toEqual([{ title: "a" }]);
-    expect(() => ((again as { version: number }).version = 7)).toThrow(TypeError);
+    expect(() => (again.version = 7)).toThrow(TypeError);
   });
 
   it("does not store a failed read", async () => {
