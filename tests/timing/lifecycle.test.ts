@@ -192,8 +192,8 @@ describe("preview", () => {
 
 describe("scheduling", () => {
   it("publishes a future-dated post by itself at its time, on every process, with the page cache on", async () => {
-    // Far enough ahead for the push and both caches warmed first (~0.3 s here), near enough not to idle the
-    // serial timing project.
+    // Far enough ahead for the push and both caches warmed first (~0.3 s here), near enough not to keep the
+    // timing project waiting.
     dueAt = Date.now() + 2_500;
     await writeFile(
       path.join(contentDir, "posts/coming-soon.md"),

@@ -22,7 +22,7 @@ import path from "node:path";
 
 /**
  * Shared-cache settings of this test: the documented bound is their sum. Shorter than a real site's, so the wait
- * for a publish to show through nginx is 3 s of this serial project, not 6.
+ * for a publish to show through nginx is 3 s of the timing project, not 6.
  */
 const CACHING = { sharedMaxAge: 2, staleWhileRevalidate: 1 };
 const SLUG = "what-is-a-micro-service-agency";
