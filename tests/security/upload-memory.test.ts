@@ -109,7 +109,14 @@ async function sendWatching(
 ): Promise<Sent> {
   const before = memoryOf(pid);
   let highest = before.rss;
-  const sampler = setInterval(() => (highest = Math.max(highest, memoryOf(pid).rss)), 20);
+  // A process gone between samples (the test failing) is not sampled, rather than thrown from a timer.
+  const sampler = setInterval(() => {
+    try {
+      highest = Math.max(highest, memoryOf(pid).rss);
+    } catch {
+      // gone: the answer below says why
+    }
+  }, 20);
   try {
     const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = request(url, { method: "POST", headers }, (res) => {
@@ -118,9 +125,15 @@ async function sendWatching(
         res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
         res.on("error", reject);
       });
-      // The server may answer and close before the whole body is sent: that is a refusal, not a failure.
+      // The server may answer and close before the whole body is sent: that is a refusal, not a failure. A
+      // connection closed with no answer read is a failure, said at once (not a test that waits out its timeout).
+      let answered = false;
+      req.once("response", () => (answered = true));
       req.on("error", (error: NodeJS.ErrnoException) => {
         if (error.code !== "EPIPE" && error.code !== "ECONNRESET") reject(error);
+      });
+      req.once("close", () => {
+        if (!answered) reject(new Error("the site closed the connection before its answer was read"));
       });
       body.pipe(req);
     });
