@@ -18,6 +18,7 @@ import { lockPathFor } from "../lib/publish/lock.ts";
 import { ContentFolderError, describeError, push } from "../lib/publish/push.ts";
 import schema from "../model/appwrite.json" with { type: "json" };
 import { ensureBuild } from "../server/build.ts";
+import { ensureLauncherBundle } from "./bundle.ts";
 import { startSite } from "../server/serve-site.ts";
 import { startSiteProcesses } from "../server/site-processes.ts";
 import { BUILD_LOG, isVerbose, pushedLines, readyLines } from "./start-report.ts";
@@ -105,7 +106,7 @@ async function main(): Promise<void> {
     config.webConcurrency > 1
       ? await startSiteProcesses(
           config.webConcurrency,
-          path.join(root, "launcher", "site-process.ts"),
+          await ensureLauncherBundle(root),
           siteOptions,
           console.error,
           () => {

@@ -33,8 +33,9 @@ export interface SiteProcesses {
 }
 
 /**
- * Forks `count` site processes running `entry` (a script that calls `serveSiteProcess`, with this process's
- * `execArgv`, so a TypeScript loader carries over) and resolves once every one listens. The environment is
+ * Forks `count` site processes running `entry` (a script that calls `serveSiteProcess`: a `.ts` one with this
+ * process's `execArgv`, so a TypeScript loader carries over; a bundled `.js` one on plain `node`) and resolves
+ * once every one listens. The environment is
  * inherited: set `APPWRITE_*` before calling.
  * A worker that dies after it was ready is replaced, at most `MAX_REPLACEMENTS` times a minute: past that the
  * site runs on the processes left (a crash loop would only burn the CPU), and `log` says so.
@@ -53,7 +54,7 @@ export async function startSiteProcesses(
   let stopping = false;
   let port = options.port;
   let live = 0; // processes ready and not exited
-  cluster.setupPrimary({ exec: entry });
+  cluster.setupPrimary({ exec: entry, ...(entry.endsWith(".js") ? { execArgv: [] } : {}) });
   const replaced: number[] = []; // times of the replacements in the last minute
   const replace = (code: number | null, signal: string | null) => {
     const now = Date.now();

@@ -4,6 +4,7 @@
  * embedded default in production unless asked for, and serves `/healthz`, `/readyz` and the pages.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,8 +15,6 @@ import { createAdminServices } from "../../lib/appwrite/client.ts";
 import { applySchema, type AppwriteSchema } from "../../lib/appwrite/setup.ts";
 import { push } from "../../lib/publish/push.ts";
 import schema from "../../model/appwrite.json" with { type: "json" };
-// @ts-expect-error -- plain ESM build script without types
-import { buildLauncher } from "../../launcher/build.mjs";
 import { ROOT } from "../helpers/stack.ts";
 
 const START = path.join(ROOT, "build", "launcher", "start.js");
@@ -61,7 +60,9 @@ async function stop(started: Started): Promise<number | null> {
 
 let dataDir: string;
 beforeAll(async () => {
-  await (buildLauncher as (root: string) => Promise<void>)(ROOT);
+  // Made by the run's global setup (tests/setup/build-site.ts): rebuilt here, it would be removed under the
+  // site processes another file's `npm start` runs from it.
+  expect(existsSync(START)).toBe(true);
   dataDir = await mkdtemp(path.join(tmpdir(), "studio-prod-"));
 });
 afterAll(async () => {

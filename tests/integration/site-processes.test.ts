@@ -38,7 +38,7 @@ function siteProcesses(): number[] {
   const out = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(launcher.pid)], { encoding: "utf8" });
   return out
     .split("\n")
-    .filter((line) => line.includes("launcher/site-process.ts"))
+    .filter((line) => line.includes("build/launcher/site-process.js"))
     .map((line) => Number(line.trim().split(/\s+/)[0]));
 }
 
@@ -80,6 +80,10 @@ describe("WEB_CONCURRENCY=2", () => {
   it("runs two site processes on one port, and both render pages", async () => {
     const pids = siteProcesses();
     expect(pids).toHaveLength(2);
+    // Forked from the launcher's bundle on plain node, not through the TypeScript loader `npm start` runs under.
+    for (const pid of pids) {
+      expect(execFileSync("ps", ["-o", "args=", "-p", String(pid)], { encoding: "utf8" })).not.toContain("tsx");
+    }
     const before = await Promise.all(pids.map(cpuTicks));
     // Ten at a time for a while: the primary hands connections to the processes in turn. Eight rounds: ~40
     // renders each, several times the 10 ticks asked even for warm renders of ~5 ms (20 rounds took ~7 s of

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, rename, rm, stat, utimes } from "node:fs/promises";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { ensureLauncherBundle } from "../../launcher/bundle.ts";
 import { ensureBuild, treeHash } from "../../server/build.ts";
 // @ts-expect-error -- plain ESM build script without types
 import { buildCli } from "../../cli/build.mjs";
@@ -57,7 +58,7 @@ async function templates(root: string): Promise<{ backend: string; site: string 
 
 /**
  * What a test run needs made, its steps side by side: the site tests run the production build, remade only when
- * sources changed; the tests that spawn `studio` run its bundle, rebuilt here from the sources under test
+ * sources changed, and the launcher's bundle with it; the tests that spawn `studio` run its bundle, rebuilt here from the sources under test
  * (esbuild, well under a second); and the data folders every test backend starts as a copy of (the schema
  * applied; also `content/` pushed, for the site's stacks) are made once for the sources instead of once a
  * backend over HTTP (issue #27 item 4). Each is kept for the next run from the same sources.
@@ -66,7 +67,9 @@ async function templates(root: string): Promise<{ backend: string; site: string 
  */
 export async function prepareTestRun(root: string): Promise<{ backend: string; site: string }> {
   const [, , made] = await Promise.all([
-    ensureBuild(root, { quiet: true }),
+    // The site, then the launcher's bundle (`npm start`'s site processes, `npm run start:prod`), which the
+    // site build's emptying of build/ would remove.
+    ensureBuild(root, { quiet: true }).then(() => ensureLauncherBundle(root)),
     (buildCli as (root: string) => Promise<void>)(root),
     templates(root),
   ]);
