@@ -32,11 +32,32 @@ export interface SiteProcesses {
   close(): Promise<void>;
 }
 
+/** The options that load modules before the entry, each taking a value (Node.js CLI: `--import`, `--require`). */
+const LOADER_OPTIONS = new Set(["--import", "--require", "-r", "--loader", "--experimental-loader"]);
+
+/**
+ * `execArgv` without its module loaders (`--import tsx`, `--require x.cjs`, `--loader=x`, …): what a bundled
+ * entry, which needs no TypeScript loader, runs with. Other options (V8's, `--inspect`) are kept.
+ * @param execArgv Node's options, as `process.execArgv` lists them.
+ */
+export function withoutLoaders(execArgv: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const option = execArgv[i]!;
+    if (LOADER_OPTIONS.has(option)) {
+      i++; // its value too
+      continue;
+    }
+    if (!LOADER_OPTIONS.has(option.split("=")[0]!)) kept.push(option);
+  }
+  return kept;
+}
+
 /**
  * Forks `count` site processes running `entry` (a script that calls `serveSiteProcess`: a `.ts` one with this
- * process's `execArgv`, so a TypeScript loader carries over; a bundled `.js` one on plain `node`) and resolves
- * once every one listens. The environment is
- * inherited: set `APPWRITE_*` before calling.
+ * process's `execArgv`, so a TypeScript loader carries over; a bundled `.js` one with the same options but the
+ * loaders, `withoutLoaders`) and resolves once every one listens. The environment is inherited: set
+ * `APPWRITE_*` before calling.
  * A worker that dies after it was ready is replaced, at most `MAX_REPLACEMENTS` times a minute: past that the
  * site runs on the processes left (a crash loop would only burn the CPU), and `log` says so.
  * @param log one line for the operator: a process replaced, or not replaced (default `console.error`).
@@ -54,7 +75,10 @@ export async function startSiteProcesses(
   let stopping = false;
   let port = options.port;
   let live = 0; // processes ready and not exited
-  cluster.setupPrimary({ exec: entry, ...(entry.endsWith(".js") ? { execArgv: [] } : {}) });
+  cluster.setupPrimary({
+    exec: entry,
+    execArgv: entry.endsWith(".js") ? withoutLoaders(process.execArgv) : process.execArgv,
+  });
   const replaced: number[] = []; // times of the replacements in the last minute
   const replace = (code: number | null, signal: string | null) => {
     const now = Date.now();
