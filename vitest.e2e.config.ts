@@ -11,11 +11,9 @@ export default defineConfig({
     // limit is for a hung test, not a slow machine; each wait inside a test keeps its own shorter timeout.
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    // Three files at a time on two cores; each starts its own stack and browser on free ports and temporary
-    // folders. Two left a fifth of a core idle while the browsers waited on the network or a timer (~30
-    // core-seconds over CI's browser tests); three: 245 s against 255 s, alone, same CPU time (issue #27 item 4).
+    // Two files at a time (one a core); each starts its own stack and browser on free ports and temporary folders.
     pool: "forks",
-    maxWorkers: 3,
+    maxWorkers: 2,
     // Files share a worker process; each starts with fresh project modules (tests/setup/fresh-modules.ts).
     isolate: false,
     setupFiles: ["tests/setup/fresh-modules.ts"],
