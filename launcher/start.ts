@@ -18,9 +18,9 @@ import { lockPathFor } from "../lib/publish/lock.ts";
 import { ContentFolderError, describeError, push } from "../lib/publish/push.ts";
 import schema from "../model/appwrite.json" with { type: "json" };
 import { ensureBuild } from "../server/build.ts";
-import { ensureLauncherBundle } from "./bundle.ts";
 import { startSite } from "../server/serve-site.ts";
 import { startSiteProcesses } from "../server/site-processes.ts";
+import { ensureLauncherBundle } from "./bundle.ts";
 import { BUILD_LOG, isVerbose, pushedLines, readyLines } from "./start-report.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
