@@ -59,9 +59,9 @@ async function templates(root: string): Promise<{ backend: string; site: string 
 /**
  * What a test run needs made, its steps side by side: the site tests run the production build, remade only when
  * sources changed, and the launcher's bundle with it; the tests that spawn `studio` run its bundle, rebuilt here
- * from the sources under test (esbuild, well under a second); and the data folders every test backend starts as a copy of (the schema
- * applied; also `content/` pushed, for the site's stacks) are made once for the sources instead of once a
- * backend over HTTP (issue #27 item 4). Each is kept for the next run from the same sources.
+ * from the sources under test (esbuild, well under a second); and the data folders every test backend starts as
+ * a copy of (the schema applied; also `content/` pushed, for the site's stacks) are made once for the sources
+ * instead of once a backend over HTTP (issue #27 item 4). Each is kept for the next run from the same sources.
  * @returns the two data folders (`templates`).
  * @throws {Error} when the site build fails, or pushing `content/` into the site's data folder does.
  */
