@@ -7,26 +7,29 @@
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { treeHash } from "../server/build.ts";
+import { builtSourceHash, treeHash } from "../server/build.ts";
 // @ts-expect-error -- plain ESM build script without types
 import { buildLauncher } from "./build.mjs";
 
-/** What the bundle is compiled from (every project source it imports, and the build settings). */
-const BUNDLE_SOURCES = {
-  dirs: ["launcher", "server", "lib", "model", "embedded-appwrite", "web"],
-  files: ["package.json", "tsconfig.json"],
-};
+/**
+ * The bundle's sources besides the site build's (`web`, `server`, `lib`, `model` and the build settings, whose
+ * hash the site build's stamp holds): the launcher and the embedded server it can start.
+ */
+const OWN_SOURCE_DIRS = ["launcher", "embedded-appwrite"];
 
 /**
  * The path of `build/launcher/site-process.js` under `root`, bundled first unless the stamp beside it
- * (`build/launcher/.source-hash`) says it was made from the current sources. Call it after the site build
- * (`ensureBuild`), which empties `build/`.
- * @throws {Error} esbuild's, when the bundle cannot be made.
+ * (`build/launcher/.source-hash`) says it was made from the current sources: the site build's hash and the
+ * launcher's own sources. Call it after the site build (`ensureBuild`), which empties `build/` and stamps it.
+ * @throws {Error} when the site build has no stamp (`ensureBuild` did not run); esbuild's, when the bundle
+ *   cannot be made.
  */
 export async function ensureLauncherBundle(root: string): Promise<string> {
   const entry = path.join(root, "build", "launcher", "site-process.js");
   const stamp = path.join(root, "build", "launcher", ".source-hash");
-  const hash = await treeHash(root, BUNDLE_SOURCES.dirs, BUNDLE_SOURCES.files, "launcher bundle v1");
+  const site = await builtSourceHash(root);
+  if (site === null) throw new Error("The site build has no stamp: build the site first (ensureBuild).");
+  const hash = await treeHash(root, OWN_SOURCE_DIRS, [], `launcher bundle v2\0${site}`);
   if (existsSync(entry) && existsSync(stamp) && (await readFile(stamp, "utf8")) === hash) return entry;
   await (buildLauncher as (root: string) => Promise<void>)(root);
   await writeFile(stamp, hash);

@@ -43,6 +43,19 @@ export function sourceHash(root: string): Promise<string> {
   return treeHash(root, SOURCE_DIRS, SOURCE_FILES, "production build v2");
 }
 
+/** Where the site build records the `sourceHash` it was made from. */
+const stampPath = (root: string) => path.join(root, "build", ".source-hash");
+
+/**
+ * The `sourceHash` the current site build was made from (its stamp, written by `ensureBuild`), or null when
+ * there is no stamped build: what a product made from the build and more sources (the launcher's bundle) keys
+ * on, without hashing the site's sources again.
+ */
+export async function builtSourceHash(root: string): Promise<string | null> {
+  const stamp = stampPath(root);
+  return existsSync(stamp) ? readFile(stamp, "utf8") : null;
+}
+
 /**
  * Runs `react-router build` in `root` unless `build/` was made from the same sources.
  * @returns whether a build ran.
@@ -61,10 +74,11 @@ export async function ensureBuild(
     onStart?: () => void;
   } = {},
 ): Promise<boolean> {
-  const stamp = path.join(root, "build", ".source-hash");
+  const stamp = stampPath(root);
   const hash = await sourceHash(root);
-  const built = existsSync(path.join(root, "build", "server", "index.js")) && existsSync(stamp);
-  if (built && (await readFile(stamp, "utf8")) === hash) return false;
+  if (existsSync(path.join(root, "build", "server", "index.js")) && (await builtSourceHash(root)) === hash) {
+    return false;
+  }
 
   const bin = path.join(root, "node_modules", "@react-router", "dev", "bin.js");
   options.onStart?.();

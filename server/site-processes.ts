@@ -54,10 +54,9 @@ export function withoutLoaders(execArgv: readonly string[]): string[] {
 }
 
 /**
- * Forks `count` site processes running `entry` (a script that calls `serveSiteProcess`: a `.ts` one with this
- * process's `execArgv`, so a TypeScript loader carries over; a bundled `.js` one with the same options but the
- * loaders, `withoutLoaders`) and resolves once every one listens. The environment is inherited: set
- * `APPWRITE_*` before calling.
+ * Forks `count` site processes running `entry` (a bundled script that calls `serveSiteProcess`, such as
+ * `build/launcher/site-process.js`) with this process's node options but its module loaders (`withoutLoaders`),
+ * and resolves once every one listens. The environment is inherited: set `APPWRITE_*` before calling.
  * A worker that dies after it was ready is replaced, at most `MAX_REPLACEMENTS` times a minute: past that the
  * site runs on the processes left (a crash loop would only burn the CPU), and `log` says so.
  * @param log one line for the operator: a process replaced, or not replaced (default `console.error`).
@@ -75,10 +74,7 @@ export async function startSiteProcesses(
   let stopping = false;
   let port = options.port;
   let live = 0; // processes ready and not exited
-  cluster.setupPrimary({
-    exec: entry,
-    execArgv: entry.endsWith(".js") ? withoutLoaders(process.execArgv) : process.execArgv,
-  });
+  cluster.setupPrimary({ exec: entry, execArgv: withoutLoaders(process.execArgv) });
   const replaced: number[] = []; // times of the replacements in the last minute
   const replace = (code: number | null, signal: string | null) => {
     const now = Date.now();

@@ -33,13 +33,18 @@ function waitFor(pattern: RegExp, ms = 60_000): Promise<RegExpExecArray> {
   });
 }
 
-/** The launcher's site processes: its children running the site's entry (the embedded server is a thread). */
-function siteProcesses(): number[] {
+/**
+ * The launcher's site processes, as `ps` lists them (`<pid> <command line>`): its children running the site's
+ * entry (the embedded server is a thread).
+ */
+function siteProcessLines(): string[] {
   const out = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(launcher.pid)], { encoding: "utf8" });
-  return out
-    .split("\n")
-    .filter((line) => line.includes("build/launcher/site-process.js"))
-    .map((line) => Number(line.trim().split(/\s+/)[0]));
+  return out.split("\n").filter((line) => line.includes("build/launcher/site-process.js"));
+}
+
+/** The pids of the launcher's site processes (`siteProcessLines`). */
+function siteProcesses(): number[] {
+  return siteProcessLines().map((line) => Number(line.trim().split(/\s+/)[0]));
 }
 
 /** CPU time a process has used, in clock ticks (`/proc/<pid>/stat` utime + stime). */
@@ -78,12 +83,11 @@ afterAll(async () => {
 
 describe("WEB_CONCURRENCY=2", () => {
   it("runs two site processes on one port, and both render pages", async () => {
-    const pids = siteProcesses();
-    expect(pids).toHaveLength(2);
+    const lines = siteProcessLines();
+    expect(lines).toHaveLength(2);
     // Forked from the launcher's bundle on plain node, not through the TypeScript loader `npm start` runs under.
-    for (const pid of pids) {
-      expect(execFileSync("ps", ["-o", "args=", "-p", String(pid)], { encoding: "utf8" })).not.toContain("tsx");
-    }
+    for (const line of lines) expect(line).not.toContain("tsx");
+    const pids = siteProcesses();
     const before = await Promise.all(pids.map(cpuTicks));
     // Ten at a time for a while: the primary hands connections to the processes in turn. Eight rounds: ~40
     // renders each, several times the 10 ticks asked even for warm renders of ~5 ms (20 rounds took ~7 s of
