@@ -34,28 +34,39 @@ export interface SiteProcesses {
 
 /** The options that load modules before the entry, each taking a value (Node.js CLI: `--import`, `--require`). */
 const LOADER_OPTIONS = new Set(["--import", "--require", "-r", "--loader", "--experimental-loader"]);
+/** A module of the tsx package, as a loader option names it (`tsx`, `tsx/esm`, `…/node_modules/tsx/dist/…`). */
+const TSX_MODULE = /(?:^|\/)tsx(?:\/|$)/;
 
 /**
- * `execArgv` without its module loaders (`--import tsx`, `--require x.cjs`, `--loader=x`, …): what a bundled
- * entry, which needs no TypeScript loader, runs with. Other options (V8's, `--inspect`) are kept.
+ * `execArgv` without the TypeScript loader `npm start` runs under (`--import tsx`, and the `--require` and
+ * `--import` of tsx's files that its binary adds): what a bundled entry runs with. Every other option is kept, in
+ * order: V8's, `--inspect`, an operator's own preload (`--require dd-trace/init`, an OpenTelemetry `--import`).
  * @param execArgv Node's options, as `process.execArgv` lists them.
  */
-export function withoutLoaders(execArgv: readonly string[]): string[] {
+export function withoutTypeScriptLoader(execArgv: readonly string[]): string[] {
   const kept: string[] = [];
   for (let i = 0; i < execArgv.length; i++) {
     const option = execArgv[i]!;
-    if (LOADER_OPTIONS.has(option)) {
-      i++; // its value too
+    const [name, inline] = option.split(/=(.*)/s) as [string, string | undefined];
+    if (!LOADER_OPTIONS.has(name)) {
+      kept.push(option);
       continue;
     }
-    if (!LOADER_OPTIONS.has(option.split("=")[0]!)) kept.push(option);
+    if (inline !== undefined) {
+      if (!TSX_MODULE.test(inline)) kept.push(option); // `--import=x`
+      continue;
+    }
+    const value = execArgv[++i]; // `--import x`: the next argument
+    if (value === undefined) kept.push(option);
+    else if (!TSX_MODULE.test(value)) kept.push(option, value);
   }
   return kept;
 }
 
 /**
  * Forks `count` site processes running `entry` (a bundled script that calls `serveSiteProcess`, such as
- * `build/launcher/site-process.js`) with this process's node options but its module loaders (`withoutLoaders`),
+ * `build/launcher/site-process.js`) with this process's node options but its TypeScript loader
+ * (`withoutTypeScriptLoader`),
  * and resolves once every one listens. The environment is inherited: set `APPWRITE_*` before calling.
  * A worker that dies after it was ready is replaced, at most `MAX_REPLACEMENTS` times a minute: past that the
  * site runs on the processes left (a crash loop would only burn the CPU), and `log` says so.
@@ -74,7 +85,7 @@ export async function startSiteProcesses(
   let stopping = false;
   let port = options.port;
   let live = 0; // processes ready and not exited
-  cluster.setupPrimary({ exec: entry, execArgv: withoutLoaders(process.execArgv) });
+  cluster.setupPrimary({ exec: entry, execArgv: withoutTypeScriptLoader(process.execArgv) });
   const replaced: number[] = []; // times of the replacements in the last minute
   const replace = (code: number | null, signal: string | null) => {
     const now = Date.now();
